@@ -1,0 +1,3 @@
+module github.com/croupier/croupier/services/tournament
+
+go 1.26.8

@@ -1,0 +1,3 @@
+module github.com/croupier/croupier/services/wallet
+
+go 1.26.8

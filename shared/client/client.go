@@ -1,0 +1,39 @@
+// Package client builds the HTTP client and Connect options one Croupier
+// service uses to call another: HTTP/2 over cleartext (h2c) so gRPC works
+// without TLS inside the cluster, telemetry on every call, and a service
+// token on every request.
+package client
+
+import (
+	"crypto/tls"
+	"net"
+	"net/http"
+	"time"
+
+	"connectrpc.com/connect"
+)
+
+// NewHTTPClient returns an HTTP client speaking HTTP/2 over cleartext, the
+// transport for gRPC between pods.
+func NewHTTPClient() *http.Client {
+	protocols := new(http.Protocols)
+	protocols.SetUnencryptedHTTP2(true)
+	return &http.Client{
+		Transport: &http.Transport{
+			Protocols:           protocols,
+			DialContext:         (&net.Dialer{Timeout: 5 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
+			TLSClientConfig:     &tls.Config{MinVersion: tls.VersionTLS12},
+			MaxIdleConnsPerHost: 64,
+			IdleConnTimeout:     90 * time.Second,
+		},
+	}
+}
+
+// Options returns Connect client options: the gRPC protocol and the given
+// interceptors (telemetry, then the token interceptor).
+func Options(interceptors ...connect.Interceptor) []connect.ClientOption {
+	return []connect.ClientOption{
+		connect.WithGRPC(),
+		connect.WithInterceptors(interceptors...),
+	}
+}

@@ -1,0 +1,60 @@
+package server
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"connectrpc.com/connect"
+
+	"github.com/croupier/croupier/shared/apierr"
+)
+
+// NewLogInterceptor logs every handled call: rejected requests at INFO with
+// their code and reason, server faults at ERROR, successes at DEBUG.
+func NewLogInterceptor(log *slog.Logger) connect.Interceptor {
+	return &logInterceptor{log: log}
+}
+
+type logInterceptor struct{ log *slog.Logger }
+
+func (l *logInterceptor) record(ctx context.Context, procedure string, start time.Time, err error) {
+	d := time.Since(start)
+	if err == nil {
+		l.log.DebugContext(ctx, "call", "procedure", procedure, "duration_ms", float64(d.Microseconds())/1000)
+		return
+	}
+	code := apierr.Code(err)
+	level := slog.LevelInfo
+	switch code {
+	case connect.CodeInternal, connect.CodeUnknown, connect.CodeDataLoss, connect.CodeUnavailable:
+		level = slog.LevelError
+	}
+	l.log.Log(ctx, level, "call failed", "procedure", procedure, "code", code.String(),
+		"reason", apierr.Reason(err), "error", err.Error(), "duration_ms", float64(d.Microseconds())/1000)
+}
+
+func (l *logInterceptor) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
+	return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+		if req.Spec().IsClient {
+			return next(ctx, req)
+		}
+		start := time.Now()
+		res, err := next(ctx, req)
+		l.record(ctx, req.Spec().Procedure, start, err)
+		return res, err
+	}
+}
+
+func (l *logInterceptor) WrapStreamingClient(next connect.StreamingClientFunc) connect.StreamingClientFunc {
+	return next
+}
+
+func (l *logInterceptor) WrapStreamingHandler(next connect.StreamingHandlerFunc) connect.StreamingHandlerFunc {
+	return func(ctx context.Context, conn connect.StreamingHandlerConn) error {
+		start := time.Now()
+		err := next(ctx, conn)
+		l.record(ctx, conn.Spec().Procedure, start, err)
+		return err
+	}
+}

@@ -1,0 +1,131 @@
+// Command devstack runs the whole Croupier platform in one process with
+// embedded defaults — in-process Redis, in-process Temporal server, SQLite
+// ledger, in-memory RNG audit log — serving every service on one address
+// (127.0.0.1:8080 by default). It is what `make run` starts.
+//
+// It prints where to connect and a set of development credentials: a partner
+// API key, an operator token and a player token. None of them is fit for
+// production; the keys are random for each run.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/croupier/croupier/shared/auth"
+	"github.com/croupier/croupier/shared/boot"
+	"github.com/croupier/croupier/shared/config"
+)
+
+// settings is the dev stack's configuration.
+type settings struct {
+	common  boot.Common
+	dataDir string
+}
+
+// mount adds one service to the dev stack. It may start embedded
+// dependencies; cleanup runs at shutdown.
+type mount func(ctx context.Context, st *stack) (cleanup func(), err error)
+
+// stack is what mounts share: the runtime and the in-process addresses.
+type stack struct {
+	rt      *boot.Runtime
+	set     settings
+	baseURL string
+	notes   []string
+}
+
+func main() {
+	if err := run(context.Background(), os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "devstack:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	var set settings
+	l := config.New("devstack", getenv)
+	set.common.Bind(l, "127.0.0.1:8080")
+	l.String(&set.dataDir, "data-dir", "CROUPIER_DATA_DIR", "", "directory for the SQLite ledger and other state (default: a temporary directory)")
+	if err := l.Parse(args); err != nil {
+		l.Usage(stderr)
+		return err
+	}
+	if set.common.TokenKey == "" {
+		set.common.TokenKey = boot.RandomKey()
+	}
+	devKey := "dev-partner-" + boot.RandomKey()[:24]
+	if set.common.APIKeys == "" {
+		set.common.APIKeys = "dev-partner:" + devKey
+	}
+	if set.dataDir == "" {
+		dir, err := os.MkdirTemp("", "croupier-devstack-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+		set.dataDir = dir
+	}
+
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM, syscall.SIGINT)
+	defer stop()
+	rt, err := boot.Start(ctx, "croupier-devstack", set.common, stderr, getenv)
+	if err != nil {
+		return err
+	}
+	ln, err := rt.Server.Listen()
+	if err != nil {
+		return err
+	}
+	st := &stack{rt: rt, set: set, baseURL: "http://" + ln.Addr().String()}
+
+	var cleanups []func()
+	defer func() {
+		for i := len(cleanups) - 1; i >= 0; i-- {
+			cleanups[i]()
+		}
+	}()
+	for _, m := range mounts() {
+		c, err := m(ctx, st)
+		if err != nil {
+			ln.Close()
+			return err
+		}
+		if c != nil {
+			cleanups = append(cleanups, c)
+		}
+	}
+
+	op, err := rt.Auth.Issue(auth.Principal{Role: auth.RoleOperator, Subject: "dev-operator"}, 24*time.Hour)
+	if err != nil {
+		return err
+	}
+	player, err := rt.Auth.Issue(auth.Principal{Role: auth.RolePlayer, PlayerID: "dev-player-1", PartnerID: "dev-partner"}, 24*time.Hour)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "Croupier dev stack listening on %s (gRPC, gRPC-Web and Connect; h2c and HTTP/1.1)\n", ln.Addr())
+	for _, s := range rt.Server.Services() {
+		fmt.Fprintf(stdout, "  service  %s\n", s)
+	}
+	for _, n := range st.notes {
+		fmt.Fprintf(stdout, "  %s\n", n)
+	}
+	fmt.Fprintf(stdout, "  health   curl -s -X POST -H 'Content-Type: application/json' -d '{\"service\":\"\"}' %s/grpc.health.v1.Health/Check\n", st.baseURL)
+	fmt.Fprintf(stdout, "  list     grpcurl -plaintext %s list\n", ln.Addr())
+	fmt.Fprintf(stdout, "Development credentials (random for this run):\n")
+	fmt.Fprintf(stdout, "  partner API key   X-Api-Key: %s\n", devKey)
+	fmt.Fprintf(stdout, "  operator token    Authorization: Bearer %s\n", op)
+	fmt.Fprintf(stdout, "  player token      Authorization: Bearer %s   (dev-player-1@dev-partner)\n", player)
+
+	if err := rt.Serve(ctx, ln); err != nil && !errors.Is(err, context.Canceled) {
+		return err
+	}
+	return nil
+}
