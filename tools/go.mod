@@ -41,4 +41,13 @@ require (
 
 require github.com/croupier/croupier/shared v0.0.0
 
-replace github.com/croupier/croupier/shared => ../shared
+replace (
+	github.com/croupier/croupier/gen => ../gen
+	github.com/croupier/croupier/services/evaluator => ../services/evaluator
+	github.com/croupier/croupier/services/rng => ../services/rng
+	github.com/croupier/croupier/services/table => ../services/table
+	github.com/croupier/croupier/services/tournament => ../services/tournament
+	github.com/croupier/croupier/services/wallet => ../services/wallet
+	github.com/croupier/croupier/shared => ../shared
+	github.com/croupier/croupier/workflows => ../workflows
+)

@@ -1,3 +1,8 @@
 module github.com/croupier/croupier/services/rng
 
 go 1.26.8
+
+replace (
+	github.com/croupier/croupier/gen => ../../gen
+	github.com/croupier/croupier/shared => ../../shared
+)
