@@ -6,3 +6,5 @@ replace (
 	github.com/croupier/croupier/gen => ../../gen
 	github.com/croupier/croupier/shared => ../../shared
 )
+
+require github.com/croupier/croupier/shared v0.0.0
