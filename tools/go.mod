@@ -51,3 +51,5 @@ replace (
 	github.com/croupier/croupier/shared => ../shared
 	github.com/croupier/croupier/workflows => ../workflows
 )
+
+require github.com/croupier/croupier/services/rng v0.0.0
