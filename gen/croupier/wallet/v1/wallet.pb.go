@@ -40,6 +40,7 @@ const (
 	// The house bank that pays banked-game wins.
 	AccountKind_ACCOUNT_KIND_HOUSE_BANK AccountKind = 6
 	// The cage: deposits come from it, withdrawals go to it. May be negative.
+	// One per partner and currency; owner: the partner id.
 	AccountKind_ACCOUNT_KIND_EXTERNAL AccountKind = 7
 )
 
@@ -535,11 +536,15 @@ func (x *Transfer) GetHoldId() string {
 }
 
 type OpenAccountRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Kind          AccountKind            `protobuf:"varint,1,opt,name=kind,proto3,enum=croupier.wallet.v1.AccountKind" json:"kind,omitempty"`
-	OwnerId       string                 `protobuf:"bytes,2,opt,name=owner_id,json=ownerId,proto3" json:"owner_id,omitempty"`
-	PartnerId     string                 `protobuf:"bytes,3,opt,name=partner_id,json=partnerId,proto3" json:"partner_id,omitempty"`
-	Currency      string                 `protobuf:"bytes,4,opt,name=currency,proto3" json:"currency,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Kind  AccountKind            `protobuf:"varint,1,opt,name=kind,proto3,enum=croupier.wallet.v1.AccountKind" json:"kind,omitempty"`
+	// Player id (PLAYER), table id (TABLE_ESCROW, ROUND_ESCROW), tournament id
+	// (PRIZE_POOL), partner id (EXTERNAL); empty for HOUSE_REVENUE and HOUSE_BANK.
+	OwnerId string `protobuf:"bytes,2,opt,name=owner_id,json=ownerId,proto3" json:"owner_id,omitempty"`
+	// The partner the player belongs to (PLAYER, EXTERNAL); empty for house and
+	// escrow accounts. A partner caller may leave it empty: it is its own.
+	PartnerId     string `protobuf:"bytes,3,opt,name=partner_id,json=partnerId,proto3" json:"partner_id,omitempty"`
+	Currency      string `protobuf:"bytes,4,opt,name=currency,proto3" json:"currency,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -734,6 +739,121 @@ func (x *GetAccountResponse) GetAccount() *Account {
 	return nil
 }
 
+type ListAccountsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Filters; empty = any. A partner sees only its own accounts, a player only
+	// his own.
+	OwnerId       string      `protobuf:"bytes,1,opt,name=owner_id,json=ownerId,proto3" json:"owner_id,omitempty"`
+	PartnerId     string      `protobuf:"bytes,2,opt,name=partner_id,json=partnerId,proto3" json:"partner_id,omitempty"`
+	Kind          AccountKind `protobuf:"varint,3,opt,name=kind,proto3,enum=croupier.wallet.v1.AccountKind" json:"kind,omitempty"`
+	Currency      string      `protobuf:"bytes,4,opt,name=currency,proto3" json:"currency,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListAccountsRequest) Reset() {
+	*x = ListAccountsRequest{}
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListAccountsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListAccountsRequest) ProtoMessage() {}
+
+func (x *ListAccountsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListAccountsRequest.ProtoReflect.Descriptor instead.
+func (*ListAccountsRequest) Descriptor() ([]byte, []int) {
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *ListAccountsRequest) GetOwnerId() string {
+	if x != nil {
+		return x.OwnerId
+	}
+	return ""
+}
+
+func (x *ListAccountsRequest) GetPartnerId() string {
+	if x != nil {
+		return x.PartnerId
+	}
+	return ""
+}
+
+func (x *ListAccountsRequest) GetKind() AccountKind {
+	if x != nil {
+		return x.Kind
+	}
+	return AccountKind_ACCOUNT_KIND_UNSPECIFIED
+}
+
+func (x *ListAccountsRequest) GetCurrency() string {
+	if x != nil {
+		return x.Currency
+	}
+	return ""
+}
+
+type ListAccountsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// At most 1000 accounts, ordered by id.
+	Accounts      []*Account `protobuf:"bytes,1,rep,name=accounts,proto3" json:"accounts,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListAccountsResponse) Reset() {
+	*x = ListAccountsResponse{}
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListAccountsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListAccountsResponse) ProtoMessage() {}
+
+func (x *ListAccountsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListAccountsResponse.ProtoReflect.Descriptor instead.
+func (*ListAccountsResponse) Descriptor() ([]byte, []int) {
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *ListAccountsResponse) GetAccounts() []*Account {
+	if x != nil {
+		return x.Accounts
+	}
+	return nil
+}
+
 type TransferSpec struct {
 	state           protoimpl.MessageState `protogen:"open.v1"`
 	DebitAccountId  string                 `protobuf:"bytes,1,opt,name=debit_account_id,json=debitAccountId,proto3" json:"debit_account_id,omitempty"`
@@ -747,7 +867,7 @@ type TransferSpec struct {
 
 func (x *TransferSpec) Reset() {
 	*x = TransferSpec{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[7]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -759,7 +879,7 @@ func (x *TransferSpec) String() string {
 func (*TransferSpec) ProtoMessage() {}
 
 func (x *TransferSpec) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[7]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -772,7 +892,7 @@ func (x *TransferSpec) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TransferSpec.ProtoReflect.Descriptor instead.
 func (*TransferSpec) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{7}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *TransferSpec) GetDebitAccountId() string {
@@ -822,7 +942,7 @@ type TransferRequest struct {
 
 func (x *TransferRequest) Reset() {
 	*x = TransferRequest{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[8]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -834,7 +954,7 @@ func (x *TransferRequest) String() string {
 func (*TransferRequest) ProtoMessage() {}
 
 func (x *TransferRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[8]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -847,7 +967,7 @@ func (x *TransferRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TransferRequest.ProtoReflect.Descriptor instead.
 func (*TransferRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{8}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *TransferRequest) GetIdempotencyKey() string {
@@ -875,7 +995,7 @@ type TransferResponse struct {
 
 func (x *TransferResponse) Reset() {
 	*x = TransferResponse{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[9]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -887,7 +1007,7 @@ func (x *TransferResponse) String() string {
 func (*TransferResponse) ProtoMessage() {}
 
 func (x *TransferResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[9]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -900,7 +1020,7 @@ func (x *TransferResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TransferResponse.ProtoReflect.Descriptor instead.
 func (*TransferResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{9}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *TransferResponse) GetTransfer() *Transfer {
@@ -927,7 +1047,7 @@ type TransferBatchRequest struct {
 
 func (x *TransferBatchRequest) Reset() {
 	*x = TransferBatchRequest{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[10]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -939,7 +1059,7 @@ func (x *TransferBatchRequest) String() string {
 func (*TransferBatchRequest) ProtoMessage() {}
 
 func (x *TransferBatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[10]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -952,7 +1072,7 @@ func (x *TransferBatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TransferBatchRequest.ProtoReflect.Descriptor instead.
 func (*TransferBatchRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{10}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *TransferBatchRequest) GetIdempotencyKey() string {
@@ -980,7 +1100,7 @@ type TransferBatchResponse struct {
 
 func (x *TransferBatchResponse) Reset() {
 	*x = TransferBatchResponse{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[11]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -992,7 +1112,7 @@ func (x *TransferBatchResponse) String() string {
 func (*TransferBatchResponse) ProtoMessage() {}
 
 func (x *TransferBatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[11]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1005,7 +1125,7 @@ func (x *TransferBatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TransferBatchResponse.ProtoReflect.Descriptor instead.
 func (*TransferBatchResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{11}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *TransferBatchResponse) GetBatchId() string {
@@ -1035,14 +1155,17 @@ type GetTransferRequest struct {
 	//
 	//	*GetTransferRequest_TransferId
 	//	*GetTransferRequest_IdempotencyKey
-	Lookup        isGetTransferRequest_Lookup `protobuf_oneof:"lookup"`
+	Lookup isGetTransferRequest_Lookup `protobuf_oneof:"lookup"`
+	// Idempotency keys are unique per partner: a service or operator looking up
+	// a partner's key names the partner here (empty = the internal scope).
+	PartnerId     string `protobuf:"bytes,3,opt,name=partner_id,json=partnerId,proto3" json:"partner_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GetTransferRequest) Reset() {
 	*x = GetTransferRequest{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[12]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1054,7 +1177,7 @@ func (x *GetTransferRequest) String() string {
 func (*GetTransferRequest) ProtoMessage() {}
 
 func (x *GetTransferRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[12]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1067,7 +1190,7 @@ func (x *GetTransferRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTransferRequest.ProtoReflect.Descriptor instead.
 func (*GetTransferRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{12}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GetTransferRequest) GetLookup() isGetTransferRequest_Lookup {
@@ -1091,6 +1214,13 @@ func (x *GetTransferRequest) GetIdempotencyKey() string {
 		if x, ok := x.Lookup.(*GetTransferRequest_IdempotencyKey); ok {
 			return x.IdempotencyKey
 		}
+	}
+	return ""
+}
+
+func (x *GetTransferRequest) GetPartnerId() string {
+	if x != nil {
+		return x.PartnerId
 	}
 	return ""
 }
@@ -1120,7 +1250,7 @@ type GetTransferResponse struct {
 
 func (x *GetTransferResponse) Reset() {
 	*x = GetTransferResponse{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[13]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1132,7 +1262,7 @@ func (x *GetTransferResponse) String() string {
 func (*GetTransferResponse) ProtoMessage() {}
 
 func (x *GetTransferResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[13]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1145,7 +1275,7 @@ func (x *GetTransferResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTransferResponse.ProtoReflect.Descriptor instead.
 func (*GetTransferResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{13}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *GetTransferResponse) GetTransfer() *Transfer {
@@ -1167,14 +1297,17 @@ type Hold struct {
 	Kind            TransferKind           `protobuf:"varint,8,opt,name=kind,proto3,enum=croupier.wallet.v1.TransferKind" json:"kind,omitempty"`
 	Metadata        *Metadata              `protobuf:"bytes,9,opt,name=metadata,proto3" json:"metadata,omitempty"`
 	// The transfer that posted the hold.
-	TransferId    string `protobuf:"bytes,10,opt,name=transfer_id,json=transferId,proto3" json:"transfer_id,omitempty"`
+	TransferId string `protobuf:"bytes,10,opt,name=transfer_id,json=transferId,proto3" json:"transfer_id,omitempty"`
+	// What PostHold moved; the rest of amount was released.
+	PostedAmount  int64                  `protobuf:"varint,11,opt,name=posted_amount,json=postedAmount,proto3" json:"posted_amount,omitempty"`
+	CreatedAt     *timestamppb.Timestamp `protobuf:"bytes,12,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Hold) Reset() {
 	*x = Hold{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[14]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1186,7 +1319,7 @@ func (x *Hold) String() string {
 func (*Hold) ProtoMessage() {}
 
 func (x *Hold) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[14]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1199,7 +1332,7 @@ func (x *Hold) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Hold.ProtoReflect.Descriptor instead.
 func (*Hold) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{14}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Hold) GetId() string {
@@ -1272,6 +1405,20 @@ func (x *Hold) GetTransferId() string {
 	return ""
 }
 
+func (x *Hold) GetPostedAmount() int64 {
+	if x != nil {
+		return x.PostedAmount
+	}
+	return 0
+}
+
+func (x *Hold) GetCreatedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreatedAt
+	}
+	return nil
+}
+
 type CreateHoldRequest struct {
 	state          protoimpl.MessageState `protogen:"open.v1"`
 	IdempotencyKey string                 `protobuf:"bytes,1,opt,name=idempotency_key,json=idempotencyKey,proto3" json:"idempotency_key,omitempty"`
@@ -1284,7 +1431,7 @@ type CreateHoldRequest struct {
 
 func (x *CreateHoldRequest) Reset() {
 	*x = CreateHoldRequest{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[15]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1296,7 +1443,7 @@ func (x *CreateHoldRequest) String() string {
 func (*CreateHoldRequest) ProtoMessage() {}
 
 func (x *CreateHoldRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[15]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1309,7 +1456,7 @@ func (x *CreateHoldRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateHoldRequest.ProtoReflect.Descriptor instead.
 func (*CreateHoldRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{15}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *CreateHoldRequest) GetIdempotencyKey() string {
@@ -1343,7 +1490,7 @@ type CreateHoldResponse struct {
 
 func (x *CreateHoldResponse) Reset() {
 	*x = CreateHoldResponse{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[16]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1355,7 +1502,7 @@ func (x *CreateHoldResponse) String() string {
 func (*CreateHoldResponse) ProtoMessage() {}
 
 func (x *CreateHoldResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[16]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1368,7 +1515,7 @@ func (x *CreateHoldResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateHoldResponse.ProtoReflect.Descriptor instead.
 func (*CreateHoldResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{16}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *CreateHoldResponse) GetHold() *Hold {
@@ -1396,7 +1543,7 @@ type PostHoldRequest struct {
 
 func (x *PostHoldRequest) Reset() {
 	*x = PostHoldRequest{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[17]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1408,7 +1555,7 @@ func (x *PostHoldRequest) String() string {
 func (*PostHoldRequest) ProtoMessage() {}
 
 func (x *PostHoldRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[17]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1421,7 +1568,7 @@ func (x *PostHoldRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PostHoldRequest.ProtoReflect.Descriptor instead.
 func (*PostHoldRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{17}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *PostHoldRequest) GetHoldId() string {
@@ -1439,16 +1586,18 @@ func (x *PostHoldRequest) GetAmount() int64 {
 }
 
 type PostHoldResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Hold          *Hold                  `protobuf:"bytes,1,opt,name=hold,proto3" json:"hold,omitempty"`
-	Transfer      *Transfer              `protobuf:"bytes,2,opt,name=transfer,proto3" json:"transfer,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Hold     *Hold                  `protobuf:"bytes,1,opt,name=hold,proto3" json:"hold,omitempty"`
+	Transfer *Transfer              `protobuf:"bytes,2,opt,name=transfer,proto3" json:"transfer,omitempty"`
+	// True when the hold had already been posted with this amount.
+	Replayed      bool `protobuf:"varint,3,opt,name=replayed,proto3" json:"replayed,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *PostHoldResponse) Reset() {
 	*x = PostHoldResponse{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[18]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1460,7 +1609,7 @@ func (x *PostHoldResponse) String() string {
 func (*PostHoldResponse) ProtoMessage() {}
 
 func (x *PostHoldResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[18]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1473,7 +1622,7 @@ func (x *PostHoldResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PostHoldResponse.ProtoReflect.Descriptor instead.
 func (*PostHoldResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{18}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *PostHoldResponse) GetHold() *Hold {
@@ -1490,6 +1639,13 @@ func (x *PostHoldResponse) GetTransfer() *Transfer {
 	return nil
 }
 
+func (x *PostHoldResponse) GetReplayed() bool {
+	if x != nil {
+		return x.Replayed
+	}
+	return false
+}
+
 type VoidHoldRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	HoldId        string                 `protobuf:"bytes,1,opt,name=hold_id,json=holdId,proto3" json:"hold_id,omitempty"`
@@ -1499,7 +1655,7 @@ type VoidHoldRequest struct {
 
 func (x *VoidHoldRequest) Reset() {
 	*x = VoidHoldRequest{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[19]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1511,7 +1667,7 @@ func (x *VoidHoldRequest) String() string {
 func (*VoidHoldRequest) ProtoMessage() {}
 
 func (x *VoidHoldRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[19]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1524,7 +1680,7 @@ func (x *VoidHoldRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidHoldRequest.ProtoReflect.Descriptor instead.
 func (*VoidHoldRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{19}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *VoidHoldRequest) GetHoldId() string {
@@ -1535,15 +1691,17 @@ func (x *VoidHoldRequest) GetHoldId() string {
 }
 
 type VoidHoldResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Hold          *Hold                  `protobuf:"bytes,1,opt,name=hold,proto3" json:"hold,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Hold  *Hold                  `protobuf:"bytes,1,opt,name=hold,proto3" json:"hold,omitempty"`
+	// True when the hold had already been voided.
+	Replayed      bool `protobuf:"varint,2,opt,name=replayed,proto3" json:"replayed,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *VoidHoldResponse) Reset() {
 	*x = VoidHoldResponse{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[20]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1555,7 +1713,7 @@ func (x *VoidHoldResponse) String() string {
 func (*VoidHoldResponse) ProtoMessage() {}
 
 func (x *VoidHoldResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[20]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1568,7 +1726,7 @@ func (x *VoidHoldResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidHoldResponse.ProtoReflect.Descriptor instead.
 func (*VoidHoldResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{20}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *VoidHoldResponse) GetHold() *Hold {
@@ -1578,10 +1736,198 @@ func (x *VoidHoldResponse) GetHold() *Hold {
 	return nil
 }
 
+func (x *VoidHoldResponse) GetReplayed() bool {
+	if x != nil {
+		return x.Replayed
+	}
+	return false
+}
+
+type GetHoldRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	HoldId        string                 `protobuf:"bytes,1,opt,name=hold_id,json=holdId,proto3" json:"hold_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetHoldRequest) Reset() {
+	*x = GetHoldRequest{}
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetHoldRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetHoldRequest) ProtoMessage() {}
+
+func (x *GetHoldRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetHoldRequest.ProtoReflect.Descriptor instead.
+func (*GetHoldRequest) Descriptor() ([]byte, []int) {
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *GetHoldRequest) GetHoldId() string {
+	if x != nil {
+		return x.HoldId
+	}
+	return ""
+}
+
+type GetHoldResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Hold          *Hold                  `protobuf:"bytes,1,opt,name=hold,proto3" json:"hold,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetHoldResponse) Reset() {
+	*x = GetHoldResponse{}
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetHoldResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetHoldResponse) ProtoMessage() {}
+
+func (x *GetHoldResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetHoldResponse.ProtoReflect.Descriptor instead.
+func (*GetHoldResponse) Descriptor() ([]byte, []int) {
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *GetHoldResponse) GetHold() *Hold {
+	if x != nil {
+		return x.Hold
+	}
+	return nil
+}
+
+type ExpireHoldsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Most holds to release in this call; 0 = 1000.
+	Limit         int32 `protobuf:"varint,1,opt,name=limit,proto3" json:"limit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExpireHoldsRequest) Reset() {
+	*x = ExpireHoldsRequest{}
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExpireHoldsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExpireHoldsRequest) ProtoMessage() {}
+
+func (x *ExpireHoldsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExpireHoldsRequest.ProtoReflect.Descriptor instead.
+func (*ExpireHoldsRequest) Descriptor() ([]byte, []int) {
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *ExpireHoldsRequest) GetLimit() int32 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+type ExpireHoldsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Expired       uint32                 `protobuf:"varint,1,opt,name=expired,proto3" json:"expired,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExpireHoldsResponse) Reset() {
+	*x = ExpireHoldsResponse{}
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExpireHoldsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExpireHoldsResponse) ProtoMessage() {}
+
+func (x *ExpireHoldsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExpireHoldsResponse.ProtoReflect.Descriptor instead.
+func (*ExpireHoldsResponse) Descriptor() ([]byte, []int) {
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *ExpireHoldsResponse) GetExpired() uint32 {
+	if x != nil {
+		return x.Expired
+	}
+	return 0
+}
+
 type Entry struct {
-	state      protoimpl.MessageState `protogen:"open.v1"`
-	TransferId string                 `protobuf:"bytes,1,opt,name=transfer_id,json=transferId,proto3" json:"transfer_id,omitempty"`
-	AccountId  string                 `protobuf:"bytes,2,opt,name=account_id,json=accountId,proto3" json:"account_id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Entries of one account are numbered in the order they were applied.
+	Id string `protobuf:"bytes,8,opt,name=id,proto3" json:"id,omitempty"`
+	// The other side of the transfer.
+	CounterpartyAccountId string `protobuf:"bytes,9,opt,name=counterparty_account_id,json=counterpartyAccountId,proto3" json:"counterparty_account_id,omitempty"`
+	TransferId            string `protobuf:"bytes,1,opt,name=transfer_id,json=transferId,proto3" json:"transfer_id,omitempty"`
+	AccountId             string `protobuf:"bytes,2,opt,name=account_id,json=accountId,proto3" json:"account_id,omitempty"`
 	// Signed: negative for a debit, positive for a credit.
 	Amount        int64                  `protobuf:"varint,3,opt,name=amount,proto3" json:"amount,omitempty"`
 	BalanceAfter  int64                  `protobuf:"varint,4,opt,name=balance_after,json=balanceAfter,proto3" json:"balance_after,omitempty"`
@@ -1594,7 +1940,7 @@ type Entry struct {
 
 func (x *Entry) Reset() {
 	*x = Entry{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[21]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1606,7 +1952,7 @@ func (x *Entry) String() string {
 func (*Entry) ProtoMessage() {}
 
 func (x *Entry) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[21]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1619,7 +1965,21 @@ func (x *Entry) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Entry.ProtoReflect.Descriptor instead.
 func (*Entry) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{21}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{27}
+}
+
+func (x *Entry) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *Entry) GetCounterpartyAccountId() string {
+	if x != nil {
+		return x.CounterpartyAccountId
+	}
+	return ""
 }
 
 func (x *Entry) GetTransferId() string {
@@ -1675,18 +2035,20 @@ type ListEntriesRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	AccountId string                 `protobuf:"bytes,1,opt,name=account_id,json=accountId,proto3" json:"account_id,omitempty"`
 	// Filter: only these kinds (empty = all).
-	Kinds         []TransferKind         `protobuf:"varint,2,rep,packed,name=kinds,proto3,enum=croupier.wallet.v1.TransferKind" json:"kinds,omitempty"`
-	From          *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=from,proto3" json:"from,omitempty"`
-	To            *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=to,proto3" json:"to,omitempty"`
-	PageSize      int32                  `protobuf:"varint,5,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
-	PageToken     string                 `protobuf:"bytes,6,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	Kinds []TransferKind         `protobuf:"varint,2,rep,packed,name=kinds,proto3,enum=croupier.wallet.v1.TransferKind" json:"kinds,omitempty"`
+	From  *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=from,proto3" json:"from,omitempty"`
+	To    *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=to,proto3" json:"to,omitempty"`
+	// 1..1000; 0 = 100.
+	PageSize int32 `protobuf:"varint,5,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// Opaque; from a previous response for the same account and filters.
+	PageToken     string `protobuf:"bytes,6,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListEntriesRequest) Reset() {
 	*x = ListEntriesRequest{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[22]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1698,7 +2060,7 @@ func (x *ListEntriesRequest) String() string {
 func (*ListEntriesRequest) ProtoMessage() {}
 
 func (x *ListEntriesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[22]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1711,7 +2073,7 @@ func (x *ListEntriesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListEntriesRequest.ProtoReflect.Descriptor instead.
 func (*ListEntriesRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{22}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *ListEntriesRequest) GetAccountId() string {
@@ -1766,7 +2128,7 @@ type ListEntriesResponse struct {
 
 func (x *ListEntriesResponse) Reset() {
 	*x = ListEntriesResponse{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[23]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1778,7 +2140,7 @@ func (x *ListEntriesResponse) String() string {
 func (*ListEntriesResponse) ProtoMessage() {}
 
 func (x *ListEntriesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[23]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1791,7 +2153,7 @@ func (x *ListEntriesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListEntriesResponse.ProtoReflect.Descriptor instead.
 func (*ListEntriesResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{23}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *ListEntriesResponse) GetEntries() []*Entry {
@@ -1818,7 +2180,7 @@ type ReconcileRequest struct {
 
 func (x *ReconcileRequest) Reset() {
 	*x = ReconcileRequest{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[24]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1830,7 +2192,7 @@ func (x *ReconcileRequest) String() string {
 func (*ReconcileRequest) ProtoMessage() {}
 
 func (x *ReconcileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[24]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1843,7 +2205,7 @@ func (x *ReconcileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReconcileRequest.ProtoReflect.Descriptor instead.
 func (*ReconcileRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{24}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *ReconcileRequest) GetCurrency() string {
@@ -1864,7 +2226,7 @@ type CurrencyTotal struct {
 
 func (x *CurrencyTotal) Reset() {
 	*x = CurrencyTotal{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[25]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1876,7 +2238,7 @@ func (x *CurrencyTotal) String() string {
 func (*CurrencyTotal) ProtoMessage() {}
 
 func (x *CurrencyTotal) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[25]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1889,7 +2251,7 @@ func (x *CurrencyTotal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CurrencyTotal.ProtoReflect.Descriptor instead.
 func (*CurrencyTotal) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{25}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *CurrencyTotal) GetCurrency() string {
@@ -1913,13 +2275,18 @@ type ReconcileResponse struct {
 	// Accounts whose balance differs from the sum of their entries.
 	MismatchedAccountIds []string `protobuf:"bytes,3,rep,name=mismatched_account_ids,json=mismatchedAccountIds,proto3" json:"mismatched_account_ids,omitempty"`
 	AccountsChecked      uint64   `protobuf:"varint,4,opt,name=accounts_checked,json=accountsChecked,proto3" json:"accounts_checked,omitempty"`
-	unknownFields        protoimpl.UnknownFields
-	sizeCache            protoimpl.SizeCache
+	// Accounts whose held amount differs from the sum of their pending holds.
+	HeldMismatchedAccountIds []string `protobuf:"bytes,5,rep,name=held_mismatched_account_ids,json=heldMismatchedAccountIds,proto3" json:"held_mismatched_account_ids,omitempty"`
+	// Player, escrow or prize-pool accounts below zero (never expected: the
+	// database refuses it).
+	NegativeAccountIds []string `protobuf:"bytes,6,rep,name=negative_account_ids,json=negativeAccountIds,proto3" json:"negative_account_ids,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *ReconcileResponse) Reset() {
 	*x = ReconcileResponse{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[26]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1931,7 +2298,7 @@ func (x *ReconcileResponse) String() string {
 func (*ReconcileResponse) ProtoMessage() {}
 
 func (x *ReconcileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[26]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1944,7 +2311,7 @@ func (x *ReconcileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReconcileResponse.ProtoReflect.Descriptor instead.
 func (*ReconcileResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{26}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *ReconcileResponse) GetOk() bool {
@@ -1975,20 +2342,185 @@ func (x *ReconcileResponse) GetAccountsChecked() uint64 {
 	return 0
 }
 
+func (x *ReconcileResponse) GetHeldMismatchedAccountIds() []string {
+	if x != nil {
+		return x.HeldMismatchedAccountIds
+	}
+	return nil
+}
+
+func (x *ReconcileResponse) GetNegativeAccountIds() []string {
+	if x != nil {
+		return x.NegativeAccountIds
+	}
+	return nil
+}
+
+type CheckEscrowRequest struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	TableId  string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
+	Currency string                 `protobuf:"bytes,2,opt,name=currency,proto3" json:"currency,omitempty"`
+	// The chips the table service counts at the table, in minor units.
+	ExpectedAmount int64 `protobuf:"varint,3,opt,name=expected_amount,json=expectedAmount,proto3" json:"expected_amount,omitempty"`
+	// TABLE_ESCROW (default) or ROUND_ESCROW.
+	Kind          AccountKind `protobuf:"varint,4,opt,name=kind,proto3,enum=croupier.wallet.v1.AccountKind" json:"kind,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CheckEscrowRequest) Reset() {
+	*x = CheckEscrowRequest{}
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CheckEscrowRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CheckEscrowRequest) ProtoMessage() {}
+
+func (x *CheckEscrowRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CheckEscrowRequest.ProtoReflect.Descriptor instead.
+func (*CheckEscrowRequest) Descriptor() ([]byte, []int) {
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *CheckEscrowRequest) GetTableId() string {
+	if x != nil {
+		return x.TableId
+	}
+	return ""
+}
+
+func (x *CheckEscrowRequest) GetCurrency() string {
+	if x != nil {
+		return x.Currency
+	}
+	return ""
+}
+
+func (x *CheckEscrowRequest) GetExpectedAmount() int64 {
+	if x != nil {
+		return x.ExpectedAmount
+	}
+	return 0
+}
+
+func (x *CheckEscrowRequest) GetKind() AccountKind {
+	if x != nil {
+		return x.Kind
+	}
+	return AccountKind_ACCOUNT_KIND_UNSPECIFIED
+}
+
+type CheckEscrowResponse struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Matches bool                   `protobuf:"varint,1,opt,name=matches,proto3" json:"matches,omitempty"`
+	// The escrow account; empty when the table has none (balance 0).
+	AccountId      string `protobuf:"bytes,2,opt,name=account_id,json=accountId,proto3" json:"account_id,omitempty"`
+	Balance        int64  `protobuf:"varint,3,opt,name=balance,proto3" json:"balance,omitempty"`
+	ExpectedAmount int64  `protobuf:"varint,4,opt,name=expected_amount,json=expectedAmount,proto3" json:"expected_amount,omitempty"`
+	// balance - expected_amount.
+	Difference    int64 `protobuf:"varint,5,opt,name=difference,proto3" json:"difference,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CheckEscrowResponse) Reset() {
+	*x = CheckEscrowResponse{}
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CheckEscrowResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CheckEscrowResponse) ProtoMessage() {}
+
+func (x *CheckEscrowResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CheckEscrowResponse.ProtoReflect.Descriptor instead.
+func (*CheckEscrowResponse) Descriptor() ([]byte, []int) {
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *CheckEscrowResponse) GetMatches() bool {
+	if x != nil {
+		return x.Matches
+	}
+	return false
+}
+
+func (x *CheckEscrowResponse) GetAccountId() string {
+	if x != nil {
+		return x.AccountId
+	}
+	return ""
+}
+
+func (x *CheckEscrowResponse) GetBalance() int64 {
+	if x != nil {
+		return x.Balance
+	}
+	return 0
+}
+
+func (x *CheckEscrowResponse) GetExpectedAmount() int64 {
+	if x != nil {
+		return x.ExpectedAmount
+	}
+	return 0
+}
+
+func (x *CheckEscrowResponse) GetDifference() int64 {
+	if x != nil {
+		return x.Difference
+	}
+	return 0
+}
+
 type RakeReportRequest struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Currency string                 `protobuf:"bytes,1,opt,name=currency,proto3" json:"currency,omitempty"`
 	From     *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=from,proto3" json:"from,omitempty"`
 	To       *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=to,proto3" json:"to,omitempty"`
 	// Empty = every table.
-	TableId       string `protobuf:"bytes,4,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
+	TableId string `protobuf:"bytes,4,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
+	// Transfer kinds to sum; empty = RAKE only. TOURNAMENT_FEE rows carry the
+	// tournament id instead of a table id.
+	Kinds         []TransferKind `protobuf:"varint,5,rep,packed,name=kinds,proto3,enum=croupier.wallet.v1.TransferKind" json:"kinds,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *RakeReportRequest) Reset() {
 	*x = RakeReportRequest{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[27]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2000,7 +2532,7 @@ func (x *RakeReportRequest) String() string {
 func (*RakeReportRequest) ProtoMessage() {}
 
 func (x *RakeReportRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[27]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2013,7 +2545,7 @@ func (x *RakeReportRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RakeReportRequest.ProtoReflect.Descriptor instead.
 func (*RakeReportRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{27}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *RakeReportRequest) GetCurrency() string {
@@ -2044,20 +2576,31 @@ func (x *RakeReportRequest) GetTableId() string {
 	return ""
 }
 
+func (x *RakeReportRequest) GetKinds() []TransferKind {
+	if x != nil {
+		return x.Kinds
+	}
+	return nil
+}
+
 type RakeRow struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	TableId string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
 	// UTC day, YYYY-MM-DD.
-	Day           string `protobuf:"bytes,2,opt,name=day,proto3" json:"day,omitempty"`
-	Amount        int64  `protobuf:"varint,3,opt,name=amount,proto3" json:"amount,omitempty"`
-	Hands         uint64 `protobuf:"varint,4,opt,name=hands,proto3" json:"hands,omitempty"`
+	Day    string `protobuf:"bytes,2,opt,name=day,proto3" json:"day,omitempty"`
+	Amount int64  `protobuf:"varint,3,opt,name=amount,proto3" json:"amount,omitempty"`
+	// Distinct hand ids.
+	Hands         uint64       `protobuf:"varint,4,opt,name=hands,proto3" json:"hands,omitempty"`
+	TournamentId  string       `protobuf:"bytes,5,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	Kind          TransferKind `protobuf:"varint,6,opt,name=kind,proto3,enum=croupier.wallet.v1.TransferKind" json:"kind,omitempty"`
+	Transfers     uint64       `protobuf:"varint,7,opt,name=transfers,proto3" json:"transfers,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *RakeRow) Reset() {
 	*x = RakeRow{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[28]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2069,7 +2612,7 @@ func (x *RakeRow) String() string {
 func (*RakeRow) ProtoMessage() {}
 
 func (x *RakeRow) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[28]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2082,7 +2625,7 @@ func (x *RakeRow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RakeRow.ProtoReflect.Descriptor instead.
 func (*RakeRow) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{28}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *RakeRow) GetTableId() string {
@@ -2113,6 +2656,27 @@ func (x *RakeRow) GetHands() uint64 {
 	return 0
 }
 
+func (x *RakeRow) GetTournamentId() string {
+	if x != nil {
+		return x.TournamentId
+	}
+	return ""
+}
+
+func (x *RakeRow) GetKind() TransferKind {
+	if x != nil {
+		return x.Kind
+	}
+	return TransferKind_TRANSFER_KIND_UNSPECIFIED
+}
+
+func (x *RakeRow) GetTransfers() uint64 {
+	if x != nil {
+		return x.Transfers
+	}
+	return 0
+}
+
 type RakeReportResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Rows          []*RakeRow             `protobuf:"bytes,1,rep,name=rows,proto3" json:"rows,omitempty"`
@@ -2123,7 +2687,7 @@ type RakeReportResponse struct {
 
 func (x *RakeReportResponse) Reset() {
 	*x = RakeReportResponse{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[29]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2135,7 +2699,7 @@ func (x *RakeReportResponse) String() string {
 func (*RakeReportResponse) ProtoMessage() {}
 
 func (x *RakeReportResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[29]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2148,7 +2712,7 @@ func (x *RakeReportResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RakeReportResponse.ProtoReflect.Descriptor instead.
 func (*RakeReportResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{29}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *RakeReportResponse) GetRows() []*RakeRow {
@@ -2213,7 +2777,15 @@ const file_croupier_wallet_v1_wallet_proto_rawDesc = "" +
 	"\n" +
 	"account_id\x18\x01 \x01(\tR\taccountId\"K\n" +
 	"\x12GetAccountResponse\x125\n" +
-	"\aaccount\x18\x01 \x01(\v2\x1b.croupier.wallet.v1.AccountR\aaccount\"\x87\x02\n" +
+	"\aaccount\x18\x01 \x01(\v2\x1b.croupier.wallet.v1.AccountR\aaccount\"\xa0\x01\n" +
+	"\x13ListAccountsRequest\x12\x19\n" +
+	"\bowner_id\x18\x01 \x01(\tR\aownerId\x12\x1d\n" +
+	"\n" +
+	"partner_id\x18\x02 \x01(\tR\tpartnerId\x123\n" +
+	"\x04kind\x18\x03 \x01(\x0e2\x1f.croupier.wallet.v1.AccountKindR\x04kind\x12\x1a\n" +
+	"\bcurrency\x18\x04 \x01(\tR\bcurrency\"O\n" +
+	"\x14ListAccountsResponse\x127\n" +
+	"\baccounts\x18\x01 \x03(\v2\x1b.croupier.wallet.v1.AccountR\baccounts\"\x87\x02\n" +
 	"\fTransferSpec\x12(\n" +
 	"\x10debit_account_id\x18\x01 \x01(\tR\x0edebitAccountId\x12*\n" +
 	"\x11credit_account_id\x18\x02 \x01(\tR\x0fcreditAccountId\x121\n" +
@@ -2232,14 +2804,16 @@ const file_croupier_wallet_v1_wallet_proto_rawDesc = "" +
 	"\x15TransferBatchResponse\x12\x19\n" +
 	"\bbatch_id\x18\x01 \x01(\tR\abatchId\x12:\n" +
 	"\ttransfers\x18\x02 \x03(\v2\x1c.croupier.wallet.v1.TransferR\ttransfers\x12\x1a\n" +
-	"\breplayed\x18\x03 \x01(\bR\breplayed\"l\n" +
+	"\breplayed\x18\x03 \x01(\bR\breplayed\"\x8b\x01\n" +
 	"\x12GetTransferRequest\x12!\n" +
 	"\vtransfer_id\x18\x01 \x01(\tH\x00R\n" +
 	"transferId\x12)\n" +
-	"\x0fidempotency_key\x18\x02 \x01(\tH\x00R\x0eidempotencyKeyB\b\n" +
+	"\x0fidempotency_key\x18\x02 \x01(\tH\x00R\x0eidempotencyKey\x12\x1d\n" +
+	"\n" +
+	"partner_id\x18\x03 \x01(\tR\tpartnerIdB\b\n" +
 	"\x06lookup\"O\n" +
 	"\x13GetTransferResponse\x128\n" +
-	"\btransfer\x18\x01 \x01(\v2\x1c.croupier.wallet.v1.TransferR\btransfer\"\xc9\x03\n" +
+	"\btransfer\x18\x01 \x01(\v2\x1c.croupier.wallet.v1.TransferR\btransfer\"\xa9\x04\n" +
 	"\x04Hold\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12'\n" +
 	"\x0fidempotency_key\x18\x02 \x01(\tR\x0eidempotencyKey\x12(\n" +
@@ -2253,7 +2827,10 @@ const file_croupier_wallet_v1_wallet_proto_rawDesc = "" +
 	"\bmetadata\x18\t \x01(\v2\x1c.croupier.wallet.v1.MetadataR\bmetadata\x12\x1f\n" +
 	"\vtransfer_id\x18\n" +
 	" \x01(\tR\n" +
-	"transferId\"\x9b\x01\n" +
+	"transferId\x12#\n" +
+	"\rposted_amount\x18\v \x01(\x03R\fpostedAmount\x129\n" +
+	"\n" +
+	"created_at\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\"\x9b\x01\n" +
 	"\x11CreateHoldRequest\x12'\n" +
 	"\x0fidempotency_key\x18\x01 \x01(\tR\x0eidempotencyKey\x12<\n" +
 	"\btransfer\x18\x02 \x01(\v2 .croupier.wallet.v1.TransferSpecR\btransfer\x12\x1f\n" +
@@ -2264,15 +2841,27 @@ const file_croupier_wallet_v1_wallet_proto_rawDesc = "" +
 	"\breplayed\x18\x02 \x01(\bR\breplayed\"B\n" +
 	"\x0fPostHoldRequest\x12\x17\n" +
 	"\ahold_id\x18\x01 \x01(\tR\x06holdId\x12\x16\n" +
-	"\x06amount\x18\x02 \x01(\x03R\x06amount\"z\n" +
+	"\x06amount\x18\x02 \x01(\x03R\x06amount\"\x96\x01\n" +
 	"\x10PostHoldResponse\x12,\n" +
 	"\x04hold\x18\x01 \x01(\v2\x18.croupier.wallet.v1.HoldR\x04hold\x128\n" +
-	"\btransfer\x18\x02 \x01(\v2\x1c.croupier.wallet.v1.TransferR\btransfer\"*\n" +
+	"\btransfer\x18\x02 \x01(\v2\x1c.croupier.wallet.v1.TransferR\btransfer\x12\x1a\n" +
+	"\breplayed\x18\x03 \x01(\bR\breplayed\"*\n" +
 	"\x0fVoidHoldRequest\x12\x17\n" +
-	"\ahold_id\x18\x01 \x01(\tR\x06holdId\"@\n" +
+	"\ahold_id\x18\x01 \x01(\tR\x06holdId\"\\\n" +
 	"\x10VoidHoldResponse\x12,\n" +
-	"\x04hold\x18\x01 \x01(\v2\x18.croupier.wallet.v1.HoldR\x04hold\"\xaf\x02\n" +
-	"\x05Entry\x12\x1f\n" +
+	"\x04hold\x18\x01 \x01(\v2\x18.croupier.wallet.v1.HoldR\x04hold\x12\x1a\n" +
+	"\breplayed\x18\x02 \x01(\bR\breplayed\")\n" +
+	"\x0eGetHoldRequest\x12\x17\n" +
+	"\ahold_id\x18\x01 \x01(\tR\x06holdId\"?\n" +
+	"\x0fGetHoldResponse\x12,\n" +
+	"\x04hold\x18\x01 \x01(\v2\x18.croupier.wallet.v1.HoldR\x04hold\"*\n" +
+	"\x12ExpireHoldsRequest\x12\x14\n" +
+	"\x05limit\x18\x01 \x01(\x05R\x05limit\"/\n" +
+	"\x13ExpireHoldsResponse\x12\x18\n" +
+	"\aexpired\x18\x01 \x01(\rR\aexpired\"\xf7\x02\n" +
+	"\x05Entry\x12\x0e\n" +
+	"\x02id\x18\b \x01(\tR\x02id\x126\n" +
+	"\x17counterparty_account_id\x18\t \x01(\tR\x15counterpartyAccountId\x12\x1f\n" +
 	"\vtransfer_id\x18\x01 \x01(\tR\n" +
 	"transferId\x12\x1d\n" +
 	"\n" +
@@ -2299,22 +2888,42 @@ const file_croupier_wallet_v1_wallet_proto_rawDesc = "" +
 	"\bcurrency\x18\x01 \x01(\tR\bcurrency\"=\n" +
 	"\rCurrencyTotal\x12\x1a\n" +
 	"\bcurrency\x18\x01 \x01(\tR\bcurrency\x12\x10\n" +
-	"\x03sum\x18\x02 \x01(\x03R\x03sum\"\xbf\x01\n" +
+	"\x03sum\x18\x02 \x01(\x03R\x03sum\"\xb0\x02\n" +
 	"\x11ReconcileResponse\x12\x0e\n" +
 	"\x02ok\x18\x01 \x01(\bR\x02ok\x129\n" +
 	"\x06totals\x18\x02 \x03(\v2!.croupier.wallet.v1.CurrencyTotalR\x06totals\x124\n" +
 	"\x16mismatched_account_ids\x18\x03 \x03(\tR\x14mismatchedAccountIds\x12)\n" +
-	"\x10accounts_checked\x18\x04 \x01(\x04R\x0faccountsChecked\"\xa6\x01\n" +
+	"\x10accounts_checked\x18\x04 \x01(\x04R\x0faccountsChecked\x12=\n" +
+	"\x1bheld_mismatched_account_ids\x18\x05 \x03(\tR\x18heldMismatchedAccountIds\x120\n" +
+	"\x14negative_account_ids\x18\x06 \x03(\tR\x12negativeAccountIds\"\xa9\x01\n" +
+	"\x12CheckEscrowRequest\x12\x19\n" +
+	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x1a\n" +
+	"\bcurrency\x18\x02 \x01(\tR\bcurrency\x12'\n" +
+	"\x0fexpected_amount\x18\x03 \x01(\x03R\x0eexpectedAmount\x123\n" +
+	"\x04kind\x18\x04 \x01(\x0e2\x1f.croupier.wallet.v1.AccountKindR\x04kind\"\xb1\x01\n" +
+	"\x13CheckEscrowResponse\x12\x18\n" +
+	"\amatches\x18\x01 \x01(\bR\amatches\x12\x1d\n" +
+	"\n" +
+	"account_id\x18\x02 \x01(\tR\taccountId\x12\x18\n" +
+	"\abalance\x18\x03 \x01(\x03R\abalance\x12'\n" +
+	"\x0fexpected_amount\x18\x04 \x01(\x03R\x0eexpectedAmount\x12\x1e\n" +
+	"\n" +
+	"difference\x18\x05 \x01(\x03R\n" +
+	"difference\"\xde\x01\n" +
 	"\x11RakeReportRequest\x12\x1a\n" +
 	"\bcurrency\x18\x01 \x01(\tR\bcurrency\x12.\n" +
 	"\x04from\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\x04from\x12*\n" +
 	"\x02to\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\x02to\x12\x19\n" +
-	"\btable_id\x18\x04 \x01(\tR\atableId\"d\n" +
+	"\btable_id\x18\x04 \x01(\tR\atableId\x126\n" +
+	"\x05kinds\x18\x05 \x03(\x0e2 .croupier.wallet.v1.TransferKindR\x05kinds\"\xdd\x01\n" +
 	"\aRakeRow\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x10\n" +
 	"\x03day\x18\x02 \x01(\tR\x03day\x12\x16\n" +
 	"\x06amount\x18\x03 \x01(\x03R\x06amount\x12\x14\n" +
-	"\x05hands\x18\x04 \x01(\x04R\x05hands\"[\n" +
+	"\x05hands\x18\x04 \x01(\x04R\x05hands\x12#\n" +
+	"\rtournament_id\x18\x05 \x01(\tR\ftournamentId\x124\n" +
+	"\x04kind\x18\x06 \x01(\x0e2 .croupier.wallet.v1.TransferKindR\x04kind\x12\x1c\n" +
+	"\ttransfers\x18\a \x01(\x04R\ttransfers\"[\n" +
 	"\x12RakeReportResponse\x12/\n" +
 	"\x04rows\x18\x01 \x03(\v2\x1b.croupier.wallet.v1.RakeRowR\x04rows\x12\x14\n" +
 	"\x05total\x18\x02 \x01(\x03R\x05total*\xf7\x01\n" +
@@ -2347,20 +2956,24 @@ const file_croupier_wallet_v1_wallet_proto_rawDesc = "" +
 	"\x12HOLD_STATE_PENDING\x10\x01\x12\x15\n" +
 	"\x11HOLD_STATE_POSTED\x10\x02\x12\x15\n" +
 	"\x11HOLD_STATE_VOIDED\x10\x03\x12\x16\n" +
-	"\x12HOLD_STATE_EXPIRED\x10\x042\x8b\b\n" +
+	"\x12HOLD_STATE_EXPIRED\x10\x042\x82\v\n" +
 	"\rWalletService\x12^\n" +
 	"\vOpenAccount\x12&.croupier.wallet.v1.OpenAccountRequest\x1a'.croupier.wallet.v1.OpenAccountResponse\x12[\n" +
 	"\n" +
-	"GetAccount\x12%.croupier.wallet.v1.GetAccountRequest\x1a&.croupier.wallet.v1.GetAccountResponse\x12U\n" +
+	"GetAccount\x12%.croupier.wallet.v1.GetAccountRequest\x1a&.croupier.wallet.v1.GetAccountResponse\x12a\n" +
+	"\fListAccounts\x12'.croupier.wallet.v1.ListAccountsRequest\x1a(.croupier.wallet.v1.ListAccountsResponse\x12U\n" +
 	"\bTransfer\x12#.croupier.wallet.v1.TransferRequest\x1a$.croupier.wallet.v1.TransferResponse\x12d\n" +
 	"\rTransferBatch\x12(.croupier.wallet.v1.TransferBatchRequest\x1a).croupier.wallet.v1.TransferBatchResponse\x12^\n" +
 	"\vGetTransfer\x12&.croupier.wallet.v1.GetTransferRequest\x1a'.croupier.wallet.v1.GetTransferResponse\x12[\n" +
 	"\n" +
 	"CreateHold\x12%.croupier.wallet.v1.CreateHoldRequest\x1a&.croupier.wallet.v1.CreateHoldResponse\x12U\n" +
 	"\bPostHold\x12#.croupier.wallet.v1.PostHoldRequest\x1a$.croupier.wallet.v1.PostHoldResponse\x12U\n" +
-	"\bVoidHold\x12#.croupier.wallet.v1.VoidHoldRequest\x1a$.croupier.wallet.v1.VoidHoldResponse\x12^\n" +
+	"\bVoidHold\x12#.croupier.wallet.v1.VoidHoldRequest\x1a$.croupier.wallet.v1.VoidHoldResponse\x12R\n" +
+	"\aGetHold\x12\".croupier.wallet.v1.GetHoldRequest\x1a#.croupier.wallet.v1.GetHoldResponse\x12^\n" +
+	"\vExpireHolds\x12&.croupier.wallet.v1.ExpireHoldsRequest\x1a'.croupier.wallet.v1.ExpireHoldsResponse\x12^\n" +
 	"\vListEntries\x12&.croupier.wallet.v1.ListEntriesRequest\x1a'.croupier.wallet.v1.ListEntriesResponse\x12X\n" +
-	"\tReconcile\x12$.croupier.wallet.v1.ReconcileRequest\x1a%.croupier.wallet.v1.ReconcileResponse\x12[\n" +
+	"\tReconcile\x12$.croupier.wallet.v1.ReconcileRequest\x1a%.croupier.wallet.v1.ReconcileResponse\x12^\n" +
+	"\vCheckEscrow\x12&.croupier.wallet.v1.CheckEscrowRequest\x1a'.croupier.wallet.v1.CheckEscrowResponse\x12[\n" +
 	"\n" +
 	"RakeReport\x12%.croupier.wallet.v1.RakeReportRequest\x1a&.croupier.wallet.v1.RakeReportResponseB\xcd\x01\n" +
 	"\x16com.croupier.wallet.v1B\vWalletProtoP\x01Z<github.com/croupier/croupier/gen/croupier/wallet/v1;walletv1\xa2\x02\x03CWX\xaa\x02\x12Croupier.Wallet.V1\xca\x02\x12Croupier\\Wallet\\V1\xe2\x02\x1eCroupier\\Wallet\\V1\\GPBMetadata\xea\x02\x14Croupier::Wallet::V1b\x06proto3"
@@ -2378,7 +2991,7 @@ func file_croupier_wallet_v1_wallet_proto_rawDescGZIP() []byte {
 }
 
 var file_croupier_wallet_v1_wallet_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_croupier_wallet_v1_wallet_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
+var file_croupier_wallet_v1_wallet_proto_msgTypes = make([]protoimpl.MessageInfo, 38)
 var file_croupier_wallet_v1_wallet_proto_goTypes = []any{
 	(AccountKind)(0),              // 0: croupier.wallet.v1.AccountKind
 	(TransferKind)(0),             // 1: croupier.wallet.v1.TransferKind
@@ -2390,98 +3003,121 @@ var file_croupier_wallet_v1_wallet_proto_goTypes = []any{
 	(*OpenAccountResponse)(nil),   // 7: croupier.wallet.v1.OpenAccountResponse
 	(*GetAccountRequest)(nil),     // 8: croupier.wallet.v1.GetAccountRequest
 	(*GetAccountResponse)(nil),    // 9: croupier.wallet.v1.GetAccountResponse
-	(*TransferSpec)(nil),          // 10: croupier.wallet.v1.TransferSpec
-	(*TransferRequest)(nil),       // 11: croupier.wallet.v1.TransferRequest
-	(*TransferResponse)(nil),      // 12: croupier.wallet.v1.TransferResponse
-	(*TransferBatchRequest)(nil),  // 13: croupier.wallet.v1.TransferBatchRequest
-	(*TransferBatchResponse)(nil), // 14: croupier.wallet.v1.TransferBatchResponse
-	(*GetTransferRequest)(nil),    // 15: croupier.wallet.v1.GetTransferRequest
-	(*GetTransferResponse)(nil),   // 16: croupier.wallet.v1.GetTransferResponse
-	(*Hold)(nil),                  // 17: croupier.wallet.v1.Hold
-	(*CreateHoldRequest)(nil),     // 18: croupier.wallet.v1.CreateHoldRequest
-	(*CreateHoldResponse)(nil),    // 19: croupier.wallet.v1.CreateHoldResponse
-	(*PostHoldRequest)(nil),       // 20: croupier.wallet.v1.PostHoldRequest
-	(*PostHoldResponse)(nil),      // 21: croupier.wallet.v1.PostHoldResponse
-	(*VoidHoldRequest)(nil),       // 22: croupier.wallet.v1.VoidHoldRequest
-	(*VoidHoldResponse)(nil),      // 23: croupier.wallet.v1.VoidHoldResponse
-	(*Entry)(nil),                 // 24: croupier.wallet.v1.Entry
-	(*ListEntriesRequest)(nil),    // 25: croupier.wallet.v1.ListEntriesRequest
-	(*ListEntriesResponse)(nil),   // 26: croupier.wallet.v1.ListEntriesResponse
-	(*ReconcileRequest)(nil),      // 27: croupier.wallet.v1.ReconcileRequest
-	(*CurrencyTotal)(nil),         // 28: croupier.wallet.v1.CurrencyTotal
-	(*ReconcileResponse)(nil),     // 29: croupier.wallet.v1.ReconcileResponse
-	(*RakeReportRequest)(nil),     // 30: croupier.wallet.v1.RakeReportRequest
-	(*RakeRow)(nil),               // 31: croupier.wallet.v1.RakeRow
-	(*RakeReportResponse)(nil),    // 32: croupier.wallet.v1.RakeReportResponse
-	(*timestamppb.Timestamp)(nil), // 33: google.protobuf.Timestamp
-	(*v1.Money)(nil),              // 34: croupier.common.v1.Money
+	(*ListAccountsRequest)(nil),   // 10: croupier.wallet.v1.ListAccountsRequest
+	(*ListAccountsResponse)(nil),  // 11: croupier.wallet.v1.ListAccountsResponse
+	(*TransferSpec)(nil),          // 12: croupier.wallet.v1.TransferSpec
+	(*TransferRequest)(nil),       // 13: croupier.wallet.v1.TransferRequest
+	(*TransferResponse)(nil),      // 14: croupier.wallet.v1.TransferResponse
+	(*TransferBatchRequest)(nil),  // 15: croupier.wallet.v1.TransferBatchRequest
+	(*TransferBatchResponse)(nil), // 16: croupier.wallet.v1.TransferBatchResponse
+	(*GetTransferRequest)(nil),    // 17: croupier.wallet.v1.GetTransferRequest
+	(*GetTransferResponse)(nil),   // 18: croupier.wallet.v1.GetTransferResponse
+	(*Hold)(nil),                  // 19: croupier.wallet.v1.Hold
+	(*CreateHoldRequest)(nil),     // 20: croupier.wallet.v1.CreateHoldRequest
+	(*CreateHoldResponse)(nil),    // 21: croupier.wallet.v1.CreateHoldResponse
+	(*PostHoldRequest)(nil),       // 22: croupier.wallet.v1.PostHoldRequest
+	(*PostHoldResponse)(nil),      // 23: croupier.wallet.v1.PostHoldResponse
+	(*VoidHoldRequest)(nil),       // 24: croupier.wallet.v1.VoidHoldRequest
+	(*VoidHoldResponse)(nil),      // 25: croupier.wallet.v1.VoidHoldResponse
+	(*GetHoldRequest)(nil),        // 26: croupier.wallet.v1.GetHoldRequest
+	(*GetHoldResponse)(nil),       // 27: croupier.wallet.v1.GetHoldResponse
+	(*ExpireHoldsRequest)(nil),    // 28: croupier.wallet.v1.ExpireHoldsRequest
+	(*ExpireHoldsResponse)(nil),   // 29: croupier.wallet.v1.ExpireHoldsResponse
+	(*Entry)(nil),                 // 30: croupier.wallet.v1.Entry
+	(*ListEntriesRequest)(nil),    // 31: croupier.wallet.v1.ListEntriesRequest
+	(*ListEntriesResponse)(nil),   // 32: croupier.wallet.v1.ListEntriesResponse
+	(*ReconcileRequest)(nil),      // 33: croupier.wallet.v1.ReconcileRequest
+	(*CurrencyTotal)(nil),         // 34: croupier.wallet.v1.CurrencyTotal
+	(*ReconcileResponse)(nil),     // 35: croupier.wallet.v1.ReconcileResponse
+	(*CheckEscrowRequest)(nil),    // 36: croupier.wallet.v1.CheckEscrowRequest
+	(*CheckEscrowResponse)(nil),   // 37: croupier.wallet.v1.CheckEscrowResponse
+	(*RakeReportRequest)(nil),     // 38: croupier.wallet.v1.RakeReportRequest
+	(*RakeRow)(nil),               // 39: croupier.wallet.v1.RakeRow
+	(*RakeReportResponse)(nil),    // 40: croupier.wallet.v1.RakeReportResponse
+	(*timestamppb.Timestamp)(nil), // 41: google.protobuf.Timestamp
+	(*v1.Money)(nil),              // 42: croupier.common.v1.Money
 }
 var file_croupier_wallet_v1_wallet_proto_depIdxs = []int32{
 	0,  // 0: croupier.wallet.v1.Account.kind:type_name -> croupier.wallet.v1.AccountKind
-	33, // 1: croupier.wallet.v1.Account.created_at:type_name -> google.protobuf.Timestamp
-	34, // 2: croupier.wallet.v1.Transfer.amount:type_name -> croupier.common.v1.Money
+	41, // 1: croupier.wallet.v1.Account.created_at:type_name -> google.protobuf.Timestamp
+	42, // 2: croupier.wallet.v1.Transfer.amount:type_name -> croupier.common.v1.Money
 	1,  // 3: croupier.wallet.v1.Transfer.kind:type_name -> croupier.wallet.v1.TransferKind
 	4,  // 4: croupier.wallet.v1.Transfer.metadata:type_name -> croupier.wallet.v1.Metadata
-	33, // 5: croupier.wallet.v1.Transfer.created_at:type_name -> google.protobuf.Timestamp
+	41, // 5: croupier.wallet.v1.Transfer.created_at:type_name -> google.protobuf.Timestamp
 	0,  // 6: croupier.wallet.v1.OpenAccountRequest.kind:type_name -> croupier.wallet.v1.AccountKind
 	3,  // 7: croupier.wallet.v1.OpenAccountResponse.account:type_name -> croupier.wallet.v1.Account
 	3,  // 8: croupier.wallet.v1.GetAccountResponse.account:type_name -> croupier.wallet.v1.Account
-	34, // 9: croupier.wallet.v1.TransferSpec.amount:type_name -> croupier.common.v1.Money
-	1,  // 10: croupier.wallet.v1.TransferSpec.kind:type_name -> croupier.wallet.v1.TransferKind
-	4,  // 11: croupier.wallet.v1.TransferSpec.metadata:type_name -> croupier.wallet.v1.Metadata
-	10, // 12: croupier.wallet.v1.TransferRequest.transfer:type_name -> croupier.wallet.v1.TransferSpec
-	5,  // 13: croupier.wallet.v1.TransferResponse.transfer:type_name -> croupier.wallet.v1.Transfer
-	10, // 14: croupier.wallet.v1.TransferBatchRequest.transfers:type_name -> croupier.wallet.v1.TransferSpec
-	5,  // 15: croupier.wallet.v1.TransferBatchResponse.transfers:type_name -> croupier.wallet.v1.Transfer
-	5,  // 16: croupier.wallet.v1.GetTransferResponse.transfer:type_name -> croupier.wallet.v1.Transfer
-	34, // 17: croupier.wallet.v1.Hold.amount:type_name -> croupier.common.v1.Money
-	2,  // 18: croupier.wallet.v1.Hold.state:type_name -> croupier.wallet.v1.HoldState
-	33, // 19: croupier.wallet.v1.Hold.expires_at:type_name -> google.protobuf.Timestamp
-	1,  // 20: croupier.wallet.v1.Hold.kind:type_name -> croupier.wallet.v1.TransferKind
-	4,  // 21: croupier.wallet.v1.Hold.metadata:type_name -> croupier.wallet.v1.Metadata
-	10, // 22: croupier.wallet.v1.CreateHoldRequest.transfer:type_name -> croupier.wallet.v1.TransferSpec
-	17, // 23: croupier.wallet.v1.CreateHoldResponse.hold:type_name -> croupier.wallet.v1.Hold
-	17, // 24: croupier.wallet.v1.PostHoldResponse.hold:type_name -> croupier.wallet.v1.Hold
-	5,  // 25: croupier.wallet.v1.PostHoldResponse.transfer:type_name -> croupier.wallet.v1.Transfer
-	17, // 26: croupier.wallet.v1.VoidHoldResponse.hold:type_name -> croupier.wallet.v1.Hold
-	1,  // 27: croupier.wallet.v1.Entry.kind:type_name -> croupier.wallet.v1.TransferKind
-	4,  // 28: croupier.wallet.v1.Entry.metadata:type_name -> croupier.wallet.v1.Metadata
-	33, // 29: croupier.wallet.v1.Entry.created_at:type_name -> google.protobuf.Timestamp
-	1,  // 30: croupier.wallet.v1.ListEntriesRequest.kinds:type_name -> croupier.wallet.v1.TransferKind
-	33, // 31: croupier.wallet.v1.ListEntriesRequest.from:type_name -> google.protobuf.Timestamp
-	33, // 32: croupier.wallet.v1.ListEntriesRequest.to:type_name -> google.protobuf.Timestamp
-	24, // 33: croupier.wallet.v1.ListEntriesResponse.entries:type_name -> croupier.wallet.v1.Entry
-	28, // 34: croupier.wallet.v1.ReconcileResponse.totals:type_name -> croupier.wallet.v1.CurrencyTotal
-	33, // 35: croupier.wallet.v1.RakeReportRequest.from:type_name -> google.protobuf.Timestamp
-	33, // 36: croupier.wallet.v1.RakeReportRequest.to:type_name -> google.protobuf.Timestamp
-	31, // 37: croupier.wallet.v1.RakeReportResponse.rows:type_name -> croupier.wallet.v1.RakeRow
-	6,  // 38: croupier.wallet.v1.WalletService.OpenAccount:input_type -> croupier.wallet.v1.OpenAccountRequest
-	8,  // 39: croupier.wallet.v1.WalletService.GetAccount:input_type -> croupier.wallet.v1.GetAccountRequest
-	11, // 40: croupier.wallet.v1.WalletService.Transfer:input_type -> croupier.wallet.v1.TransferRequest
-	13, // 41: croupier.wallet.v1.WalletService.TransferBatch:input_type -> croupier.wallet.v1.TransferBatchRequest
-	15, // 42: croupier.wallet.v1.WalletService.GetTransfer:input_type -> croupier.wallet.v1.GetTransferRequest
-	18, // 43: croupier.wallet.v1.WalletService.CreateHold:input_type -> croupier.wallet.v1.CreateHoldRequest
-	20, // 44: croupier.wallet.v1.WalletService.PostHold:input_type -> croupier.wallet.v1.PostHoldRequest
-	22, // 45: croupier.wallet.v1.WalletService.VoidHold:input_type -> croupier.wallet.v1.VoidHoldRequest
-	25, // 46: croupier.wallet.v1.WalletService.ListEntries:input_type -> croupier.wallet.v1.ListEntriesRequest
-	27, // 47: croupier.wallet.v1.WalletService.Reconcile:input_type -> croupier.wallet.v1.ReconcileRequest
-	30, // 48: croupier.wallet.v1.WalletService.RakeReport:input_type -> croupier.wallet.v1.RakeReportRequest
-	7,  // 49: croupier.wallet.v1.WalletService.OpenAccount:output_type -> croupier.wallet.v1.OpenAccountResponse
-	9,  // 50: croupier.wallet.v1.WalletService.GetAccount:output_type -> croupier.wallet.v1.GetAccountResponse
-	12, // 51: croupier.wallet.v1.WalletService.Transfer:output_type -> croupier.wallet.v1.TransferResponse
-	14, // 52: croupier.wallet.v1.WalletService.TransferBatch:output_type -> croupier.wallet.v1.TransferBatchResponse
-	16, // 53: croupier.wallet.v1.WalletService.GetTransfer:output_type -> croupier.wallet.v1.GetTransferResponse
-	19, // 54: croupier.wallet.v1.WalletService.CreateHold:output_type -> croupier.wallet.v1.CreateHoldResponse
-	21, // 55: croupier.wallet.v1.WalletService.PostHold:output_type -> croupier.wallet.v1.PostHoldResponse
-	23, // 56: croupier.wallet.v1.WalletService.VoidHold:output_type -> croupier.wallet.v1.VoidHoldResponse
-	26, // 57: croupier.wallet.v1.WalletService.ListEntries:output_type -> croupier.wallet.v1.ListEntriesResponse
-	29, // 58: croupier.wallet.v1.WalletService.Reconcile:output_type -> croupier.wallet.v1.ReconcileResponse
-	32, // 59: croupier.wallet.v1.WalletService.RakeReport:output_type -> croupier.wallet.v1.RakeReportResponse
-	49, // [49:60] is the sub-list for method output_type
-	38, // [38:49] is the sub-list for method input_type
-	38, // [38:38] is the sub-list for extension type_name
-	38, // [38:38] is the sub-list for extension extendee
-	0,  // [0:38] is the sub-list for field type_name
+	0,  // 9: croupier.wallet.v1.ListAccountsRequest.kind:type_name -> croupier.wallet.v1.AccountKind
+	3,  // 10: croupier.wallet.v1.ListAccountsResponse.accounts:type_name -> croupier.wallet.v1.Account
+	42, // 11: croupier.wallet.v1.TransferSpec.amount:type_name -> croupier.common.v1.Money
+	1,  // 12: croupier.wallet.v1.TransferSpec.kind:type_name -> croupier.wallet.v1.TransferKind
+	4,  // 13: croupier.wallet.v1.TransferSpec.metadata:type_name -> croupier.wallet.v1.Metadata
+	12, // 14: croupier.wallet.v1.TransferRequest.transfer:type_name -> croupier.wallet.v1.TransferSpec
+	5,  // 15: croupier.wallet.v1.TransferResponse.transfer:type_name -> croupier.wallet.v1.Transfer
+	12, // 16: croupier.wallet.v1.TransferBatchRequest.transfers:type_name -> croupier.wallet.v1.TransferSpec
+	5,  // 17: croupier.wallet.v1.TransferBatchResponse.transfers:type_name -> croupier.wallet.v1.Transfer
+	5,  // 18: croupier.wallet.v1.GetTransferResponse.transfer:type_name -> croupier.wallet.v1.Transfer
+	42, // 19: croupier.wallet.v1.Hold.amount:type_name -> croupier.common.v1.Money
+	2,  // 20: croupier.wallet.v1.Hold.state:type_name -> croupier.wallet.v1.HoldState
+	41, // 21: croupier.wallet.v1.Hold.expires_at:type_name -> google.protobuf.Timestamp
+	1,  // 22: croupier.wallet.v1.Hold.kind:type_name -> croupier.wallet.v1.TransferKind
+	4,  // 23: croupier.wallet.v1.Hold.metadata:type_name -> croupier.wallet.v1.Metadata
+	41, // 24: croupier.wallet.v1.Hold.created_at:type_name -> google.protobuf.Timestamp
+	12, // 25: croupier.wallet.v1.CreateHoldRequest.transfer:type_name -> croupier.wallet.v1.TransferSpec
+	19, // 26: croupier.wallet.v1.CreateHoldResponse.hold:type_name -> croupier.wallet.v1.Hold
+	19, // 27: croupier.wallet.v1.PostHoldResponse.hold:type_name -> croupier.wallet.v1.Hold
+	5,  // 28: croupier.wallet.v1.PostHoldResponse.transfer:type_name -> croupier.wallet.v1.Transfer
+	19, // 29: croupier.wallet.v1.VoidHoldResponse.hold:type_name -> croupier.wallet.v1.Hold
+	19, // 30: croupier.wallet.v1.GetHoldResponse.hold:type_name -> croupier.wallet.v1.Hold
+	1,  // 31: croupier.wallet.v1.Entry.kind:type_name -> croupier.wallet.v1.TransferKind
+	4,  // 32: croupier.wallet.v1.Entry.metadata:type_name -> croupier.wallet.v1.Metadata
+	41, // 33: croupier.wallet.v1.Entry.created_at:type_name -> google.protobuf.Timestamp
+	1,  // 34: croupier.wallet.v1.ListEntriesRequest.kinds:type_name -> croupier.wallet.v1.TransferKind
+	41, // 35: croupier.wallet.v1.ListEntriesRequest.from:type_name -> google.protobuf.Timestamp
+	41, // 36: croupier.wallet.v1.ListEntriesRequest.to:type_name -> google.protobuf.Timestamp
+	30, // 37: croupier.wallet.v1.ListEntriesResponse.entries:type_name -> croupier.wallet.v1.Entry
+	34, // 38: croupier.wallet.v1.ReconcileResponse.totals:type_name -> croupier.wallet.v1.CurrencyTotal
+	0,  // 39: croupier.wallet.v1.CheckEscrowRequest.kind:type_name -> croupier.wallet.v1.AccountKind
+	41, // 40: croupier.wallet.v1.RakeReportRequest.from:type_name -> google.protobuf.Timestamp
+	41, // 41: croupier.wallet.v1.RakeReportRequest.to:type_name -> google.protobuf.Timestamp
+	1,  // 42: croupier.wallet.v1.RakeReportRequest.kinds:type_name -> croupier.wallet.v1.TransferKind
+	1,  // 43: croupier.wallet.v1.RakeRow.kind:type_name -> croupier.wallet.v1.TransferKind
+	39, // 44: croupier.wallet.v1.RakeReportResponse.rows:type_name -> croupier.wallet.v1.RakeRow
+	6,  // 45: croupier.wallet.v1.WalletService.OpenAccount:input_type -> croupier.wallet.v1.OpenAccountRequest
+	8,  // 46: croupier.wallet.v1.WalletService.GetAccount:input_type -> croupier.wallet.v1.GetAccountRequest
+	10, // 47: croupier.wallet.v1.WalletService.ListAccounts:input_type -> croupier.wallet.v1.ListAccountsRequest
+	13, // 48: croupier.wallet.v1.WalletService.Transfer:input_type -> croupier.wallet.v1.TransferRequest
+	15, // 49: croupier.wallet.v1.WalletService.TransferBatch:input_type -> croupier.wallet.v1.TransferBatchRequest
+	17, // 50: croupier.wallet.v1.WalletService.GetTransfer:input_type -> croupier.wallet.v1.GetTransferRequest
+	20, // 51: croupier.wallet.v1.WalletService.CreateHold:input_type -> croupier.wallet.v1.CreateHoldRequest
+	22, // 52: croupier.wallet.v1.WalletService.PostHold:input_type -> croupier.wallet.v1.PostHoldRequest
+	24, // 53: croupier.wallet.v1.WalletService.VoidHold:input_type -> croupier.wallet.v1.VoidHoldRequest
+	26, // 54: croupier.wallet.v1.WalletService.GetHold:input_type -> croupier.wallet.v1.GetHoldRequest
+	28, // 55: croupier.wallet.v1.WalletService.ExpireHolds:input_type -> croupier.wallet.v1.ExpireHoldsRequest
+	31, // 56: croupier.wallet.v1.WalletService.ListEntries:input_type -> croupier.wallet.v1.ListEntriesRequest
+	33, // 57: croupier.wallet.v1.WalletService.Reconcile:input_type -> croupier.wallet.v1.ReconcileRequest
+	36, // 58: croupier.wallet.v1.WalletService.CheckEscrow:input_type -> croupier.wallet.v1.CheckEscrowRequest
+	38, // 59: croupier.wallet.v1.WalletService.RakeReport:input_type -> croupier.wallet.v1.RakeReportRequest
+	7,  // 60: croupier.wallet.v1.WalletService.OpenAccount:output_type -> croupier.wallet.v1.OpenAccountResponse
+	9,  // 61: croupier.wallet.v1.WalletService.GetAccount:output_type -> croupier.wallet.v1.GetAccountResponse
+	11, // 62: croupier.wallet.v1.WalletService.ListAccounts:output_type -> croupier.wallet.v1.ListAccountsResponse
+	14, // 63: croupier.wallet.v1.WalletService.Transfer:output_type -> croupier.wallet.v1.TransferResponse
+	16, // 64: croupier.wallet.v1.WalletService.TransferBatch:output_type -> croupier.wallet.v1.TransferBatchResponse
+	18, // 65: croupier.wallet.v1.WalletService.GetTransfer:output_type -> croupier.wallet.v1.GetTransferResponse
+	21, // 66: croupier.wallet.v1.WalletService.CreateHold:output_type -> croupier.wallet.v1.CreateHoldResponse
+	23, // 67: croupier.wallet.v1.WalletService.PostHold:output_type -> croupier.wallet.v1.PostHoldResponse
+	25, // 68: croupier.wallet.v1.WalletService.VoidHold:output_type -> croupier.wallet.v1.VoidHoldResponse
+	27, // 69: croupier.wallet.v1.WalletService.GetHold:output_type -> croupier.wallet.v1.GetHoldResponse
+	29, // 70: croupier.wallet.v1.WalletService.ExpireHolds:output_type -> croupier.wallet.v1.ExpireHoldsResponse
+	32, // 71: croupier.wallet.v1.WalletService.ListEntries:output_type -> croupier.wallet.v1.ListEntriesResponse
+	35, // 72: croupier.wallet.v1.WalletService.Reconcile:output_type -> croupier.wallet.v1.ReconcileResponse
+	37, // 73: croupier.wallet.v1.WalletService.CheckEscrow:output_type -> croupier.wallet.v1.CheckEscrowResponse
+	40, // 74: croupier.wallet.v1.WalletService.RakeReport:output_type -> croupier.wallet.v1.RakeReportResponse
+	60, // [60:75] is the sub-list for method output_type
+	45, // [45:60] is the sub-list for method input_type
+	45, // [45:45] is the sub-list for extension type_name
+	45, // [45:45] is the sub-list for extension extendee
+	0,  // [0:45] is the sub-list for field type_name
 }
 
 func init() { file_croupier_wallet_v1_wallet_proto_init() }
@@ -2489,7 +3125,7 @@ func file_croupier_wallet_v1_wallet_proto_init() {
 	if File_croupier_wallet_v1_wallet_proto != nil {
 		return
 	}
-	file_croupier_wallet_v1_wallet_proto_msgTypes[12].OneofWrappers = []any{
+	file_croupier_wallet_v1_wallet_proto_msgTypes[14].OneofWrappers = []any{
 		(*GetTransferRequest_TransferId)(nil),
 		(*GetTransferRequest_IdempotencyKey)(nil),
 	}
@@ -2499,7 +3135,7 @@ func file_croupier_wallet_v1_wallet_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_croupier_wallet_v1_wallet_proto_rawDesc), len(file_croupier_wallet_v1_wallet_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   30,
+			NumMessages:   38,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -21,14 +21,18 @@ const _ = grpc.SupportPackageIsVersion9
 const (
 	WalletService_OpenAccount_FullMethodName   = "/croupier.wallet.v1.WalletService/OpenAccount"
 	WalletService_GetAccount_FullMethodName    = "/croupier.wallet.v1.WalletService/GetAccount"
+	WalletService_ListAccounts_FullMethodName  = "/croupier.wallet.v1.WalletService/ListAccounts"
 	WalletService_Transfer_FullMethodName      = "/croupier.wallet.v1.WalletService/Transfer"
 	WalletService_TransferBatch_FullMethodName = "/croupier.wallet.v1.WalletService/TransferBatch"
 	WalletService_GetTransfer_FullMethodName   = "/croupier.wallet.v1.WalletService/GetTransfer"
 	WalletService_CreateHold_FullMethodName    = "/croupier.wallet.v1.WalletService/CreateHold"
 	WalletService_PostHold_FullMethodName      = "/croupier.wallet.v1.WalletService/PostHold"
 	WalletService_VoidHold_FullMethodName      = "/croupier.wallet.v1.WalletService/VoidHold"
+	WalletService_GetHold_FullMethodName       = "/croupier.wallet.v1.WalletService/GetHold"
+	WalletService_ExpireHolds_FullMethodName   = "/croupier.wallet.v1.WalletService/ExpireHolds"
 	WalletService_ListEntries_FullMethodName   = "/croupier.wallet.v1.WalletService/ListEntries"
 	WalletService_Reconcile_FullMethodName     = "/croupier.wallet.v1.WalletService/Reconcile"
+	WalletService_CheckEscrow_FullMethodName   = "/croupier.wallet.v1.WalletService/CheckEscrow"
 	WalletService_RakeReport_FullMethodName    = "/croupier.wallet.v1.WalletService/RakeReport"
 )
 
@@ -37,13 +41,23 @@ const (
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 //
 // WalletService is the double-entry ledger. Every chip that moves in Croupier
-// moves here as a transfer between two accounts of one currency. Partners read
-// and move only their own players' accounts; house and escrow operations need
-// service or operator credentials.
+// moves here as a transfer between two accounts of one currency.
+//
+// Who may do what:
+//   - a player (session token) reads only his own player accounts, their
+//     statements and the transfers that touch them; he moves no money;
+//   - a partner (API key) opens accounts for its own players and its own cage
+//     (EXTERNAL) account, reads them, and moves money only between its cage
+//     and its players: DEPOSIT (cage -> player) and WITHDRAWAL (player -> cage);
+//   - services and operators do everything else: escrow, rake, holds,
+//     tournament pools, reconciliation and reports.
 type WalletServiceClient interface {
-	// OpenAccount returns the account for (kind, owner, currency), creating it once.
+	// OpenAccount returns the account for (kind, partner, owner, currency),
+	// creating it once.
 	OpenAccount(ctx context.Context, in *OpenAccountRequest, opts ...grpc.CallOption) (*OpenAccountResponse, error)
 	GetAccount(ctx context.Context, in *GetAccountRequest, opts ...grpc.CallOption) (*GetAccountResponse, error)
+	// ListAccounts finds accounts by owner, kind and currency.
+	ListAccounts(ctx context.Context, in *ListAccountsRequest, opts ...grpc.CallOption) (*ListAccountsResponse, error)
 	// Transfer moves money between two accounts, exactly once per idempotency key.
 	Transfer(ctx context.Context, in *TransferRequest, opts ...grpc.CallOption) (*TransferResponse, error)
 	// TransferBatch applies several transfers atomically: all or none.
@@ -53,11 +67,19 @@ type WalletServiceClient interface {
 	CreateHold(ctx context.Context, in *CreateHoldRequest, opts ...grpc.CallOption) (*CreateHoldResponse, error)
 	PostHold(ctx context.Context, in *PostHoldRequest, opts ...grpc.CallOption) (*PostHoldResponse, error)
 	VoidHold(ctx context.Context, in *VoidHoldRequest, opts ...grpc.CallOption) (*VoidHoldResponse, error)
+	GetHold(ctx context.Context, in *GetHoldRequest, opts ...grpc.CallOption) (*GetHoldResponse, error)
+	// ExpireHolds releases every pending hold whose expiry has passed. The
+	// service also runs it periodically.
+	ExpireHolds(ctx context.Context, in *ExpireHoldsRequest, opts ...grpc.CallOption) (*ExpireHoldsResponse, error)
 	// ListEntries pages through an account's statement.
 	ListEntries(ctx context.Context, in *ListEntriesRequest, opts ...grpc.CallOption) (*ListEntriesResponse, error)
 	// Reconcile checks that balances sum to zero and match their entries.
 	Reconcile(ctx context.Context, in *ReconcileRequest, opts ...grpc.CallOption) (*ReconcileResponse, error)
-	// RakeReport sums rake per table and per day.
+	// CheckEscrow compares a table's escrow balance with the chips the table
+	// service counts at that table (architecture principle 3).
+	CheckEscrow(ctx context.Context, in *CheckEscrowRequest, opts ...grpc.CallOption) (*CheckEscrowResponse, error)
+	// RakeReport sums rake (and, on request, tournament fees) per table or
+	// tournament and per UTC day.
 	RakeReport(ctx context.Context, in *RakeReportRequest, opts ...grpc.CallOption) (*RakeReportResponse, error)
 }
 
@@ -83,6 +105,16 @@ func (c *walletServiceClient) GetAccount(ctx context.Context, in *GetAccountRequ
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(GetAccountResponse)
 	err := c.cc.Invoke(ctx, WalletService_GetAccount_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *walletServiceClient) ListAccounts(ctx context.Context, in *ListAccountsRequest, opts ...grpc.CallOption) (*ListAccountsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListAccountsResponse)
+	err := c.cc.Invoke(ctx, WalletService_ListAccounts_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -149,6 +181,26 @@ func (c *walletServiceClient) VoidHold(ctx context.Context, in *VoidHoldRequest,
 	return out, nil
 }
 
+func (c *walletServiceClient) GetHold(ctx context.Context, in *GetHoldRequest, opts ...grpc.CallOption) (*GetHoldResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetHoldResponse)
+	err := c.cc.Invoke(ctx, WalletService_GetHold_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *walletServiceClient) ExpireHolds(ctx context.Context, in *ExpireHoldsRequest, opts ...grpc.CallOption) (*ExpireHoldsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ExpireHoldsResponse)
+	err := c.cc.Invoke(ctx, WalletService_ExpireHolds_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *walletServiceClient) ListEntries(ctx context.Context, in *ListEntriesRequest, opts ...grpc.CallOption) (*ListEntriesResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ListEntriesResponse)
@@ -163,6 +215,16 @@ func (c *walletServiceClient) Reconcile(ctx context.Context, in *ReconcileReques
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ReconcileResponse)
 	err := c.cc.Invoke(ctx, WalletService_Reconcile_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *walletServiceClient) CheckEscrow(ctx context.Context, in *CheckEscrowRequest, opts ...grpc.CallOption) (*CheckEscrowResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CheckEscrowResponse)
+	err := c.cc.Invoke(ctx, WalletService_CheckEscrow_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -184,13 +246,23 @@ func (c *walletServiceClient) RakeReport(ctx context.Context, in *RakeReportRequ
 // for forward compatibility.
 //
 // WalletService is the double-entry ledger. Every chip that moves in Croupier
-// moves here as a transfer between two accounts of one currency. Partners read
-// and move only their own players' accounts; house and escrow operations need
-// service or operator credentials.
+// moves here as a transfer between two accounts of one currency.
+//
+// Who may do what:
+//   - a player (session token) reads only his own player accounts, their
+//     statements and the transfers that touch them; he moves no money;
+//   - a partner (API key) opens accounts for its own players and its own cage
+//     (EXTERNAL) account, reads them, and moves money only between its cage
+//     and its players: DEPOSIT (cage -> player) and WITHDRAWAL (player -> cage);
+//   - services and operators do everything else: escrow, rake, holds,
+//     tournament pools, reconciliation and reports.
 type WalletServiceServer interface {
-	// OpenAccount returns the account for (kind, owner, currency), creating it once.
+	// OpenAccount returns the account for (kind, partner, owner, currency),
+	// creating it once.
 	OpenAccount(context.Context, *OpenAccountRequest) (*OpenAccountResponse, error)
 	GetAccount(context.Context, *GetAccountRequest) (*GetAccountResponse, error)
+	// ListAccounts finds accounts by owner, kind and currency.
+	ListAccounts(context.Context, *ListAccountsRequest) (*ListAccountsResponse, error)
 	// Transfer moves money between two accounts, exactly once per idempotency key.
 	Transfer(context.Context, *TransferRequest) (*TransferResponse, error)
 	// TransferBatch applies several transfers atomically: all or none.
@@ -200,11 +272,19 @@ type WalletServiceServer interface {
 	CreateHold(context.Context, *CreateHoldRequest) (*CreateHoldResponse, error)
 	PostHold(context.Context, *PostHoldRequest) (*PostHoldResponse, error)
 	VoidHold(context.Context, *VoidHoldRequest) (*VoidHoldResponse, error)
+	GetHold(context.Context, *GetHoldRequest) (*GetHoldResponse, error)
+	// ExpireHolds releases every pending hold whose expiry has passed. The
+	// service also runs it periodically.
+	ExpireHolds(context.Context, *ExpireHoldsRequest) (*ExpireHoldsResponse, error)
 	// ListEntries pages through an account's statement.
 	ListEntries(context.Context, *ListEntriesRequest) (*ListEntriesResponse, error)
 	// Reconcile checks that balances sum to zero and match their entries.
 	Reconcile(context.Context, *ReconcileRequest) (*ReconcileResponse, error)
-	// RakeReport sums rake per table and per day.
+	// CheckEscrow compares a table's escrow balance with the chips the table
+	// service counts at that table (architecture principle 3).
+	CheckEscrow(context.Context, *CheckEscrowRequest) (*CheckEscrowResponse, error)
+	// RakeReport sums rake (and, on request, tournament fees) per table or
+	// tournament and per UTC day.
 	RakeReport(context.Context, *RakeReportRequest) (*RakeReportResponse, error)
 	mustEmbedUnimplementedWalletServiceServer()
 }
@@ -221,6 +301,9 @@ func (UnimplementedWalletServiceServer) OpenAccount(context.Context, *OpenAccoun
 }
 func (UnimplementedWalletServiceServer) GetAccount(context.Context, *GetAccountRequest) (*GetAccountResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetAccount not implemented")
+}
+func (UnimplementedWalletServiceServer) ListAccounts(context.Context, *ListAccountsRequest) (*ListAccountsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListAccounts not implemented")
 }
 func (UnimplementedWalletServiceServer) Transfer(context.Context, *TransferRequest) (*TransferResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Transfer not implemented")
@@ -240,11 +323,20 @@ func (UnimplementedWalletServiceServer) PostHold(context.Context, *PostHoldReque
 func (UnimplementedWalletServiceServer) VoidHold(context.Context, *VoidHoldRequest) (*VoidHoldResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method VoidHold not implemented")
 }
+func (UnimplementedWalletServiceServer) GetHold(context.Context, *GetHoldRequest) (*GetHoldResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetHold not implemented")
+}
+func (UnimplementedWalletServiceServer) ExpireHolds(context.Context, *ExpireHoldsRequest) (*ExpireHoldsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ExpireHolds not implemented")
+}
 func (UnimplementedWalletServiceServer) ListEntries(context.Context, *ListEntriesRequest) (*ListEntriesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListEntries not implemented")
 }
 func (UnimplementedWalletServiceServer) Reconcile(context.Context, *ReconcileRequest) (*ReconcileResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Reconcile not implemented")
+}
+func (UnimplementedWalletServiceServer) CheckEscrow(context.Context, *CheckEscrowRequest) (*CheckEscrowResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CheckEscrow not implemented")
 }
 func (UnimplementedWalletServiceServer) RakeReport(context.Context, *RakeReportRequest) (*RakeReportResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RakeReport not implemented")
@@ -302,6 +394,24 @@ func _WalletService_GetAccount_Handler(srv interface{}, ctx context.Context, dec
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(WalletServiceServer).GetAccount(ctx, req.(*GetAccountRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _WalletService_ListAccounts_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListAccountsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(WalletServiceServer).ListAccounts(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: WalletService_ListAccounts_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(WalletServiceServer).ListAccounts(ctx, req.(*ListAccountsRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -414,6 +524,42 @@ func _WalletService_VoidHold_Handler(srv interface{}, ctx context.Context, dec f
 	return interceptor(ctx, in, info, handler)
 }
 
+func _WalletService_GetHold_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetHoldRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(WalletServiceServer).GetHold(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: WalletService_GetHold_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(WalletServiceServer).GetHold(ctx, req.(*GetHoldRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _WalletService_ExpireHolds_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ExpireHoldsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(WalletServiceServer).ExpireHolds(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: WalletService_ExpireHolds_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(WalletServiceServer).ExpireHolds(ctx, req.(*ExpireHoldsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _WalletService_ListEntries_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(ListEntriesRequest)
 	if err := dec(in); err != nil {
@@ -446,6 +592,24 @@ func _WalletService_Reconcile_Handler(srv interface{}, ctx context.Context, dec 
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(WalletServiceServer).Reconcile(ctx, req.(*ReconcileRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _WalletService_CheckEscrow_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CheckEscrowRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(WalletServiceServer).CheckEscrow(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: WalletService_CheckEscrow_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(WalletServiceServer).CheckEscrow(ctx, req.(*CheckEscrowRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -484,6 +648,10 @@ var WalletService_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _WalletService_GetAccount_Handler,
 		},
 		{
+			MethodName: "ListAccounts",
+			Handler:    _WalletService_ListAccounts_Handler,
+		},
+		{
 			MethodName: "Transfer",
 			Handler:    _WalletService_Transfer_Handler,
 		},
@@ -508,12 +676,24 @@ var WalletService_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _WalletService_VoidHold_Handler,
 		},
 		{
+			MethodName: "GetHold",
+			Handler:    _WalletService_GetHold_Handler,
+		},
+		{
+			MethodName: "ExpireHolds",
+			Handler:    _WalletService_ExpireHolds_Handler,
+		},
+		{
 			MethodName: "ListEntries",
 			Handler:    _WalletService_ListEntries_Handler,
 		},
 		{
 			MethodName: "Reconcile",
 			Handler:    _WalletService_Reconcile_Handler,
+		},
+		{
+			MethodName: "CheckEscrow",
+			Handler:    _WalletService_CheckEscrow_Handler,
 		},
 		{
 			MethodName: "RakeReport",

@@ -39,6 +39,9 @@ const (
 	// WalletServiceGetAccountProcedure is the fully-qualified name of the WalletService's GetAccount
 	// RPC.
 	WalletServiceGetAccountProcedure = "/croupier.wallet.v1.WalletService/GetAccount"
+	// WalletServiceListAccountsProcedure is the fully-qualified name of the WalletService's
+	// ListAccounts RPC.
+	WalletServiceListAccountsProcedure = "/croupier.wallet.v1.WalletService/ListAccounts"
 	// WalletServiceTransferProcedure is the fully-qualified name of the WalletService's Transfer RPC.
 	WalletServiceTransferProcedure = "/croupier.wallet.v1.WalletService/Transfer"
 	// WalletServiceTransferBatchProcedure is the fully-qualified name of the WalletService's
@@ -54,11 +57,19 @@ const (
 	WalletServicePostHoldProcedure = "/croupier.wallet.v1.WalletService/PostHold"
 	// WalletServiceVoidHoldProcedure is the fully-qualified name of the WalletService's VoidHold RPC.
 	WalletServiceVoidHoldProcedure = "/croupier.wallet.v1.WalletService/VoidHold"
+	// WalletServiceGetHoldProcedure is the fully-qualified name of the WalletService's GetHold RPC.
+	WalletServiceGetHoldProcedure = "/croupier.wallet.v1.WalletService/GetHold"
+	// WalletServiceExpireHoldsProcedure is the fully-qualified name of the WalletService's ExpireHolds
+	// RPC.
+	WalletServiceExpireHoldsProcedure = "/croupier.wallet.v1.WalletService/ExpireHolds"
 	// WalletServiceListEntriesProcedure is the fully-qualified name of the WalletService's ListEntries
 	// RPC.
 	WalletServiceListEntriesProcedure = "/croupier.wallet.v1.WalletService/ListEntries"
 	// WalletServiceReconcileProcedure is the fully-qualified name of the WalletService's Reconcile RPC.
 	WalletServiceReconcileProcedure = "/croupier.wallet.v1.WalletService/Reconcile"
+	// WalletServiceCheckEscrowProcedure is the fully-qualified name of the WalletService's CheckEscrow
+	// RPC.
+	WalletServiceCheckEscrowProcedure = "/croupier.wallet.v1.WalletService/CheckEscrow"
 	// WalletServiceRakeReportProcedure is the fully-qualified name of the WalletService's RakeReport
 	// RPC.
 	WalletServiceRakeReportProcedure = "/croupier.wallet.v1.WalletService/RakeReport"
@@ -66,9 +77,12 @@ const (
 
 // WalletServiceClient is a client for the croupier.wallet.v1.WalletService service.
 type WalletServiceClient interface {
-	// OpenAccount returns the account for (kind, owner, currency), creating it once.
+	// OpenAccount returns the account for (kind, partner, owner, currency),
+	// creating it once.
 	OpenAccount(context.Context, *connect.Request[v1.OpenAccountRequest]) (*connect.Response[v1.OpenAccountResponse], error)
 	GetAccount(context.Context, *connect.Request[v1.GetAccountRequest]) (*connect.Response[v1.GetAccountResponse], error)
+	// ListAccounts finds accounts by owner, kind and currency.
+	ListAccounts(context.Context, *connect.Request[v1.ListAccountsRequest]) (*connect.Response[v1.ListAccountsResponse], error)
 	// Transfer moves money between two accounts, exactly once per idempotency key.
 	Transfer(context.Context, *connect.Request[v1.TransferRequest]) (*connect.Response[v1.TransferResponse], error)
 	// TransferBatch applies several transfers atomically: all or none.
@@ -78,11 +92,19 @@ type WalletServiceClient interface {
 	CreateHold(context.Context, *connect.Request[v1.CreateHoldRequest]) (*connect.Response[v1.CreateHoldResponse], error)
 	PostHold(context.Context, *connect.Request[v1.PostHoldRequest]) (*connect.Response[v1.PostHoldResponse], error)
 	VoidHold(context.Context, *connect.Request[v1.VoidHoldRequest]) (*connect.Response[v1.VoidHoldResponse], error)
+	GetHold(context.Context, *connect.Request[v1.GetHoldRequest]) (*connect.Response[v1.GetHoldResponse], error)
+	// ExpireHolds releases every pending hold whose expiry has passed. The
+	// service also runs it periodically.
+	ExpireHolds(context.Context, *connect.Request[v1.ExpireHoldsRequest]) (*connect.Response[v1.ExpireHoldsResponse], error)
 	// ListEntries pages through an account's statement.
 	ListEntries(context.Context, *connect.Request[v1.ListEntriesRequest]) (*connect.Response[v1.ListEntriesResponse], error)
 	// Reconcile checks that balances sum to zero and match their entries.
 	Reconcile(context.Context, *connect.Request[v1.ReconcileRequest]) (*connect.Response[v1.ReconcileResponse], error)
-	// RakeReport sums rake per table and per day.
+	// CheckEscrow compares a table's escrow balance with the chips the table
+	// service counts at that table (architecture principle 3).
+	CheckEscrow(context.Context, *connect.Request[v1.CheckEscrowRequest]) (*connect.Response[v1.CheckEscrowResponse], error)
+	// RakeReport sums rake (and, on request, tournament fees) per table or
+	// tournament and per UTC day.
 	RakeReport(context.Context, *connect.Request[v1.RakeReportRequest]) (*connect.Response[v1.RakeReportResponse], error)
 }
 
@@ -107,6 +129,12 @@ func NewWalletServiceClient(httpClient connect.HTTPClient, baseURL string, opts 
 			httpClient,
 			baseURL+WalletServiceGetAccountProcedure,
 			connect.WithSchema(walletServiceMethods.ByName("GetAccount")),
+			connect.WithClientOptions(opts...),
+		),
+		listAccounts: connect.NewClient[v1.ListAccountsRequest, v1.ListAccountsResponse](
+			httpClient,
+			baseURL+WalletServiceListAccountsProcedure,
+			connect.WithSchema(walletServiceMethods.ByName("ListAccounts")),
 			connect.WithClientOptions(opts...),
 		),
 		transfer: connect.NewClient[v1.TransferRequest, v1.TransferResponse](
@@ -145,6 +173,18 @@ func NewWalletServiceClient(httpClient connect.HTTPClient, baseURL string, opts 
 			connect.WithSchema(walletServiceMethods.ByName("VoidHold")),
 			connect.WithClientOptions(opts...),
 		),
+		getHold: connect.NewClient[v1.GetHoldRequest, v1.GetHoldResponse](
+			httpClient,
+			baseURL+WalletServiceGetHoldProcedure,
+			connect.WithSchema(walletServiceMethods.ByName("GetHold")),
+			connect.WithClientOptions(opts...),
+		),
+		expireHolds: connect.NewClient[v1.ExpireHoldsRequest, v1.ExpireHoldsResponse](
+			httpClient,
+			baseURL+WalletServiceExpireHoldsProcedure,
+			connect.WithSchema(walletServiceMethods.ByName("ExpireHolds")),
+			connect.WithClientOptions(opts...),
+		),
 		listEntries: connect.NewClient[v1.ListEntriesRequest, v1.ListEntriesResponse](
 			httpClient,
 			baseURL+WalletServiceListEntriesProcedure,
@@ -155,6 +195,12 @@ func NewWalletServiceClient(httpClient connect.HTTPClient, baseURL string, opts 
 			httpClient,
 			baseURL+WalletServiceReconcileProcedure,
 			connect.WithSchema(walletServiceMethods.ByName("Reconcile")),
+			connect.WithClientOptions(opts...),
+		),
+		checkEscrow: connect.NewClient[v1.CheckEscrowRequest, v1.CheckEscrowResponse](
+			httpClient,
+			baseURL+WalletServiceCheckEscrowProcedure,
+			connect.WithSchema(walletServiceMethods.ByName("CheckEscrow")),
 			connect.WithClientOptions(opts...),
 		),
 		rakeReport: connect.NewClient[v1.RakeReportRequest, v1.RakeReportResponse](
@@ -170,14 +216,18 @@ func NewWalletServiceClient(httpClient connect.HTTPClient, baseURL string, opts 
 type walletServiceClient struct {
 	openAccount   *connect.Client[v1.OpenAccountRequest, v1.OpenAccountResponse]
 	getAccount    *connect.Client[v1.GetAccountRequest, v1.GetAccountResponse]
+	listAccounts  *connect.Client[v1.ListAccountsRequest, v1.ListAccountsResponse]
 	transfer      *connect.Client[v1.TransferRequest, v1.TransferResponse]
 	transferBatch *connect.Client[v1.TransferBatchRequest, v1.TransferBatchResponse]
 	getTransfer   *connect.Client[v1.GetTransferRequest, v1.GetTransferResponse]
 	createHold    *connect.Client[v1.CreateHoldRequest, v1.CreateHoldResponse]
 	postHold      *connect.Client[v1.PostHoldRequest, v1.PostHoldResponse]
 	voidHold      *connect.Client[v1.VoidHoldRequest, v1.VoidHoldResponse]
+	getHold       *connect.Client[v1.GetHoldRequest, v1.GetHoldResponse]
+	expireHolds   *connect.Client[v1.ExpireHoldsRequest, v1.ExpireHoldsResponse]
 	listEntries   *connect.Client[v1.ListEntriesRequest, v1.ListEntriesResponse]
 	reconcile     *connect.Client[v1.ReconcileRequest, v1.ReconcileResponse]
+	checkEscrow   *connect.Client[v1.CheckEscrowRequest, v1.CheckEscrowResponse]
 	rakeReport    *connect.Client[v1.RakeReportRequest, v1.RakeReportResponse]
 }
 
@@ -189,6 +239,11 @@ func (c *walletServiceClient) OpenAccount(ctx context.Context, req *connect.Requ
 // GetAccount calls croupier.wallet.v1.WalletService.GetAccount.
 func (c *walletServiceClient) GetAccount(ctx context.Context, req *connect.Request[v1.GetAccountRequest]) (*connect.Response[v1.GetAccountResponse], error) {
 	return c.getAccount.CallUnary(ctx, req)
+}
+
+// ListAccounts calls croupier.wallet.v1.WalletService.ListAccounts.
+func (c *walletServiceClient) ListAccounts(ctx context.Context, req *connect.Request[v1.ListAccountsRequest]) (*connect.Response[v1.ListAccountsResponse], error) {
+	return c.listAccounts.CallUnary(ctx, req)
 }
 
 // Transfer calls croupier.wallet.v1.WalletService.Transfer.
@@ -221,6 +276,16 @@ func (c *walletServiceClient) VoidHold(ctx context.Context, req *connect.Request
 	return c.voidHold.CallUnary(ctx, req)
 }
 
+// GetHold calls croupier.wallet.v1.WalletService.GetHold.
+func (c *walletServiceClient) GetHold(ctx context.Context, req *connect.Request[v1.GetHoldRequest]) (*connect.Response[v1.GetHoldResponse], error) {
+	return c.getHold.CallUnary(ctx, req)
+}
+
+// ExpireHolds calls croupier.wallet.v1.WalletService.ExpireHolds.
+func (c *walletServiceClient) ExpireHolds(ctx context.Context, req *connect.Request[v1.ExpireHoldsRequest]) (*connect.Response[v1.ExpireHoldsResponse], error) {
+	return c.expireHolds.CallUnary(ctx, req)
+}
+
 // ListEntries calls croupier.wallet.v1.WalletService.ListEntries.
 func (c *walletServiceClient) ListEntries(ctx context.Context, req *connect.Request[v1.ListEntriesRequest]) (*connect.Response[v1.ListEntriesResponse], error) {
 	return c.listEntries.CallUnary(ctx, req)
@@ -231,6 +296,11 @@ func (c *walletServiceClient) Reconcile(ctx context.Context, req *connect.Reques
 	return c.reconcile.CallUnary(ctx, req)
 }
 
+// CheckEscrow calls croupier.wallet.v1.WalletService.CheckEscrow.
+func (c *walletServiceClient) CheckEscrow(ctx context.Context, req *connect.Request[v1.CheckEscrowRequest]) (*connect.Response[v1.CheckEscrowResponse], error) {
+	return c.checkEscrow.CallUnary(ctx, req)
+}
+
 // RakeReport calls croupier.wallet.v1.WalletService.RakeReport.
 func (c *walletServiceClient) RakeReport(ctx context.Context, req *connect.Request[v1.RakeReportRequest]) (*connect.Response[v1.RakeReportResponse], error) {
 	return c.rakeReport.CallUnary(ctx, req)
@@ -238,9 +308,12 @@ func (c *walletServiceClient) RakeReport(ctx context.Context, req *connect.Reque
 
 // WalletServiceHandler is an implementation of the croupier.wallet.v1.WalletService service.
 type WalletServiceHandler interface {
-	// OpenAccount returns the account for (kind, owner, currency), creating it once.
+	// OpenAccount returns the account for (kind, partner, owner, currency),
+	// creating it once.
 	OpenAccount(context.Context, *connect.Request[v1.OpenAccountRequest]) (*connect.Response[v1.OpenAccountResponse], error)
 	GetAccount(context.Context, *connect.Request[v1.GetAccountRequest]) (*connect.Response[v1.GetAccountResponse], error)
+	// ListAccounts finds accounts by owner, kind and currency.
+	ListAccounts(context.Context, *connect.Request[v1.ListAccountsRequest]) (*connect.Response[v1.ListAccountsResponse], error)
 	// Transfer moves money between two accounts, exactly once per idempotency key.
 	Transfer(context.Context, *connect.Request[v1.TransferRequest]) (*connect.Response[v1.TransferResponse], error)
 	// TransferBatch applies several transfers atomically: all or none.
@@ -250,11 +323,19 @@ type WalletServiceHandler interface {
 	CreateHold(context.Context, *connect.Request[v1.CreateHoldRequest]) (*connect.Response[v1.CreateHoldResponse], error)
 	PostHold(context.Context, *connect.Request[v1.PostHoldRequest]) (*connect.Response[v1.PostHoldResponse], error)
 	VoidHold(context.Context, *connect.Request[v1.VoidHoldRequest]) (*connect.Response[v1.VoidHoldResponse], error)
+	GetHold(context.Context, *connect.Request[v1.GetHoldRequest]) (*connect.Response[v1.GetHoldResponse], error)
+	// ExpireHolds releases every pending hold whose expiry has passed. The
+	// service also runs it periodically.
+	ExpireHolds(context.Context, *connect.Request[v1.ExpireHoldsRequest]) (*connect.Response[v1.ExpireHoldsResponse], error)
 	// ListEntries pages through an account's statement.
 	ListEntries(context.Context, *connect.Request[v1.ListEntriesRequest]) (*connect.Response[v1.ListEntriesResponse], error)
 	// Reconcile checks that balances sum to zero and match their entries.
 	Reconcile(context.Context, *connect.Request[v1.ReconcileRequest]) (*connect.Response[v1.ReconcileResponse], error)
-	// RakeReport sums rake per table and per day.
+	// CheckEscrow compares a table's escrow balance with the chips the table
+	// service counts at that table (architecture principle 3).
+	CheckEscrow(context.Context, *connect.Request[v1.CheckEscrowRequest]) (*connect.Response[v1.CheckEscrowResponse], error)
+	// RakeReport sums rake (and, on request, tournament fees) per table or
+	// tournament and per UTC day.
 	RakeReport(context.Context, *connect.Request[v1.RakeReportRequest]) (*connect.Response[v1.RakeReportResponse], error)
 }
 
@@ -275,6 +356,12 @@ func NewWalletServiceHandler(svc WalletServiceHandler, opts ...connect.HandlerOp
 		WalletServiceGetAccountProcedure,
 		svc.GetAccount,
 		connect.WithSchema(walletServiceMethods.ByName("GetAccount")),
+		connect.WithHandlerOptions(opts...),
+	)
+	walletServiceListAccountsHandler := connect.NewUnaryHandler(
+		WalletServiceListAccountsProcedure,
+		svc.ListAccounts,
+		connect.WithSchema(walletServiceMethods.ByName("ListAccounts")),
 		connect.WithHandlerOptions(opts...),
 	)
 	walletServiceTransferHandler := connect.NewUnaryHandler(
@@ -313,6 +400,18 @@ func NewWalletServiceHandler(svc WalletServiceHandler, opts ...connect.HandlerOp
 		connect.WithSchema(walletServiceMethods.ByName("VoidHold")),
 		connect.WithHandlerOptions(opts...),
 	)
+	walletServiceGetHoldHandler := connect.NewUnaryHandler(
+		WalletServiceGetHoldProcedure,
+		svc.GetHold,
+		connect.WithSchema(walletServiceMethods.ByName("GetHold")),
+		connect.WithHandlerOptions(opts...),
+	)
+	walletServiceExpireHoldsHandler := connect.NewUnaryHandler(
+		WalletServiceExpireHoldsProcedure,
+		svc.ExpireHolds,
+		connect.WithSchema(walletServiceMethods.ByName("ExpireHolds")),
+		connect.WithHandlerOptions(opts...),
+	)
 	walletServiceListEntriesHandler := connect.NewUnaryHandler(
 		WalletServiceListEntriesProcedure,
 		svc.ListEntries,
@@ -323,6 +422,12 @@ func NewWalletServiceHandler(svc WalletServiceHandler, opts ...connect.HandlerOp
 		WalletServiceReconcileProcedure,
 		svc.Reconcile,
 		connect.WithSchema(walletServiceMethods.ByName("Reconcile")),
+		connect.WithHandlerOptions(opts...),
+	)
+	walletServiceCheckEscrowHandler := connect.NewUnaryHandler(
+		WalletServiceCheckEscrowProcedure,
+		svc.CheckEscrow,
+		connect.WithSchema(walletServiceMethods.ByName("CheckEscrow")),
 		connect.WithHandlerOptions(opts...),
 	)
 	walletServiceRakeReportHandler := connect.NewUnaryHandler(
@@ -337,6 +442,8 @@ func NewWalletServiceHandler(svc WalletServiceHandler, opts ...connect.HandlerOp
 			walletServiceOpenAccountHandler.ServeHTTP(w, r)
 		case WalletServiceGetAccountProcedure:
 			walletServiceGetAccountHandler.ServeHTTP(w, r)
+		case WalletServiceListAccountsProcedure:
+			walletServiceListAccountsHandler.ServeHTTP(w, r)
 		case WalletServiceTransferProcedure:
 			walletServiceTransferHandler.ServeHTTP(w, r)
 		case WalletServiceTransferBatchProcedure:
@@ -349,10 +456,16 @@ func NewWalletServiceHandler(svc WalletServiceHandler, opts ...connect.HandlerOp
 			walletServicePostHoldHandler.ServeHTTP(w, r)
 		case WalletServiceVoidHoldProcedure:
 			walletServiceVoidHoldHandler.ServeHTTP(w, r)
+		case WalletServiceGetHoldProcedure:
+			walletServiceGetHoldHandler.ServeHTTP(w, r)
+		case WalletServiceExpireHoldsProcedure:
+			walletServiceExpireHoldsHandler.ServeHTTP(w, r)
 		case WalletServiceListEntriesProcedure:
 			walletServiceListEntriesHandler.ServeHTTP(w, r)
 		case WalletServiceReconcileProcedure:
 			walletServiceReconcileHandler.ServeHTTP(w, r)
+		case WalletServiceCheckEscrowProcedure:
+			walletServiceCheckEscrowHandler.ServeHTTP(w, r)
 		case WalletServiceRakeReportProcedure:
 			walletServiceRakeReportHandler.ServeHTTP(w, r)
 		default:
@@ -370,6 +483,10 @@ func (UnimplementedWalletServiceHandler) OpenAccount(context.Context, *connect.R
 
 func (UnimplementedWalletServiceHandler) GetAccount(context.Context, *connect.Request[v1.GetAccountRequest]) (*connect.Response[v1.GetAccountResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.wallet.v1.WalletService.GetAccount is not implemented"))
+}
+
+func (UnimplementedWalletServiceHandler) ListAccounts(context.Context, *connect.Request[v1.ListAccountsRequest]) (*connect.Response[v1.ListAccountsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.wallet.v1.WalletService.ListAccounts is not implemented"))
 }
 
 func (UnimplementedWalletServiceHandler) Transfer(context.Context, *connect.Request[v1.TransferRequest]) (*connect.Response[v1.TransferResponse], error) {
@@ -396,12 +513,24 @@ func (UnimplementedWalletServiceHandler) VoidHold(context.Context, *connect.Requ
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.wallet.v1.WalletService.VoidHold is not implemented"))
 }
 
+func (UnimplementedWalletServiceHandler) GetHold(context.Context, *connect.Request[v1.GetHoldRequest]) (*connect.Response[v1.GetHoldResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.wallet.v1.WalletService.GetHold is not implemented"))
+}
+
+func (UnimplementedWalletServiceHandler) ExpireHolds(context.Context, *connect.Request[v1.ExpireHoldsRequest]) (*connect.Response[v1.ExpireHoldsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.wallet.v1.WalletService.ExpireHolds is not implemented"))
+}
+
 func (UnimplementedWalletServiceHandler) ListEntries(context.Context, *connect.Request[v1.ListEntriesRequest]) (*connect.Response[v1.ListEntriesResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.wallet.v1.WalletService.ListEntries is not implemented"))
 }
 
 func (UnimplementedWalletServiceHandler) Reconcile(context.Context, *connect.Request[v1.ReconcileRequest]) (*connect.Response[v1.ReconcileResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.wallet.v1.WalletService.Reconcile is not implemented"))
+}
+
+func (UnimplementedWalletServiceHandler) CheckEscrow(context.Context, *connect.Request[v1.CheckEscrowRequest]) (*connect.Response[v1.CheckEscrowResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.wallet.v1.WalletService.CheckEscrow is not implemented"))
 }
 
 func (UnimplementedWalletServiceHandler) RakeReport(context.Context, *connect.Request[v1.RakeReportRequest]) (*connect.Response[v1.RakeReportResponse], error) {
