@@ -80,9 +80,9 @@ type Seat struct {
 // Round is the betting state of a hand: the seats' chips and the state of
 // the current betting round.
 type Round struct {
-	Config Config             `json:"config"`
-	Seats  [MaxSeats]Seat     `json:"seats"`
-	Street int                `json:"street"`
+	Config Config         `json:"config"`
+	Seats  [MaxSeats]Seat `json:"seats"`
+	Street int            `json:"street"`
 	// Unit is the fixed-limit bet of this round (small or big bet).
 	Unit int64 `json:"unit,omitempty"`
 	// BigOption: 7 Card Stud open pair on 4th street, a bet or raise may be
