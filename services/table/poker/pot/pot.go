@@ -1,0 +1,161 @@
+// Package pot divides the chips of a poker hand into the main pot and side
+// pots by contribution level, and splits a pot between tied winners in the
+// smallest chip with the odd chips placed by the table's rule.
+package pot
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/bits"
+	"slices"
+)
+
+// Seats is a set of seat numbers 0..15.
+type Seats uint16
+
+// Has reports whether seat is in the set.
+func (s Seats) Has(seat int) bool { return s&(1<<seat) != 0 }
+
+// Add returns the set with seat added.
+func (s Seats) Add(seat int) Seats { return s | 1<<seat }
+
+// Len is the number of seats in the set.
+func (s Seats) Len() int { return bits.OnesCount16(uint16(s)) }
+
+// List returns the seats in ascending order.
+func (s Seats) List() []int {
+	out := make([]int, 0, s.Len())
+	for m := uint16(s); m != 0; m &= m - 1 {
+		out = append(out, bits.TrailingZeros16(m))
+	}
+	return out
+}
+
+// MarshalJSON writes the seats as an array of seat numbers.
+func (s Seats) MarshalJSON() ([]byte, error) { return json.Marshal(s.List()) }
+
+// UnmarshalJSON reads an array of seat numbers.
+func (s *Seats) UnmarshalJSON(b []byte) error {
+	var l []int
+	if err := json.Unmarshal(b, &l); err != nil {
+		return err
+	}
+	var out Seats
+	for _, x := range l {
+		if x < 0 || x > 15 {
+			return fmt.Errorf("pot: seat %d out of range", x)
+		}
+		out = out.Add(x)
+	}
+	*s = out
+	return nil
+}
+
+// Pot is a main or side pot.
+type Pot struct {
+	// Amount is every chip in the pot.
+	Amount int64 `json:"amount"`
+	// Level is the contribution level that tops the pot.
+	Level int64 `json:"level"`
+	// Eligible are the seats that can win it.
+	Eligible Seats `json:"eligible"`
+}
+
+// Build divides the hand's contributions into pots (gr-regulation-1 §6.5):
+// contrib[i] is everything seat i put in, inHand the seats still contesting
+// (not folded). For each distinct contribution level of the seats in hand,
+// lowest first, the pot takes from every seat (folded ones included) what
+// it put in between the previous level and this one; the seats in hand that
+// reached the level may win it. So side pots follow the all-in amounts, not
+// the order the all-ins came in (B.93, §9 item 6). Chips put in above the
+// top level by folded seats join the last pot. dst is reused.
+//
+// Uncalled chips must have been returned first (betting.Round.EndStreet).
+func Build(contrib []int64, inHand Seats, dst []Pot) []Pot {
+	dst = dst[:0]
+	var levels [16]int64
+	n := 0
+	for i, c := range contrib {
+		if !inHand.Has(i) || c == 0 {
+			continue
+		}
+		if !slices.Contains(levels[:n], c) {
+			levels[n] = c
+			n++
+		}
+	}
+	slices.Sort(levels[:n])
+	prev := int64(0)
+	for _, lv := range levels[:n] {
+		p := Pot{Level: lv}
+		for i, c := range contrib {
+			p.Amount += min(c, lv) - min(c, prev)
+			if inHand.Has(i) && c >= lv {
+				p.Eligible = p.Eligible.Add(i)
+			}
+		}
+		dst = append(dst, p)
+		prev = lv
+	}
+	var above int64
+	for _, c := range contrib {
+		above += max(c-prev, 0)
+	}
+	if above > 0 {
+		if len(dst) == 0 {
+			// Nobody in hand put anything in: the dead chips form one pot that
+			// every seat in hand may win.
+			dst = append(dst, Pot{Eligible: inHand})
+		}
+		dst[len(dst)-1].Amount += above
+		dst[len(dst)-1].Level = prev + above
+	}
+	return dst
+}
+
+// OddChip is where the chips that do not divide evenly go.
+type OddChip uint8
+
+// Odd-chip rules.
+const (
+	// OddChipWhole gives the whole remainder to the first winner clockwise
+	// from the button (gr-regulation-2 G7.8 "that amount", N17 literal;
+	// cz-cash-game-texas-holdem.md §6.9 "worse position").
+	OddChipWhole OddChip = iota + 1
+	// OddChipEach gives one smallest chip at a time to the winners in
+	// clockwise order from the button (betting-rules-ru-sports.md §5.9.3
+	// GAP default, D12).
+	OddChipEach
+)
+
+// Share is the part of amount won by the k-th of n tied winners, counted
+// in the odd-chip order (clockwise from the button): an equal share in the
+// smallest chip unit, and the odd chips per rule. Any amount finer than
+// the unit goes with the first odd chip.
+func Share(amount, unit int64, n, k int, rule OddChip) int64 {
+	if n <= 0 || k < 0 || k >= n {
+		return 0
+	}
+	if unit <= 0 {
+		unit = 1
+	}
+	units := amount / unit
+	dust := amount - units*unit
+	each := units / int64(n) * unit
+	odd := units % int64(n)
+	share := each
+	switch rule {
+	case OddChipEach:
+		if int64(k) < odd {
+			share += unit
+		}
+	default:
+		if k == 0 {
+			share += odd * unit
+		}
+	}
+	if k == 0 {
+		share += dust
+	}
+	return share
+}
