@@ -7,3 +7,12 @@
 ## dieharder and ent with apt-get when they are missing.
 rng-report:
 	BIN=$(BIN) tools/rngstream/report.sh
+
+## rng-stat: the RNG's chi-square suite at full size (1,000,000 shuffles,
+## spins and bounded draws per test) without the race detector, which would
+## make it ten times slower; `make test` runs the suite at a reduced size
+## under -race and depends on this target for the full size.
+rng-stat:
+	go test -count=1 -timeout 10m -run 'ChiSquare' ./services/rng/...
+
+test: rng-stat

@@ -6,3 +6,27 @@ replace (
 	github.com/croupier/croupier/gen => ../../gen
 	github.com/croupier/croupier/shared => ../../shared
 )
+
+require (
+	connectrpc.com/connect v1.19.1
+	connectrpc.com/grpchealth v1.5.0
+	github.com/croupier/croupier/gen v0.0.0-00010101000000-000000000000
+	github.com/croupier/croupier/shared v0.0.0-00010101000000-000000000000
+	github.com/redis/go-redis/v9 v9.23.0
+	gonum.org/v1/gonum v0.17.0
+	google.golang.org/protobuf v1.36.12
+)
+
+require (
+	connectrpc.com/cors v0.1.0 // indirect
+	connectrpc.com/grpcreflect v1.3.1 // indirect
+	github.com/cespare/xxhash/v2 v2.3.0 // indirect
+	github.com/golang-jwt/jwt/v5 v5.3.1 // indirect
+	github.com/rs/cors v1.11.1 // indirect
+	go.uber.org/atomic v1.12.0 // indirect
+	golang.org/x/net v0.58.0 // indirect
+	golang.org/x/sys v0.48.0 // indirect
+	golang.org/x/text v0.41.0 // indirect
+	google.golang.org/genproto/googleapis/rpc v0.0.0-20260825221802-da73d73af1c5 // indirect
+	google.golang.org/grpc v1.83.2 // indirect
+)

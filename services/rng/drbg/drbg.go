@@ -308,12 +308,12 @@ func (g *Generator) Stats() Stats {
 // Lemire's multiply-shift method with rejection, so every value in range is
 // exactly equally likely (no modulo bias).
 type Stream struct {
-	c        *mrand.ChaCha8
-	last     uint64
-	words    uint64
-	spare    uint32
-	spareOK  bool
-	err      error
+	c       *mrand.ChaCha8
+	last    uint64
+	words   uint64
+	spare   uint32
+	spareOK bool
+	err     error
 }
 
 // Uint64 returns 64 uniformly random bits. Each word is compared with the

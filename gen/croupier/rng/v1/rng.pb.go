@@ -134,7 +134,10 @@ func (OutcomeKind) EnumDescriptor() ([]byte, []int) {
 
 // CutCard asks for a reshuffle marker placed uniformly at random so that at
 // least min_from_front cards come before it and at least min_from_end cards
-// stay behind it (ru-blackjack.md §4.1: at least 52 cards never dealt).
+// stay behind it (ru-blackjack.md §4.1: at least 52 cards never dealt;
+// cz-blackjack.md §3.5 leaves the depth to the operator). The marker's
+// position is the index of the first card that is not dealt, uniform over
+// [min_from_front, cards - min_from_end].
 type CutCard struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	MinFromFront  int32                  `protobuf:"varint,1,opt,name=min_from_front,json=minFromFront,proto3" json:"min_from_front,omitempty"`
@@ -412,7 +415,7 @@ type DrawRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Size of the population, 1..1,000,000.
 	N int32 `protobuf:"varint,1,opt,name=n,proto3" json:"n,omitempty"`
-	// How many distinct values to draw, 1..n.
+	// How many distinct values to draw, 1..min(n, 100,000).
 	K              int32       `protobuf:"varint,2,opt,name=k,proto3" json:"k,omitempty"`
 	Context        *v1.Context `protobuf:"bytes,3,opt,name=context,proto3" json:"context,omitempty"`
 	IdempotencyKey string      `protobuf:"bytes,4,opt,name=idempotency_key,json=idempotencyKey,proto3" json:"idempotency_key,omitempty"`
@@ -545,7 +548,10 @@ type Outcome struct {
 	// Shuffle: number of decks in the shoe.
 	Decks int32 `protobuf:"varint,12,opt,name=decks,proto3" json:"decks,omitempty"`
 	// Draw: the population size.
-	N             int32 `protobuf:"varint,13,opt,name=n,proto3" json:"n,omitempty"`
+	N int32 `protobuf:"varint,13,opt,name=n,proto3" json:"n,omitempty"`
+	// Spin: the name of the wheel layout ("european", "american",
+	// "money-placeholder-v1" or the operator's money-wheel layout name).
+	WheelLayout   string `protobuf:"bytes,14,opt,name=wheel_layout,json=wheelLayout,proto3" json:"wheel_layout,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -671,6 +677,13 @@ func (x *Outcome) GetN() int32 {
 	return 0
 }
 
+func (x *Outcome) GetWheelLayout() string {
+	if x != nil {
+		return x.WheelLayout
+	}
+	return ""
+}
+
 type RevealRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	OutcomeId     string                 `protobuf:"bytes,1,opt,name=outcome_id,json=outcomeId,proto3" json:"outcome_id,omitempty"`
@@ -789,10 +802,15 @@ type AuditRecord struct {
 	CreatedAt  *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
 	// Hash of the previous record (32 zero bytes for the first).
 	PrevHash []byte `protobuf:"bytes,7,opt,name=prev_hash,json=prevHash,proto3" json:"prev_hash,omitempty"`
-	// SHA-256 over this record's canonical encoding including prev_hash.
-	Hash          []byte `protobuf:"bytes,8,opt,name=hash,proto3" json:"hash,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// SHA-256 over this record's canonical encoding including prev_hash
+	// (docs/rng.md, "Audit record encoding").
+	Hash []byte `protobuf:"bytes,8,opt,name=hash,proto3" json:"hash,omitempty"`
+	// The authenticated caller that asked for the outcome ("service table").
+	RequestedBy string `protobuf:"bytes,9,opt,name=requested_by,json=requestedBy,proto3" json:"requested_by,omitempty"`
+	// The caller's idempotency key, if it sent one.
+	IdempotencyKey string `protobuf:"bytes,10,opt,name=idempotency_key,json=idempotencyKey,proto3" json:"idempotency_key,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *AuditRecord) Reset() {
@@ -879,6 +897,20 @@ func (x *AuditRecord) GetHash() []byte {
 		return x.Hash
 	}
 	return nil
+}
+
+func (x *AuditRecord) GetRequestedBy() string {
+	if x != nil {
+		return x.RequestedBy
+	}
+	return ""
+}
+
+func (x *AuditRecord) GetIdempotencyKey() string {
+	if x != nil {
+		return x.IdempotencyKey
+	}
+	return ""
 }
 
 type ReadAuditRequest struct {
@@ -1046,8 +1078,11 @@ type VerifyAuditResponse struct {
 	Ok             bool                   `protobuf:"varint,1,opt,name=ok,proto3" json:"ok,omitempty"`
 	RecordsChecked uint64                 `protobuf:"varint,2,opt,name=records_checked,json=recordsChecked,proto3" json:"records_checked,omitempty"`
 	// When ok is false: the first record that does not verify, and why.
-	FirstBadSeq   uint64 `protobuf:"varint,3,opt,name=first_bad_seq,json=firstBadSeq,proto3" json:"first_bad_seq,omitempty"`
-	Reason        string `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
+	FirstBadSeq uint64 `protobuf:"varint,3,opt,name=first_bad_seq,json=firstBadSeq,proto3" json:"first_bad_seq,omitempty"`
+	Reason      string `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
+	// Hash of the last record checked; publish or compare it to detect a
+	// truncated tail, which a hash chain alone cannot show.
+	LastHash      []byte `protobuf:"bytes,5,opt,name=last_hash,json=lastHash,proto3" json:"last_hash,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1110,6 +1145,13 @@ func (x *VerifyAuditResponse) GetReason() string {
 	return ""
 }
 
+func (x *VerifyAuditResponse) GetLastHash() []byte {
+	if x != nil {
+		return x.LastHash
+	}
+	return nil
+}
+
 var File_croupier_rng_v1_rng_proto protoreflect.FileDescriptor
 
 const file_croupier_rng_v1_rng_proto_rawDesc = "" +
@@ -1138,7 +1180,7 @@ const file_croupier_rng_v1_rng_proto_rawDesc = "" +
 	"\acontext\x18\x03 \x01(\v2\x1b.croupier.common.v1.ContextR\acontext\x12'\n" +
 	"\x0fidempotency_key\x18\x04 \x01(\tR\x0eidempotencyKey\"B\n" +
 	"\fDrawResponse\x122\n" +
-	"\aoutcome\x18\x01 \x01(\v2\x18.croupier.rng.v1.OutcomeR\aoutcome\"\xcf\x03\n" +
+	"\aoutcome\x18\x01 \x01(\v2\x18.croupier.rng.v1.OutcomeR\aoutcome\"\xf2\x03\n" +
 	"\aOutcome\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x120\n" +
 	"\x04kind\x18\x02 \x01(\x0e2\x1c.croupier.rng.v1.OutcomeKindR\x04kind\x12\x1e\n" +
@@ -1156,14 +1198,15 @@ const file_croupier_rng_v1_rng_proto_rawDesc = "" +
 	" \x01(\tR\vpocketLabel\x12\x16\n" +
 	"\x06values\x18\v \x03(\x05R\x06values\x12\x14\n" +
 	"\x05decks\x18\f \x01(\x05R\x05decks\x12\f\n" +
-	"\x01n\x18\r \x01(\x05R\x01n\".\n" +
+	"\x01n\x18\r \x01(\x05R\x01n\x12!\n" +
+	"\fwheel_layout\x18\x0e \x01(\tR\vwheelLayout\".\n" +
 	"\rRevealRequest\x12\x1d\n" +
 	"\n" +
 	"outcome_id\x18\x01 \x01(\tR\toutcomeId\"\x87\x01\n" +
 	"\x0eRevealResponse\x122\n" +
 	"\aoutcome\x18\x01 \x01(\v2\x18.croupier.rng.v1.OutcomeR\aoutcome\x12\x12\n" +
 	"\x04salt\x18\x02 \x01(\fR\x04salt\x12-\n" +
-	"\x12canonical_encoding\x18\x03 \x01(\fR\x11canonicalEncoding\"\xb3\x02\n" +
+	"\x12canonical_encoding\x18\x03 \x01(\fR\x11canonicalEncoding\"\xff\x02\n" +
 	"\vAuditRecord\x12\x10\n" +
 	"\x03seq\x18\x01 \x01(\x04R\x03seq\x12\x1d\n" +
 	"\n" +
@@ -1176,7 +1219,10 @@ const file_croupier_rng_v1_rng_proto_rawDesc = "" +
 	"\n" +
 	"created_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x12\x1b\n" +
 	"\tprev_hash\x18\a \x01(\fR\bprevHash\x12\x12\n" +
-	"\x04hash\x18\b \x01(\fR\x04hash\"C\n" +
+	"\x04hash\x18\b \x01(\fR\x04hash\x12!\n" +
+	"\frequested_by\x18\t \x01(\tR\vrequestedBy\x12'\n" +
+	"\x0fidempotency_key\x18\n" +
+	" \x01(\tR\x0eidempotencyKey\"C\n" +
 	"\x10ReadAuditRequest\x12\x19\n" +
 	"\bfrom_seq\x18\x01 \x01(\x04R\afromSeq\x12\x14\n" +
 	"\x05limit\x18\x02 \x01(\x05R\x05limit\"f\n" +
@@ -1185,12 +1231,13 @@ const file_croupier_rng_v1_rng_proto_rawDesc = "" +
 	"\blast_seq\x18\x02 \x01(\x04R\alastSeq\"F\n" +
 	"\x12VerifyAuditRequest\x12\x19\n" +
 	"\bfrom_seq\x18\x01 \x01(\x04R\afromSeq\x12\x15\n" +
-	"\x06to_seq\x18\x02 \x01(\x04R\x05toSeq\"\x8a\x01\n" +
+	"\x06to_seq\x18\x02 \x01(\x04R\x05toSeq\"\xa7\x01\n" +
 	"\x13VerifyAuditResponse\x12\x0e\n" +
 	"\x02ok\x18\x01 \x01(\bR\x02ok\x12'\n" +
 	"\x0frecords_checked\x18\x02 \x01(\x04R\x0erecordsChecked\x12\"\n" +
 	"\rfirst_bad_seq\x18\x03 \x01(\x04R\vfirstBadSeq\x12\x16\n" +
-	"\x06reason\x18\x04 \x01(\tR\x06reason*W\n" +
+	"\x06reason\x18\x04 \x01(\tR\x06reason\x12\x1b\n" +
+	"\tlast_hash\x18\x05 \x01(\fR\blastHash*W\n" +
 	"\x05Wheel\x12\x15\n" +
 	"\x11WHEEL_UNSPECIFIED\x10\x00\x12\x12\n" +
 	"\x0eWHEEL_EUROPEAN\x10\x01\x12\x12\n" +

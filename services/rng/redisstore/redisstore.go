@@ -1,0 +1,234 @@
+// Package redisstore is the production store of the RNG: the audit log is a
+// Redis stream, each outcome's reveal data a hash, each idempotency key a
+// string with a TTL. Every key shares one hash tag, so the whole log lives
+// in one Redis Cluster slot and one Lua script can append atomically.
+//
+// Several RNG replicas append to the same chain. An append reads the head
+// (last seq and hash), seals the record on top of it, and runs a script
+// that writes only if the head is still the one it read (compare-and-set);
+// a replica that lost the race reads the new head and tries again.
+package redisstore
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+	"google.golang.org/protobuf/proto"
+
+	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
+	"github.com/croupier/croupier/services/rng/audit"
+	"github.com/croupier/croupier/services/rng/store"
+)
+
+// Config configures a Store.
+type Config struct {
+	// Prefix starts every key ("croupier:rng:"); tests use one per test.
+	Prefix string
+	// IdempotencyTTL is how long an idempotency key is remembered
+	// (24h if zero). The outcomes themselves are kept for good.
+	IdempotencyTTL time.Duration
+	// MaxAttempts bounds compare-and-set retries under contention (100 if 0).
+	MaxAttempts int
+}
+
+// Store is a store.Store on Redis.
+type Store struct {
+	rdb         redis.UniversalClient
+	head        string
+	stream      string
+	outcomePfx  string
+	idemPfx     string
+	ttl         time.Duration
+	maxAttempts int
+}
+
+var _ store.Store = (*Store)(nil)
+
+// New returns a Store using rdb.
+func New(rdb redis.UniversalClient, cfg Config) *Store {
+	if cfg.IdempotencyTTL == 0 {
+		cfg.IdempotencyTTL = 24 * time.Hour
+	}
+	if cfg.MaxAttempts == 0 {
+		cfg.MaxAttempts = 100
+	}
+	base := cfg.Prefix + "{rng}:"
+	return &Store{
+		rdb: rdb, head: base + "head", stream: base + "audit",
+		outcomePfx: base + "outcome:", idemPfx: base + "idem:",
+		ttl: cfg.IdempotencyTTL, maxAttempts: cfg.MaxAttempts,
+	}
+}
+
+// commitScript appends one record if the head is unchanged, and claims the
+// idempotency key if it is still free.
+//
+//	KEYS: head, stream, outcome, idem
+//	ARGV: expected seq, expected hash, new seq, new hash, record, reveal,
+//	      fingerprint, scope, use idem (1/0), idem ttl ms, outcome id
+var commitScript = redis.NewScript(`
+if ARGV[9] == '1' then
+  local id = redis.call('GET', KEYS[4])
+  if id then return {'EXISTS', id} end
+end
+local seq = redis.call('HGET', KEYS[1], 'seq') or '0'
+local hash = redis.call('HGET', KEYS[1], 'hash') or ''
+if seq ~= ARGV[1] or hash ~= ARGV[2] then return {'CONFLICT', seq} end
+redis.call('XADD', KEYS[2], ARGV[3] .. '-0', 'record', ARGV[5])
+redis.call('HSET', KEYS[1], 'seq', ARGV[3], 'hash', ARGV[4])
+redis.call('HSET', KEYS[3], 'reveal', ARGV[6], 'record', ARGV[5], 'fp', ARGV[7], 'scope', ARGV[8])
+if ARGV[9] == '1' then
+  redis.call('SET', KEYS[4], ARGV[11], 'PX', ARGV[10])
+end
+return {'OK', ARGV[3]}
+`)
+
+func (s *Store) idemKey(scope string) string {
+	sum := sha256.Sum256([]byte(scope))
+	return s.idemPfx + hex.EncodeToString(sum[:])
+}
+
+func (s *Store) readHead(ctx context.Context) (audit.Head, error) {
+	vals, err := s.rdb.HMGet(ctx, s.head, "seq", "hash").Result()
+	if err != nil {
+		return audit.Head{}, fmt.Errorf("redisstore: read head: %w", err)
+	}
+	var h audit.Head
+	if v, ok := vals[0].(string); ok {
+		if h.Seq, err = strconv.ParseUint(v, 10, 64); err != nil {
+			return audit.Head{}, fmt.Errorf("redisstore: head seq %q: %w", v, err)
+		}
+	}
+	if v, ok := vals[1].(string); ok {
+		h.Hash = []byte(v)
+	}
+	return h, nil
+}
+
+// Lookup implements store.Store.
+func (s *Store) Lookup(ctx context.Context, scope string) (*store.Entry, error) {
+	if scope == "" {
+		return nil, store.ErrNotFound
+	}
+	id, err := s.rdb.Get(ctx, s.idemKey(scope)).Result()
+	if errors.Is(err, redis.Nil) {
+		return nil, store.ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("redisstore: lookup: %w", err)
+	}
+	return s.Get(ctx, id)
+}
+
+// Commit implements store.Store.
+func (s *Store) Commit(ctx context.Context, e *store.Entry) (bool, *store.Entry, error) {
+	reveal, err := proto.Marshal(e.Reveal)
+	if err != nil {
+		return false, nil, fmt.Errorf("redisstore: encode reveal: %w", err)
+	}
+	id := e.Record.GetOutcomeId()
+	useIdem := "0"
+	if e.IdempotencyScope != "" {
+		useIdem = "1"
+	}
+	keys := []string{s.head, s.stream, s.outcomePfx + id, s.idemKey(e.IdempotencyScope)}
+	for attempt := 0; attempt < s.maxAttempts; attempt++ {
+		head, err := s.readHead(ctx)
+		if err != nil {
+			return false, nil, err
+		}
+		rec := proto.Clone(e.Record).(*rngv1.AuditRecord)
+		next := audit.Seal(head, rec)
+		recBytes, err := proto.Marshal(rec)
+		if err != nil {
+			return false, nil, fmt.Errorf("redisstore: encode record: %w", err)
+		}
+		expHash := ""
+		if head.Seq > 0 {
+			expHash = string(head.Hash)
+		}
+		res, err := commitScript.Run(ctx, s.rdb, keys,
+			strconv.FormatUint(head.Seq, 10), expHash, strconv.FormatUint(next.Seq, 10), string(next.Hash),
+			recBytes, reveal, e.Fingerprint, e.IdempotencyScope, useIdem, s.ttl.Milliseconds(), id,
+		).StringSlice()
+		if err != nil {
+			return false, nil, fmt.Errorf("redisstore: commit: %w", err)
+		}
+		switch res[0] {
+		case "OK":
+			out := *e
+			out.Record = rec
+			return false, &out, nil
+		case "EXISTS":
+			old, err := s.Get(ctx, res[1])
+			if err != nil {
+				return false, nil, fmt.Errorf("redisstore: idempotent entry %s: %w", res[1], err)
+			}
+			return true, old, nil
+		}
+		// Another replica appended first: back off a little and retry on
+		// the new head.
+		select {
+		case <-ctx.Done():
+			return false, nil, ctx.Err()
+		case <-time.After(time.Duration(rand.IntN(500)) * time.Microsecond):
+		}
+	}
+	return false, nil, fmt.Errorf("redisstore: commit: head kept moving after %d attempts", s.maxAttempts)
+}
+
+// Get implements store.Store.
+func (s *Store) Get(ctx context.Context, id string) (*store.Entry, error) {
+	vals, err := s.rdb.HGetAll(ctx, s.outcomePfx+id).Result()
+	if err != nil {
+		return nil, fmt.Errorf("redisstore: get %s: %w", id, err)
+	}
+	if len(vals) == 0 {
+		return nil, store.ErrNotFound
+	}
+	e := &store.Entry{Reveal: &rngv1.RevealResponse{}, Record: &rngv1.AuditRecord{}, IdempotencyScope: vals["scope"], Fingerprint: []byte(vals["fp"])}
+	if err := proto.Unmarshal([]byte(vals["reveal"]), e.Reveal); err != nil {
+		return nil, fmt.Errorf("redisstore: decode reveal %s: %w", id, err)
+	}
+	if err := proto.Unmarshal([]byte(vals["record"]), e.Record); err != nil {
+		return nil, fmt.Errorf("redisstore: decode record %s: %w", id, err)
+	}
+	return e, nil
+}
+
+// Read implements store.Store.
+func (s *Store) Read(ctx context.Context, from uint64, limit int) ([]*rngv1.AuditRecord, uint64, error) {
+	if from == 0 {
+		from = 1
+	}
+	msgs, err := s.rdb.XRangeN(ctx, s.stream, strconv.FormatUint(from, 10)+"-0", "+", int64(limit)).Result()
+	if err != nil {
+		return nil, 0, fmt.Errorf("redisstore: read: %w", err)
+	}
+	out := make([]*rngv1.AuditRecord, 0, len(msgs))
+	for _, m := range msgs {
+		raw, _ := m.Values["record"].(string)
+		r := &rngv1.AuditRecord{}
+		if err := proto.Unmarshal([]byte(raw), r); err != nil {
+			return nil, 0, fmt.Errorf("redisstore: decode record %s: %w", m.ID, err)
+		}
+		out = append(out, r)
+	}
+	head, err := s.readHead(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
+	return out, head.Seq, nil
+}
+
+// Keys returns the keys the store uses under its prefix, for operators
+// and tests ("SCAN MATCH").
+func (s *Store) Keys() string { return strings.TrimSuffix(s.head, "head") + "*" }
