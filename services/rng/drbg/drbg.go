@@ -11,9 +11,10 @@
 // output, so a captured state does not reveal earlier output), and the
 // reseed policy below bounds how much output any one seed produces.
 //
-// Reseed policy (checked before every request and by the periodic Check):
-// a fresh 32-byte seed is read from the entropy source after Policy.MaxBytes
-// of output or Policy.MaxAge of time, whichever comes first. The new key is
+// Reseed policy: a fresh 32-byte seed is read from the entropy source after
+// Policy.MaxBytes of output (checked before every request) or Policy.MaxAge
+// of time (checked every 64th request and by every periodic Check),
+// whichever comes first. The new key is
 // SHA-256 over a domain tag, 32 bytes of the old generator's output and the
 // fresh entropy, so a reseed never makes the state weaker than it was. Go
 // programs do not fork without exec, so no fork detection is needed: a new
@@ -125,6 +126,7 @@ type Generator struct {
 	seededN uint64 // s.words at the last (re)seed
 	seeded  time.Time
 	reseeds uint64
+	calls   uint64
 	entIn   uint64
 	failure error
 	// reported is set once the latched failure went to OnFailure.
@@ -220,9 +222,18 @@ func (g *Generator) reseed() error {
 	return nil
 }
 
+// clockEvery is how many requests pass between two reads of the clock in
+// Do. Reading the clock costs more than a 52-card shuffle on some virtual
+// machines; the periodic Check reads it every time, so the key's age is
+// bounded by MaxAge plus the check interval even when requests are rare.
+const clockEvery = 64
+
 // due reports whether the reseed policy asks for a reseed. Callers hold mu.
-func (g *Generator) due() bool {
-	return (g.s.words-g.seededN)*8 >= g.policy.MaxBytes || g.now().Sub(g.seeded) >= g.policy.MaxAge
+func (g *Generator) due(checkClock bool) bool {
+	if (g.s.words-g.seededN)*8 >= g.policy.MaxBytes {
+		return true
+	}
+	return checkClock && g.now().Sub(g.seeded) >= g.policy.MaxAge
 }
 
 // Do runs f with exclusive use of the output stream. f must not keep s.
@@ -232,7 +243,8 @@ func (g *Generator) due() bool {
 func (g *Generator) Do(f func(s *Stream)) error {
 	g.mu.Lock()
 	err := g.failure
-	if err == nil && g.due() {
+	g.calls++
+	if err == nil && g.due(g.calls%clockEvery == 0) {
 		err = g.reseed()
 	}
 	if err == nil {
@@ -264,7 +276,7 @@ func (g *Generator) failureReported() bool {
 func (g *Generator) Check() error {
 	g.mu.Lock()
 	_, err := g.readEntropy(PeriodicSampleBytes)
-	if err == nil && g.due() {
+	if err == nil && g.due(true) {
 		err = g.reseed()
 	}
 	newFailure := err != nil && !g.failureReported()
@@ -322,12 +334,16 @@ type Stream struct {
 // probability 2^-64, latch a failure.
 func (s *Stream) Uint64() uint64 {
 	w := s.c.Uint64()
+	s.checkRepeat(w)
+	s.words++
+	return w
+}
+
+func (s *Stream) checkRepeat(w uint64) {
 	if w == s.last {
 		s.err = ErrRepeatedOutput
 	}
 	s.last = w
-	s.words++
-	return w
 }
 
 func (s *Stream) uint32() uint32 {

@@ -1,0 +1,163 @@
+package rng
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"connectrpc.com/connect"
+
+	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
+	"github.com/croupier/croupier/gen/croupier/rng/v1/rngv1connect"
+	"github.com/croupier/croupier/services/rng/drbg"
+	"github.com/croupier/croupier/services/rng/proof"
+	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/auth"
+	"github.com/croupier/croupier/shared/boot"
+	"github.com/croupier/croupier/shared/client"
+)
+
+// rpcEnv is the RNG served the way cmd/rng serves it, on a real loopback
+// listener.
+type rpcEnv struct {
+	svc     *Service
+	baseURL string
+	rt      *boot.Runtime
+	token   func(auth.Principal) string
+}
+
+func startRPC(t testing.TB, cfg Config) *rpcEnv {
+	t.Helper()
+	svc := newService(t, cfg)
+	common := boot.Common{Addr: "127.0.0.1:0", LogLevel: "error", TokenKey: boot.RandomKey(), ShutdownTimeout: 2 * time.Second}
+	rt, err := boot.Start(context.Background(), "rng-test", common, io.Discard, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	Register(rt.Server, svc, rt.HandlerOptions(Policy())...)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- rt.Serve(ctx, ln) }()
+	t.Cleanup(func() { cancel(); <-done })
+	return &rpcEnv{svc: svc, baseURL: "http://" + ln.Addr().String(), rt: rt, token: func(p auth.Principal) string {
+		tok, err := rt.Auth.Issue(p, time.Hour)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tok
+	}}
+}
+
+// client returns an RNG client speaking gRPC over h2c, as the table service
+// does, authenticated as p (no credentials for the zero Principal).
+func (e *rpcEnv) client(p auth.Principal) rngv1connect.RngServiceClient {
+	var tok string
+	if p.Role != "" {
+		tok = e.token(p)
+	}
+	return rngv1connect.NewRngServiceClient(client.NewHTTPClient(), e.baseURL,
+		connect.WithGRPC(), connect.WithInterceptors(auth.NewTokenInterceptor(func() string { return tok })))
+}
+
+// health asks the real gRPC health endpoint, exactly as the README's curl.
+func (e *rpcEnv) health(t testing.TB, service string) string {
+	t.Helper()
+	res, err := http.Post(e.baseURL+"/grpc.health.v1.Health/Check", "application/json", strings.NewReader(`{"service":"`+service+`"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var out struct{ Status string }
+	if err := json.NewDecoder(res.Body).Decode(&out); err != nil {
+		t.Fatal(err)
+	}
+	return out.Status
+}
+
+var tableService = auth.Principal{Role: auth.RoleService, Subject: "table"}
+
+func TestRPCShuffleRevealVerifies(t *testing.T) {
+	e := startRPC(t, Config{})
+	c := e.client(tableService)
+	ctx := context.Background()
+	res, err := c.Shuffle(ctx, connect.NewRequest(&rngv1.ShuffleRequest{Decks: 8, CutCard: &rngv1.CutCard{MinFromFront: 5, MinFromEnd: 52}, IdempotencyKey: "h1"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rev, err := c.Reveal(ctx, connect.NewRequest(&rngv1.RevealRequest{OutcomeId: res.Msg.GetOutcome().GetId()}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := proof.Verify(rev.Msg); err != nil {
+		t.Fatalf("reveal over RPC does not verify: %v", err)
+	}
+	audit, err := c.ReadAudit(ctx, connect.NewRequest(&rngv1.ReadAuditRequest{Limit: 10}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := audit.Msg.GetRecords()[0].GetRequestedBy(); got != "service table" {
+		t.Fatalf("requested_by = %q, want the authenticated caller", got)
+	}
+}
+
+func TestRPCIsInternalOnly(t *testing.T) {
+	e := startRPC(t, Config{})
+	ctx := context.Background()
+	req := &rngv1.SpinRequest{Wheel: rngv1.Wheel_WHEEL_EUROPEAN}
+	_, err := e.client(auth.Principal{}).Spin(ctx, connect.NewRequest(req))
+	if apierr.Code(err) != connect.CodeUnauthenticated {
+		t.Fatalf("no credentials: %v", err)
+	}
+	_, err = e.client(auth.Principal{Role: auth.RolePlayer, PlayerID: "p1", PartnerID: "x"}).Spin(ctx, connect.NewRequest(req))
+	if apierr.Code(err) != connect.CodePermissionDenied || apierr.Reason(err) != "ROLE_NOT_ALLOWED" {
+		t.Fatalf("player: %v", err)
+	}
+	if _, err := e.client(auth.Principal{Role: auth.RoleOperator, Subject: "ops:alice"}).VerifyAudit(ctx, connect.NewRequest(&rngv1.VerifyAuditRequest{})); err != nil {
+		t.Fatalf("operator: %v", err)
+	}
+}
+
+// The acceptance check: an entropy source that gets stuck while the
+// service runs flips croupier.rng.v1.RngService, and so the process, to
+// NOT_SERVING on the real health endpoint, and outcomes are refused with
+// UNAVAILABLE and a reason.
+func TestStuckSourceFlipsHealthEndpointToNotServing(t *testing.T) {
+	src := &stuckAfter{n: drbg.StartupSampleBytes + drbg.SeedBytes}
+	e := startRPC(t, Config{DRBG: drbg.Config{Entropy: src}})
+	if got := e.health(t, rngv1connect.RngServiceName); got != "SERVING_STATUS_SERVING" {
+		t.Fatalf("before the failure: %s", got)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go e.svc.Watch(ctx, 5*time.Millisecond)
+	deadline := time.Now().Add(10 * time.Second)
+	for e.health(t, rngv1connect.RngServiceName) != "SERVING_STATUS_NOT_SERVING" {
+		if time.Now().After(deadline) {
+			t.Fatal("health never turned NOT_SERVING after the source got stuck")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if got := e.health(t, ""); got != "SERVING_STATUS_NOT_SERVING" {
+		t.Fatalf("process health: %s", got)
+	}
+	_, err := e.client(tableService).Shuffle(context.Background(), connect.NewRequest(&rngv1.ShuffleRequest{Decks: 1}))
+	if apierr.Code(err) != connect.CodeUnavailable || apierr.Reason(err) != "RNG_UNHEALTHY" {
+		t.Fatalf("shuffle after the failure: %v", err)
+	}
+}
+
+func TestStuckSourceAtStartIsNotServingOnEndpoint(t *testing.T) {
+	e := startRPC(t, Config{DRBG: drbg.Config{Entropy: &stuckAfter{}}})
+	if got := e.health(t, rngv1connect.RngServiceName); got != "SERVING_STATUS_NOT_SERVING" {
+		t.Fatalf("health with a source stuck from the start: %s", got)
+	}
+}
