@@ -1,0 +1,194 @@
+package hand
+
+import (
+	"github.com/croupier/croupier/services/table/poker/pot"
+	"github.com/croupier/croupier/services/table/poker/profile"
+	"github.com/croupier/croupier/shared/apierr"
+)
+
+// command applies an operator command.
+func (s *State) command(v Variant, a Action) error {
+	switch a.Command {
+	case CmdVoidSeat:
+		if s.Phase != Betting && !s.soleWinner(a.Seat) {
+			return apierr.Precondition("HAND_OVER", "the hand is %s", s.Phase)
+		}
+	case CmdMisdeal, CmdRefusePost:
+		if s.Phase != Betting {
+			return apierr.Precondition("HAND_OVER", "the hand is %s", s.Phase)
+		}
+	case CmdAward:
+		if s.Phase != Dispute {
+			return apierr.Precondition("NO_DISPUTE", "no pot is held for a decision")
+		}
+	default:
+		return apierr.Invalid("UNKNOWN_COMMAND", "command %d", a.Command)
+	}
+	switch a.Command {
+	case CmdRefusePost:
+		if !s.inHand(a.Seat) && !(a.Seat >= 0 && a.Seat < MaxSeats && s.Seats[a.Seat].In) {
+			return apierr.Invalid("BAD_SEAT", "seat %d is not in the hand", a.Seat)
+		}
+	case CmdVoidSeat:
+		if !s.inHand(a.Seat) {
+			return apierr.Invalid("BAD_SEAT", "seat %d is not in the hand", a.Seat)
+		}
+		if a.Return > VoidKeepBets {
+			return apierr.Invalid("BAD_VOID", "void choice %d", a.Return)
+		}
+	case CmdAward:
+		if err := s.checkAward(a.Awards); err != nil {
+			return err
+		}
+	}
+	s.Seq++
+	s.Log = append(s.Log, Entry{Seq: s.Seq, Street: s.Street, Input: a.clone()})
+	switch a.Command {
+	case CmdMisdeal:
+		// All hands void, every bet back, blinds and antes included (G7.17);
+		// the redeal goes to the same first player (G2, INV-05).
+		s.Round.RefundAll()
+		s.Reason = a.Reason
+		s.end(Misdeal)
+		s.emit(Event{Kind: EvMisdealt})
+	case CmdRefusePost:
+		// B.8(c): the hand is cancelled, the button stays, and the player is
+		// not dealt in for the round; the chips go back (§6.8 assumption).
+		s.Round.RefundAll()
+		s.Refused, s.Reason = a.Seat, a.Reason
+		s.end(Cancelled)
+		s.emit(Event{Kind: EvCancelled, Seat: a.Seat})
+	case CmdVoidSeat:
+		s.voidSeat(v, a)
+	case CmdAward:
+		for seat, amt := range a.Awards {
+			if amt > 0 {
+				s.Round.Seats[seat].Stack += amt
+				s.Seats[seat].Won += amt
+				s.emit(Event{Kind: EvWon, Seat: seat, Amount: amt, Stack: s.Round.Seats[seat].Stack})
+			}
+		}
+		s.Held = 0
+		s.end(Complete)
+		s.emit(Event{Kind: EvHandEnded})
+	}
+	return nil
+}
+
+// soleWinner reports whether seat took the pot as the only player left: his
+// cards may still be found wrong (gr-regulation-2 G2.7 M9).
+func (s *State) soleWinner(seat int) bool {
+	return s.Phase == Complete && !s.Showdown && s.inHand(seat) && s.Round.InHand() == 1
+}
+
+// unaward takes back an uncontested award so the hand can be re-decided.
+func (s *State) unaward() {
+	for i := range s.Seats {
+		s.Round.Seats[i].Stack -= s.Seats[i].Won
+		s.Seats[i].Won = 0
+	}
+	s.Rake, s.Pots = 0, s.Pots[:0]
+	s.Phase = Betting
+}
+
+// voidSeat kills one player's hand (wrong number of cards, G2.6): his bets
+// go back if he has not acted or stay in the pot if he has (M7–M8), unless
+// the operator says otherwise; the hand goes on without him.
+func (s *State) voidSeat(v Variant, a Action) {
+	seat := a.Seat
+	r := &s.Round
+	if s.Phase == Complete {
+		s.unaward()
+	}
+	ret := a.Return == VoidReturnBets
+	if a.Return == VoidByRule {
+		ret = s.Rules.Options.VoidBets == profile.VoidReturnIfNotActed && !s.Seats[seat].Acted
+	}
+	var back int64
+	if ret {
+		back = r.Refund(seat)
+	} else {
+		r.Fold(seat)
+	}
+	sc := &s.Seats[seat]
+	sc.Voided, sc.FoldedOn = true, s.Street
+	s.Reason = a.Reason
+	s.emit(Event{Kind: EvHandVoided, Seat: seat, Amount: back, Stack: r.Seats[seat].Stack})
+	if r.InHand() == 0 {
+		s.lastVoided()
+		return
+	}
+	if r.ToAct == seat || r.ToAct < 0 {
+		r.Advance(seat)
+	} else if r.Closed() {
+		r.ToAct = -1
+	}
+	s.progress(v)
+}
+
+// lastVoided handles the void of the only player left (G2.7 M9): the pot is
+// held for the casino's decision, or divided among the other players who
+// were in the hand (betting-rules-ru-sports.md Appendix B item 9).
+func (s *State) lastVoided() {
+	r := &s.Round
+	held := r.Pot()
+	for i := range r.Seats {
+		r.Seats[i].Total, r.Seats[i].Bet = 0, 0
+	}
+	if s.Rules.Options.LastVoid == profile.LastVoidDispute {
+		s.Held = held
+		s.end(Dispute)
+		s.emit(Event{Kind: EvDisputed, Amount: held})
+		return
+	}
+	var others pot.Seats
+	for i := range s.Seats {
+		if s.Seats[i].In && !s.Seats[i].Voided {
+			others = others.Add(i)
+		}
+	}
+	if others == 0 {
+		// Everyone's hand was voided: nobody is left to take it.
+		s.Held = held
+		s.end(Dispute)
+		s.emit(Event{Kind: EvDisputed, Amount: held})
+		return
+	}
+	res := PotResult{Pot: pot.Pot{Amount: held, Eligible: others}, Winners: others}
+	n, j := others.Len(), 0
+	for off := 1; off <= MaxSeats; off++ {
+		seat := (s.Setup.Button + off) % MaxSeats
+		if !others.Has(seat) {
+			continue
+		}
+		share := pot.Share(held, s.Rules.Stakes.Unit, n, j, s.Rules.Options.OddChip)
+		res.Shares[seat] = share
+		r.Seats[seat].Stack += share
+		s.Seats[seat].Won += share
+		s.emit(Event{Kind: EvWon, Seat: seat, Amount: share, Stack: r.Seats[seat].Stack, Seats: others})
+		j++
+	}
+	s.Pots = append(s.Pots, res)
+	s.end(Complete)
+	s.emit(Event{Kind: EvHandEnded})
+}
+
+func (s *State) checkAward(awards []int64) error {
+	if len(awards) > MaxSeats {
+		return apierr.Invalid("BAD_AWARD", "%d shares for %d seats", len(awards), MaxSeats)
+	}
+	var sum int64
+	for seat, amt := range awards {
+		if amt < 0 {
+			return apierr.Invalid("BAD_AWARD", "negative share for seat %d", seat)
+		}
+		if amt > 0 && !s.Seats[seat].In {
+			return apierr.Invalid("BAD_AWARD", "seat %d was not in the hand", seat)
+		}
+		sum += amt
+	}
+	if sum != s.Held {
+		return apierr.Invalid("BAD_AWARD", "shares add up to %d, the held pot is %d", sum, s.Held)
+	}
+	return nil
+}
