@@ -106,7 +106,9 @@ func (p *PostKind) UnmarshalText(b []byte) error {
 }
 
 // Live reports whether the post counts toward the player's bet.
-func (p PostKind) Live() bool { return p == SmallBlind || p == BigBlind || p == Straddle || p == LiveBlind }
+func (p PostKind) Live() bool {
+	return p == SmallBlind || p == BigBlind || p == Straddle || p == LiveBlind
+}
 
 // Post is a forced bet the table's flow requires of a seat this hand.
 type Post struct {
@@ -254,10 +256,10 @@ type State struct {
 	// Street is the current betting round (index into the schedule).
 	Street int `json:"street"`
 	// Seq counts the inputs accepted; the next Act must carry it.
-	Seq   int              `json:"seq"`
-	Round betting.Round    `json:"round"`
-	Seats [MaxSeats]Seat   `json:"seats"`
-	Board Cards            `json:"board"`
+	Seq   int            `json:"seq"`
+	Round betting.Round  `json:"round"`
+	Seats [MaxSeats]Seat `json:"seats"`
+	Board Cards          `json:"board"`
 	// Next is the next card of Setup.Shoe; Shoe replaces it once burns
 	// were shuffled back (stud deck shortage).
 	Next int         `json:"next"`
@@ -275,11 +277,11 @@ type State struct {
 	Aggressor       int `json:"aggressor"`
 	AggressorStreet int `json:"aggressor_street"`
 	// Voluntary counts voluntary actions (substantial action, B.99).
-	Voluntary int          `json:"voluntary"`
-	Log       []Entry      `json:"log"`
-	Pots      []PotResult  `json:"pots,omitempty"`
-	Rake      int64        `json:"rake,omitempty"`
-	Showdown  bool         `json:"showdown,omitempty"`
+	Voluntary int         `json:"voluntary"`
+	Log       []Entry     `json:"log"`
+	Pots      []PotResult `json:"pots,omitempty"`
+	Rake      int64       `json:"rake,omitempty"`
+	Showdown  bool        `json:"showdown,omitempty"`
 	// ShowOrder is the seats in the order they showed or mucked.
 	ShowOrder []int `json:"show_order,omitempty"`
 	// Held is the pot waiting in a dispute.

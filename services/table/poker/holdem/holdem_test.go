@@ -538,7 +538,7 @@ func TestEventsPrivacy(t *testing.T) {
 		if !x.Private {
 			t.Fatal("hole card event is public")
 		}
-		if x.For(x.Seat).Cards.C[0] == hand.Hidden || x.For(1-x.Seat).Cards.C[0] != hand.Hidden || x.For(-1).Cards.C[0] != hand.Hidden {
+		if x.For(x.Seat).Cards.C[0] == hand.Hidden || x.For(1 - x.Seat).Cards.C[0] != hand.Hidden || x.For(-1).Cards.C[0] != hand.Hidden {
 			t.Fatalf("privacy of %+v", x)
 		}
 	}
