@@ -1,0 +1,143 @@
+// Command rng serves the RNG service (croupier.rng.v1.RngService) alone:
+// gRPC, gRPC-Web and Connect on one port, with gRPC health reflecting the
+// RNG's health tests. Production runs it with the Redis audit store.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/croupier/croupier/services/rng"
+	"github.com/croupier/croupier/services/rng/drbg"
+	"github.com/croupier/croupier/services/rng/redisstore"
+	"github.com/croupier/croupier/services/rng/store"
+	"github.com/croupier/croupier/services/rng/wheel"
+	"github.com/croupier/croupier/shared/boot"
+	"github.com/croupier/croupier/shared/config"
+)
+
+// settings is the RNG binary's configuration.
+type settings struct {
+	common          boot.Common
+	auditStore      string
+	redisAddr       string
+	redisPassword   string
+	redisPrefix     string
+	idempotencyTTL  time.Duration
+	reseedBytes     int
+	reseedInterval  time.Duration
+	checkInterval   time.Duration
+	selfTest        int
+	moneyWheelName  string
+	moneyWheelOrder string
+}
+
+func main() {
+	if err := run(context.Background(), os.Args[1:], os.Getenv, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "rng:", err)
+		os.Exit(1)
+	}
+}
+
+func load(args []string, getenv func(string) string, stderr io.Writer) (settings, error) {
+	var s settings
+	l := config.New("rng", getenv)
+	s.common.Bind(l, ":8080")
+	l.String(&s.auditStore, "audit-store", "CROUPIER_RNG_AUDIT_STORE", "redis", "where the audit log and outcomes live: redis or memory (memory loses them on restart)")
+	l.String(&s.redisAddr, "redis-addr", "CROUPIER_RNG_REDIS_ADDR", "127.0.0.1:6379", "Redis address for the audit store")
+	l.String(&s.redisPassword, "redis-password", "CROUPIER_RNG_REDIS_PASSWORD", "", "Redis password")
+	l.String(&s.redisPrefix, "redis-prefix", "CROUPIER_RNG_REDIS_PREFIX", "croupier:", "prefix of every Redis key")
+	l.Duration(&s.idempotencyTTL, "idempotency-ttl", "CROUPIER_RNG_IDEMPOTENCY_TTL", 24*time.Hour, "how long a retry with the same idempotency key gets the same outcome")
+	l.Int(&s.reseedBytes, "reseed-bytes", "CROUPIER_RNG_RESEED_BYTES", int(drbg.DefaultPolicy.MaxBytes), "reseed the DRBG from crypto/rand after this many output bytes")
+	l.Duration(&s.reseedInterval, "reseed-interval", "CROUPIER_RNG_RESEED_INTERVAL", drbg.DefaultPolicy.MaxAge, "reseed the DRBG at least this often")
+	l.Duration(&s.checkInterval, "health-interval", "CROUPIER_RNG_HEALTH_INTERVAL", rng.DefaultCheckInterval, "interval of the periodic SP 800-90B health tests")
+	l.Int(&s.selfTest, "self-test-shuffles", "CROUPIER_RNG_SELF_TEST_SHUFFLES", rng.DefaultSelfTestShuffles, "52-card shuffles in the start-up chi-square self-test")
+	l.String(&s.moneyWheelName, "money-wheel-name", "CROUPIER_RNG_MONEY_WHEEL_NAME", "", "name of the operator's money-wheel layout (empty: the labelled placeholder)")
+	l.String(&s.moneyWheelOrder, "money-wheel-order", "CROUPIER_RNG_MONEY_WHEEL_ORDER", "", "the 30 money-wheel symbols in wheel order, comma-separated (cz-money-wheel.md counts)")
+	if err := l.Parse(args); err != nil {
+		l.Usage(stderr)
+		return s, err
+	}
+	return s, s.validate()
+}
+
+func (s settings) validate() error {
+	var c config.Check
+	c.That(s.auditStore == "redis" || s.auditStore == "memory", "audit store %q: want redis or memory", s.auditStore)
+	c.That(s.auditStore != "redis" || s.redisAddr != "", "redis address is empty")
+	c.That(s.idempotencyTTL >= time.Minute, "idempotency TTL %s: want at least 1m", s.idempotencyTTL)
+	c.That(s.checkInterval >= 100*time.Millisecond && s.checkInterval <= s.reseedInterval, "health interval %s: want 100ms .. the reseed interval", s.checkInterval)
+	c.That(s.selfTest >= 10_000, "self-test shuffles %d: want at least 10000", s.selfTest)
+	c.That(s.reseedBytes > 0, "reseed bytes must be positive")
+	c.That((s.moneyWheelName == "") == (s.moneyWheelOrder == ""), "set both money-wheel name and order, or neither")
+	errs := []error{c.Err(), s.policy().Validate()}
+	if s.moneyWheelName != "" {
+		_, err := wheel.ParseMoney(s.moneyWheelName, s.moneyWheelOrder)
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+func (s settings) policy() drbg.Policy {
+	return drbg.Policy{MaxBytes: uint64(max(s.reseedBytes, 0)), MaxAge: s.reseedInterval}
+}
+
+func run(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) error {
+	set, err := load(args, getenv, stderr)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM, syscall.SIGINT)
+	defer stop()
+	rt, err := boot.Start(ctx, "croupier-rng", set.common, stderr, getenv)
+	if err != nil {
+		return err
+	}
+	var st store.Store = store.NewMemory()
+	if set.auditStore == "redis" {
+		rdb := redis.NewClient(&redis.Options{Addr: set.redisAddr, Password: set.redisPassword})
+		defer rdb.Close()
+		pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		err := rdb.Ping(pctx).Err()
+		cancel()
+		if err != nil {
+			return fmt.Errorf("audit store: redis at %s: %w", set.redisAddr, err)
+		}
+		st = redisstore.New(rdb, redisstore.Config{Prefix: set.redisPrefix, IdempotencyTTL: set.idempotencyTTL})
+	}
+	money := wheel.MoneyPlaceholder()
+	if set.moneyWheelName != "" {
+		money, _ = wheel.ParseMoney(set.moneyWheelName, set.moneyWheelOrder)
+	}
+	svc, err := rng.New(rng.Config{
+		DRBG:             drbg.Config{Policy: set.policy()},
+		Store:            st,
+		MoneyWheel:       money,
+		SelfTestShuffles: set.selfTest,
+	})
+	if err != nil {
+		return err
+	}
+	if ok, reason := svc.Health(); !ok {
+		rt.Log.Error("rng health test failed at start; serving NOT_SERVING", "reason", reason)
+	}
+	if money.Placeholder {
+		rt.Log.Warn("money wheel uses the placeholder layout; set CROUPIER_RNG_MONEY_WHEEL_NAME/ORDER to the physical wheel", "layout", money.Name)
+	}
+	svc.OnHealth(func(serving bool, reason string) {
+		if !serving {
+			rt.Log.Error("rng health test failed; outcomes refused", "reason", reason)
+		}
+	})
+	go svc.Watch(ctx, set.checkInterval)
+	rng.Register(rt.Server, svc, rt.HandlerOptions(rng.Policy())...)
+	return rt.Run(ctx)
+}

@@ -1,0 +1,36 @@
+package main
+
+import (
+	"io"
+	"strings"
+	"testing"
+)
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestLoadValidates(t *testing.T) {
+	key := strings.Repeat("ab", 32)
+	ok := map[string]string{"CROUPIER_TOKEN_KEY": key}
+	if _, err := load(nil, env(ok), io.Discard); err != nil {
+		t.Fatalf("defaults: %v", err)
+	}
+	cases := map[string][]string{
+		"unknown store":        {"-audit-store", "file"},
+		"tiny reseed":          {"-reseed-bytes", "10"},
+		"slow health":          {"-health-interval", "2m", "-reseed-interval", "1m"},
+		"small self-test":      {"-self-test-shuffles", "100"},
+		"money name only":      {"-money-wheel-name", "a"},
+		"money wrong counts":   {"-money-wheel-name", "a", "-money-wheel-order", "x,x,x"},
+		"short idempotency":    {"-idempotency-ttl", "1s"},
+		"reseed interval zero": {"-reseed-interval", "0s"},
+	}
+	for name, args := range cases {
+		if _, err := load(args, env(ok), io.Discard); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	s, err := load(nil, env(map[string]string{"CROUPIER_TOKEN_KEY": key, "CROUPIER_RNG_AUDIT_STORE": "memory", "CROUPIER_RNG_RESEED_BYTES": "65536"}), io.Discard)
+	if err != nil || s.auditStore != "memory" || s.policy().MaxBytes != 65536 {
+		t.Fatalf("env: %+v %v", s, err)
+	}
+}

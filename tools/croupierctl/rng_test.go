@@ -1,0 +1,144 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/protobuf/encoding/protojson"
+
+	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
+	"github.com/croupier/croupier/services/rng"
+	"github.com/croupier/croupier/shared/auth"
+	"github.com/croupier/croupier/shared/boot"
+)
+
+type served struct {
+	svc   *rng.Service
+	addr  string
+	token string
+}
+
+// serve starts the RNG as the dev stack does, on a loopback listener.
+func serve(t *testing.T) served {
+	t.Helper()
+	svc, err := rng.New(rng.Config{SelfTestShuffles: 2000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rt, err := boot.Start(context.Background(), "ctl-test", boot.Common{Addr: "127.0.0.1:0", LogLevel: "error", TokenKey: boot.RandomKey(), ShutdownTimeout: time.Second}, io.Discard, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng.Register(rt.Server, svc, rt.HandlerOptions(rng.Policy())...)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- rt.Serve(ctx, ln) }()
+	t.Cleanup(func() { cancel(); <-done })
+	tok, err := rt.Auth.Issue(auth.Principal{Role: auth.RoleOperator, Subject: "ops:test"}, time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return served{svc: svc, addr: "http://" + ln.Addr().String(), token: tok}
+}
+
+func ctl(t *testing.T, stdin string, args ...string) (string, error) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	err := run(context.Background(), args, env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }})
+	return out.String() + errb.String(), err
+}
+
+func revealJSON(t *testing.T, s served, o *rngv1.Outcome) string {
+	t.Helper()
+	r, err := s.svc.Reveal(context.Background(), &rngv1.RevealRequest{OutcomeId: o.GetId()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := protojson.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestRngVerifyFromFileAndStdin(t *testing.T) {
+	s := serve(t)
+	o, err := s.svc.Shuffle(context.Background(), &rngv1.ShuffleRequest{Decks: 6, CutCard: &rngv1.CutCard{MinFromFront: 1, MinFromEnd: 52}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	js := revealJSON(t, s, o)
+	out, err := ctl(t, js, "rng", "verify")
+	if err != nil || !strings.HasPrefix(out, "OK outcome "+o.GetId()) {
+		t.Fatalf("stdin: %v\n%s", err, out)
+	}
+	path := filepath.Join(t.TempDir(), "reveal.json")
+	if err := os.WriteFile(path, []byte(js), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := ctl(t, "", "rng", "verify", "--file", path); err != nil {
+		t.Fatalf("file: %v\n%s", err, out)
+	}
+	// Tampered: the first two cards of the shoe swapped.
+	var r rngv1.RevealResponse
+	if err := protojson.Unmarshal([]byte(js), &r); err != nil {
+		t.Fatal(err)
+	}
+	c := r.Outcome.Cards
+	c[0], c[1] = c[1], c[0]
+	if c[0] == c[1] {
+		c[1], c[2] = c[2], c[1] // 6 decks: the top two may be the same card
+	}
+	tampered, _ := protojson.Marshal(&r)
+	bad := string(tampered)
+	out, err = ctl(t, bad, "rng", "verify")
+	if !errors.Is(err, errFailed) || !strings.HasPrefix(out, "FAILED") {
+		t.Fatalf("tampered reveal: %v\n%s", err, out)
+	}
+	if _, err := ctl(t, "{not json", "rng", "verify"); err == nil || errors.Is(err, errFailed) {
+		t.Fatalf("bad JSON: %v", err)
+	}
+}
+
+func TestRngVerifyAgainstRunningService(t *testing.T) {
+	s := serve(t)
+	o, err := s.svc.Spin(context.Background(), &rngv1.SpinRequest{Wheel: rngv1.Wheel_WHEEL_EUROPEAN})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := ctl(t, "", "rng", "verify", "--addr", s.addr, "--id", o.GetId(), "--token", s.token)
+	if err != nil || !strings.Contains(out, "spin of european wheel") {
+		t.Fatalf("verify --addr: %v\n%s", err, out)
+	}
+	if out, err := ctl(t, "", "rng", "verify", "--addr", s.addr, "--id", o.GetId()); err == nil {
+		t.Fatalf("no token accepted: %s", out)
+	}
+	out, err = ctl(t, "", "rng", "verify-audit", "--addr", s.addr, "--token", s.token)
+	if err != nil || !strings.HasPrefix(out, "OK 1 records") {
+		t.Fatalf("verify-audit: %v\n%s", err, out)
+	}
+}
+
+func TestUsage(t *testing.T) {
+	if _, err := ctl(t, ""); !errors.Is(err, errUsage) {
+		t.Fatalf("no args: %v", err)
+	}
+	if _, err := ctl(t, "", "nope"); !errors.Is(err, errUsage) {
+		t.Fatalf("unknown command: %v", err)
+	}
+	if _, err := ctl(t, "", "rng", "verify", "--addr", "x"); !errors.Is(err, errUsage) {
+		t.Fatalf("--addr without --id: %v", err)
+	}
+}
