@@ -170,4 +170,3 @@ func rngVerifyAudit(ctx context.Context, args []string, e env) error {
 	fmt.Fprintf(e.stdout, "OK %d records, last hash %s\n", m.GetRecordsChecked(), hex.EncodeToString(m.GetLastHash()))
 	return nil
 }
-
