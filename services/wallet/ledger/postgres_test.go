@@ -1,0 +1,23 @@
+//go:build integration
+
+package ledger_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/croupier/croupier/services/wallet/internal/dbtest"
+	"github.com/croupier/croupier/services/wallet/store"
+)
+
+func openPostgres(t *testing.T) *store.Store {
+	t.Helper()
+	s, err := store.OpenPostgres(context.Background(), dbtest.Postgres(t), store.Options{MaxConns: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func TestLedgerOnPostgres(t *testing.T) { runSuite(t, openPostgres) }

@@ -1,0 +1,84 @@
+package store
+
+import (
+	"errors"
+	"strconv"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/croupier/croupier/services/wallet/ledger"
+	"github.com/croupier/croupier/shared/apierr"
+)
+
+// dialect is what differs between PostgreSQL and SQLite. The queries
+// themselves are shared: both take $n placeholders, ON CONFLICT and
+// RETURNING, and the schema keeps times as integers.
+type dialect struct {
+	name string
+	// forUpdate locks selected rows until commit. SQLite needs none: its
+	// write transactions (BEGIN IMMEDIATE) are serialised as a whole.
+	forUpdate string
+	// fastTransfer: a single transfer runs as one call of wallet_transfer.
+	fastTransfer bool
+	// serialWriters: writers take the store's mutex before BEGIN, so they
+	// queue in the process instead of polling SQLite's busy timeout.
+	serialWriters bool
+}
+
+var (
+	postgres = dialect{name: "postgresql", forUpdate: " FOR UPDATE", fastTransfer: true}
+	sqliteDB = dialect{name: "sqlite", serialWriters: true}
+)
+
+// retryable reports whether a transaction failed only because of a
+// concurrent one and may simply run again: PostgreSQL serialization
+// failures and deadlocks, SQLite busy and locked.
+func retryable(err error) bool {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return pe.Code == "40001" || pe.Code == "40P01"
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		switch se.Code() & 0xff {
+		case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
+			return true
+		}
+	}
+	return false
+}
+
+// translate turns database rejections into ledger errors. The database's
+// CHECK constraints are the second line of defence behind the store's own
+// balance checks, so a violation still reads INSUFFICIENT_FUNDS.
+func translate(err error) error {
+	if err == nil {
+		return nil
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		id, _ := strconv.ParseInt(pe.Detail, 10, 64)
+		switch pe.Code {
+		case "WL001":
+			return ledger.ErrInsufficientFunds(id)
+		case "WL002":
+			return ledger.ErrAccountNotFound(id)
+		case "WL003":
+			return apierr.Invalid(ledger.ReasonCurrencyMismatch, "account %d is in another currency", id)
+		case "23514":
+			if pe.ConstraintName == "accounts_funds_nonnegative" || pe.ConstraintName == "accounts_held_nonnegative" {
+				return apierr.Precondition(ledger.ReasonInsufficientFunds, "refused by the database: %s", pe.ConstraintName)
+			}
+		case "22003":
+			return apierr.Invalid("AMOUNT_OUT_OF_RANGE", "a balance would overflow")
+		}
+		return err
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) && se.Code() == sqlite3.SQLITE_CONSTRAINT_CHECK {
+		return apierr.Precondition(ledger.ReasonInsufficientFunds, "refused by the database: %v", se)
+	}
+	return err
+}
