@@ -95,6 +95,7 @@ func (s *State) progress(v Variant) {
 	last := len(v.Schedule()) - 1
 	for s.Phase == Betting && r.Closed() {
 		if seat, back := r.EndStreet(); back > 0 {
+			s.Returns = append(s.Returns, Return{Street: s.Street, Seat: seat, Amount: back})
 			s.emit(Event{Kind: EvReturned, Seat: seat, Amount: back, Stack: r.Seats[seat].Stack})
 		}
 		if r.InHand() <= 1 {

@@ -40,7 +40,7 @@ func (s *State) deal(v Variant, street int) {
 			}
 			c := s.take()
 			s.Board.Add(c)
-			s.Deals = append(s.Deals, Dealt{Seat: ToBoard, Card: c, Up: true})
+			s.Deals = append(s.Deals, Dealt{Street: s.Street, Seat: ToBoard, Card: c, Up: true})
 			s.emit(Event{Kind: EvDealt, Seat: ToBoard, Cards: CardsOf(c), Up: 1})
 			continue
 		}
@@ -53,7 +53,7 @@ func (s *State) deal(v Variant, street int) {
 			if s.Seats[seat].Dead {
 				// A seat folded with no bet facing keeps being dealt until the
 				// next bet; its card goes to the discards (5-card stud I6, N7).
-				s.Deals = append(s.Deals, Dealt{Seat: ToDiscard, Card: c})
+				s.Deals = append(s.Deals, Dealt{Street: s.Street, Seat: ToDiscard, Card: c})
 				continue
 			}
 			sc := &s.Seats[seat]
@@ -61,7 +61,7 @@ func (s *State) deal(v Variant, street int) {
 				sc.Up |= 1 << sc.Cards.N
 			}
 			sc.Cards.Add(c)
-			s.Deals = append(s.Deals, Dealt{Seat: seat, Card: c, Up: up})
+			s.Deals = append(s.Deals, Dealt{Street: s.Street, Seat: seat, Card: c, Up: up})
 			e := Event{Kind: EvDealt, Seat: seat, Cards: CardsOf(c), Private: !up}
 			if up {
 				e.Up = 1
@@ -75,7 +75,7 @@ func (s *State) deal(v Variant, street int) {
 			c := s.take()
 			s.Board.Add(c)
 			b.Add(c)
-			s.Deals = append(s.Deals, Dealt{Seat: ToBoard, Card: c, Up: true})
+			s.Deals = append(s.Deals, Dealt{Street: s.Street, Seat: ToBoard, Card: c, Up: true})
 		}
 		s.emit(Event{Kind: EvDealt, Seat: ToBoard, Cards: b, Up: 1<<b.N - 1})
 	}
@@ -84,7 +84,7 @@ func (s *State) deal(v Variant, street int) {
 func (s *State) burn() {
 	c := s.take()
 	s.Burns = append(s.Burns, c)
-	s.Deals = append(s.Deals, Dealt{Seat: ToBurn, Card: c})
+	s.Deals = append(s.Deals, Dealt{Street: s.Street, Seat: ToBurn, Card: c})
 	s.emit(Event{Kind: EvBurned, Seat: ToBurn})
 }
 
@@ -119,7 +119,7 @@ func (s *State) shortage(need int) bool {
 	stub = append(stub, s.Burns...)
 	s.Shoe, s.Next = stub, 0
 	s.Burns = s.Burns[:0]
-	s.Deals = append(s.Deals, Dealt{Seat: Recycled})
+	s.Deals = append(s.Deals, Dealt{Street: s.Street, Seat: Recycled})
 	return s.left() >= need
 }
 

@@ -36,6 +36,7 @@ func Start(v Variant, rules profile.Rules, setup Setup, dst *State) ([]Event, er
 func (s *State) reset(rules profile.Rules, setup Setup) {
 	keep := struct {
 		deals  []Dealt
+		rets   []Return
 		posted []Posted
 		log    []Entry
 		pots   []PotResult
@@ -43,11 +44,11 @@ func (s *State) reset(rules profile.Rules, setup Setup) {
 		order  []int
 		events []Event
 		sc     scratch
-	}{s.Deals[:0], s.Posted[:0], s.Log[:0], s.Pots[:0], s.Burns[:0], s.ShowOrder[:0], s.events[:0], s.scratch}
+	}{s.Deals[:0], s.Returns[:0], s.Posted[:0], s.Log[:0], s.Pots[:0], s.Burns[:0], s.ShowOrder[:0], s.events[:0], s.scratch}
 	*s = State{}
 	s.Rules, s.Setup = rules, setup
-	s.Deals, s.Posted, s.Log, s.Pots, s.Burns, s.ShowOrder, s.events, s.scratch =
-		keep.deals, keep.posted, keep.log, keep.pots, keep.burns, keep.order, keep.events, keep.sc
+	s.Deals, s.Returns, s.Posted, s.Log, s.Pots, s.Burns, s.ShowOrder, s.events, s.scratch =
+		keep.deals, keep.rets, keep.posted, keep.log, keep.pots, keep.burns, keep.order, keep.events, keep.sc
 	s.Phase = Betting
 	s.Round = betting.New(rules.Betting())
 	s.Level, s.Leader, s.Aggressor, s.AggressorStreet, s.Refused = -1, -1, -1, -1, -1

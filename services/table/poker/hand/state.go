@@ -222,11 +222,19 @@ type PotResult struct {
 
 // Dealt is one card leaving the shoe.
 type Dealt struct {
+	Street int `json:"street"`
 	// Seat is the receiving seat, -1 the board, -2 a burn, -3 a discard (a
 	// dead stud seat's card), -4 burns shuffled back (Card unset).
 	Seat int       `json:"seat"`
 	Card card.Card `json:"card"`
 	Up   bool      `json:"up,omitempty"`
+}
+
+// Return is an uncalled bet given back when a betting round closed.
+type Return struct {
+	Street int   `json:"street"`
+	Seat   int   `json:"seat"`
+	Amount int64 `json:"amount"`
 }
 
 // Record targets of Dealt.Seat.
@@ -267,6 +275,8 @@ type State struct {
 	// Burns are the burned cards, in order.
 	Burns []card.Card `json:"burns,omitempty"`
 	Deals []Dealt     `json:"deals"`
+	// Returns are the uncalled bets given back, in order.
+	Returns []Return `json:"returns,omitempty"`
 	// Posted is what each forced bet put in, in order.
 	Posted []Posted `json:"posted"`
 	// Level is the seat whose blind or straddle sets the preflop bet.
@@ -370,6 +380,7 @@ func (s *State) Clone() *State {
 	c.Shoe = append([]card.Card(nil), s.Shoe...)
 	c.Burns = append([]card.Card(nil), s.Burns...)
 	c.Deals = append([]Dealt(nil), s.Deals...)
+	c.Returns = append([]Return(nil), s.Returns...)
 	c.Posted = append([]Posted(nil), s.Posted...)
 	c.Log = make([]Entry, len(s.Log))
 	for i, e := range s.Log {

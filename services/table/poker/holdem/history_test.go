@@ -1,0 +1,145 @@
+package holdem
+
+import (
+	"encoding/json"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/croupier/croupier/services/table/poker/betting"
+	"github.com/croupier/croupier/services/table/poker/hand"
+	"github.com/croupier/croupier/services/table/poker/history"
+	"github.com/croupier/croupier/services/table/poker/profile"
+)
+
+// sidePotHand plays the golden hand: a $0.50/$1 no-limit table under the
+// Greek profile (5 % rake per pot in whole dollars, capped at 10 BB), four
+// players all-in preflop at three levels.
+func sidePotHand(t *testing.T) *State {
+	t.Helper()
+	r, err := profile.Named(profile.GR, profile.Holdem, betting.NoLimit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = r.WithStakes(profile.Stakes{Currency: "USD", Exponent: 2, Unit: 50, SmallBlind: 50, BigBlind: 100})
+	r.MaxSeats = 6
+	e, err := New(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank"}
+	stacks := []int64{2000, 5000, 10000, 3500, 20000, 8000}
+	setup := hand.Setup{ID: "golden-1", Number: 1001, Table: "Alpha", Button: 0,
+		At:         time.Date(2024, 1, 15, 14, 30, 0, 0, time.UTC),
+		Posts:      []hand.Post{{Seat: 1, Kind: hand.SmallBlind}, {Seat: 2, Kind: hand.BigBlind}},
+		Commitment: []byte{0xc0, 0xff, 0xee},
+		Shoe: arrange(t, 0, []int{0, 1, 2, 3, 4, 5}, 2, map[int]string{
+			0: "As Ad", 1: "Qs Qd", 2: "7c 2d", 3: "Kh Kc", 4: "Jh Jd", 5: "9c 8c"}, "2h 5c 9d 3s Th")}
+	for i, n := range names {
+		setup.Players = append(setup.Players, hand.Player{Seat: i, Player: "p" + n, Name: n, Stack: stacks[i]})
+	}
+	s, _, err := e.Start(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &game{t: t, s: s}
+	g.act(3, betting.Raise, 300)
+	g.act(4, betting.Raise, 1000)
+	g.act(5, betting.Fold, 0)
+	g.act(0, betting.AllIn, 0)
+	g.act(1, betting.AllIn, 0)
+	g.act(2, betting.Fold, 0)
+	g.act(3, betting.AllIn, 0)
+	g.act(4, betting.Call, 0)
+	if s.Phase != hand.Complete {
+		t.Fatalf("phase %s", s.Phase)
+	}
+	return s
+}
+
+// The PokerStars export of a multi-way all-in hand with side pots, checked
+// line by line against a golden file.
+func TestPokerStarsGoldenSidePots(t *testing.T) {
+	s := sidePotHand(t)
+	got := s.Record(Variant{}).PokerStars(history.PokerStarsOptions{Hero: 3})
+	b, err := os.ReadFile("testdata/pokerstars_sidepots.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
+	lines := strings.Split(strings.TrimRight(got, "\n"), "\n")
+	for i := 0; i < max(len(want), len(lines)); i++ {
+		var g, w string
+		if i < len(lines) {
+			g = lines[i]
+		}
+		if i < len(want) {
+			w = want[i]
+		}
+		if g != w {
+			t.Errorf("line %d:\n got  %q\n want %q", i+1, g, w)
+		}
+	}
+}
+
+// The pots, rake and winners of the golden hand, independently of the text.
+func TestSidePotHandResult(t *testing.T) {
+	s := sidePotHand(t)
+	wantPots := []struct{ amount, rake int64 }{{8100, 400}, {4500, 200}, {3000, 100}}
+	if len(s.Pots) != 3 {
+		t.Fatalf("pots %+v", s.Pots)
+	}
+	for i, w := range wantPots {
+		if s.Pots[i].Amount != w.amount || s.Pots[i].Rake != w.rake {
+			t.Errorf("pot %d: %d rake %d, want %d rake %d", i, s.Pots[i].Amount, s.Pots[i].Rake, w.amount, w.rake)
+		}
+	}
+	if s.Seats[0].Won != 7700 || s.Seats[3].Won != 4300 || s.Seats[1].Won != 2900 || s.Rake != 700 {
+		t.Fatalf("won %d %d %d rake %d", s.Seats[0].Won, s.Seats[3].Won, s.Seats[1].Won, s.Rake)
+	}
+}
+
+// The JSON record round-trips and replays to the same hand; a viewer's
+// copy hides what he may not see.
+func TestRecordJSONReplayAndViewer(t *testing.T) {
+	s := sidePotHand(t)
+	rec := s.Record(Variant{})
+	b, err := json.Marshal(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back history.Record
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(&back, rec) {
+		t.Fatalf("JSON round trip differs")
+	}
+	again, err := hand.Replay(Variant{}, &back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(again.Round, s.Round) || again.Rake != s.Rake {
+		t.Fatal("replayed state differs")
+	}
+	back.Actions[3].Input.Kind = betting.Fold // tamper: Alice folds instead
+	if _, err := hand.Replay(Variant{}, &back); err == nil {
+		t.Fatal("a tampered record replayed")
+	}
+
+	// Frank folded with 9c 8c: nobody but Frank may see them.
+	v := rec.For(2)
+	if v.Shoe != nil || v.Seat(5).Cards[0] != "??" || v.Seat(2).Cards[0] != "7c" || v.Seat(0).Cards[0] != "As" {
+		t.Fatalf("viewer copy: shoe %v frank %v carol %v alice %v", v.Shoe, v.Seat(5).Cards, v.Seat(2).Cards, v.Seat(0).Cards)
+	}
+	for _, d := range v.Deals {
+		if d.To == 5 && d.Card != "??" {
+			t.Fatal("Frank's card in Carol's deal list")
+		}
+		if d.To == -2 && d.Card != "??" {
+			t.Fatal("burn card shown")
+		}
+	}
+}
