@@ -7,4 +7,7 @@ replace (
 	github.com/croupier/croupier/shared => ../../shared
 )
 
-require github.com/croupier/croupier/shared v0.0.0
+require (
+	github.com/croupier/croupier/shared v0.0.0
+	golang.org/x/sys v0.47.0
+)

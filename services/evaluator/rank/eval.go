@@ -1,68 +1,179 @@
 package rank
 
-import "github.com/croupier/croupier/shared/card"
+import (
+	"math/bits"
+
+	"github.com/croupier/croupier/shared/card"
+)
 
 // scale is the Value scale, built once at start-up and never changed.
 var scale = newScale()
 
 // Best returns the Value of the best five-card hand among 5, 6 or 7 cards
-// (Hold'em, stud, the Russian/banked games' high hands). It returns 0 for
-// any other count. The cards must be distinct valid cards: Best does not
-// check (Check does), and duplicates give an unspecified Value.
+// (Hold'em, stud, the banked games' high hands). It returns 0 for any other
+// count. The cards must be distinct valid cards: Best does not check
+// (Game.Check does); duplicates give an unspecified Value, out-of-range
+// cards count as no card, and nothing panics.
 func Best(cards ...card.Card) Value {
-	if len(cards) < 5 || len(cards) > 7 {
-		return 0
-	}
-	var counts [13]uint8
-	var suits [4]uint16
-	for _, c := range cards {
-		counts[c.Rank()%13]++
-		suits[c.Suit()] |= 1 << (c.Rank() % 13)
-	}
-	p := multisetPattern(&counts)
-	for _, m := range suits {
-		if popcount(m) >= 5 {
-			if f := flushPattern(m); f > p {
-				p = f
-			}
+	switch len(cards) {
+	case 7:
+		k := suitBias + cardKeys[cards[6]&63] + cardKeys[cards[5]&63] + cardKeys[cards[4]&63] +
+			cardKeys[cards[3]&63] + cardKeys[cards[2]&63] + cardKeys[cards[1]&63] + cardKeys[cards[0]&63]
+		if f := k & flushBits; f != 0 {
+			return tab.flushValue(cards, f)
 		}
+		return tab.lookup7(uint32(k))
+	case 6:
+		k := suitBias + cardKeys[cards[5]&63] + cardKeys[cards[4]&63] +
+			cardKeys[cards[3]&63] + cardKeys[cards[2]&63] + cardKeys[cards[1]&63] + cardKeys[cards[0]&63]
+		if f := k & flushBits; f != 0 {
+			return tab.flushValue(cards, f)
+		}
+		return tab.lookup6(uint32(k))
+	case 5:
+		k := suitBias + cardKeys[cards[4]&63] +
+			cardKeys[cards[3]&63] + cardKeys[cards[2]&63] + cardKeys[cards[1]&63] + cardKeys[cards[0]&63]
+		if f := k & flushBits; f != 0 {
+			return tab.flushValue(cards, f)
+		}
+		return tab.lookup5(uint32(k))
 	}
-	return scale.value(p)
+	return 0
 }
 
 // Omaha returns the Value of the best hand made of exactly two of the four
 // hole cards and exactly three of the 3..5 board cards
-// (gr-variant-omaha.md §5). It returns 0 for other counts.
+// (gr-variant-omaha.md §5). It returns 0 for other counts. Like Best, it
+// trusts its caller to pass distinct valid cards.
 func Omaha(hole, board []card.Card) Value {
 	if len(hole) != 4 || len(board) < 3 || len(board) > 5 {
 		return 0
 	}
-	return bestTwoThree(hole, board)
+	t := tab
+	r0, r1, r2, r3 := cardRank[hole[0]&63], cardRank[hole[1]&63], cardRank[hole[2]&63], cardRank[hole[3]&63]
+	if len(board) == 5 {
+		key := rankKey(board[0]) + rankKey(board[1]) + rankKey(board[2]) + rankKey(board[3]) + rankKey(board[4])
+		row := &t.fullBoard[t.slot5(key)]
+		best := max(row[t.pairIndex[r0<<4|r1]%rankPairs], row[t.pairIndex[r0<<4|r2]%rankPairs], row[t.pairIndex[r0<<4|r3]%rankPairs],
+			row[t.pairIndex[r1<<4|r2]%rankPairs], row[t.pairIndex[r1<<4|r3]%rankPairs], row[t.pairIndex[r2<<4|r3]%rankPairs])
+		return max(Value(best), t.twoThreeFlush(hole, board))
+	}
+	p0, p1, p2 := uint32(t.pairRow[r0<<4|r1]), uint32(t.pairRow[r0<<4|r2]), uint32(t.pairRow[r0<<4|r3])
+	p3, p4, p5 := uint32(t.pairRow[r1<<4|r2]), uint32(t.pairRow[r1<<4|r3]), uint32(t.pairRow[r2<<4|r3])
+	var cols [10]uint16
+	n := t.boardTriples(board, &cols)
+	best := uint16(0)
+	for _, c := range cols[:n] {
+		q := uint32(c)
+		best = max(best,
+			t.twoThree[uint16(p0+q)], t.twoThree[uint16(p1+q)], t.twoThree[uint16(p2+q)],
+			t.twoThree[uint16(p3+q)], t.twoThree[uint16(p4+q)], t.twoThree[uint16(p5+q)])
+	}
+	return max(Value(best), t.twoThreeFlush(hole, board))
 }
 
 // TwoPlusThree returns the Value of the best hand made of exactly two hole
 // cards and exactly three of the 3..5 board cards: the casino rule of
 // ru-texas-holdem-casino.md (default profile). It returns 0 for other
-// counts.
+// counts. Like Best, it trusts its caller to pass distinct valid cards.
 func TwoPlusThree(hole, board []card.Card) Value {
 	if len(hole) != 2 || len(board) < 3 || len(board) > 5 {
 		return 0
 	}
-	return bestTwoThree(hole, board)
+	t := tab
+	r0, r1 := cardRank[hole[0]&63], cardRank[hole[1]&63]
+	if len(board) == 5 {
+		key := rankKey(board[0]) + rankKey(board[1]) + rankKey(board[2]) + rankKey(board[3]) + rankKey(board[4])
+		best := t.fullBoard[t.slot5(key)][t.pairIndex[r0<<4|r1]%rankPairs]
+		return max(Value(best), t.twoThreeFlush(hole, board))
+	}
+	p := uint32(t.pairRow[r0<<4|r1])
+	var cols [10]uint16
+	n := t.boardTriples(board, &cols)
+	best := uint16(0)
+	for _, c := range cols[:n] {
+		best = max(best, t.twoThree[uint16(p+uint32(c))])
+	}
+	return max(Value(best), t.twoThreeFlush(hole, board))
 }
 
-func bestTwoThree(hole, board []card.Card) Value {
-	var best Value
-	var five [5]card.Card
-	for i := 0; i < len(hole); i++ {
-		for j := i + 1; j < len(hole); j++ {
-			five[0], five[1] = hole[i], hole[j]
-			for a := 0; a < len(board); a++ {
-				for b := a + 1; b < len(board); b++ {
-					for c := b + 1; c < len(board); c++ {
-						five[2], five[3], five[4] = board[a], board[b], board[c]
-						if v := Best(five[:]...); v > best {
-							best = v
+// rankKey is the base-5 rank part of a card's key.
+func rankKey(c card.Card) uint32 { return uint32(cardKeys[c&63]) }
+
+// cardRank[c] is card c's rank, 0..12; invalid cards read as Twos (they
+// give an unspecified Value but index safely).
+var cardRank = func() (r [64]uint8) {
+	for c := card.Card(0); c < card.NumCards; c++ {
+		r[c] = uint8(c.Rank())
+	}
+	return r
+}()
+
+// boardTriples writes the two-plus-three table column of every three-card
+// subset of the 3..5 board cards and returns how many there are (1, 4 or
+// 10; 0 for another count).
+func (t *tables) boardTriples(board []card.Card, out *[10]uint16) int {
+	switch len(board) {
+	case 5:
+		b0, b1, b2, b3, b4 := uint16(cardRank[board[0]&63]), uint16(cardRank[board[1]&63]), uint16(cardRank[board[2]&63]), uint16(cardRank[board[3]&63]), uint16(cardRank[board[4]&63])
+		out[0], out[1], out[2], out[3], out[4] = t.col(b0, b1, b2), t.col(b0, b1, b3), t.col(b0, b1, b4), t.col(b0, b2, b3), t.col(b0, b2, b4)
+		out[5], out[6], out[7], out[8], out[9] = t.col(b0, b3, b4), t.col(b1, b2, b3), t.col(b1, b2, b4), t.col(b1, b3, b4), t.col(b2, b3, b4)
+		return 10
+	case 4:
+		b0, b1, b2, b3 := uint16(cardRank[board[0]&63]), uint16(cardRank[board[1]&63]), uint16(cardRank[board[2]&63]), uint16(cardRank[board[3]&63])
+		out[0], out[1], out[2], out[3] = t.col(b0, b1, b2), t.col(b0, b1, b3), t.col(b0, b2, b3), t.col(b1, b2, b3)
+		return 4
+	case 3:
+		out[0] = t.col(uint16(cardRank[board[0]&63]), uint16(cardRank[board[1]&63]), uint16(cardRank[board[2]&63]))
+		return 1
+	}
+	return 0
+}
+
+func (t *tables) col(a, b, c uint16) uint16 { return t.tripleCol[(a<<8|b<<4|c)&(1<<12-1)] }
+
+// twoThreeFlush is the best flush or straight flush of exactly two hole
+// cards and exactly three board cards, or 0. It needs a suit with three
+// board cards and two hole cards: two sums of the cards' suit counters rule
+// it out for most hands.
+func (t *tables) twoThreeFlush(hole, board []card.Card) Value {
+	var hs, bs uint64
+	for _, c := range hole {
+		hs += cardKeys[c&63]
+	}
+	for _, c := range board {
+		bs += cardKeys[c&63]
+	}
+	// Bit 3 of a suit's nibble: 6+2 = 8 (two hole cards), 5+3 = 8 (three
+	// board cards); counts stay below 8 so nothing carries.
+	cand := (hs>>32 + 0x6666) & (bs>>32 + 0x5555) & 0x8888
+	if cand == 0 {
+		return 0
+	}
+	best := Value(0)
+	for ; cand != 0; cand &= cand - 1 {
+		s := card.Suit(bits.TrailingZeros64(cand) / 4)
+		var hm, bm [5]uint16 // single-rank masks of the suit's cards
+		nh, nb := 0, 0
+		for _, c := range hole {
+			if c.Suit() == s && c.Valid() && nh < len(hm) {
+				hm[nh] = 1 << c.Rank()
+				nh++
+			}
+		}
+		for _, c := range board {
+			if c.Suit() == s && c.Valid() && nb < len(bm) {
+				bm[nb] = 1 << c.Rank()
+				nb++
+			}
+		}
+		for i := 0; i < nh; i++ {
+			for j := i + 1; j < nh; j++ {
+				for a := 0; a < nb; a++ {
+					for b := a + 1; b < nb; b++ {
+						for c := b + 1; c < nb; c++ {
+							m := hm[i] | hm[j] | bm[a] | bm[b] | bm[c]
+							best = max(best, Value(t.flush[m&(1<<13-1)]))
 						}
 					}
 				}
@@ -70,12 +181,4 @@ func bestTwoThree(hole, board []card.Card) Value {
 		}
 	}
 	return best
-}
-
-func popcount(m uint16) int {
-	n := 0
-	for ; m != 0; m &= m - 1 {
-		n++
-	}
-	return n
 }

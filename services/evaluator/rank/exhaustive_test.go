@@ -1,6 +1,9 @@
 package rank
 
 import (
+	"runtime"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/croupier/croupier/shared/card"
@@ -56,5 +59,82 @@ func TestScaleOrderMatchesSlowEvaluator(t *testing.T) {
 		if !keyOf(v).less(keyOf(v + 1)) {
 			t.Fatalf("Value %d (%v) is not below %d (%v)", v, keyOf(v), v+1, keyOf(v+1))
 		}
+	}
+}
+
+// The known category counts of all C(52,7) = 133,784,560 seven-card hands.
+var sevenCardCounts = [NumCategories + 1]int{
+	HighCard: 23294460, Pair: 58627800, TwoPair: 31433400, Trips: 6461620, Straight: 6180020,
+	Flush: 4047644, FullHouse: 3473184, Quads: 224848, StraightFlush: 41584,
+}
+
+// Every seven-card hand, split over GOMAXPROCS workers by its two lowest
+// cards. Under the race detector (fullSevenCards false) only the hands
+// whose lowest card is the 2♣ run, checked against the counts of the same
+// enumeration by the slow evaluator's category; the full enumeration runs
+// in `make evaluator-full`.
+func TestAllSevenCardHandsGiveKnownCounts(t *testing.T) {
+	var mu sync.Mutex
+	var total [NumCategories + 1]int
+	var next atomic.Int64
+	lowest := card.Card(52 - 6) // a lowest card above 45 leaves no hand
+	if !fullSevenCards {
+		lowest = 1
+	}
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var counts [NumCategories + 1]int
+			var h [7]card.Card
+			for {
+				u := next.Add(1) - 1
+				a, b := card.Card(u/52), card.Card(u%52)
+				if a >= lowest {
+					break
+				}
+				if b <= a {
+					continue
+				}
+				h[0], h[1] = a, b
+				for c := b + 1; c < 52; c++ {
+					h[2] = c
+					for d := c + 1; d < 52; d++ {
+						h[3] = d
+						for e := d + 1; e < 52; e++ {
+							h[4] = e
+							for f := e + 1; f < 52; f++ {
+								h[5] = f
+								for g := f + 1; g < 52; g++ {
+									h[6] = g
+									counts[Best(h[:]...).Category()]++
+								}
+							}
+						}
+					}
+				}
+			}
+			mu.Lock()
+			for i, n := range counts {
+				total[i] += n
+			}
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if fullSevenCards {
+		if total != sevenCardCounts {
+			t.Errorf("category counts = %v, want %v", total, sevenCardCounts)
+		}
+		return
+	}
+	// Reduced run: the hands containing the 2♣ are C(51,6) = 18,009,460.
+	sum := 0
+	for _, n := range total {
+		sum += n
+	}
+	if sum != 18009460 || total[NoCategory] != 0 {
+		t.Errorf("hands = %d (%d without a category), want 18009460", sum, total[NoCategory])
 	}
 }

@@ -64,12 +64,14 @@ func straightPattern(c Category, high int) pattern {
 	return makePattern(c, rs[:]...)
 }
 
-// topRanks returns up to n ranks of mask, highest first.
-func topRanks(mask uint16, n int) []card.Rank {
-	out := make([]card.Rank, 0, n)
-	for m := uint32(mask); m != 0 && len(out) < n; {
+// topRanks returns the n highest ranks of mask, highest first; the slots
+// past the ranks the mask holds stay zero.
+func topRanks(mask uint16, n int) [5]card.Rank {
+	var out [5]card.Rank
+	m := uint32(mask)
+	for i := 0; i < n && m != 0; i++ {
 		r := bits.Len32(m) - 1
-		out = append(out, card.Rank(r))
+		out[i] = card.Rank(r)
 		m &^= 1 << r
 	}
 	return out
@@ -82,7 +84,8 @@ func flushPattern(mask uint16) pattern {
 	if h := straightHigh(mask); h >= 0 {
 		return straightPattern(StraightFlush, h)
 	}
-	return makePattern(Flush, topRanks(mask, 5)...)
+	t := topRanks(mask, 5)
+	return makePattern(Flush, t[:]...)
 }
 
 // multisetPattern is the best hand that ignores suits, of five or more
@@ -120,7 +123,8 @@ func multisetPattern(counts *[13]uint8) pattern {
 	}
 	if trips != 0 {
 		t := topRanks(trips, 1)[0]
-		return makePattern(Trips, append([]card.Rank{t}, topRanks(any&^(1<<t), 2)...)...)
+		k := topRanks(any&^(1<<t), 2)
+		return makePattern(Trips, t, k[0], k[1])
 	}
 	if bits.OnesCount16(pairs) >= 2 {
 		ps := topRanks(pairs, 2)
@@ -128,9 +132,11 @@ func multisetPattern(counts *[13]uint8) pattern {
 	}
 	if pairs != 0 {
 		p := topRanks(pairs, 1)[0]
-		return makePattern(Pair, append([]card.Rank{p}, topRanks(any&^(1<<p), 3)...)...)
+		k := topRanks(any&^(1<<p), 3)
+		return makePattern(Pair, p, k[0], k[1], k[2])
 	}
-	return makePattern(HighCard, topRanks(any, 5)...)
+	t := topRanks(any, 5)
+	return makePattern(HighCard, t[:]...)
 }
 
 // valueScale maps patterns to Values and back.

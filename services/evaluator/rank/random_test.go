@@ -1,0 +1,132 @@
+package rank
+
+import (
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"testing"
+
+	"github.com/croupier/croupier/shared/card"
+)
+
+// parallel splits n items into chunks over GOMAXPROCS workers; each worker
+// gets its own seeded generator and reports failures through t.
+func parallel(t *testing.T, n int, work func(rng *rand.Rand, from, to int)) {
+	t.Helper()
+	workers := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		from, to := n*w/workers, n*(w+1)/workers
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			work(rand.New(rand.NewPCG(uint64(w), 0x5eed)), from, to)
+		}(w)
+	}
+	wg.Wait()
+}
+
+// deal writes k distinct random cards into out.
+func deal(rng *rand.Rand, deck *[52]card.Card, out []card.Card) {
+	for j := range out {
+		x := j + rng.IntN(52-j)
+		deck[j], deck[x] = deck[x], deck[j]
+		out[j] = deck[j]
+	}
+}
+
+func newDeck() *[52]card.Card {
+	var d [52]card.Card
+	for i := range d {
+		d[i] = card.Card(i)
+	}
+	return &d
+}
+
+// The fast evaluator agrees with the slow one on random seven-card hands,
+// and on the five- and six-card hands inside them.
+func TestBestAgreesWithSlowEvaluatorOnRandomHands(t *testing.T) {
+	parallel(t, randomSevenHands, func(rng *rand.Rand, from, to int) {
+		deck := newDeck()
+		var h [7]card.Card
+		for i := from; i < to; i++ {
+			deal(rng, deck, h[:])
+			n := 7 - i%3 // 7, 6, 5 cards in turn
+			got, want := Best(h[:n]...), slowBest(h[:n])
+			if keyOf(got) != want {
+				t.Errorf("Best(%s) = %d %v, slow evaluator says %v", card.Join(h[:n]), got, keyOf(got), want)
+				return
+			}
+		}
+	})
+}
+
+func TestOmahaAgreesWithSlowEvaluatorOnRandomHands(t *testing.T) {
+	parallel(t, randomOmahaHands, func(rng *rand.Rand, from, to int) {
+		deck := newDeck()
+		var h [9]card.Card
+		for i := from; i < to; i++ {
+			deal(rng, deck, h[:])
+			nb := 5
+			if i%8 == 0 { // flop and turn boards too
+				nb = 3 + i/8%2
+			}
+			hole, board := h[:4], h[4:4+nb]
+			got, want := Omaha(hole, board), slowTwoThree(hole, board)
+			if keyOf(got) != want {
+				t.Errorf("Omaha(%s | %s) = %d %v, slow evaluator says %v", card.Join(hole), card.Join(board), got, keyOf(got), want)
+				return
+			}
+		}
+	})
+}
+
+func TestTwoPlusThreeAgreesWithSlowEvaluatorOnRandomHands(t *testing.T) {
+	parallel(t, randomOmahaHands, func(rng *rand.Rand, from, to int) {
+		deck := newDeck()
+		var h [7]card.Card
+		for i := from; i < to; i++ {
+			deal(rng, deck, h[:])
+			nb := 3 + i%3
+			hole, board := h[:2], h[2:2+nb]
+			got, want := TwoPlusThree(hole, board), slowTwoThree(hole, board)
+			if keyOf(got) != want {
+				t.Errorf("TwoPlusThree(%s | %s) = %d %v, slow evaluator says %v", card.Join(hole), card.Join(board), got, keyOf(got), want)
+				return
+			}
+		}
+	})
+}
+
+// Flush-heavy Omaha deals: the flush path is rare in random deals, so
+// these deals draw hole and board cards mostly from one or two suits.
+func TestOmahaFlushesAgreeWithSlowEvaluator(t *testing.T) {
+	parallel(t, randomOmahaHands/10, func(rng *rand.Rand, from, to int) {
+		for i := from; i < to; i++ {
+			var set card.Set
+			var h [9]card.Card
+			for j := 0; j < 9; {
+				s := card.Suit(rng.IntN(2)) // clubs or diamonds
+				if rng.IntN(5) == 0 {
+					s = card.Suit(rng.IntN(4))
+				}
+				c := card.New(card.Rank(rng.IntN(13)), s)
+				if set.Has(c) {
+					continue
+				}
+				set = set.Add(c)
+				h[j] = c
+				j++
+			}
+			hole, board := h[:4], h[4:]
+			if got, want := Omaha(hole, board), slowTwoThree(hole, board); keyOf(got) != want {
+				t.Errorf("Omaha(%s | %s) = %v, slow evaluator says %v", card.Join(hole), card.Join(board), keyOf(got), want)
+				return
+			}
+			if got, want := Best(h[2:]...), slowBest(h[2:]); keyOf(got) != want {
+				t.Errorf("Best(%s) = %v, slow evaluator says %v", card.Join(h[2:]), keyOf(got), want)
+				return
+			}
+		}
+	})
+}

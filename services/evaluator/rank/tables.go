@@ -1,0 +1,340 @@
+package rank
+
+import (
+	"errors"
+	"math/bits"
+
+	"github.com/croupier/croupier/shared/card"
+)
+
+// The fast evaluator looks hands up in tables built at start-up from the
+// count-based ranking in pattern.go (about a quarter of a megabyte, built in
+// a few milliseconds; BenchmarkBuildTables measures it).
+//
+// Every card has a 64-bit key: 5^rank in the low 32 bits and 1 << 4*suit
+// in the high 32 bits. Adding the keys of a hand gives, in the low half, the
+// rank counts written in base 5 (at most four cards of a rank, so no digit
+// carries: the sum identifies the rank multiset exactly), and in the high
+// half one 4-bit counter per suit. Starting the counters at 3 makes bit 3
+// of a suit's nibble set exactly when the suit holds five or more cards
+// (3+5 = 8 .. 3+7 = 10), so one AND finds a flush.
+//
+// Without a flush, a hand's Value depends only on its rank multiset. The
+// multisets of 5, 6 and 7 cards (6,175, 18,395 and 49,205 of them) go into
+// one perfect hash table per size: the key's multiplicative hash picks a
+// bucket and a slot, and a per-bucket displacement, XORed into the slot,
+// moves the bucket's keys to free slots (hash and displace). A lookup is a
+// multiply, two shifts and two loads. With a flush the hand's Value is the
+// flush's (in seven or fewer cards a flush rules out quads and full houses),
+// read from a table over the flush suit's 13-bit rank mask.
+
+const (
+	suitBias  = 0x3333 << 32 // every suit counter starts at 3
+	flushBits = 0x8888 << 32 // bit 3 of a counter: five or more of that suit
+	hashMult  = 0x9e3779b97f4a7c15
+)
+
+// cardKeys[c] is card c's key; entries 52..63 are zero so that an invalid
+// card indexes safely and counts as no card.
+var cardKeys = func() (k [64]uint64) {
+	p := uint64(1)
+	for r := 0; r < 13; r++ {
+		for s := 0; s < 4; s++ {
+			k[r*4+s] = p | 1<<(32+4*s)
+		}
+		p *= 5
+	}
+	return k
+}()
+
+// Sizes of the perfect hash tables: slots and buckets as powers of two.
+const (
+	slotBits7, bucketBits7 = 16, 14 // 49,205 keys in 65,536 slots
+	slotBits6, bucketBits6 = 15, 13 // 18,395 keys in 32,768 slots
+	slotBits5, bucketBits5 = 13, 11 // 6,175 keys in 8,192 slots
+)
+
+// tables holds every lookup table. It is built once and read-only after.
+type tables struct {
+	vals7 [1 << slotBits7]uint16
+	disp7 [1 << bucketBits7]uint16
+	vals6 [1 << slotBits6]uint16
+	disp6 [1 << bucketBits6]uint16
+	vals5 [1 << slotBits5]uint16
+	disp5 [1 << bucketBits5]uint16
+	// flush[m] is the Value of the best flush or straight flush in the
+	// 13-bit rank mask m of one suit (zero below five ranks).
+	flush [1 << 13]uint16
+
+	// Two-plus-three hands ignoring suits: twoThree[pairRow[a<<4|b] +
+	// tripleCol[c<<8|d<<4|e]] is the Value of hole ranks a, b with board
+	// ranks c, d, e (in any order), or 0 where a rank would appear five
+	// times. 91 rank pairs by 455 rank triples: one load per combination
+	// instead of a hash, which is what makes Omaha's 60 combinations cheap.
+	twoThree  [1 << 16]uint16
+	pairRow   [1 << 8]uint16
+	tripleCol [1 << 12]uint16
+
+	// With a full five-card board, the best two-plus-three hand without a
+	// flush depends only on the board's rank multiset and the hole pair's:
+	// fullBoard[slot5(board key)][pairIndex[a<<4|b]] is it. An Omaha hand
+	// then reads six entries of one 182-byte row instead of 60 scattered
+	// ones.
+	fullBoard [1 << slotBits5][rankPairs]uint16
+	pairIndex [1 << 8]uint8
+}
+
+// Shape of the two-plus-three table.
+const (
+	rankPairs   = 91  // multisets of two ranks
+	rankTriples = 455 // multisets of three ranks
+)
+
+// TableBytes is the memory the lookup tables take.
+const TableBytes = 2*(1<<slotBits7+1<<bucketBits7+1<<slotBits6+1<<bucketBits6+1<<slotBits5+1<<bucketBits5+1<<13+
+	1<<16+1<<8+1<<12+1<<slotBits5*rankPairs) + 1<<8
+
+// tab is the package's tables, built at start-up.
+var tab = mustBuildTables(scale)
+
+func mustBuildTables(s *valueScale) *tables {
+	t, err := buildTables(s)
+	if err != nil {
+		panic("rank: " + err.Error()) // the constants above are wrong; tests catch it
+	}
+	return t
+}
+
+func buildTables(s *valueScale) (*tables, error) {
+	t := &tables{}
+	for m := 0; m < 1<<13; m++ {
+		if bits.OnesCount(uint(m)) >= 5 {
+			t.flush[m] = uint16(s.value(flushPattern(uint16(m))))
+		}
+	}
+	for _, size := range []struct {
+		n                    int
+		vals, disp           []uint16
+		slotBits, bucketBits uint
+	}{
+		{7, t.vals7[:], t.disp7[:], slotBits7, bucketBits7},
+		{6, t.vals6[:], t.disp6[:], slotBits6, bucketBits6},
+		{5, t.vals5[:], t.disp5[:], slotBits5, bucketBits5},
+	} {
+		var keys []uint32
+		var vals []uint16
+		eachMultiset(size.n, func(key uint32, counts *[13]uint8) {
+			keys = append(keys, key)
+			vals = append(vals, uint16(s.value(multisetPattern(counts))))
+		})
+		if err := displace(keys, vals, size.vals, size.disp, size.slotBits, size.bucketBits); err != nil {
+			return nil, err
+		}
+	}
+	t.buildTwoThree()
+	t.buildFullBoard()
+	return t, nil
+}
+
+// buildFullBoard fills fullBoard from the two-plus-three table: for each
+// five-card board rank multiset and hole rank pair, the best of the ten
+// board triples.
+func (t *tables) buildFullBoard() {
+	eachMultiset(5, func(key uint32, counts *[13]uint8) {
+		var b [5]uint16
+		n := 0
+		for r, c := range counts {
+			for ; c > 0; c-- {
+				b[n] = uint16(r)
+				n++
+			}
+		}
+		var cols [10]uint16
+		i := 0
+		for x := 0; x < 5; x++ {
+			for y := x + 1; y < 5; y++ {
+				for z := y + 1; z < 5; z++ {
+					cols[i] = t.col(b[x], b[y], b[z])
+					i++
+				}
+			}
+		}
+		row := &t.fullBoard[t.slot5(key)]
+		for p := 0; p < rankPairs; p++ {
+			base := uint16(p) * rankTriples
+			best := uint16(0)
+			for _, c := range cols {
+				best = max(best, t.twoThree[base+c])
+			}
+			row[p] = best
+		}
+	})
+}
+
+// buildTwoThree fills the two-plus-three table from the five-card hash
+// table.
+func (t *tables) buildTwoThree() {
+	p := uint16(0)
+	for a := 0; a < 13; a++ {
+		for b := a; b < 13; b++ {
+			t.pairRow[a<<4|b], t.pairRow[b<<4|a] = p*rankTriples, p*rankTriples
+			t.pairIndex[a<<4|b], t.pairIndex[b<<4|a] = uint8(p), uint8(p)
+			p++
+		}
+	}
+	q := uint16(0)
+	for c := 0; c < 13; c++ {
+		for d := c; d < 13; d++ {
+			for e := d; e < 13; e++ {
+				for _, i := range [...]int{c<<8 | d<<4 | e, c<<8 | e<<4 | d, d<<8 | c<<4 | e, d<<8 | e<<4 | c, e<<8 | c<<4 | d, e<<8 | d<<4 | c} {
+					t.tripleCol[i] = q
+				}
+				q++
+			}
+		}
+	}
+	for a := 0; a < 13; a++ {
+		for b := a; b < 13; b++ {
+			for c := 0; c < 13; c++ {
+				for d := c; d < 13; d++ {
+					for e := d; e < 13; e++ {
+						var counts [13]int
+						for _, r := range [...]int{a, b, c, d, e} {
+							counts[r]++
+						}
+						if counts[a] > 4 || counts[b] > 4 || counts[c] > 4 || counts[d] > 4 || counts[e] > 4 {
+							continue
+						}
+						key := rankKey(card.Card(a*4)) + rankKey(card.Card(b*4)) + rankKey(card.Card(c*4)) + rankKey(card.Card(d*4)) + rankKey(card.Card(e*4))
+						t.twoThree[t.pairRow[a<<4|b]+t.tripleCol[c<<8|d<<4|e]] = uint16(t.lookup5(key))
+					}
+				}
+			}
+		}
+	}
+}
+
+// eachMultiset calls f with the base-5 key and the counts of every rank
+// multiset of n cards (at most four of a rank).
+func eachMultiset(n int, f func(key uint32, counts *[13]uint8)) {
+	var counts [13]uint8
+	var walk func(r, left int, key, pow uint32)
+	walk = func(r, left int, key, pow uint32) {
+		if r == 13 {
+			if left == 0 {
+				f(key, &counts)
+			}
+			return
+		}
+		for c := 0; c <= 4 && c <= left; c++ {
+			counts[r] = uint8(c)
+			walk(r+1, left-c, key+uint32(c)*pow, pow*5)
+		}
+		counts[r] = 0
+	}
+	walk(0, n, 0, 1)
+}
+
+// hashParts splits a key's hash into its bucket and its slot.
+func hashParts(key uint32, slotBits, bucketBits uint) (bucket, slot uint32) {
+	h := uint64(key) * hashMult
+	return uint32(h >> (64 - bucketBits)), uint32(h>>(64-bucketBits-slotBits)) & (1<<slotBits - 1)
+}
+
+// displace fills out (slot -> value) and disp (bucket -> displacement) so
+// that every key lands in its own slot: buckets are placed largest first,
+// each with the smallest displacement whose slots are all free.
+func displace(keys []uint32, vals []uint16, out, disp []uint16, slotBits, bucketBits uint) error {
+	nb := 1 << bucketBits
+	start := make([]int32, nb+1)
+	for _, k := range keys {
+		b, _ := hashParts(k, slotBits, bucketBits)
+		start[b+1]++
+	}
+	maxSize := int32(0)
+	for b := 0; b < nb; b++ {
+		maxSize = max(maxSize, start[b+1])
+		start[b+1] += start[b]
+	}
+	members := make([]int32, len(keys)) // key indices grouped by bucket
+	fill := append([]int32(nil), start[:nb]...)
+	for i, k := range keys {
+		b, _ := hashParts(k, slotBits, bucketBits)
+		members[fill[b]] = int32(i)
+		fill[b]++
+	}
+	used := make([]bool, 1<<slotBits)
+	slots := make([]uint32, maxSize)
+	for size := maxSize; size >= 1; size-- {
+		for b := 0; b < nb; b++ {
+			if start[b+1]-start[b] != size {
+				continue
+			}
+			for j, i := range members[start[b]:start[b+1]] {
+				_, slots[j] = hashParts(keys[i], slotBits, bucketBits)
+				for _, prev := range slots[:j] {
+					if prev == slots[j] {
+						return errors.New("two keys share a bucket and a slot: pick another hash multiplier")
+					}
+				}
+			}
+			d := uint32(0)
+			for ; d < 1<<slotBits; d++ {
+				free := true
+				for _, sl := range slots[:size] {
+					if used[sl^d] {
+						free = false
+						break
+					}
+				}
+				if free {
+					break
+				}
+			}
+			if d == 1<<slotBits {
+				return errors.New("no free displacement: the table is too full")
+			}
+			disp[b] = uint16(d)
+			for j, i := range members[start[b]:start[b+1]] {
+				used[slots[j]^d] = true
+				out[slots[j]^d] = vals[i]
+			}
+		}
+	}
+	return nil
+}
+
+func (t *tables) lookup7(key uint32) Value {
+	h := uint64(key) * hashMult
+	slot := uint32(h>>(64-bucketBits7-slotBits7)) ^ uint32(t.disp7[h>>(64-bucketBits7)])
+	return Value(t.vals7[slot&(1<<slotBits7-1)])
+}
+
+func (t *tables) lookup6(key uint32) Value {
+	h := uint64(key) * hashMult
+	slot := uint32(h>>(64-bucketBits6-slotBits6)) ^ uint32(t.disp6[h>>(64-bucketBits6)])
+	return Value(t.vals6[slot&(1<<slotBits6-1)])
+}
+
+func (t *tables) lookup5(key uint32) Value { return Value(t.vals5[t.slot5(key)]) }
+
+// slot5 is the slot of a five-card key in the five-card table: a distinct
+// number below 2^13 for each rank multiset of five cards.
+func (t *tables) slot5(key uint32) uint32 {
+	h := uint64(key) * hashMult
+	slot := uint32(h>>(64-bucketBits5-slotBits5)) ^ uint32(t.disp5[h>>(64-bucketBits5)])
+	return slot & (1<<slotBits5 - 1)
+}
+
+// flushValue is the Value of a hand whose key shows a flush (f is the key's
+// flush bits): the best five of the flush suit's ranks.
+func (t *tables) flushValue(cards []card.Card, f uint64) Value {
+	suit := card.Suit((bits.TrailingZeros64(f) - 35) / 4)
+	var m uint16
+	for _, c := range cards {
+		if c.Suit() == suit && c.Valid() {
+			m |= 1 << c.Rank()
+		}
+	}
+	return Value(t.flush[m&(1<<13-1)])
+}
