@@ -33,7 +33,13 @@ func ChiSquare(observed []uint64, expected []float64, df int) Result {
 		d := float64(o) - expected[i]
 		x += d * d / expected[i]
 	}
-	return Result{Stat: x, DF: df, P: distuv.ChiSquared{K: float64(df)}.Survival(x)}
+	return Result{Stat: x, DF: df, P: pValue(x, df)}
+}
+
+// pValue is the upper tail P(X >= x) of the chi-square distribution with df
+// degrees of freedom.
+func pValue(x float64, df int) float64 {
+	return distuv.ChiSquared{K: float64(df)}.Survival(x)
 }
 
 // Uniform tests counts against equal expected counts, with len-1 degrees
