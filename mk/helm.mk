@@ -9,7 +9,9 @@ HELM_KUBE_VERSION := 1.33.0
 HELM_RELEASE := croupier
 HELM_NAMESPACE := croupier
 
-.PHONY: helm-lint helm-template manifestcheck
+HELM_REJECT := $(sort $(wildcard $(HELM_CHART)/testdata/reject/*.yaml))
+
+.PHONY: helm-lint helm-reject helm-template manifestcheck
 
 ## manifestcheck: the offline manifest validator (tools/manifestcheck).
 manifestcheck:
@@ -17,8 +19,9 @@ manifestcheck:
 
 ## helm-lint: for each values file, `helm lint --strict` (values.schema.json
 ## included), then the rendered manifests through manifestcheck (strict
-## decoding against the Kubernetes API types, cross-object checks).
-helm-lint: $(BIN)/helm manifestcheck
+## decoding against the Kubernetes API types, cross-object checks); then the
+## values the chart must refuse (helm-reject).
+helm-lint: $(BIN)/helm manifestcheck helm-reject
 	@for values in $(HELM_VALUES); do \
 	  echo "helm lint --strict $(HELM_CHART) -f $$values"; \
 	  $(BIN)/helm lint --strict --quiet --kube-version $(HELM_KUBE_VERSION) $(HELM_CHART) -f $$values; \
@@ -32,3 +35,16 @@ VALUES ?= deploy/values-dev.yaml
 helm-template: $(BIN)/helm
 	$(BIN)/helm template $(HELM_RELEASE) $(HELM_CHART) --namespace $(HELM_NAMESPACE) \
 	  --kube-version $(HELM_KUBE_VERSION) -f $(VALUES)
+
+## helm-reject: every file in charts/croupier/testdata/reject, layered on the
+## dev values, must fail to render with the message on its "# expect:" line.
+helm-reject: $(BIN)/helm
+	@n=0; for f in $(HELM_REJECT); do \
+	  want=$$(sed -n 's/^# expect: //p' $$f); \
+	  if [ -z "$$want" ]; then echo "$$f: no '# expect:' line"; exit 1; fi; \
+	  if out=$$($(BIN)/helm template $(HELM_RELEASE) $(HELM_CHART) --kube-version $(HELM_KUBE_VERSION) \
+	      -f deploy/values-dev.yaml -f $$f 2>&1); then \
+	    echo "$$f: rendered, but the chart must refuse it ($$want)"; exit 1; fi; \
+	  case "$$out" in *"$$want"*) ;; *) echo "$$f: failed without \"$$want\":"; echo "$$out"; exit 1;; esac; \
+	  n=$$((n+1)); \
+	done; echo "helm-reject: $$n bad values files refused with the expected message"
