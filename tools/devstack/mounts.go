@@ -5,5 +5,6 @@ package main
 func mounts() []mount {
 	return []mount{
 		mountRng,
+		mountWallet,
 	}
 }

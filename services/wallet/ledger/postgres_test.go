@@ -21,3 +21,19 @@ func openPostgres(t *testing.T) *store.Store {
 }
 
 func TestLedgerOnPostgres(t *testing.T) { runSuite(t, openPostgres) }
+
+// TestConcurrentModelOnPostgres is the full-size model test (>= 100,000
+// operations from 32 goroutines) against the real PostgreSQL.
+func TestConcurrentModelOnPostgres(t *testing.T) {
+	runModel(t, newEnv(t, openPostgresModel), 100_000)
+}
+
+func openPostgresModel(t *testing.T) *store.Store {
+	t.Helper()
+	s, err := store.OpenPostgres(context.Background(), dbtest.Postgres(t), store.Options{MaxConns: 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}

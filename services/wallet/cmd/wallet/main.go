@@ -1,0 +1,89 @@
+// Command wallet serves the Croupier ledger (croupier.wallet.v1) over gRPC,
+// gRPC-Web and Connect, on PostgreSQL (CROUPIER_POSTGRES_DSN) or, for a
+// single-node install, on an SQLite file (CROUPIER_WALLET_SQLITE).
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/croupier/croupier/gen/croupier/wallet/v1/walletv1connect"
+	"github.com/croupier/croupier/services/wallet/api"
+	"github.com/croupier/croupier/services/wallet/ledger"
+	"github.com/croupier/croupier/services/wallet/store"
+	"github.com/croupier/croupier/shared/boot"
+	"github.com/croupier/croupier/shared/config"
+)
+
+type settings struct {
+	common      boot.Common
+	postgresDSN string
+	sqlitePath  string
+	maxConns    int
+	sweep       time.Duration
+}
+
+func main() {
+	if err := run(context.Background(), os.Args[1:], os.Getenv, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "wallet:", err)
+		os.Exit(1)
+	}
+}
+
+func load(args []string, getenv func(string) string, stderr io.Writer) (settings, error) {
+	var s settings
+	l := config.New("wallet", getenv)
+	s.common.Bind(l, ":8080")
+	l.String(&s.postgresDSN, "postgres-dsn", "CROUPIER_POSTGRES_DSN", "", "PostgreSQL DSN (postgres://user:password@host:5432/db?sslmode=require)")
+	l.String(&s.sqlitePath, "sqlite", "CROUPIER_WALLET_SQLITE", "", "SQLite file instead of PostgreSQL (single node only)")
+	l.Int(&s.maxConns, "max-conns", "CROUPIER_WALLET_MAX_CONNS", 64, "PostgreSQL connection pool size")
+	l.Duration(&s.sweep, "hold-sweep", "CROUPIER_WALLET_HOLD_SWEEP", 5*time.Second, "how often expired holds are released")
+	if err := l.Parse(args); err != nil {
+		l.Usage(stderr)
+		return s, err
+	}
+	var c config.Check
+	c.That((s.postgresDSN == "") != (s.sqlitePath == ""), "set exactly one of CROUPIER_POSTGRES_DSN and CROUPIER_WALLET_SQLITE")
+	c.That(s.maxConns >= 1 && s.maxConns <= 1000, "max-conns must be 1..1000")
+	c.That(s.sweep >= 100*time.Millisecond, "hold-sweep must be at least 100ms")
+	return s, c.Err()
+}
+
+func run(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) error {
+	set, err := load(args, getenv, stderr)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM, syscall.SIGINT)
+	defer stop()
+	rt, err := boot.Start(ctx, "croupier-wallet", set.common, stderr, getenv)
+	if err != nil {
+		return err
+	}
+	opts := store.Options{TracerProvider: rt.Telemetry.TracerProvider, MaxConns: set.maxConns}
+	var st *store.Store
+	if set.postgresDSN != "" {
+		st, err = store.OpenPostgres(ctx, set.postgresDSN, opts)
+	} else {
+		st, err = store.OpenSQLite(ctx, set.sqlitePath, opts)
+	}
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	l := ledger.New(st, ledger.Options{})
+	go l.Sweep(ctx, set.sweep, func(err error) { rt.Log.Error("hold sweep", "err", err) })
+	path, h := walletv1connect.NewWalletServiceHandler(api.New(l), rt.HandlerOptions(api.Policy())...)
+	rt.Server.Register(walletv1connect.WalletServiceName, path, h)
+	rt.Log.Info("wallet ready", "database", st.Dialect())
+	if err := rt.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
+		return err
+	}
+	return nil
+}

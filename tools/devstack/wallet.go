@@ -1,0 +1,33 @@
+package main
+
+import (
+	"context"
+	"path/filepath"
+	"time"
+
+	"github.com/croupier/croupier/gen/croupier/wallet/v1/walletv1connect"
+	"github.com/croupier/croupier/services/wallet/api"
+	"github.com/croupier/croupier/services/wallet/ledger"
+	"github.com/croupier/croupier/services/wallet/store"
+)
+
+// mountWallet serves the ledger on an SQLite file in the dev stack's data
+// directory (the same schema and code as PostgreSQL in production), with the
+// hold sweeper running.
+func mountWallet(ctx context.Context, st *stack) (func(), error) {
+	path := filepath.Join(st.set.dataDir, "wallet.db")
+	s, err := store.OpenSQLite(ctx, path, store.Options{TracerProvider: st.rt.Telemetry.TracerProvider})
+	if err != nil {
+		return nil, err
+	}
+	l := ledger.New(s, ledger.Options{})
+	sctx, cancel := context.WithCancel(ctx)
+	go l.Sweep(sctx, 5*time.Second, func(err error) { st.rt.Log.Error("wallet hold sweep", "err", err) })
+	p, h := walletv1connect.NewWalletServiceHandler(api.New(l), st.rt.HandlerOptions(api.Policy())...)
+	st.rt.Server.Register(walletv1connect.WalletServiceName, p, h)
+	st.notes = append(st.notes, "wallet   SQLite ledger "+path)
+	return func() {
+		cancel()
+		s.Close()
+	}, nil
+}
