@@ -383,4 +383,3 @@ func (h *Handler) RakeReport(ctx context.Context, req *connect.Request[walletv1.
 	}
 	return connect.NewResponse(out), nil
 }
-

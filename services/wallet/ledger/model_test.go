@@ -38,10 +38,10 @@ type modelOp struct {
 	ids      []int64 // transfer ids (or the hold id) of the first success
 	hold     int64
 	// hold outcome seen by the caller
-	posted  int64
-	voided  bool
-	postOK  int
-	voidOK  int
+	posted   int64
+	voided   bool
+	postOK   int
+	voidOK   int
 	mismatch string
 }
 
