@@ -11,3 +11,9 @@ require (
 	github.com/croupier/croupier/shared v0.0.0
 	golang.org/x/sys v0.47.0
 )
+
+require (
+	connectrpc.com/connect v1.19.1 // indirect
+	google.golang.org/genproto/googleapis/rpc v0.0.0-20260825221802-da73d73af1c5 // indirect
+	google.golang.org/protobuf v1.36.12 // indirect
+)
