@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -209,20 +210,18 @@ func (s *Service) create(ctx context.Context, kind rngv1.OutcomeKind, req proto.
 			return nil, fmt.Errorf("rng: idempotency lookup: %w", err)
 		}
 	}
-	id, err := s.newID()
-	if err != nil {
-		return nil, err
+	// One read of the salt source for the id and the salt.
+	var fresh [16 + proof.SaltSize]byte
+	if _, err := io.ReadFull(s.salt, fresh[:]); err != nil {
+		return nil, fmt.Errorf("rng: salt: %w", err)
 	}
+	id, salt := "o-"+hex.EncodeToString(fresh[:16]), fresh[16:]
 	o := &rngv1.Outcome{Id: id, Kind: kind, CreatedAt: timestamppb.New(s.now().UTC()), Context: proto.Clone(orEmpty(c)).(*commonv1.Context)}
 	if err := generate(s.gen, o); err != nil {
 		if errors.Is(err, drbg.ErrUnhealthy) {
 			return nil, apierr.Unavailable("RNG_UNHEALTHY", "%v", err)
 		}
 		return nil, err
-	}
-	salt := make([]byte, proof.SaltSize)
-	if _, err := io.ReadFull(s.salt, salt); err != nil {
-		return nil, fmt.Errorf("rng: salt: %w", err)
 	}
 	enc, err := proof.Encode(o)
 	if err != nil {

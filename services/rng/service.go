@@ -8,8 +8,6 @@ package rng
 import (
 	"context"
 	"crypto/rand"
-	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -180,13 +178,3 @@ func (s *Service) fail(reason string) {
 		w(false, reason)
 	}
 }
-
-func (s *Service) newID() (string, error) {
-	var b [16]byte
-	if _, err := io.ReadFull(s.salt, b[:]); err != nil {
-		return "", fmt.Errorf("rng: outcome id: %w", err)
-	}
-	return "o-" + hex.EncodeToString(b[:]), nil
-}
-
-var errNotServing = errors.New("not serving")

@@ -162,6 +162,7 @@ func New(cfg Config) (*Generator, error) {
 	}
 	g := &Generator{entropy: cfg.Entropy, policy: cfg.Policy, now: cfg.Now, onFailure: cfg.OnFailure, tester: t}
 	g.s.c = mrand.NewChaCha8([32]byte{})
+	g.s.discard()
 	g.mu.Lock()
 	if _, err := g.readEntropy(StartupSampleBytes); err == nil {
 		var seed []byte
@@ -215,7 +216,7 @@ func (g *Generator) reseed() error {
 	h.Write(old[:])
 	h.Write(fresh)
 	g.s.c.Seed([32]byte(h.Sum(nil)))
-	g.s.spareOK = false
+	g.s.discard()
 	g.seededN = g.s.words
 	g.seeded = g.now()
 	g.reseeds++
@@ -319,25 +320,37 @@ func (g *Generator) Stats() Stats {
 // Stream is the generator's output inside Do. Every bounded draw uses
 // Lemire's multiply-shift method with rejection, so every value in range is
 // exactly equally likely (no modulo bias).
+//
+// Output is taken from the generator 64 words at a time into buf, so the
+// per-draw path is a few inlined instructions; a reseed discards whatever
+// is left in buf.
 type Stream struct {
-	c       *mrand.ChaCha8
-	last    uint64
-	words   uint64
-	spare   uint32
-	spareOK bool
-	err     error
+	c     *mrand.ChaCha8
+	buf   [2 * bufWords]uint32
+	pos   int // next unused entry of buf; len(buf) = empty
+	last  uint64
+	words uint64 // 64-bit words taken from the generator
+	err   error
 }
 
-// Uint64 returns 64 uniformly random bits. Each word is compared with the
-// one before it (the continuous random number generator test of FIPS 140-2
-// §4.9.2): equal consecutive words, which a healthy generator produces with
-// probability 2^-64, latch a failure.
-func (s *Stream) Uint64() uint64 {
-	w := s.c.Uint64()
-	s.checkRepeat(w)
-	s.words++
-	return w
+const bufWords = 32
+
+// refill takes bufWords words from the generator. Each word is compared
+// with the one before it (the continuous random number generator test of
+// FIPS 140-2 §4.9.2): equal consecutive words, which a healthy generator
+// produces with probability 2^-64, latch a failure.
+func (s *Stream) refill() {
+	for i := 0; i < bufWords; i++ {
+		w := s.c.Uint64()
+		s.checkRepeat(w)
+		s.buf[2*i], s.buf[2*i+1] = uint32(w), uint32(w>>32)
+	}
+	s.words += bufWords
+	s.pos = 0
 }
+
+// discard drops buffered output (after a reseed).
+func (s *Stream) discard() { s.pos = len(s.buf) }
 
 func (s *Stream) checkRepeat(w uint64) {
 	if w == s.last {
@@ -347,29 +360,41 @@ func (s *Stream) checkRepeat(w uint64) {
 }
 
 func (s *Stream) uint32() uint32 {
-	if s.spareOK {
-		s.spareOK = false
-		return s.spare
+	if s.pos >= len(s.buf) {
+		s.refill()
 	}
-	w := s.Uint64()
-	s.spare, s.spareOK = uint32(w>>32), true
-	return uint32(w)
+	v := s.buf[s.pos]
+	s.pos++
+	return v
+}
+
+// Uint64 returns 64 uniformly random bits.
+func (s *Stream) Uint64() uint64 {
+	lo := s.uint32()
+	return uint64(s.uint32())<<32 | uint64(lo)
 }
 
 // Uint32n returns a uniform value in [0, n). n must be positive.
 func (s *Stream) Uint32n(n uint32) uint32 {
-	if n == 0 {
-		panic("drbg: Uint32n(0)")
-	}
 	// Lemire, "Fast Random Integer Generation in an Interval" (2019): the
 	// high half of x*n is uniform over [0, n) once the low-half values
 	// below 2^32 mod n, which would be over-represented, are rejected.
 	m := uint64(s.uint32()) * uint64(n)
 	if uint32(m) < n {
-		t := -n % n
-		for uint32(m) < t {
-			m = uint64(s.uint32()) * uint64(n)
-		}
+		return s.uint32nSlow(n, m)
+	}
+	return uint32(m >> 32)
+}
+
+// uint32nSlow is the rare path of Uint32n (probability below n/2^32): it
+// computes the rejection threshold 2^32 mod n and redraws below it.
+func (s *Stream) uint32nSlow(n uint32, m uint64) uint32 {
+	if n == 0 {
+		panic("drbg: Uint32n(0)")
+	}
+	t := -n % n
+	for uint32(m) < t {
+		m = uint64(s.uint32()) * uint64(n)
 	}
 	return uint32(m >> 32)
 }

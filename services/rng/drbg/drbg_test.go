@@ -165,7 +165,8 @@ func TestRepeatedOutputWordFails(t *testing.T) {
 	g := newTestGenerator(t)
 	err := g.Do(func(s *Stream) {
 		// Feed the comparison the word it just saw, as a stuck generator would.
-		s.checkRepeat(s.Uint64())
+		s.Uint64()
+		s.checkRepeat(s.last)
 	})
 	if !errors.Is(err, ErrRepeatedOutput) || !errors.Is(g.Err(), ErrUnhealthy) {
 		t.Fatalf("err = %v, latched %v", err, g.Err())

@@ -7,7 +7,6 @@
 package store
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"sync"
@@ -21,7 +20,8 @@ import (
 // ErrNotFound is returned for an unknown outcome id.
 var ErrNotFound = errors.New("outcome not found")
 
-// Entry is one committed outcome.
+// Entry is one committed outcome. Entries are immutable once committed:
+// stores may hand the same Entry to several callers, so nobody modifies one.
 type Entry struct {
 	// Reveal is what Reveal returns: outcome (with commitment), salt and
 	// canonical encoding.
@@ -71,28 +71,28 @@ func (m *Memory) Lookup(_ context.Context, scope string) (*Entry, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if e, ok := m.byScope[scope]; ok && scope != "" {
-		return clone(e), nil
+		return e, nil
 	}
 	return nil, ErrNotFound
 }
 
-// Commit implements Store.
+// Commit implements Store. It keeps e itself (sealing e.Record), which the
+// caller hands over and must not modify afterwards.
 func (m *Memory) Commit(_ context.Context, e *Entry) (bool, *Entry, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if e.IdempotencyScope != "" {
 		if old, ok := m.byScope[e.IdempotencyScope]; ok {
-			return true, clone(old), nil
+			return true, old, nil
 		}
 	}
-	e = clone(e)
 	m.head = audit.Seal(m.head, e.Record)
 	m.records = append(m.records, e.Record)
 	m.byID[e.Record.GetOutcomeId()] = e
 	if e.IdempotencyScope != "" {
 		m.byScope[e.IdempotencyScope] = e
 	}
-	return false, clone(e), nil
+	return false, e, nil
 }
 
 // Get implements Store.
@@ -100,7 +100,7 @@ func (m *Memory) Get(_ context.Context, id string) (*Entry, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if e, ok := m.byID[id]; ok {
-		return clone(e), nil
+		return e, nil
 	}
 	return nil, ErrNotFound
 }
@@ -125,13 +125,4 @@ func (m *Memory) Tamper(f func(records []*rngv1.AuditRecord) []*rngv1.AuditRecor
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.records = f(m.records)
-}
-
-func clone(e *Entry) *Entry {
-	return &Entry{
-		Reveal:           proto.Clone(e.Reveal).(*rngv1.RevealResponse),
-		Record:           proto.Clone(e.Record).(*rngv1.AuditRecord),
-		IdempotencyScope: e.IdempotencyScope,
-		Fingerprint:      bytes.Clone(e.Fingerprint),
-	}
 }
