@@ -124,11 +124,12 @@ func (s *Store) tryTx(ctx context.Context, opts *sql.TxOptions, fn func(q) error
 			_ = tx.Rollback()
 		}
 	}()
-	if err := fn(q{db: tx, tracer: s.tracer, system: s.d.name}); err != nil {
+	x := q{db: tx, tracer: s.tracer, system: s.d.name}
+	if err := fn(x); err != nil {
 		return err
 	}
 	if s.beforeCommit != nil {
-		if err := s.beforeCommit(ctx); err != nil {
+		if err := s.beforeCommit(ctx, x); err != nil {
 			return err
 		}
 	}

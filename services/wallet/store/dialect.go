@@ -1,8 +1,13 @@
 package store
 
 import (
+	"database/sql/driver"
 	"errors"
+	"fmt"
+	"io"
+	"net"
 	"strconv"
+	"strings"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"modernc.org/sqlite"
@@ -74,11 +79,24 @@ func translate(err error) error {
 		case "22003":
 			return apierr.Invalid("AMOUNT_OUT_OF_RANGE", "a balance would overflow")
 		}
+		if strings.HasPrefix(pe.Code, "08") || strings.HasPrefix(pe.Code, "57P") {
+			return unavailable(err)
+		}
 		return err
+	}
+	var ne net.Error
+	if errors.Is(err, driver.ErrBadConn) || errors.Is(err, io.ErrUnexpectedEOF) || errors.As(err, &ne) {
+		return unavailable(err)
 	}
 	var se *sqlite.Error
 	if errors.As(err, &se) && se.Code() == sqlite3.SQLITE_CONSTRAINT_CHECK {
 		return apierr.Precondition(ledger.ReasonInsufficientFunds, "refused by the database: %v", se)
 	}
 	return err
+}
+
+// unavailable marks a lost database connection: the operation may or may
+// not have committed, and the caller retries with the same idempotency key.
+func unavailable(err error) error {
+	return fmt.Errorf("%w (%v)", apierr.Unavailable("DATABASE_UNAVAILABLE", "the ledger database connection failed; retry with the same idempotency key"), err)
 }

@@ -44,7 +44,7 @@ type Store struct {
 	// beforeCommit, when set (tests only), runs after a transaction's
 	// statements and before its commit: the fault test kills the
 	// connection there.
-	beforeCommit func(context.Context) error
+	beforeCommit func(context.Context, q) error
 }
 
 var _ ledger.Store = (*Store)(nil)

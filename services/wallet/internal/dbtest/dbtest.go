@@ -137,3 +137,15 @@ func (c *Clock) Set(t time.Time) {
 	defer c.mu.Unlock()
 	c.t = t
 }
+
+// AdminOn opens a separate connection pool to the database at dsn, for a
+// test that watches or acts on the service's database from outside.
+func AdminOn(t testing.TB, dsn string) *sql.DB {
+	t.Helper()
+	db, err := adminDB(dsn)
+	if err != nil {
+		t.Fatalf("dbtest: %v", err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
