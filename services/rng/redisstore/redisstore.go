@@ -11,6 +11,9 @@ package redisstore
 
 import (
 	"context"
+	"crypto/aes"
+	"crypto/cipher"
+	crand "crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -37,6 +40,11 @@ type Config struct {
 	IdempotencyTTL time.Duration
 	// MaxAttempts bounds compare-and-set retries under contention (100 if 0).
 	MaxAttempts int
+	// SealKey, when set (32 bytes), seals every stored reveal (the outcome,
+	// its salt and encoding) with AES-256-GCM before it reaches Redis, so
+	// read access to Redis does not show a shoe before its hand is played.
+	// The audit stream holds only commitments and needs no sealing.
+	SealKey []byte
 }
 
 // Store is a store.Store on Redis.
@@ -48,12 +56,13 @@ type Store struct {
 	idemPfx     string
 	ttl         time.Duration
 	maxAttempts int
+	aead        cipher.AEAD
 }
 
 var _ store.Store = (*Store)(nil)
 
 // New returns a Store using rdb.
-func New(rdb redis.UniversalClient, cfg Config) *Store {
+func New(rdb redis.UniversalClient, cfg Config) (*Store, error) {
 	if cfg.IdempotencyTTL == 0 {
 		cfg.IdempotencyTTL = 24 * time.Hour
 	}
@@ -61,11 +70,48 @@ func New(rdb redis.UniversalClient, cfg Config) *Store {
 		cfg.MaxAttempts = 100
 	}
 	base := cfg.Prefix + "{rng}:"
-	return &Store{
+	s := &Store{
 		rdb: rdb, head: base + "head", stream: base + "audit",
 		outcomePfx: base + "outcome:", idemPfx: base + "idem:",
 		ttl: cfg.IdempotencyTTL, maxAttempts: cfg.MaxAttempts,
 	}
+	if cfg.SealKey != nil {
+		if len(cfg.SealKey) != 32 {
+			return nil, fmt.Errorf("redisstore: seal key is %d bytes, want 32", len(cfg.SealKey))
+		}
+		block, err := aes.NewCipher(cfg.SealKey)
+		if err != nil {
+			return nil, fmt.Errorf("redisstore: seal key: %w", err)
+		}
+		if s.aead, err = cipher.NewGCM(block); err != nil {
+			return nil, fmt.Errorf("redisstore: seal key: %w", err)
+		}
+	}
+	return s, nil
+}
+
+// seal encrypts a reveal for outcome id (the id is the associated data, so
+// a sealed reveal cannot be moved to another outcome's key).
+func (s *Store) seal(id string, plain []byte) ([]byte, error) {
+	if s.aead == nil {
+		return plain, nil
+	}
+	nonce := make([]byte, s.aead.NonceSize(), s.aead.NonceSize()+len(plain)+s.aead.Overhead())
+	if _, err := crand.Read(nonce); err != nil {
+		return nil, err
+	}
+	return s.aead.Seal(nonce, nonce, plain, []byte(id)), nil
+}
+
+func (s *Store) open(id string, sealed []byte) ([]byte, error) {
+	if s.aead == nil {
+		return sealed, nil
+	}
+	n := s.aead.NonceSize()
+	if len(sealed) < n {
+		return nil, errors.New("sealed reveal too short")
+	}
+	return s.aead.Open(nil, sealed[:n], sealed[n:], []byte(id))
 }
 
 // commitScript appends one record if the head is unchanged, and claims the
@@ -130,11 +176,15 @@ func (s *Store) Lookup(ctx context.Context, scope string) (*store.Entry, error) 
 
 // Commit implements store.Store.
 func (s *Store) Commit(ctx context.Context, e *store.Entry) (bool, *store.Entry, error) {
-	reveal, err := proto.Marshal(e.Reveal)
+	id := e.Record.GetOutcomeId()
+	plain, err := proto.Marshal(e.Reveal)
 	if err != nil {
 		return false, nil, fmt.Errorf("redisstore: encode reveal: %w", err)
 	}
-	id := e.Record.GetOutcomeId()
+	reveal, err := s.seal(id, plain)
+	if err != nil {
+		return false, nil, fmt.Errorf("redisstore: seal reveal: %w", err)
+	}
 	useIdem := "0"
 	if e.IdempotencyScope != "" {
 		useIdem = "1"
@@ -195,7 +245,11 @@ func (s *Store) Get(ctx context.Context, id string) (*store.Entry, error) {
 		return nil, store.ErrNotFound
 	}
 	e := &store.Entry{Reveal: &rngv1.RevealResponse{}, Record: &rngv1.AuditRecord{}, IdempotencyScope: vals["scope"], Fingerprint: []byte(vals["fp"])}
-	if err := proto.Unmarshal([]byte(vals["reveal"]), e.Reveal); err != nil {
+	plain, err := s.open(id, []byte(vals["reveal"]))
+	if err != nil {
+		return nil, fmt.Errorf("redisstore: open reveal %s: %w", id, err)
+	}
+	if err := proto.Unmarshal(plain, e.Reveal); err != nil {
 		return nil, fmt.Errorf("redisstore: decode reveal %s: %w", id, err)
 	}
 	if err := proto.Unmarshal([]byte(vals["record"]), e.Record); err != nil {

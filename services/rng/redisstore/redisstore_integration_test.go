@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
@@ -53,6 +54,15 @@ func redisClient(t *testing.T) (*redis.Client, string) {
 	return rdb, prefix
 }
 
+func newStore(t *testing.T, rdb redis.UniversalClient, cfg Config) *Store {
+	t.Helper()
+	s, err := New(rdb, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 func entry(id, scope string) *store.Entry {
 	o := &rngv1.Outcome{Id: id, Kind: rngv1.OutcomeKind_OUTCOME_KIND_DRAW, CreatedAt: timestamppb.Now(), N: 10, Values: []int32{3}}
 	return &store.Entry{
@@ -88,7 +98,7 @@ func TestConcurrentReplicasKeepOneChain(t *testing.T) {
 	var wg sync.WaitGroup
 	for r := range replicas {
 		rdb, _ := redisClient(t)
-		s := New(rdb, Config{Prefix: prefix})
+		s := newStore(t, rdb, Config{Prefix: prefix})
 		wg.Go(func() {
 			for i := range each {
 				if _, _, err := s.Commit(context.Background(), entry(fmt.Sprintf("o-%d-%d", r, i), "")); err != nil {
@@ -100,7 +110,7 @@ func TestConcurrentReplicasKeepOneChain(t *testing.T) {
 	}
 	wg.Wait()
 	rdb, _ := redisClient(t)
-	s := New(rdb, Config{Prefix: prefix})
+	s := newStore(t, rdb, Config{Prefix: prefix})
 	all := readAll(t, s)
 	if len(all) != replicas*each {
 		t.Fatalf("%d records, want %d", len(all), replicas*each)
@@ -128,7 +138,7 @@ func TestIdempotencyAcrossReplicas(t *testing.T) {
 	fresh := make([]bool, 8)
 	for i := range got {
 		rdb, _ := redisClient(t)
-		s := New(rdb, Config{Prefix: prefix})
+		s := newStore(t, rdb, Config{Prefix: prefix})
 		wg.Go(func() {
 			existing, e, err := s.Commit(context.Background(), entry(fmt.Sprintf("o-%d", i), "service table\x00hand-9"))
 			if err != nil {
@@ -152,7 +162,7 @@ func TestIdempotencyAcrossReplicas(t *testing.T) {
 		t.Fatalf("%d commits for one key, want 1", committed)
 	}
 	rdb, _ := redisClient(t)
-	s := New(rdb, Config{Prefix: prefix})
+	s := newStore(t, rdb, Config{Prefix: prefix})
 	if n := len(readAll(t, s)); n != 1 {
 		t.Fatalf("%d records for one key", n)
 	}
@@ -173,7 +183,7 @@ func TestIdempotencyAcrossReplicas(t *testing.T) {
 // is caught.
 func TestServiceOnRedisDetectsDeletedRecord(t *testing.T) {
 	rdb, prefix := redisClient(t)
-	st := New(rdb, Config{Prefix: prefix})
+	st := newStore(t, rdb, Config{Prefix: prefix, SealKey: make([]byte, 32)})
 	svc, err := rng.New(rng.Config{Store: st, SelfTestShuffles: 2000})
 	if err != nil {
 		t.Fatal(err)
@@ -208,5 +218,50 @@ func TestServiceOnRedisDetectsDeletedRecord(t *testing.T) {
 	res, err = svc.VerifyAudit(ctx, &rngv1.VerifyAuditRequest{})
 	if err != nil || res.GetOk() || res.GetFirstBadSeq() != 4 {
 		t.Fatalf("deleted record 3: %v %v", res, err)
+	}
+}
+
+// With a seal key, Redis holds no readable shoe: the stored reveal is
+// AES-GCM ciphertext bound to its outcome id, and the service still
+// reveals and verifies it.
+func TestSealedRevealsHideTheShoe(t *testing.T) {
+	rdb, prefix := redisClient(t)
+	key := make([]byte, 32)
+	_, _ = rand.Read(key)
+	st := newStore(t, rdb, Config{Prefix: prefix, SealKey: key})
+	svc, err := rng.New(rng.Config{Store: st, SelfTestShuffles: 2000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	o, err := svc.Shuffle(ctx, &rngv1.ShuffleRequest{Decks: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := rdb.HGet(ctx, prefix+"{rng}:outcome:"+o.GetId(), "reveal").Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var probe rngv1.RevealResponse
+	if proto.Unmarshal(raw, &probe) == nil && len(probe.GetOutcome().GetCards()) == 52 {
+		t.Fatal("the stored reveal decodes without the key")
+	}
+	r, err := svc.Reveal(ctx, &rngv1.RevealRequest{OutcomeId: o.GetId()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := proof.Verify(r); err != nil {
+		t.Fatal(err)
+	}
+	// A sealed reveal copied under another outcome's key does not open.
+	if err := rdb.HSet(ctx, prefix+"{rng}:outcome:o-other", "reveal", raw, "record", "").Err(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Get(ctx, "o-other"); err == nil {
+		t.Fatal("a sealed reveal opened under another id")
+	}
+	other := newStore(t, rdb, Config{Prefix: prefix, SealKey: make([]byte, 32)})
+	if _, err := other.Get(ctx, o.GetId()); err == nil {
+		t.Fatal("a sealed reveal opened with another key")
 	}
 }

@@ -5,11 +5,14 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -29,8 +32,13 @@ type settings struct {
 	common          boot.Common
 	auditStore      string
 	redisAddr       string
+	redisUsername   string
 	redisPassword   string
+	redisCluster    bool
+	redisTLS        bool
+	redisTLSName    string
 	redisPrefix     string
+	sealKey         string
 	idempotencyTTL  time.Duration
 	reseedBytes     int
 	reseedInterval  time.Duration
@@ -52,9 +60,16 @@ func load(args []string, getenv func(string) string, stderr io.Writer) (settings
 	l := config.New("rng", getenv)
 	s.common.Bind(l, ":8080")
 	l.String(&s.auditStore, "audit-store", "CROUPIER_RNG_AUDIT_STORE", "redis", "where the audit log and outcomes live: redis or memory (memory loses them on restart)")
-	l.String(&s.redisAddr, "redis-addr", "CROUPIER_RNG_REDIS_ADDR", "127.0.0.1:6379", "Redis address for the audit store")
-	l.String(&s.redisPassword, "redis-password", "CROUPIER_RNG_REDIS_PASSWORD", "", "Redis password")
-	l.String(&s.redisPrefix, "redis-prefix", "CROUPIER_RNG_REDIS_PREFIX", "croupier:", "prefix of every Redis key")
+	// The Redis and seal-key variables are the ones every Croupier service
+	// and the Helm chart share.
+	l.String(&s.redisAddr, "redis-addr", "CROUPIER_REDIS_ADDR", "127.0.0.1:6379", "Redis host:port (comma-separated seed nodes for Redis Cluster) for the audit store")
+	l.String(&s.redisUsername, "redis-username", "CROUPIER_REDIS_USERNAME", "", "Redis ACL user")
+	l.String(&s.redisPassword, "redis-password", "CROUPIER_REDIS_PASSWORD", "", "Redis password")
+	l.Bool(&s.redisCluster, "redis-cluster", "CROUPIER_REDIS_CLUSTER", false, "talk the Redis Cluster protocol")
+	l.Bool(&s.redisTLS, "redis-tls", "CROUPIER_REDIS_TLS", false, "connect to Redis over TLS")
+	l.String(&s.redisTLSName, "redis-tls-server-name", "CROUPIER_REDIS_TLS_SERVER_NAME", "", "TLS server name of Redis")
+	l.String(&s.redisPrefix, "redis-prefix", "CROUPIER_RNG_REDIS_PREFIX", "croupier:", "prefix of every RNG key in Redis")
+	l.String(&s.sealKey, "seal-key", "CROUPIER_SEAL_KEY", "", "hex AES-256 key (32 bytes) sealing stored outcomes in Redis until they are revealed; required with the redis store")
 	l.Duration(&s.idempotencyTTL, "idempotency-ttl", "CROUPIER_RNG_IDEMPOTENCY_TTL", 24*time.Hour, "how long a retry with the same idempotency key gets the same outcome")
 	l.Int(&s.reseedBytes, "reseed-bytes", "CROUPIER_RNG_RESEED_BYTES", int(drbg.DefaultPolicy.MaxBytes), "reseed the DRBG from crypto/rand after this many output bytes")
 	l.Duration(&s.reseedInterval, "reseed-interval", "CROUPIER_RNG_RESEED_INTERVAL", drbg.DefaultPolicy.MaxAge, "reseed the DRBG at least this often")
@@ -79,11 +94,27 @@ func (s settings) validate() error {
 	c.That(s.reseedBytes > 0, "reseed bytes must be positive")
 	c.That((s.moneyWheelName == "") == (s.moneyWheelOrder == ""), "set both money-wheel name and order, or neither")
 	errs := []error{c.Err(), s.policy().Validate()}
+	if s.auditStore == "redis" {
+		if _, err := s.sealKeyBytes(); err != nil {
+			errs = append(errs, err)
+		}
+	}
 	if s.moneyWheelName != "" {
 		_, err := wheel.ParseMoney(s.moneyWheelName, s.moneyWheelOrder)
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
+}
+
+// sealKeyBytes decodes the seal key. The Redis store never holds a shoe in
+// the clear: anyone with read access to Redis would see the cards before
+// the hand (ARCHITECTURE.md: hidden fields are sealed before Redis).
+func (s settings) sealKeyBytes() ([]byte, error) {
+	k, err := hex.DecodeString(s.sealKey)
+	if err != nil || len(k) != 32 {
+		return nil, errors.New("seal key (CROUPIER_SEAL_KEY) must be 64 hex characters (32 bytes) with the redis store")
+	}
+	return k, nil
 }
 
 func (s settings) policy() drbg.Policy {
@@ -103,7 +134,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	}
 	var st store.Store = store.NewMemory()
 	if set.auditStore == "redis" {
-		rdb := redis.NewClient(&redis.Options{Addr: set.redisAddr, Password: set.redisPassword})
+		opts := &redis.UniversalOptions{
+			Addrs: strings.Split(set.redisAddr, ","), Username: set.redisUsername, Password: set.redisPassword,
+			IsClusterMode: set.redisCluster,
+		}
+		if set.redisTLS {
+			opts.TLSConfig = &tls.Config{MinVersion: tls.VersionTLS12, ServerName: set.redisTLSName}
+		}
+		rdb := redis.NewUniversalClient(opts)
 		defer rdb.Close()
 		pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		err := rdb.Ping(pctx).Err()
@@ -111,7 +149,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		if err != nil {
 			return fmt.Errorf("audit store: redis at %s: %w", set.redisAddr, err)
 		}
-		st = redisstore.New(rdb, redisstore.Config{Prefix: set.redisPrefix, IdempotencyTTL: set.idempotencyTTL})
+		key, _ := set.sealKeyBytes()
+		if st, err = redisstore.New(rdb, redisstore.Config{Prefix: set.redisPrefix, IdempotencyTTL: set.idempotencyTTL, SealKey: key}); err != nil {
+			return err
+		}
 	}
 	money := wheel.MoneyPlaceholder()
 	if set.moneyWheelName != "" {
