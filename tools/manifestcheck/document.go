@@ -66,16 +66,27 @@ func splitDocuments(source string, r io.Reader) ([]document, error) {
 }
 
 // blank reports whether a document holds nothing but comments, whitespace
-// and document markers.
+// and document markers ("---" or "..." alone or followed by a comment).
 func blank(raw []byte) bool {
 	for line := range bytes.SplitSeq(raw, []byte("\n")) {
 		t := bytes.TrimSpace(line)
-		if len(t) == 0 || t[0] == '#' || string(t) == "---" || string(t) == "..." {
+		if len(t) == 0 || t[0] == '#' || marker(line, "---") || marker(line, "...") {
 			continue
 		}
 		return false
 	}
 	return true
+}
+
+// marker reports whether a line is the document marker m at column 0,
+// alone or followed by a comment (what the stream reader splits on).
+func marker(line []byte, m string) bool {
+	rest, ok := bytes.CutPrefix(line, []byte(m))
+	if !ok {
+		return false
+	}
+	rest = bytes.TrimSpace(rest)
+	return len(rest) == 0 || rest[0] == '#'
 }
 
 // templateOf returns the template path helm template records in a

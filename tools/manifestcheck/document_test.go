@@ -18,7 +18,7 @@ func TestSplitDocumentsCountsOnlyObjects(t *testing.T) {
 		"# Source: croupier/templates/empty.yaml",
 		"---",
 		"",
-		"---",
+		"--- # a separator with a comment",
 		"apiVersion: v1",
 		"kind: ConfigMap",
 		"metadata: {name: b}",
@@ -140,10 +140,8 @@ func FuzzValidate(f *testing.F) {
 // start of a stream, and without trailing newlines.
 func body(raw []byte) string {
 	s := string(raw)
-	if rest, ok := strings.CutPrefix(s, "---"); ok {
-		if i := strings.IndexByte(rest, '\n'); i >= 0 && strings.TrimSpace(rest[:i]) == "" {
-			s = rest[i+1:]
-		}
+	if first, rest, ok := strings.Cut(s, "\n"); ok && marker([]byte(first), "---") {
+		s = rest
 	}
 	return strings.TrimRight(s, "\n")
 }
