@@ -91,10 +91,14 @@ func (h *Handler) VerifyAudit(ctx context.Context, req *connect.Request[rngv1.Ve
 	return connect.NewResponse(r), nil
 }
 
-// Register mounts the service on srv with opts (rt.HandlerOptions(Policy()))
-// and ties its gRPC health status to the RNG's health tests: a failure turns
-// croupier.rng.v1.RngService (and so the whole process) NOT_SERVING.
-func Register(srv *server.Server, svc *Service, opts ...connect.HandlerOption) {
+// Register mounts the service on srv with opts (rt.HandlerOptions(Policy())),
+// ties its gRPC health status to the RNG's health tests (a failure turns
+// croupier.rng.v1.RngService, and so the whole process, NOT_SERVING) and
+// publishes its metrics through the global OpenTelemetry meter provider.
+func Register(srv *server.Server, svc *Service, opts ...connect.HandlerOption) error {
+	if err := Instrument(svc, nil); err != nil {
+		return err
+	}
 	path, h := rngv1connect.NewRngServiceHandler(NewHandler(svc), opts...)
 	srv.Register(rngv1connect.RngServiceName, path, h)
 	svc.OnHealth(func(serving bool, _ string) {
@@ -104,4 +108,5 @@ func Register(srv *server.Server, svc *Service, opts ...connect.HandlerOption) {
 		}
 		srv.Health().Set(rngv1connect.RngServiceName, st)
 	})
+	return nil
 }

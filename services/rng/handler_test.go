@@ -39,7 +39,9 @@ func startRPC(t testing.TB, cfg Config) *rpcEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	Register(rt.Server, svc, rt.HandlerOptions(Policy())...)
+	if err := Register(rt.Server, svc, rt.HandlerOptions(Policy())...); err != nil {
+		t.Fatal(err)
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -245,6 +245,7 @@ func (s *Service) create(ctx context.Context, kind rngv1.OutcomeKind, req proto.
 		// A concurrent retry with the same key won; ours was never shown.
 		return replay(e, fp)
 	}
+	s.created[kind].Add(1)
 	return e.Reveal.GetOutcome(), nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/croupier/croupier/services/rng/drbg"
@@ -57,6 +58,9 @@ type Service struct {
 	money wheel.Wheel
 	salt  io.Reader
 	now   func() time.Time
+
+	// created counts outcomes by kind, for metrics.
+	created [4]atomic.Int64
 
 	mu       sync.Mutex
 	serving  bool

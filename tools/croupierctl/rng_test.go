@@ -37,7 +37,9 @@ func serve(t *testing.T) served {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng.Register(rt.Server, svc, rt.HandlerOptions(rng.Policy())...)
+	if err := rng.Register(rt.Server, svc, rt.HandlerOptions(rng.Policy())...); err != nil {
+		t.Fatal(err)
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

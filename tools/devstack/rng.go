@@ -21,7 +21,10 @@ func mountRng(ctx context.Context, st *stack) (func(), error) {
 	}
 	wctx, cancel := context.WithCancel(ctx)
 	go svc.Watch(wctx, rng.DefaultCheckInterval)
-	rng.Register(st.rt.Server, svc, st.rt.HandlerOptions(rng.Policy())...)
+	if err := rng.Register(st.rt.Server, svc, st.rt.HandlerOptions(rng.Policy())...); err != nil {
+		cancel()
+		return nil, err
+	}
 	st.notes = append(st.notes, "rng      in-memory audit log; croupierctl rng verify --addr "+st.baseURL+" --id <outcome id>")
 	return cancel, nil
 }

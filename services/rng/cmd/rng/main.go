@@ -179,6 +179,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		}
 	})
 	go svc.Watch(ctx, set.checkInterval)
-	rng.Register(rt.Server, svc, rt.HandlerOptions(rng.Policy())...)
+	if err := rng.Register(rt.Server, svc, rt.HandlerOptions(rng.Policy())...); err != nil {
+		return err
+	}
 	return rt.Run(ctx)
 }
