@@ -25,7 +25,7 @@ func rngCommand() command {
 }
 
 const rngUsage = `usage:
-  croupierctl rng verify [--file FILE|-]                  check a revealed outcome (the JSON Reveal returns)
+  croupierctl rng verify [--file] [FILE|-]                check a revealed outcome (the JSON Reveal returns; stdin by default)
   croupierctl rng verify --addr URL --id OUTCOME_ID       fetch the reveal from a running RNG and check it
   croupierctl rng verify-audit --addr URL [--from N] [--to N]   re-verify the audit hash chain
 flags for --addr: --token (or CROUPIER_TOKEN), an operator or service bearer token
@@ -80,6 +80,14 @@ func rngVerify(ctx context.Context, args []string, e env) error {
 	mwName := fs.String("money-wheel-name", "", "operator money-wheel layout name")
 	mwOrder := fs.String("money-wheel-order", "", "operator money-wheel layout: 30 comma-separated symbols")
 	if err := fs.Parse(args); err != nil {
+		return errUsage
+	}
+	switch fs.NArg() {
+	case 0:
+	case 1:
+		*file = fs.Arg(0) // croupierctl rng verify reveal.json
+	default:
+		fmt.Fprintf(e.stderr, "croupierctl rng verify: one reveal file at most, got %q\n", fs.Args())
 		return errUsage
 	}
 	var layouts []wheel.Wheel

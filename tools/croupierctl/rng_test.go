@@ -93,6 +93,9 @@ func TestRngVerifyFromFileAndStdin(t *testing.T) {
 	if out, err := ctl(t, "", "rng", "verify", "--file", path); err != nil {
 		t.Fatalf("file: %v\n%s", err, out)
 	}
+	if out, err := ctl(t, "", "rng", "verify", path); err != nil {
+		t.Fatalf("file as argument: %v\n%s", err, out)
+	}
 	// Tampered: the first two cards of the shoe swapped.
 	var r rngv1.RevealResponse
 	if err := protojson.Unmarshal([]byte(js), &r); err != nil {
