@@ -153,12 +153,18 @@ type OddChip int32
 
 const (
 	OddChip_ODD_CHIP_UNSPECIFIED OddChip = 0
-	// The first winner clockwise from the button (gr-regulation-1 default).
+	// The whole remainder to the first winner clockwise from the button
+	// (gr-regulation-1 §6.6, the default).
 	OddChip_ODD_CHIP_FIRST_AFTER_BUTTON OddChip = 1
-	// The winner in the worst position, i.e. the last to act (cz-cash-game).
+	// cz-cash-game-texas-holdem.md's "worse position", which that spec reads
+	// (N7, vector 8) as the first winner clockwise from the button.
 	OddChip_ODD_CHIP_WORST_POSITION OddChip = 2
-	// Stud: the winner holding the highest card by suit.
+	// Stud: the whole remainder to the winner holding the highest card by
+	// rank, then suit (spades > hearts > diamonds > clubs), of his five.
 	OddChip_ODD_CHIP_HIGHEST_SUIT OddChip = 3
+	// One chip unit at a time clockwise from the button
+	// (betting-rules-ru-sports.md §5.9.3 default).
+	OddChip_ODD_CHIP_ONE_AT_A_TIME OddChip = 4
 )
 
 // Enum value maps for OddChip.
@@ -168,12 +174,14 @@ var (
 		1: "ODD_CHIP_FIRST_AFTER_BUTTON",
 		2: "ODD_CHIP_WORST_POSITION",
 		3: "ODD_CHIP_HIGHEST_SUIT",
+		4: "ODD_CHIP_ONE_AT_A_TIME",
 	}
 	OddChip_value = map[string]int32{
 		"ODD_CHIP_UNSPECIFIED":        0,
 		"ODD_CHIP_FIRST_AFTER_BUTTON": 1,
 		"ODD_CHIP_WORST_POSITION":     2,
 		"ODD_CHIP_HIGHEST_SUIT":       3,
+		"ODD_CHIP_ONE_AT_A_TIME":      4,
 	}
 )
 
@@ -210,9 +218,9 @@ type StudRanking int32
 
 const (
 	StudRanking_STUD_RANKING_UNSPECIFIED StudRanking = 0
-	// Highest holding first (who acts first / opens).
+	// Highest holding of 1..4 up cards first (who acts first / opens).
 	StudRanking_STUD_RANKING_HIGH StudRanking = 1
-	// Lowest single card first, suits breaking ties (bring-in).
+	// Lowest single up card first, suits breaking ties (bring-in).
 	StudRanking_STUD_RANKING_LOW_CARD StudRanking = 2
 )
 
@@ -261,13 +269,19 @@ func (StudRanking) EnumDescriptor() ([]byte, []int) {
 type BankedGame int32
 
 const (
-	BankedGame_BANKED_GAME_UNSPECIFIED            BankedGame = 0
-	BankedGame_BANKED_GAME_CASINO_HOLDEM          BankedGame = 1
-	BankedGame_BANKED_GAME_CASINO_TEXAS_HOLDEM    BankedGame = 2
+	BankedGame_BANKED_GAME_UNSPECIFIED BankedGame = 0
+	// gr-casino-holdem.md: dealer qualifies with a pair of 4s; AA Bonus.
+	BankedGame_BANKED_GAME_CASINO_HOLDEM BankedGame = 1
+	// cz-casino-texas-holdem.md: dealer qualifies with any pair; Blind and Trips.
+	BankedGame_BANKED_GAME_CASINO_TEXAS_HOLDEM BankedGame = 2
+	// ru-texas-holdem-casino.md: two hole + three board; pair of 4s; Bonus.
 	BankedGame_BANKED_GAME_TEXAS_HOLDEM_VS_CASINO BankedGame = 3
-	BankedGame_BANKED_GAME_OASIS                  BankedGame = 4
-	BankedGame_BANKED_GAME_RUSSIAN                BankedGame = 5
-	BankedGame_BANKED_GAME_SPLIT                  BankedGame = 6
+	// ru-oasis-poker.md: five cards; dealer qualifies with Ace-King.
+	BankedGame_BANKED_GAME_OASIS BankedGame = 4
+	// ru-russian-poker.md: five or six cards; Ace-King; two combinations.
+	BankedGame_BANKED_GAME_RUSSIAN BankedGame = 5
+	// ru-split-poker.md: big and small hands; pair of 2s.
+	BankedGame_BANKED_GAME_SPLIT BankedGame = 6
 )
 
 // Enum value maps for BankedGame.
@@ -319,7 +333,63 @@ func (BankedGame) EnumDescriptor() ([]byte, []int) {
 	return file_croupier_evaluator_v1_evaluator_proto_rawDescGZIP(), []int{4}
 }
 
-// Hand is one hand to rank: hole cards and the shared board.
+// RoyalBonusRule is how the Royal Bonus of Oasis, Russian and Split poker
+// qualifies (the specs' wording is garbled; both readings are offered).
+type RoyalBonusRule int32
+
+const (
+	// The default: ROYAL_BONUS_RULE_LITERAL.
+	RoyalBonusRule_ROYAL_BONUS_RULE_UNSPECIFIED RoyalBonusRule = 0
+	// Pair of kings, two pair topped by K or A, trips or better.
+	RoyalBonusRule_ROYAL_BONUS_RULE_LITERAL RoyalBonusRule = 1
+	// Any hand ranking at or above a pair of kings.
+	RoyalBonusRule_ROYAL_BONUS_RULE_PAIR_OF_KINGS_OR_BETTER RoyalBonusRule = 2
+)
+
+// Enum value maps for RoyalBonusRule.
+var (
+	RoyalBonusRule_name = map[int32]string{
+		0: "ROYAL_BONUS_RULE_UNSPECIFIED",
+		1: "ROYAL_BONUS_RULE_LITERAL",
+		2: "ROYAL_BONUS_RULE_PAIR_OF_KINGS_OR_BETTER",
+	}
+	RoyalBonusRule_value = map[string]int32{
+		"ROYAL_BONUS_RULE_UNSPECIFIED":             0,
+		"ROYAL_BONUS_RULE_LITERAL":                 1,
+		"ROYAL_BONUS_RULE_PAIR_OF_KINGS_OR_BETTER": 2,
+	}
+)
+
+func (x RoyalBonusRule) Enum() *RoyalBonusRule {
+	p := new(RoyalBonusRule)
+	*p = x
+	return p
+}
+
+func (x RoyalBonusRule) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (RoyalBonusRule) Descriptor() protoreflect.EnumDescriptor {
+	return file_croupier_evaluator_v1_evaluator_proto_enumTypes[5].Descriptor()
+}
+
+func (RoyalBonusRule) Type() protoreflect.EnumType {
+	return &file_croupier_evaluator_v1_evaluator_proto_enumTypes[5]
+}
+
+func (x RoyalBonusRule) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use RoyalBonusRule.Descriptor instead.
+func (RoyalBonusRule) EnumDescriptor() ([]byte, []int) {
+	return file_croupier_evaluator_v1_evaluator_proto_rawDescGZIP(), []int{5}
+}
+
+// Hand is one hand to rank: hole cards and the shared board. For GAME_HIGH
+// the split between hole and board does not matter (a stud hand may put all
+// its cards in hole).
 type Hand struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Hole          []string               `protobuf:"bytes,1,rep,name=hole,proto3" json:"hole,omitempty"`
@@ -376,9 +446,10 @@ func (x *Hand) GetBoard() []string {
 type HandValue struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Category Category               `protobuf:"varint,1,opt,name=category,proto3,enum=croupier.evaluator.v1.Category" json:"category,omitempty"`
-	// Comparable across all hands of all games of the high-hand family.
+	// 1..7462, one per distinct five-card rank; comparable across all games
+	// and all calls.
 	Rank uint32 `protobuf:"varint,2,opt,name=rank,proto3" json:"rank,omitempty"`
-	// The five cards that make the hand.
+	// The five cards that make the hand, most significant first.
 	BestFive []string `protobuf:"bytes,3,rep,name=best_five,json=bestFive,proto3" json:"best_five,omitempty"`
 	// Readable name: "Full house, Kings full of Fours".
 	Name          string `protobuf:"bytes,4,opt,name=name,proto3" json:"name,omitempty"`
@@ -445,9 +516,10 @@ func (x *HandValue) GetName() string {
 }
 
 type EvaluateRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Game          Game                   `protobuf:"varint,1,opt,name=game,proto3,enum=croupier.evaluator.v1.Game" json:"game,omitempty"`
-	Hands         []*Hand                `protobuf:"bytes,2,rep,name=hands,proto3" json:"hands,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Game  Game                   `protobuf:"varint,1,opt,name=game,proto3,enum=croupier.evaluator.v1.Game" json:"game,omitempty"`
+	// Up to 10,000 hands.
+	Hands         []*Hand `protobuf:"bytes,2,rep,name=hands,proto3" json:"hands,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -543,7 +615,7 @@ func (x *EvaluateResponse) GetValues() []*HandValue {
 
 type Pot struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Amount in the smallest chip unit.
+	// Amount in the smallest money unit.
 	Amount int64 `protobuf:"varint,1,opt,name=amount,proto3" json:"amount,omitempty"`
 	// Seats that may win this pot.
 	EligibleSeats []int32 `protobuf:"varint,2,rep,packed,name=eligible_seats,json=eligibleSeats,proto3" json:"eligible_seats,omitempty"`
@@ -596,9 +668,10 @@ func (x *Pot) GetEligibleSeats() []int32 {
 }
 
 type SeatCards struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Seat          int32                  `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
-	Hole          []string               `protobuf:"bytes,2,rep,name=hole,proto3" json:"hole,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Seats are numbered 1..table_size clockwise.
+	Seat          int32    `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	Hole          []string `protobuf:"bytes,2,rep,name=hole,proto3" json:"hole,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -648,16 +721,18 @@ func (x *SeatCards) GetHole() []string {
 }
 
 type ShowdownRequest struct {
-	state      protoimpl.MessageState `protogen:"open.v1"`
-	Game       Game                   `protobuf:"varint,1,opt,name=game,proto3,enum=croupier.evaluator.v1.Game" json:"game,omitempty"`
-	Pots       []*Pot                 `protobuf:"bytes,2,rep,name=pots,proto3" json:"pots,omitempty"`
-	Seats      []*SeatCards           `protobuf:"bytes,3,rep,name=seats,proto3" json:"seats,omitempty"`
-	Board      []string               `protobuf:"bytes,4,rep,name=board,proto3" json:"board,omitempty"`
-	OddChip    OddChip                `protobuf:"varint,5,opt,name=odd_chip,json=oddChip,proto3,enum=croupier.evaluator.v1.OddChip" json:"odd_chip,omitempty"`
-	ButtonSeat int32                  `protobuf:"varint,6,opt,name=button_seat,json=buttonSeat,proto3" json:"button_seat,omitempty"`
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Game    Game                   `protobuf:"varint,1,opt,name=game,proto3,enum=croupier.evaluator.v1.Game" json:"game,omitempty"`
+	Pots    []*Pot                 `protobuf:"bytes,2,rep,name=pots,proto3" json:"pots,omitempty"`
+	Seats   []*SeatCards           `protobuf:"bytes,3,rep,name=seats,proto3" json:"seats,omitempty"`
+	Board   []string               `protobuf:"bytes,4,rep,name=board,proto3" json:"board,omitempty"`
+	OddChip OddChip                `protobuf:"varint,5,opt,name=odd_chip,json=oddChip,proto3,enum=croupier.evaluator.v1.OddChip" json:"odd_chip,omitempty"`
+	// Seat of the dealer button (may be 0 with ODD_CHIP_HIGHEST_SUIT).
+	ButtonSeat int32 `protobuf:"varint,6,opt,name=button_seat,json=buttonSeat,proto3" json:"button_seat,omitempty"`
 	// Number of seats at the table, for clockwise order.
 	TableSize int32 `protobuf:"varint,7,opt,name=table_size,json=tableSize,proto3" json:"table_size,omitempty"`
-	// Smallest chip: split amounts are multiples of it where possible.
+	// Smallest chip: split amounts are multiples of it; only the remainder
+	// goes by the odd-chip rule. 0 means 1.
 	ChipUnit      int64 `protobuf:"varint,8,opt,name=chip_unit,json=chipUnit,proto3" json:"chip_unit,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -802,10 +877,11 @@ func (x *Award) GetAmount() int64 {
 }
 
 type PotResult struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	PotIndex      int32                  `protobuf:"varint,1,opt,name=pot_index,json=potIndex,proto3" json:"pot_index,omitempty"`
-	Awards        []*Award               `protobuf:"bytes,2,rep,name=awards,proto3" json:"awards,omitempty"`
-	WinningValue  *HandValue             `protobuf:"bytes,3,opt,name=winning_value,json=winningValue,proto3" json:"winning_value,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	PotIndex int32                  `protobuf:"varint,1,opt,name=pot_index,json=potIndex,proto3" json:"pot_index,omitempty"`
+	// Winners clockwise from the button; the amounts sum to the pot.
+	Awards        []*Award   `protobuf:"bytes,2,rep,name=awards,proto3" json:"awards,omitempty"`
+	WinningValue  *HandValue `protobuf:"bytes,3,opt,name=winning_value,json=winningValue,proto3" json:"winning_value,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -967,15 +1043,20 @@ func (x *ShowdownResponse) GetValues() []*SeatValue {
 
 type EquityRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	Game  Game                   `protobuf:"varint,1,opt,name=game,proto3,enum=croupier.evaluator.v1.Game" json:"game,omitempty"`
-	// 2..10 hands of hole cards.
+	// GAME_HIGH (Hold'em, 2 hole cards), GAME_OMAHA (4) or
+	// GAME_TWO_PLUS_THREE (2).
+	Game Game `protobuf:"varint,1,opt,name=game,proto3,enum=croupier.evaluator.v1.Game" json:"game,omitempty"`
+	// 2..10 hands of hole cards; board is ignored here.
 	Hands []*Hand `protobuf:"bytes,2,rep,name=hands,proto3" json:"hands,omitempty"`
 	// Known board cards, 0..5.
 	Board []string `protobuf:"bytes,3,rep,name=board,proto3" json:"board,omitempty"`
 	// Cards known to be out of the deck.
 	Dead []string `protobuf:"bytes,4,rep,name=dead,proto3" json:"dead,omitempty"`
-	// Monte Carlo sample count when exhaustive enumeration is too slow; 0 = default.
-	Samples       uint64 `protobuf:"varint,5,opt,name=samples,proto3" json:"samples,omitempty"`
+	// Monte Carlo sample count when exhaustive enumeration is too slow;
+	// 0 = 100,000; at most 10,000,000.
+	Samples uint64 `protobuf:"varint,5,opt,name=samples,proto3" json:"samples,omitempty"`
+	// Monte Carlo seed; 0 = a fresh one, reported in the response.
+	Seed          uint64 `protobuf:"varint,6,opt,name=seed,proto3" json:"seed,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1045,6 +1126,13 @@ func (x *EquityRequest) GetSamples() uint64 {
 	return 0
 }
 
+func (x *EquityRequest) GetSeed() uint64 {
+	if x != nil {
+		return x.Seed
+	}
+	return 0
+}
+
 type HandEquity struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Share of boards this hand wins outright.
@@ -1052,9 +1140,11 @@ type HandEquity struct {
 	// Share of boards this hand ties for the best.
 	Tie float64 `protobuf:"fixed64,2,opt,name=tie,proto3" json:"tie,omitempty"`
 	// Pot equity: win plus split shares.
-	Equity        float64 `protobuf:"fixed64,3,opt,name=equity,proto3" json:"equity,omitempty"`
-	Wins          uint64  `protobuf:"varint,4,opt,name=wins,proto3" json:"wins,omitempty"`
-	Ties          uint64  `protobuf:"varint,5,opt,name=ties,proto3" json:"ties,omitempty"`
+	Equity float64 `protobuf:"fixed64,3,opt,name=equity,proto3" json:"equity,omitempty"`
+	Wins   uint64  `protobuf:"varint,4,opt,name=wins,proto3" json:"wins,omitempty"`
+	Ties   uint64  `protobuf:"varint,5,opt,name=ties,proto3" json:"ties,omitempty"`
+	// Standard error of equity (0 when exhaustive).
+	StdError      float64 `protobuf:"fixed64,6,opt,name=std_error,json=stdError,proto3" json:"std_error,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1124,14 +1214,23 @@ func (x *HandEquity) GetTies() uint64 {
 	return 0
 }
 
+func (x *HandEquity) GetStdError() float64 {
+	if x != nil {
+		return x.StdError
+	}
+	return 0
+}
+
 type EquityResponse struct {
 	state      protoimpl.MessageState `protogen:"open.v1"`
 	Hands      []*HandEquity          `protobuf:"bytes,1,rep,name=hands,proto3" json:"hands,omitempty"`
 	Exhaustive bool                   `protobuf:"varint,2,opt,name=exhaustive,proto3" json:"exhaustive,omitempty"`
 	// Boards enumerated or sampled.
 	Boards uint64 `protobuf:"varint,3,opt,name=boards,proto3" json:"boards,omitempty"`
-	// Standard error of the equity estimates (0 when exhaustive).
-	StdError      float64 `protobuf:"fixed64,4,opt,name=std_error,json=stdError,proto3" json:"std_error,omitempty"`
+	// Largest standard error of the equity estimates (0 when exhaustive).
+	StdError float64 `protobuf:"fixed64,4,opt,name=std_error,json=stdError,proto3" json:"std_error,omitempty"`
+	// Monte Carlo seed used (0 when exhaustive).
+	Seed          uint64 `protobuf:"varint,5,opt,name=seed,proto3" json:"seed,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1194,10 +1293,20 @@ func (x *EquityResponse) GetStdError() float64 {
 	return 0
 }
 
+func (x *EquityResponse) GetSeed() uint64 {
+	if x != nil {
+		return x.Seed
+	}
+	return 0
+}
+
 type RankUpCardsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Ranking       StudRanking            `protobuf:"varint,1,opt,name=ranking,proto3,enum=croupier.evaluator.v1.StudRanking" json:"ranking,omitempty"`
-	Seats         []*SeatCards           `protobuf:"bytes,2,rep,name=seats,proto3" json:"seats,omitempty"`
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Ranking StudRanking            `protobuf:"varint,1,opt,name=ranking,proto3,enum=croupier.evaluator.v1.StudRanking" json:"ranking,omitempty"`
+	// Each seat's up cards only: 1..4 for STUD_RANKING_HIGH, exactly 1 for
+	// STUD_RANKING_LOW_CARD. Leave out community cards and seats that may not
+	// act (all-in players), per the stud specs' item 6.
+	Seats         []*SeatCards `protobuf:"bytes,2,rep,name=seats,proto3" json:"seats,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1248,7 +1357,7 @@ func (x *RankUpCardsRequest) GetSeats() []*SeatCards {
 
 type RankUpCardsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Seats in acting order; the first one acts first or brings it in.
+	// Seats in order; the first one acts first or brings it in.
 	Order         []int32 `protobuf:"varint,1,rep,packed,name=order,proto3" json:"order,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1291,19 +1400,147 @@ func (x *RankUpCardsResponse) GetOrder() []int32 {
 	return nil
 }
 
+// BankedOptions are the banked games' rule-profile options.
+type BankedOptions struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Texas Hold'em vs casino: best five of seven instead of the literal
+	// two-hole-card rule (ru-texas-holdem-casino.md N1 alternative).
+	BestOfSeven    bool           `protobuf:"varint,1,opt,name=best_of_seven,json=bestOfSeven,proto3" json:"best_of_seven,omitempty"`
+	RoyalBonusRule RoyalBonusRule `protobuf:"varint,2,opt,name=royal_bonus_rule,json=royalBonusRule,proto3,enum=croupier.evaluator.v1.RoyalBonusRule" json:"royal_bonus_rule,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *BankedOptions) Reset() {
+	*x = BankedOptions{}
+	mi := &file_croupier_evaluator_v1_evaluator_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BankedOptions) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BankedOptions) ProtoMessage() {}
+
+func (x *BankedOptions) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_evaluator_v1_evaluator_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BankedOptions.ProtoReflect.Descriptor instead.
+func (*BankedOptions) Descriptor() ([]byte, []int) {
+	return file_croupier_evaluator_v1_evaluator_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *BankedOptions) GetBestOfSeven() bool {
+	if x != nil {
+		return x.BestOfSeven
+	}
+	return false
+}
+
+func (x *BankedOptions) GetRoyalBonusRule() RoyalBonusRule {
+	if x != nil {
+		return x.RoyalBonusRule
+	}
+	return RoyalBonusRule_ROYAL_BONUS_RULE_UNSPECIFIED
+}
+
+// BankedBox is one box (player hand) against the dealer.
+type BankedBox struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// 2 hole cards (hold'em games), 5 cards (Oasis, Split big hand) or 5..6
+	// (Russian).
+	Player []string `protobuf:"bytes,1,rep,name=player,proto3" json:"player,omitempty"`
+	// Oasis, Russian, Split: the five cards first dealt, for the Royal Bonus;
+	// empty means player when it has five cards.
+	FirstFive []string `protobuf:"bytes,2,rep,name=first_five,json=firstFive,proto3" json:"first_five,omitempty"`
+	// Split: the box's two-card small hand.
+	PlayerSmall   []string `protobuf:"bytes,3,rep,name=player_small,json=playerSmall,proto3" json:"player_small,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BankedBox) Reset() {
+	*x = BankedBox{}
+	mi := &file_croupier_evaluator_v1_evaluator_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BankedBox) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BankedBox) ProtoMessage() {}
+
+func (x *BankedBox) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_evaluator_v1_evaluator_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BankedBox.ProtoReflect.Descriptor instead.
+func (*BankedBox) Descriptor() ([]byte, []int) {
+	return file_croupier_evaluator_v1_evaluator_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *BankedBox) GetPlayer() []string {
+	if x != nil {
+		return x.Player
+	}
+	return nil
+}
+
+func (x *BankedBox) GetFirstFive() []string {
+	if x != nil {
+		return x.FirstFive
+	}
+	return nil
+}
+
+func (x *BankedBox) GetPlayerSmall() []string {
+	if x != nil {
+		return x.PlayerSmall
+	}
+	return nil
+}
+
 type EvaluateBankedRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Game          BankedGame             `protobuf:"varint,1,opt,name=game,proto3,enum=croupier.evaluator.v1.BankedGame" json:"game,omitempty"`
-	Player        []string               `protobuf:"bytes,2,rep,name=player,proto3" json:"player,omitempty"`
-	Dealer        []string               `protobuf:"bytes,3,rep,name=dealer,proto3" json:"dealer,omitempty"`
-	Board         []string               `protobuf:"bytes,4,rep,name=board,proto3" json:"board,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Game  BankedGame             `protobuf:"varint,1,opt,name=game,proto3,enum=croupier.evaluator.v1.BankedGame" json:"game,omitempty"`
+	// Up to 64 boxes.
+	Boxes []*BankedBox `protobuf:"bytes,2,rep,name=boxes,proto3" json:"boxes,omitempty"`
+	// 2 hole cards (hold'em games) or 5 cards; empty to rank the boxes alone
+	// (for example the first-five side bets at the flop).
+	Dealer []string `protobuf:"bytes,3,rep,name=dealer,proto3" json:"dealer,omitempty"`
+	// Hold'em games: 3 (flop) or 5 cards.
+	Board []string `protobuf:"bytes,4,rep,name=board,proto3" json:"board,omitempty"`
+	// Split: the dealer's small hand.
+	DealerSmall   []string       `protobuf:"bytes,5,rep,name=dealer_small,json=dealerSmall,proto3" json:"dealer_small,omitempty"`
+	Options       *BankedOptions `protobuf:"bytes,6,opt,name=options,proto3" json:"options,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *EvaluateBankedRequest) Reset() {
 	*x = EvaluateBankedRequest{}
-	mi := &file_croupier_evaluator_v1_evaluator_proto_msgTypes[16]
+	mi := &file_croupier_evaluator_v1_evaluator_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1315,7 +1552,7 @@ func (x *EvaluateBankedRequest) String() string {
 func (*EvaluateBankedRequest) ProtoMessage() {}
 
 func (x *EvaluateBankedRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_evaluator_v1_evaluator_proto_msgTypes[16]
+	mi := &file_croupier_evaluator_v1_evaluator_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1328,7 +1565,7 @@ func (x *EvaluateBankedRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EvaluateBankedRequest.ProtoReflect.Descriptor instead.
 func (*EvaluateBankedRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_evaluator_v1_evaluator_proto_rawDescGZIP(), []int{16}
+	return file_croupier_evaluator_v1_evaluator_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *EvaluateBankedRequest) GetGame() BankedGame {
@@ -1338,9 +1575,9 @@ func (x *EvaluateBankedRequest) GetGame() BankedGame {
 	return BankedGame_BANKED_GAME_UNSPECIFIED
 }
 
-func (x *EvaluateBankedRequest) GetPlayer() []string {
+func (x *EvaluateBankedRequest) GetBoxes() []*BankedBox {
 	if x != nil {
-		return x.Player
+		return x.Boxes
 	}
 	return nil
 }
@@ -1359,22 +1596,252 @@ func (x *EvaluateBankedRequest) GetBoard() []string {
 	return nil
 }
 
-type EvaluateBankedResponse struct {
-	state           protoimpl.MessageState `protogen:"open.v1"`
-	Player          *HandValue             `protobuf:"bytes,1,opt,name=player,proto3" json:"player,omitempty"`
-	Dealer          *HandValue             `protobuf:"bytes,2,opt,name=dealer,proto3" json:"dealer,omitempty"`
-	DealerQualifies bool                   `protobuf:"varint,3,opt,name=dealer_qualifies,json=dealerQualifies,proto3" json:"dealer_qualifies,omitempty"`
-	// Positive: the player wins; negative: the dealer wins; zero: a tie.
-	Comparison int32 `protobuf:"varint,4,opt,name=comparison,proto3" json:"comparison,omitempty"`
-	// Paytable categories the player hand hits (for example "royal_flush", "aa_bonus").
-	PaytableCategories []string `protobuf:"bytes,5,rep,name=paytable_categories,json=paytableCategories,proto3" json:"paytable_categories,omitempty"`
+func (x *EvaluateBankedRequest) GetDealerSmall() []string {
+	if x != nil {
+		return x.DealerSmall
+	}
+	return nil
+}
+
+func (x *EvaluateBankedRequest) GetOptions() *BankedOptions {
+	if x != nil {
+		return x.Options
+	}
+	return nil
+}
+
+// Combination is a paying combination and the cards that define it.
+type Combination struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Paytable line: high_card, ace_king, pair, two_pair, trips, straight,
+	// flush, full_house, quads, straight_flush, royal_flush.
+	Line          string   `protobuf:"bytes,1,opt,name=line,proto3" json:"line,omitempty"`
+	Cards         []string `protobuf:"bytes,2,rep,name=cards,proto3" json:"cards,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Combination) Reset() {
+	*x = Combination{}
+	mi := &file_croupier_evaluator_v1_evaluator_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Combination) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Combination) ProtoMessage() {}
+
+func (x *Combination) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_evaluator_v1_evaluator_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Combination.ProtoReflect.Descriptor instead.
+func (*Combination) Descriptor() ([]byte, []int) {
+	return file_croupier_evaluator_v1_evaluator_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *Combination) GetLine() string {
+	if x != nil {
+		return x.Line
+	}
+	return ""
+}
+
+func (x *Combination) GetCards() []string {
+	if x != nil {
+		return x.Cards
+	}
+	return nil
+}
+
+// BonusHit is a side bet the box wins and the paytable line it wins on.
+type BonusHit struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// aa_bonus, bonus, royal_bonus, trips, blind.
+	Bet           string `protobuf:"bytes,1,opt,name=bet,proto3" json:"bet,omitempty"`
+	Line          string `protobuf:"bytes,2,opt,name=line,proto3" json:"line,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BonusHit) Reset() {
+	*x = BonusHit{}
+	mi := &file_croupier_evaluator_v1_evaluator_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BonusHit) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BonusHit) ProtoMessage() {}
+
+func (x *BonusHit) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_evaluator_v1_evaluator_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BonusHit.ProtoReflect.Descriptor instead.
+func (*BonusHit) Descriptor() ([]byte, []int) {
+	return file_croupier_evaluator_v1_evaluator_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *BonusHit) GetBet() string {
+	if x != nil {
+		return x.Bet
+	}
+	return ""
+}
+
+func (x *BonusHit) GetLine() string {
+	if x != nil {
+		return x.Line
+	}
+	return ""
+}
+
+type BankedBoxResult struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Player *HandValue             `protobuf:"bytes,1,opt,name=player,proto3" json:"player,omitempty"`
+	// Paytable line of the player's hand.
+	PlayerLine string `protobuf:"bytes,2,opt,name=player_line,json=playerLine,proto3" json:"player_line,omitempty"`
+	// Positive: the player's hand is higher; negative: the dealer's; zero: equal
+	// (or no dealer hand).
+	Comparison int32 `protobuf:"varint,3,opt,name=comparison,proto3" json:"comparison,omitempty"`
+	// The main combination and, in Russian poker, the second one (line empty
+	// when there is none).
+	Main   *Combination `protobuf:"bytes,4,opt,name=main,proto3" json:"main,omitempty"`
+	Second *Combination `protobuf:"bytes,5,opt,name=second,proto3" json:"second,omitempty"`
+	// Split: +1 the player's small hand is higher or equal (the Bet is paid),
+	// -1 the dealer's is higher (the Ante is paid), 0 not compared.
+	SmallComparison int32       `protobuf:"varint,6,opt,name=small_comparison,json=smallComparison,proto3" json:"small_comparison,omitempty"`
+	Bonuses         []*BonusHit `protobuf:"bytes,7,rep,name=bonuses,proto3" json:"bonuses,omitempty"`
+	// Every line the box hits, as "<bet>:<line>": "hand:flush",
+	// "second:ace_king", "aa_bonus:flush_or_better".
+	PaytableCategories []string `protobuf:"bytes,8,rep,name=paytable_categories,json=paytableCategories,proto3" json:"paytable_categories,omitempty"`
 	unknownFields      protoimpl.UnknownFields
 	sizeCache          protoimpl.SizeCache
 }
 
+func (x *BankedBoxResult) Reset() {
+	*x = BankedBoxResult{}
+	mi := &file_croupier_evaluator_v1_evaluator_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BankedBoxResult) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BankedBoxResult) ProtoMessage() {}
+
+func (x *BankedBoxResult) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_evaluator_v1_evaluator_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BankedBoxResult.ProtoReflect.Descriptor instead.
+func (*BankedBoxResult) Descriptor() ([]byte, []int) {
+	return file_croupier_evaluator_v1_evaluator_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *BankedBoxResult) GetPlayer() *HandValue {
+	if x != nil {
+		return x.Player
+	}
+	return nil
+}
+
+func (x *BankedBoxResult) GetPlayerLine() string {
+	if x != nil {
+		return x.PlayerLine
+	}
+	return ""
+}
+
+func (x *BankedBoxResult) GetComparison() int32 {
+	if x != nil {
+		return x.Comparison
+	}
+	return 0
+}
+
+func (x *BankedBoxResult) GetMain() *Combination {
+	if x != nil {
+		return x.Main
+	}
+	return nil
+}
+
+func (x *BankedBoxResult) GetSecond() *Combination {
+	if x != nil {
+		return x.Second
+	}
+	return nil
+}
+
+func (x *BankedBoxResult) GetSmallComparison() int32 {
+	if x != nil {
+		return x.SmallComparison
+	}
+	return 0
+}
+
+func (x *BankedBoxResult) GetBonuses() []*BonusHit {
+	if x != nil {
+		return x.Bonuses
+	}
+	return nil
+}
+
+func (x *BankedBoxResult) GetPaytableCategories() []string {
+	if x != nil {
+		return x.PaytableCategories
+	}
+	return nil
+}
+
+type EvaluateBankedResponse struct {
+	state           protoimpl.MessageState `protogen:"open.v1"`
+	Dealer          *HandValue             `protobuf:"bytes,1,opt,name=dealer,proto3" json:"dealer,omitempty"`
+	DealerQualifies bool                   `protobuf:"varint,2,opt,name=dealer_qualifies,json=dealerQualifies,proto3" json:"dealer_qualifies,omitempty"`
+	DealerLine      string                 `protobuf:"bytes,3,opt,name=dealer_line,json=dealerLine,proto3" json:"dealer_line,omitempty"`
+	// One result per box, in request order.
+	Boxes         []*BankedBoxResult `protobuf:"bytes,4,rep,name=boxes,proto3" json:"boxes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
 func (x *EvaluateBankedResponse) Reset() {
 	*x = EvaluateBankedResponse{}
-	mi := &file_croupier_evaluator_v1_evaluator_proto_msgTypes[17]
+	mi := &file_croupier_evaluator_v1_evaluator_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1386,7 +1853,7 @@ func (x *EvaluateBankedResponse) String() string {
 func (*EvaluateBankedResponse) ProtoMessage() {}
 
 func (x *EvaluateBankedResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_evaluator_v1_evaluator_proto_msgTypes[17]
+	mi := &file_croupier_evaluator_v1_evaluator_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1399,14 +1866,7 @@ func (x *EvaluateBankedResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EvaluateBankedResponse.ProtoReflect.Descriptor instead.
 func (*EvaluateBankedResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_evaluator_v1_evaluator_proto_rawDescGZIP(), []int{17}
-}
-
-func (x *EvaluateBankedResponse) GetPlayer() *HandValue {
-	if x != nil {
-		return x.Player
-	}
-	return nil
+	return file_croupier_evaluator_v1_evaluator_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *EvaluateBankedResponse) GetDealer() *HandValue {
@@ -1423,16 +1883,16 @@ func (x *EvaluateBankedResponse) GetDealerQualifies() bool {
 	return false
 }
 
-func (x *EvaluateBankedResponse) GetComparison() int32 {
+func (x *EvaluateBankedResponse) GetDealerLine() string {
 	if x != nil {
-		return x.Comparison
+		return x.DealerLine
 	}
-	return 0
+	return ""
 }
 
-func (x *EvaluateBankedResponse) GetPaytableCategories() []string {
+func (x *EvaluateBankedResponse) GetBoxes() []*BankedBoxResult {
 	if x != nil {
-		return x.PaytableCategories
+		return x.Boxes
 	}
 	return nil
 }
@@ -1484,45 +1944,74 @@ const file_croupier_evaluator_v1_evaluator_proto_rawDesc = "" +
 	"\x05value\x18\x02 \x01(\v2 .croupier.evaluator.v1.HandValueR\x05value\"\x82\x01\n" +
 	"\x10ShowdownResponse\x124\n" +
 	"\x04pots\x18\x01 \x03(\v2 .croupier.evaluator.v1.PotResultR\x04pots\x128\n" +
-	"\x06values\x18\x02 \x03(\v2 .croupier.evaluator.v1.SeatValueR\x06values\"\xb7\x01\n" +
+	"\x06values\x18\x02 \x03(\v2 .croupier.evaluator.v1.SeatValueR\x06values\"\xcb\x01\n" +
 	"\rEquityRequest\x12/\n" +
 	"\x04game\x18\x01 \x01(\x0e2\x1b.croupier.evaluator.v1.GameR\x04game\x121\n" +
 	"\x05hands\x18\x02 \x03(\v2\x1b.croupier.evaluator.v1.HandR\x05hands\x12\x14\n" +
 	"\x05board\x18\x03 \x03(\tR\x05board\x12\x12\n" +
 	"\x04dead\x18\x04 \x03(\tR\x04dead\x12\x18\n" +
-	"\asamples\x18\x05 \x01(\x04R\asamples\"p\n" +
+	"\asamples\x18\x05 \x01(\x04R\asamples\x12\x12\n" +
+	"\x04seed\x18\x06 \x01(\x04R\x04seed\"\x8d\x01\n" +
 	"\n" +
 	"HandEquity\x12\x10\n" +
 	"\x03win\x18\x01 \x01(\x01R\x03win\x12\x10\n" +
 	"\x03tie\x18\x02 \x01(\x01R\x03tie\x12\x16\n" +
 	"\x06equity\x18\x03 \x01(\x01R\x06equity\x12\x12\n" +
 	"\x04wins\x18\x04 \x01(\x04R\x04wins\x12\x12\n" +
-	"\x04ties\x18\x05 \x01(\x04R\x04ties\"\x9e\x01\n" +
+	"\x04ties\x18\x05 \x01(\x04R\x04ties\x12\x1b\n" +
+	"\tstd_error\x18\x06 \x01(\x01R\bstdError\"\xb2\x01\n" +
 	"\x0eEquityResponse\x127\n" +
 	"\x05hands\x18\x01 \x03(\v2!.croupier.evaluator.v1.HandEquityR\x05hands\x12\x1e\n" +
 	"\n" +
 	"exhaustive\x18\x02 \x01(\bR\n" +
 	"exhaustive\x12\x16\n" +
 	"\x06boards\x18\x03 \x01(\x04R\x06boards\x12\x1b\n" +
-	"\tstd_error\x18\x04 \x01(\x01R\bstdError\"\x8a\x01\n" +
+	"\tstd_error\x18\x04 \x01(\x01R\bstdError\x12\x12\n" +
+	"\x04seed\x18\x05 \x01(\x04R\x04seed\"\x8a\x01\n" +
 	"\x12RankUpCardsRequest\x12<\n" +
 	"\aranking\x18\x01 \x01(\x0e2\".croupier.evaluator.v1.StudRankingR\aranking\x126\n" +
 	"\x05seats\x18\x02 \x03(\v2 .croupier.evaluator.v1.SeatCardsR\x05seats\"+\n" +
 	"\x13RankUpCardsResponse\x12\x14\n" +
-	"\x05order\x18\x01 \x03(\x05R\x05order\"\x94\x01\n" +
-	"\x15EvaluateBankedRequest\x125\n" +
-	"\x04game\x18\x01 \x01(\x0e2!.croupier.evaluator.v1.BankedGameR\x04game\x12\x16\n" +
-	"\x06player\x18\x02 \x03(\tR\x06player\x12\x16\n" +
-	"\x06dealer\x18\x03 \x03(\tR\x06dealer\x12\x14\n" +
-	"\x05board\x18\x04 \x03(\tR\x05board\"\x88\x02\n" +
-	"\x16EvaluateBankedResponse\x128\n" +
-	"\x06player\x18\x01 \x01(\v2 .croupier.evaluator.v1.HandValueR\x06player\x128\n" +
-	"\x06dealer\x18\x02 \x01(\v2 .croupier.evaluator.v1.HandValueR\x06dealer\x12)\n" +
-	"\x10dealer_qualifies\x18\x03 \x01(\bR\x0fdealerQualifies\x12\x1e\n" +
+	"\x05order\x18\x01 \x03(\x05R\x05order\"\x84\x01\n" +
+	"\rBankedOptions\x12\"\n" +
+	"\rbest_of_seven\x18\x01 \x01(\bR\vbestOfSeven\x12O\n" +
+	"\x10royal_bonus_rule\x18\x02 \x01(\x0e2%.croupier.evaluator.v1.RoyalBonusRuleR\x0eroyalBonusRule\"e\n" +
+	"\tBankedBox\x12\x16\n" +
+	"\x06player\x18\x01 \x03(\tR\x06player\x12\x1d\n" +
 	"\n" +
-	"comparison\x18\x04 \x01(\x05R\n" +
-	"comparison\x12/\n" +
-	"\x13paytable_categories\x18\x05 \x03(\tR\x12paytableCategories*T\n" +
+	"first_five\x18\x02 \x03(\tR\tfirstFive\x12!\n" +
+	"\fplayer_small\x18\x03 \x03(\tR\vplayerSmall\"\x97\x02\n" +
+	"\x15EvaluateBankedRequest\x125\n" +
+	"\x04game\x18\x01 \x01(\x0e2!.croupier.evaluator.v1.BankedGameR\x04game\x126\n" +
+	"\x05boxes\x18\x02 \x03(\v2 .croupier.evaluator.v1.BankedBoxR\x05boxes\x12\x16\n" +
+	"\x06dealer\x18\x03 \x03(\tR\x06dealer\x12\x14\n" +
+	"\x05board\x18\x04 \x03(\tR\x05board\x12!\n" +
+	"\fdealer_small\x18\x05 \x03(\tR\vdealerSmall\x12>\n" +
+	"\aoptions\x18\x06 \x01(\v2$.croupier.evaluator.v1.BankedOptionsR\aoptions\"7\n" +
+	"\vCombination\x12\x12\n" +
+	"\x04line\x18\x01 \x01(\tR\x04line\x12\x14\n" +
+	"\x05cards\x18\x02 \x03(\tR\x05cards\"0\n" +
+	"\bBonusHit\x12\x10\n" +
+	"\x03bet\x18\x01 \x01(\tR\x03bet\x12\x12\n" +
+	"\x04line\x18\x02 \x01(\tR\x04line\"\x97\x03\n" +
+	"\x0fBankedBoxResult\x128\n" +
+	"\x06player\x18\x01 \x01(\v2 .croupier.evaluator.v1.HandValueR\x06player\x12\x1f\n" +
+	"\vplayer_line\x18\x02 \x01(\tR\n" +
+	"playerLine\x12\x1e\n" +
+	"\n" +
+	"comparison\x18\x03 \x01(\x05R\n" +
+	"comparison\x126\n" +
+	"\x04main\x18\x04 \x01(\v2\".croupier.evaluator.v1.CombinationR\x04main\x12:\n" +
+	"\x06second\x18\x05 \x01(\v2\".croupier.evaluator.v1.CombinationR\x06second\x12)\n" +
+	"\x10small_comparison\x18\x06 \x01(\x05R\x0fsmallComparison\x129\n" +
+	"\abonuses\x18\a \x03(\v2\x1f.croupier.evaluator.v1.BonusHitR\abonuses\x12/\n" +
+	"\x13paytable_categories\x18\b \x03(\tR\x12paytableCategories\"\xdc\x01\n" +
+	"\x16EvaluateBankedResponse\x128\n" +
+	"\x06dealer\x18\x01 \x01(\v2 .croupier.evaluator.v1.HandValueR\x06dealer\x12)\n" +
+	"\x10dealer_qualifies\x18\x02 \x01(\bR\x0fdealerQualifies\x12\x1f\n" +
+	"\vdealer_line\x18\x03 \x01(\tR\n" +
+	"dealerLine\x12<\n" +
+	"\x05boxes\x18\x04 \x03(\v2&.croupier.evaluator.v1.BankedBoxResultR\x05boxes*T\n" +
 	"\x04Game\x12\x14\n" +
 	"\x10GAME_UNSPECIFIED\x10\x00\x12\r\n" +
 	"\tGAME_HIGH\x10\x01\x12\x0e\n" +
@@ -1539,12 +2028,13 @@ const file_croupier_evaluator_v1_evaluator_proto_rawDesc = "" +
 	"\x0eCATEGORY_FLUSH\x10\x06\x12\x17\n" +
 	"\x13CATEGORY_FULL_HOUSE\x10\a\x12\x12\n" +
 	"\x0eCATEGORY_QUADS\x10\b\x12\x1b\n" +
-	"\x17CATEGORY_STRAIGHT_FLUSH\x10\t*|\n" +
+	"\x17CATEGORY_STRAIGHT_FLUSH\x10\t*\x98\x01\n" +
 	"\aOddChip\x12\x18\n" +
 	"\x14ODD_CHIP_UNSPECIFIED\x10\x00\x12\x1f\n" +
 	"\x1bODD_CHIP_FIRST_AFTER_BUTTON\x10\x01\x12\x1b\n" +
 	"\x17ODD_CHIP_WORST_POSITION\x10\x02\x12\x19\n" +
-	"\x15ODD_CHIP_HIGHEST_SUIT\x10\x03*]\n" +
+	"\x15ODD_CHIP_HIGHEST_SUIT\x10\x03\x12\x1a\n" +
+	"\x16ODD_CHIP_ONE_AT_A_TIME\x10\x04*]\n" +
 	"\vStudRanking\x12\x1c\n" +
 	"\x18STUD_RANKING_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11STUD_RANKING_HIGH\x10\x01\x12\x19\n" +
@@ -1557,7 +2047,11 @@ const file_croupier_evaluator_v1_evaluator_proto_rawDesc = "" +
 	"\"BANKED_GAME_TEXAS_HOLDEM_VS_CASINO\x10\x03\x12\x15\n" +
 	"\x11BANKED_GAME_OASIS\x10\x04\x12\x17\n" +
 	"\x13BANKED_GAME_RUSSIAN\x10\x05\x12\x15\n" +
-	"\x11BANKED_GAME_SPLIT\x10\x062\xf8\x03\n" +
+	"\x11BANKED_GAME_SPLIT\x10\x06*~\n" +
+	"\x0eRoyalBonusRule\x12 \n" +
+	"\x1cROYAL_BONUS_RULE_UNSPECIFIED\x10\x00\x12\x1c\n" +
+	"\x18ROYAL_BONUS_RULE_LITERAL\x10\x01\x12,\n" +
+	"(ROYAL_BONUS_RULE_PAIR_OF_KINGS_OR_BETTER\x10\x022\xf8\x03\n" +
 	"\x10EvaluatorService\x12[\n" +
 	"\bEvaluate\x12&.croupier.evaluator.v1.EvaluateRequest\x1a'.croupier.evaluator.v1.EvaluateResponse\x12[\n" +
 	"\bShowdown\x12&.croupier.evaluator.v1.ShowdownRequest\x1a'.croupier.evaluator.v1.ShowdownResponse\x12U\n" +
@@ -1578,70 +2072,83 @@ func file_croupier_evaluator_v1_evaluator_proto_rawDescGZIP() []byte {
 	return file_croupier_evaluator_v1_evaluator_proto_rawDescData
 }
 
-var file_croupier_evaluator_v1_evaluator_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_croupier_evaluator_v1_evaluator_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
+var file_croupier_evaluator_v1_evaluator_proto_enumTypes = make([]protoimpl.EnumInfo, 6)
+var file_croupier_evaluator_v1_evaluator_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
 var file_croupier_evaluator_v1_evaluator_proto_goTypes = []any{
 	(Game)(0),                      // 0: croupier.evaluator.v1.Game
 	(Category)(0),                  // 1: croupier.evaluator.v1.Category
 	(OddChip)(0),                   // 2: croupier.evaluator.v1.OddChip
 	(StudRanking)(0),               // 3: croupier.evaluator.v1.StudRanking
 	(BankedGame)(0),                // 4: croupier.evaluator.v1.BankedGame
-	(*Hand)(nil),                   // 5: croupier.evaluator.v1.Hand
-	(*HandValue)(nil),              // 6: croupier.evaluator.v1.HandValue
-	(*EvaluateRequest)(nil),        // 7: croupier.evaluator.v1.EvaluateRequest
-	(*EvaluateResponse)(nil),       // 8: croupier.evaluator.v1.EvaluateResponse
-	(*Pot)(nil),                    // 9: croupier.evaluator.v1.Pot
-	(*SeatCards)(nil),              // 10: croupier.evaluator.v1.SeatCards
-	(*ShowdownRequest)(nil),        // 11: croupier.evaluator.v1.ShowdownRequest
-	(*Award)(nil),                  // 12: croupier.evaluator.v1.Award
-	(*PotResult)(nil),              // 13: croupier.evaluator.v1.PotResult
-	(*SeatValue)(nil),              // 14: croupier.evaluator.v1.SeatValue
-	(*ShowdownResponse)(nil),       // 15: croupier.evaluator.v1.ShowdownResponse
-	(*EquityRequest)(nil),          // 16: croupier.evaluator.v1.EquityRequest
-	(*HandEquity)(nil),             // 17: croupier.evaluator.v1.HandEquity
-	(*EquityResponse)(nil),         // 18: croupier.evaluator.v1.EquityResponse
-	(*RankUpCardsRequest)(nil),     // 19: croupier.evaluator.v1.RankUpCardsRequest
-	(*RankUpCardsResponse)(nil),    // 20: croupier.evaluator.v1.RankUpCardsResponse
-	(*EvaluateBankedRequest)(nil),  // 21: croupier.evaluator.v1.EvaluateBankedRequest
-	(*EvaluateBankedResponse)(nil), // 22: croupier.evaluator.v1.EvaluateBankedResponse
+	(RoyalBonusRule)(0),            // 5: croupier.evaluator.v1.RoyalBonusRule
+	(*Hand)(nil),                   // 6: croupier.evaluator.v1.Hand
+	(*HandValue)(nil),              // 7: croupier.evaluator.v1.HandValue
+	(*EvaluateRequest)(nil),        // 8: croupier.evaluator.v1.EvaluateRequest
+	(*EvaluateResponse)(nil),       // 9: croupier.evaluator.v1.EvaluateResponse
+	(*Pot)(nil),                    // 10: croupier.evaluator.v1.Pot
+	(*SeatCards)(nil),              // 11: croupier.evaluator.v1.SeatCards
+	(*ShowdownRequest)(nil),        // 12: croupier.evaluator.v1.ShowdownRequest
+	(*Award)(nil),                  // 13: croupier.evaluator.v1.Award
+	(*PotResult)(nil),              // 14: croupier.evaluator.v1.PotResult
+	(*SeatValue)(nil),              // 15: croupier.evaluator.v1.SeatValue
+	(*ShowdownResponse)(nil),       // 16: croupier.evaluator.v1.ShowdownResponse
+	(*EquityRequest)(nil),          // 17: croupier.evaluator.v1.EquityRequest
+	(*HandEquity)(nil),             // 18: croupier.evaluator.v1.HandEquity
+	(*EquityResponse)(nil),         // 19: croupier.evaluator.v1.EquityResponse
+	(*RankUpCardsRequest)(nil),     // 20: croupier.evaluator.v1.RankUpCardsRequest
+	(*RankUpCardsResponse)(nil),    // 21: croupier.evaluator.v1.RankUpCardsResponse
+	(*BankedOptions)(nil),          // 22: croupier.evaluator.v1.BankedOptions
+	(*BankedBox)(nil),              // 23: croupier.evaluator.v1.BankedBox
+	(*EvaluateBankedRequest)(nil),  // 24: croupier.evaluator.v1.EvaluateBankedRequest
+	(*Combination)(nil),            // 25: croupier.evaluator.v1.Combination
+	(*BonusHit)(nil),               // 26: croupier.evaluator.v1.BonusHit
+	(*BankedBoxResult)(nil),        // 27: croupier.evaluator.v1.BankedBoxResult
+	(*EvaluateBankedResponse)(nil), // 28: croupier.evaluator.v1.EvaluateBankedResponse
 }
 var file_croupier_evaluator_v1_evaluator_proto_depIdxs = []int32{
 	1,  // 0: croupier.evaluator.v1.HandValue.category:type_name -> croupier.evaluator.v1.Category
 	0,  // 1: croupier.evaluator.v1.EvaluateRequest.game:type_name -> croupier.evaluator.v1.Game
-	5,  // 2: croupier.evaluator.v1.EvaluateRequest.hands:type_name -> croupier.evaluator.v1.Hand
-	6,  // 3: croupier.evaluator.v1.EvaluateResponse.values:type_name -> croupier.evaluator.v1.HandValue
+	6,  // 2: croupier.evaluator.v1.EvaluateRequest.hands:type_name -> croupier.evaluator.v1.Hand
+	7,  // 3: croupier.evaluator.v1.EvaluateResponse.values:type_name -> croupier.evaluator.v1.HandValue
 	0,  // 4: croupier.evaluator.v1.ShowdownRequest.game:type_name -> croupier.evaluator.v1.Game
-	9,  // 5: croupier.evaluator.v1.ShowdownRequest.pots:type_name -> croupier.evaluator.v1.Pot
-	10, // 6: croupier.evaluator.v1.ShowdownRequest.seats:type_name -> croupier.evaluator.v1.SeatCards
+	10, // 5: croupier.evaluator.v1.ShowdownRequest.pots:type_name -> croupier.evaluator.v1.Pot
+	11, // 6: croupier.evaluator.v1.ShowdownRequest.seats:type_name -> croupier.evaluator.v1.SeatCards
 	2,  // 7: croupier.evaluator.v1.ShowdownRequest.odd_chip:type_name -> croupier.evaluator.v1.OddChip
-	12, // 8: croupier.evaluator.v1.PotResult.awards:type_name -> croupier.evaluator.v1.Award
-	6,  // 9: croupier.evaluator.v1.PotResult.winning_value:type_name -> croupier.evaluator.v1.HandValue
-	6,  // 10: croupier.evaluator.v1.SeatValue.value:type_name -> croupier.evaluator.v1.HandValue
-	13, // 11: croupier.evaluator.v1.ShowdownResponse.pots:type_name -> croupier.evaluator.v1.PotResult
-	14, // 12: croupier.evaluator.v1.ShowdownResponse.values:type_name -> croupier.evaluator.v1.SeatValue
+	13, // 8: croupier.evaluator.v1.PotResult.awards:type_name -> croupier.evaluator.v1.Award
+	7,  // 9: croupier.evaluator.v1.PotResult.winning_value:type_name -> croupier.evaluator.v1.HandValue
+	7,  // 10: croupier.evaluator.v1.SeatValue.value:type_name -> croupier.evaluator.v1.HandValue
+	14, // 11: croupier.evaluator.v1.ShowdownResponse.pots:type_name -> croupier.evaluator.v1.PotResult
+	15, // 12: croupier.evaluator.v1.ShowdownResponse.values:type_name -> croupier.evaluator.v1.SeatValue
 	0,  // 13: croupier.evaluator.v1.EquityRequest.game:type_name -> croupier.evaluator.v1.Game
-	5,  // 14: croupier.evaluator.v1.EquityRequest.hands:type_name -> croupier.evaluator.v1.Hand
-	17, // 15: croupier.evaluator.v1.EquityResponse.hands:type_name -> croupier.evaluator.v1.HandEquity
+	6,  // 14: croupier.evaluator.v1.EquityRequest.hands:type_name -> croupier.evaluator.v1.Hand
+	18, // 15: croupier.evaluator.v1.EquityResponse.hands:type_name -> croupier.evaluator.v1.HandEquity
 	3,  // 16: croupier.evaluator.v1.RankUpCardsRequest.ranking:type_name -> croupier.evaluator.v1.StudRanking
-	10, // 17: croupier.evaluator.v1.RankUpCardsRequest.seats:type_name -> croupier.evaluator.v1.SeatCards
-	4,  // 18: croupier.evaluator.v1.EvaluateBankedRequest.game:type_name -> croupier.evaluator.v1.BankedGame
-	6,  // 19: croupier.evaluator.v1.EvaluateBankedResponse.player:type_name -> croupier.evaluator.v1.HandValue
-	6,  // 20: croupier.evaluator.v1.EvaluateBankedResponse.dealer:type_name -> croupier.evaluator.v1.HandValue
-	7,  // 21: croupier.evaluator.v1.EvaluatorService.Evaluate:input_type -> croupier.evaluator.v1.EvaluateRequest
-	11, // 22: croupier.evaluator.v1.EvaluatorService.Showdown:input_type -> croupier.evaluator.v1.ShowdownRequest
-	16, // 23: croupier.evaluator.v1.EvaluatorService.Equity:input_type -> croupier.evaluator.v1.EquityRequest
-	19, // 24: croupier.evaluator.v1.EvaluatorService.RankUpCards:input_type -> croupier.evaluator.v1.RankUpCardsRequest
-	21, // 25: croupier.evaluator.v1.EvaluatorService.EvaluateBanked:input_type -> croupier.evaluator.v1.EvaluateBankedRequest
-	8,  // 26: croupier.evaluator.v1.EvaluatorService.Evaluate:output_type -> croupier.evaluator.v1.EvaluateResponse
-	15, // 27: croupier.evaluator.v1.EvaluatorService.Showdown:output_type -> croupier.evaluator.v1.ShowdownResponse
-	18, // 28: croupier.evaluator.v1.EvaluatorService.Equity:output_type -> croupier.evaluator.v1.EquityResponse
-	20, // 29: croupier.evaluator.v1.EvaluatorService.RankUpCards:output_type -> croupier.evaluator.v1.RankUpCardsResponse
-	22, // 30: croupier.evaluator.v1.EvaluatorService.EvaluateBanked:output_type -> croupier.evaluator.v1.EvaluateBankedResponse
-	26, // [26:31] is the sub-list for method output_type
-	21, // [21:26] is the sub-list for method input_type
-	21, // [21:21] is the sub-list for extension type_name
-	21, // [21:21] is the sub-list for extension extendee
-	0,  // [0:21] is the sub-list for field type_name
+	11, // 17: croupier.evaluator.v1.RankUpCardsRequest.seats:type_name -> croupier.evaluator.v1.SeatCards
+	5,  // 18: croupier.evaluator.v1.BankedOptions.royal_bonus_rule:type_name -> croupier.evaluator.v1.RoyalBonusRule
+	4,  // 19: croupier.evaluator.v1.EvaluateBankedRequest.game:type_name -> croupier.evaluator.v1.BankedGame
+	23, // 20: croupier.evaluator.v1.EvaluateBankedRequest.boxes:type_name -> croupier.evaluator.v1.BankedBox
+	22, // 21: croupier.evaluator.v1.EvaluateBankedRequest.options:type_name -> croupier.evaluator.v1.BankedOptions
+	7,  // 22: croupier.evaluator.v1.BankedBoxResult.player:type_name -> croupier.evaluator.v1.HandValue
+	25, // 23: croupier.evaluator.v1.BankedBoxResult.main:type_name -> croupier.evaluator.v1.Combination
+	25, // 24: croupier.evaluator.v1.BankedBoxResult.second:type_name -> croupier.evaluator.v1.Combination
+	26, // 25: croupier.evaluator.v1.BankedBoxResult.bonuses:type_name -> croupier.evaluator.v1.BonusHit
+	7,  // 26: croupier.evaluator.v1.EvaluateBankedResponse.dealer:type_name -> croupier.evaluator.v1.HandValue
+	27, // 27: croupier.evaluator.v1.EvaluateBankedResponse.boxes:type_name -> croupier.evaluator.v1.BankedBoxResult
+	8,  // 28: croupier.evaluator.v1.EvaluatorService.Evaluate:input_type -> croupier.evaluator.v1.EvaluateRequest
+	12, // 29: croupier.evaluator.v1.EvaluatorService.Showdown:input_type -> croupier.evaluator.v1.ShowdownRequest
+	17, // 30: croupier.evaluator.v1.EvaluatorService.Equity:input_type -> croupier.evaluator.v1.EquityRequest
+	20, // 31: croupier.evaluator.v1.EvaluatorService.RankUpCards:input_type -> croupier.evaluator.v1.RankUpCardsRequest
+	24, // 32: croupier.evaluator.v1.EvaluatorService.EvaluateBanked:input_type -> croupier.evaluator.v1.EvaluateBankedRequest
+	9,  // 33: croupier.evaluator.v1.EvaluatorService.Evaluate:output_type -> croupier.evaluator.v1.EvaluateResponse
+	16, // 34: croupier.evaluator.v1.EvaluatorService.Showdown:output_type -> croupier.evaluator.v1.ShowdownResponse
+	19, // 35: croupier.evaluator.v1.EvaluatorService.Equity:output_type -> croupier.evaluator.v1.EquityResponse
+	21, // 36: croupier.evaluator.v1.EvaluatorService.RankUpCards:output_type -> croupier.evaluator.v1.RankUpCardsResponse
+	28, // 37: croupier.evaluator.v1.EvaluatorService.EvaluateBanked:output_type -> croupier.evaluator.v1.EvaluateBankedResponse
+	33, // [33:38] is the sub-list for method output_type
+	28, // [28:33] is the sub-list for method input_type
+	28, // [28:28] is the sub-list for extension type_name
+	28, // [28:28] is the sub-list for extension extendee
+	0,  // [0:28] is the sub-list for field type_name
 }
 
 func init() { file_croupier_evaluator_v1_evaluator_proto_init() }
@@ -1654,8 +2161,8 @@ func file_croupier_evaluator_v1_evaluator_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_croupier_evaluator_v1_evaluator_proto_rawDesc), len(file_croupier_evaluator_v1_evaluator_proto_rawDesc)),
-			NumEnums:      5,
-			NumMessages:   18,
+			NumEnums:      6,
+			NumMessages:   23,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -31,18 +31,26 @@ const (
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 //
 // EvaluatorService ranks poker hands for every game Croupier runs. Every call
-// takes a batch: the table service makes one call per showdown.
+// takes a batch: the table service makes one call per showdown or per banked
+// round. Cards are written "As", "Td", "2c". A request with a bad card, a
+// repeated card or a wrong card count fails as a whole with INVALID_ARGUMENT
+// and a reason (BAD_CARD_NOTATION, DUPLICATE_CARD, WRONG_CARD_COUNT, ...)
+// naming the item at fault.
 type EvaluatorServiceClient interface {
-	// Evaluate ranks many hands in one call.
+	// Evaluate ranks many hands in one call. Open to players and partners.
 	Evaluate(ctx context.Context, in *EvaluateRequest, opts ...grpc.CallOption) (*EvaluateResponse, error)
-	// Showdown splits pots between the best eligible hands.
+	// Showdown splits pots between the best eligible hands. Internal: it
+	// decides who is paid, so only the table service and operators call it.
 	Showdown(ctx context.Context, in *ShowdownRequest, opts ...grpc.CallOption) (*ShowdownResponse, error)
-	// Equity computes win and tie shares for 2..10 hands.
+	// Equity computes win and tie shares for 2..10 hands. Open to players and
+	// partners.
 	Equity(ctx context.Context, in *EquityRequest, opts ...grpc.CallOption) (*EquityResponse, error)
-	// RankUpCards orders stud up-card holdings: who brings it in, who acts first.
+	// RankUpCards orders stud up-card holdings: who brings it in, who acts
+	// first. Open to players and partners.
 	RankUpCards(ctx context.Context, in *RankUpCardsRequest, opts ...grpc.CallOption) (*RankUpCardsResponse, error)
-	// EvaluateBanked ranks a player hand against the dealer in a house-banked
-	// poker game (qualification, combinations, bonus categories).
+	// EvaluateBanked ranks the boxes of a house-banked poker round against the
+	// dealer (qualification, combinations, paytable lines, side bets).
+	// Internal, like Showdown.
 	EvaluateBanked(ctx context.Context, in *EvaluateBankedRequest, opts ...grpc.CallOption) (*EvaluateBankedResponse, error)
 }
 
@@ -109,18 +117,26 @@ func (c *evaluatorServiceClient) EvaluateBanked(ctx context.Context, in *Evaluat
 // for forward compatibility.
 //
 // EvaluatorService ranks poker hands for every game Croupier runs. Every call
-// takes a batch: the table service makes one call per showdown.
+// takes a batch: the table service makes one call per showdown or per banked
+// round. Cards are written "As", "Td", "2c". A request with a bad card, a
+// repeated card or a wrong card count fails as a whole with INVALID_ARGUMENT
+// and a reason (BAD_CARD_NOTATION, DUPLICATE_CARD, WRONG_CARD_COUNT, ...)
+// naming the item at fault.
 type EvaluatorServiceServer interface {
-	// Evaluate ranks many hands in one call.
+	// Evaluate ranks many hands in one call. Open to players and partners.
 	Evaluate(context.Context, *EvaluateRequest) (*EvaluateResponse, error)
-	// Showdown splits pots between the best eligible hands.
+	// Showdown splits pots between the best eligible hands. Internal: it
+	// decides who is paid, so only the table service and operators call it.
 	Showdown(context.Context, *ShowdownRequest) (*ShowdownResponse, error)
-	// Equity computes win and tie shares for 2..10 hands.
+	// Equity computes win and tie shares for 2..10 hands. Open to players and
+	// partners.
 	Equity(context.Context, *EquityRequest) (*EquityResponse, error)
-	// RankUpCards orders stud up-card holdings: who brings it in, who acts first.
+	// RankUpCards orders stud up-card holdings: who brings it in, who acts
+	// first. Open to players and partners.
 	RankUpCards(context.Context, *RankUpCardsRequest) (*RankUpCardsResponse, error)
-	// EvaluateBanked ranks a player hand against the dealer in a house-banked
-	// poker game (qualification, combinations, bonus categories).
+	// EvaluateBanked ranks the boxes of a house-banked poker round against the
+	// dealer (qualification, combinations, paytable lines, side bets).
+	// Internal, like Showdown.
 	EvaluateBanked(context.Context, *EvaluateBankedRequest) (*EvaluateBankedResponse, error)
 	mustEmbedUnimplementedEvaluatorServiceServer()
 }

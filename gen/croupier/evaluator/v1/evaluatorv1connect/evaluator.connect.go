@@ -51,16 +51,20 @@ const (
 
 // EvaluatorServiceClient is a client for the croupier.evaluator.v1.EvaluatorService service.
 type EvaluatorServiceClient interface {
-	// Evaluate ranks many hands in one call.
+	// Evaluate ranks many hands in one call. Open to players and partners.
 	Evaluate(context.Context, *connect.Request[v1.EvaluateRequest]) (*connect.Response[v1.EvaluateResponse], error)
-	// Showdown splits pots between the best eligible hands.
+	// Showdown splits pots between the best eligible hands. Internal: it
+	// decides who is paid, so only the table service and operators call it.
 	Showdown(context.Context, *connect.Request[v1.ShowdownRequest]) (*connect.Response[v1.ShowdownResponse], error)
-	// Equity computes win and tie shares for 2..10 hands.
+	// Equity computes win and tie shares for 2..10 hands. Open to players and
+	// partners.
 	Equity(context.Context, *connect.Request[v1.EquityRequest]) (*connect.Response[v1.EquityResponse], error)
-	// RankUpCards orders stud up-card holdings: who brings it in, who acts first.
+	// RankUpCards orders stud up-card holdings: who brings it in, who acts
+	// first. Open to players and partners.
 	RankUpCards(context.Context, *connect.Request[v1.RankUpCardsRequest]) (*connect.Response[v1.RankUpCardsResponse], error)
-	// EvaluateBanked ranks a player hand against the dealer in a house-banked
-	// poker game (qualification, combinations, bonus categories).
+	// EvaluateBanked ranks the boxes of a house-banked poker round against the
+	// dealer (qualification, combinations, paytable lines, side bets).
+	// Internal, like Showdown.
 	EvaluateBanked(context.Context, *connect.Request[v1.EvaluateBankedRequest]) (*connect.Response[v1.EvaluateBankedResponse], error)
 }
 
@@ -145,16 +149,20 @@ func (c *evaluatorServiceClient) EvaluateBanked(ctx context.Context, req *connec
 // EvaluatorServiceHandler is an implementation of the croupier.evaluator.v1.EvaluatorService
 // service.
 type EvaluatorServiceHandler interface {
-	// Evaluate ranks many hands in one call.
+	// Evaluate ranks many hands in one call. Open to players and partners.
 	Evaluate(context.Context, *connect.Request[v1.EvaluateRequest]) (*connect.Response[v1.EvaluateResponse], error)
-	// Showdown splits pots between the best eligible hands.
+	// Showdown splits pots between the best eligible hands. Internal: it
+	// decides who is paid, so only the table service and operators call it.
 	Showdown(context.Context, *connect.Request[v1.ShowdownRequest]) (*connect.Response[v1.ShowdownResponse], error)
-	// Equity computes win and tie shares for 2..10 hands.
+	// Equity computes win and tie shares for 2..10 hands. Open to players and
+	// partners.
 	Equity(context.Context, *connect.Request[v1.EquityRequest]) (*connect.Response[v1.EquityResponse], error)
-	// RankUpCards orders stud up-card holdings: who brings it in, who acts first.
+	// RankUpCards orders stud up-card holdings: who brings it in, who acts
+	// first. Open to players and partners.
 	RankUpCards(context.Context, *connect.Request[v1.RankUpCardsRequest]) (*connect.Response[v1.RankUpCardsResponse], error)
-	// EvaluateBanked ranks a player hand against the dealer in a house-banked
-	// poker game (qualification, combinations, bonus categories).
+	// EvaluateBanked ranks the boxes of a house-banked poker round against the
+	// dealer (qualification, combinations, paytable lines, side bets).
+	// Internal, like Showdown.
 	EvaluateBanked(context.Context, *connect.Request[v1.EvaluateBankedRequest]) (*connect.Response[v1.EvaluateBankedResponse], error)
 }
 
