@@ -282,7 +282,7 @@ func TestEvaluateBankedRound(t *testing.T) {
 	}
 	// A card in two boxes is one deck too many.
 	_, err = c.service.EvaluateBanked(context.Background(), connect.NewRequest(&evaluatorv1.EvaluateBankedRequest{
-		Game: evaluatorv1.BankedGame_BANKED_GAME_OASIS,
+		Game:  evaluatorv1.BankedGame_BANKED_GAME_OASIS,
 		Boxes: []*evaluatorv1.BankedBox{{Player: strings.Fields("As Ah 9c 4d 2s")}, {Player: strings.Fields("As Kd 8c 5d 3s")}},
 	}))
 	if apierr.Reason(err) != reason.DuplicateCard {
