@@ -13,6 +13,6 @@ rng-report:
 ## make it ten times slower; `make test` runs the suite at a reduced size
 ## under -race and depends on this target for the full size.
 rng-stat:
-	go test -count=1 -timeout 10m -run 'ChiSquare' ./services/rng/...
+	go test -count=1 -timeout 10m -v -run 'ChiSquare' ./services/rng/... | grep -E '^(ok|FAIL|---|panic)|chi2='
 
 test: rng-stat
