@@ -36,6 +36,10 @@ go build -o "$BIN/rngstream" ./tools/rngstream
 RNGSTREAM="$BIN/rngstream"
 
 started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+commit=$(git rev-parse HEAD 2>/dev/null || echo unknown)
+if [ -n "$(git status --porcelain -- services/rng tools/rngstream 2>/dev/null)" ]; then
+  commit="$commit (with uncommitted changes in services/rng or tools/rngstream)"
+fi
 t0=$(date +%s)
 run_dieharder_raw() {
   { "$RNGSTREAM" -mode raw -count-file "$WORK/raw.count" 2>/dev/null || true; } |
@@ -78,7 +82,7 @@ count_of() { sed -n 's/.*bytes=\([0-9]*\).*/\1/p' "$1"; }
   echo "date:        $DATE (UTC)"
   echo "started:     $started"
   echo "finished:    $finished"
-  echo "commit:      $(git rev-parse HEAD 2>/dev/null || echo unknown)"
+  echo "commit:      $commit (rngstream built from it at the start)"
   echo "go:          $(go version)"
   echo "cpu:         $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//') ($(nproc) cores)"
   echo "dieharder:   $(dieharder -l | sed -n 's/.*\(dieharder version [0-9.]*\).*/\1/p' | head -1)"
