@@ -148,7 +148,7 @@ func TestCutCardHonoursOperatorDepthCZ(t *testing.T) {
 	s := newService(t, Config{})
 	req := &rngv1.ShuffleRequest{Decks: 6, CutCard: &rngv1.CutCard{MinFromFront: 100, MinFromEnd: 78}}
 	lo, hi := int32(1000), int32(0)
-	for range 2000 {
+	for range 1000 {
 		o, err := s.Shuffle(context.Background(), req)
 		if err != nil {
 			t.Fatal(err)
