@@ -79,7 +79,8 @@ replace (
 
 require (
 	connectrpc.com/connect v1.19.1
-	github.com/croupier/croupier/gen v0.0.0-00010101000000-000000000000
+	github.com/croupier/croupier/gen v0.0.0
+	github.com/croupier/croupier/services/evaluator v0.0.0
 	github.com/croupier/croupier/services/rng v0.0.0
 	github.com/croupier/croupier/services/wallet v0.0.0
 	google.golang.org/protobuf v1.36.12

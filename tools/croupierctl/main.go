@@ -35,6 +35,7 @@ type env struct {
 func commands() []command {
 	return []command{
 		rngCommand(),
+		evalCommand(),
 	}
 }
 

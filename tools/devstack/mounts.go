@@ -5,6 +5,7 @@ package main
 func mounts() []mount {
 	return []mount{
 		mountRng,
+		mountEvaluator,
 		mountWallet,
 	}
 }

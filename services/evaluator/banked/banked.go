@@ -12,7 +12,7 @@ package banked
 import (
 	"fmt"
 
-	"github.com/croupier/croupier/services/evaluator/internal/reason"
+	"github.com/croupier/croupier/services/evaluator/reason"
 	"github.com/croupier/croupier/services/evaluator/rank"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/card"
@@ -134,7 +134,7 @@ type Result struct {
 }
 
 // Evaluate ranks a box against the dealer under the game's rules.
-// Invalid hands return an *apierr.Error (reasons in internal/reason).
+// Invalid hands return an *apierr.Error (reasons in package reason).
 func Evaluate(g Game, h Hand, o Options) (Result, error) {
 	if err := check(g, h); err != nil {
 		return Result{}, err

@@ -3,7 +3,7 @@ package banked
 import (
 	"testing"
 
-	"github.com/croupier/croupier/services/evaluator/internal/reason"
+	"github.com/croupier/croupier/services/evaluator/reason"
 	"github.com/croupier/croupier/services/evaluator/rank"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/card"

@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/croupier/croupier/services/evaluator/internal/reason"
+	"github.com/croupier/croupier/services/evaluator/reason"
 	"github.com/croupier/croupier/services/evaluator/rank"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/card"
@@ -117,7 +117,7 @@ type Result struct {
 }
 
 // Settle ranks every seat's hand and splits each pot. Errors are
-// *apierr.Error with a reason from internal/reason; a rejected request
+// *apierr.Error with a reason from package reason; a rejected request
 // computes nothing.
 func Settle(req Request) (Result, error) {
 	if err := validate(&req); err != nil {
