@@ -9,8 +9,8 @@ import (
 
 	evaluatorv1 "github.com/croupier/croupier/gen/croupier/evaluator/v1"
 	"github.com/croupier/croupier/services/evaluator/banked"
-	"github.com/croupier/croupier/services/evaluator/reason"
 	"github.com/croupier/croupier/services/evaluator/rank"
+	"github.com/croupier/croupier/services/evaluator/reason"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/card"
 )
