@@ -56,7 +56,7 @@ func (r *Round) check(seat int, m *menu, a Action) (Kind, int64, error) {
 		switch {
 		case a.Kind == Fold && a.Amount == 0:
 			return Fold, 0, nil
-		case a.Kind == m.pending && (a.Amount == 0 || a.Amount == m.pendingTo):
+		case a.Kind == m.pending && (a.Amount == m.pendingTo || (a.Amount == 0 && a.Kind == Call)):
 			return m.pending, m.pendingTo, nil
 		}
 		return 0, 0, apierr.Invalid("COMPLETION_REQUIRED",

@@ -51,9 +51,13 @@ func (s *State) act(v Variant, a Action) error {
 		return err
 	}
 	s.Seq++
-	e := Entry{Seq: s.Seq, Street: s.Street, Input: a.clone(), Result: res}
+	if a.Chips != nil || a.Awards != nil {
+		a = a.clone()
+	}
+	e := Entry{Seq: s.Seq, Street: s.Street, Input: a, Result: res}
 	if a.Chips != nil {
-		e.Chips = &rd
+		reading := rd // copied so that rd itself stays on the stack
+		e.Chips = &reading
 	}
 	s.Log = append(s.Log, e)
 	st := &s.Seats[seat]
@@ -93,7 +97,8 @@ func (s *State) act(v Variant, a Action) error {
 func (s *State) progress(v Variant) {
 	r := &s.Round
 	last := len(v.Schedule()) - 1
-	for s.Phase == Betting && r.Closed() {
+	// The round is closed exactly when nobody is to act (Advance).
+	for s.Phase == Betting && r.ToAct < 0 {
 		if seat, back := r.EndStreet(); back > 0 {
 			s.Returns = append(s.Returns, Return{Street: s.Street, Seat: seat, Amount: back})
 			s.emit(Event{Kind: EvReturned, Seat: seat, Amount: back, Stack: r.Seats[seat].Stack})

@@ -29,6 +29,9 @@ func (s *State) deal(v Variant, street int) {
 	if st.Burn {
 		s.burn()
 	}
+	// One event per seat with its cards of this street, after the passes.
+	var got [MaxSeats]Cards
+	var ups [MaxSeats]uint8
 	for pass := 0; pass < st.Down+st.Up; pass++ {
 		up := pass >= st.Down
 		recipients := s.recipients()
@@ -59,14 +62,18 @@ func (s *State) deal(v Variant, street int) {
 			sc := &s.Seats[seat]
 			if up {
 				sc.Up |= 1 << sc.Cards.N
+				ups[seat] |= 1 << got[seat].N
 			}
 			sc.Cards.Add(c)
+			got[seat].Add(c)
 			s.Deals = append(s.Deals, Dealt{Street: s.Street, Seat: seat, Card: c, Up: up})
-			e := Event{Kind: EvDealt, Seat: seat, Cards: CardsOf(c), Private: !up}
-			if up {
-				e.Up = 1
-			}
-			s.emit(e)
+		}
+	}
+	for k := 1; k <= MaxSeats; k++ {
+		seat := (s.Setup.Button + k) % MaxSeats
+		if got[seat].N > 0 {
+			// Face-down cards are the seat's alone; up cards everyone's.
+			s.emit(Event{Kind: EvDealt, Seat: seat, Cards: got[seat], Up: ups[seat], Private: ups[seat] != 1<<got[seat].N-1})
 		}
 	}
 	if st.Board > 0 {

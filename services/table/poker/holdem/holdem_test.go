@@ -538,11 +538,16 @@ func TestEventsPrivacy(t *testing.T) {
 		if !x.Private {
 			t.Fatal("hole card event is public")
 		}
-		if x.For(x.Seat).Cards.C[0] == hand.Hidden || x.For(1 - x.Seat).Cards.C[0] != hand.Hidden || x.For(-1).Cards.C[0] != hand.Hidden {
-			t.Fatalf("privacy of %+v", x)
+		if x.Cards.N != 2 || x.For(x.Seat).Cards != x.Cards {
+			t.Fatalf("the seat does not see its two cards: %+v", x)
+		}
+		for _, viewer := range []int{1 - x.Seat, -1} {
+			if c := x.For(viewer).Cards; c.C[0] != hand.Hidden || c.C[1] != hand.Hidden || c.N != 2 {
+				t.Fatalf("viewer %d sees %s", viewer, c)
+			}
 		}
 	}
-	if dealt != 4 {
-		t.Fatalf("%d hole cards dealt", dealt)
+	if dealt != 2 {
+		t.Fatalf("%d deal events, want one per player", dealt)
 	}
 }

@@ -412,26 +412,26 @@ func TestStudUpCardsPublic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var up, down int
+	events := 0
 	for _, x := range ev {
 		if x.Kind != hand.EvDealt {
 			continue
 		}
+		events++
+		// Two cards down, the third up (3rd street).
+		if x.Cards.N != 3 || x.Up != 0b100 || !x.Private {
+			t.Fatalf("3rd street deal %+v", x)
+		}
 		o := x.For(-1)
-		if x.Up == 1 {
-			up++
-			if o.Cards.C[0] == hand.Hidden {
-				t.Fatal("up card hidden from observers")
-			}
-		} else {
-			down++
-			if o.Cards.C[0] != hand.Hidden || x.For(x.Seat).Cards.C[0] == hand.Hidden {
-				t.Fatal("down card privacy")
-			}
+		if o.Cards.C[0] != hand.Hidden || o.Cards.C[1] != hand.Hidden || o.Cards.C[2] != x.Cards.C[2] {
+			t.Fatalf("observer sees %s of %s", o.Cards, x.Cards)
+		}
+		if x.For(x.Seat).Cards != x.Cards {
+			t.Fatal("the seat does not see its own cards")
 		}
 	}
-	if up != 2 || down != 4 {
-		t.Fatalf("up %d down %d", up, down)
+	if events != 2 {
+		t.Fatalf("%d deal events", events)
 	}
 }
 

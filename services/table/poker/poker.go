@@ -1,0 +1,76 @@
+// Package poker runs a hand of any authorised poker game (gr-regulation-1
+// A.1): it picks the engine of the rules' game — holdem for Hold'em, Omaha
+// and club poker, stud for 5 and 7 Card Stud — and drives the shared hand
+// flow. This is the API the table service uses:
+//
+//	rules, _ := profile.Named(profile.GR, profile.Holdem, betting.NoLimit)
+//	rules = rules.WithStakes(stakes)   // then rules.Validate() once
+//	s := new(hand.State)
+//	events, err := poker.Start(rules, setup, s)     // setup carries the shoe and the time
+//	events, err = poker.Apply(s, hand.Action{...})  // mutates s; on error s is unchanged
+//	legal := s.Legal(s.ToAct(), nil)
+//	rec := poker.Record(s)                          // JSON, .For(viewer), .PokerStars(...)
+//
+// The state is the caller's: Apply changes it in place (no copy per
+// action) and Clone gives an independent copy for a caller that needs the
+// state before an action. It round-trips through JSON for snapshots.
+package poker
+
+import (
+	"fmt"
+
+	"github.com/croupier/croupier/services/table/poker/hand"
+	"github.com/croupier/croupier/services/table/poker/history"
+	"github.com/croupier/croupier/services/table/poker/holdem"
+	"github.com/croupier/croupier/services/table/poker/profile"
+	"github.com/croupier/croupier/services/table/poker/stud"
+	"github.com/croupier/croupier/shared/apierr"
+)
+
+// VariantOf returns the engine variant of a game.
+func VariantOf(g profile.Game) (hand.Variant, error) {
+	switch g {
+	case profile.Holdem, profile.Omaha:
+		return holdem.VariantOf(g)
+	case profile.FiveCardStud, profile.SevenCardStud:
+		return stud.VariantOf(g)
+	}
+	return nil, fmt.Errorf("poker: unknown game %d", g)
+}
+
+// Start begins a hand into dst under rules the caller has validated once
+// (profile.Rules.Validate).
+func Start(rules profile.Rules, setup hand.Setup, dst *hand.State) ([]hand.Event, error) {
+	v, err := VariantOf(rules.Game)
+	if err != nil {
+		return nil, apierr.Invalid("UNKNOWN_GAME", "%v", err)
+	}
+	return hand.Start(v, rules, setup, dst)
+}
+
+// Apply applies an action or operator command to a hand of any game.
+func Apply(s *hand.State, a hand.Action) ([]hand.Event, error) {
+	v, err := VariantOf(s.Rules.Game)
+	if err != nil {
+		return nil, apierr.Invalid("UNKNOWN_GAME", "%v", err)
+	}
+	return hand.Apply(v, s, a)
+}
+
+// Record returns the hand's complete record.
+func Record(s *hand.State) *history.Record {
+	v, err := VariantOf(s.Rules.Game)
+	if err != nil {
+		return nil
+	}
+	return s.Record(v)
+}
+
+// Replay replays a record and checks it reproduces the same hand.
+func Replay(rec *history.Record) (*hand.State, error) {
+	v, err := VariantOf(rec.Rules.Game)
+	if err != nil {
+		return nil, apierr.Invalid("UNKNOWN_GAME", "%v", err)
+	}
+	return hand.Replay(v, rec)
+}
