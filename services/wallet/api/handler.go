@@ -93,6 +93,9 @@ func lower(what string) string {
 	return "transfer"
 }
 
+// IDString writes an id as the API does; 0 (none) is "".
+func IDString(id int64) string { return idString(id) }
+
 func idString(id int64) string {
 	if id == 0 {
 		return ""

@@ -27,33 +27,52 @@ func (s *Store) Apply(ctx context.Context, op ledger.Operation) (ledger.Result, 
 	return res, err
 }
 
-// fastTransfer runs a single transfer as one statement (wallet_transfer,
-// migrations/postgres/0002): one round trip and one commit.
+// fastTransfer runs a single transfer on PostgreSQL through the group
+// committer (wallet_transfer_many, migrations/postgres/0003).
 func (s *Store) fastTransfer(ctx context.Context, op ledger.Operation) (ledger.Result, error) {
+	var a groupAnswer
+	var err error
+	if s.group != nil {
+		a, err = s.group.submit(ctx, op)
+	} else {
+		a, err = s.single(ctx, op)
+	}
+	if err != nil {
+		return ledger.Result{}, err
+	}
 	g := op.Legs[0]
-	var status int16
-	var opID, tid int64
+	switch a.status {
+	case 0:
+		t := ledger.Transfer{ID: a.tid, OperationID: a.op, Key: op.Key, Leg: g, CreatedAt: op.Now}
+		return ledger.Result{OperationID: a.op, Transfers: []ledger.Transfer{t}}, nil
+	case 1:
+		r, err := s.result(ctx, s.plain(), a.op, ledger.OpTransfer)
+		r.Replayed = true
+		return r, err
+	case 2:
+		return ledger.Result{}, ledger.ErrKeyReused(op.Key)
+	case 3:
+		return ledger.Result{}, ledger.ErrInsufficientFunds(a.acct)
+	case 4:
+		return ledger.Result{}, ledger.ErrAccountNotFound(a.acct)
+	default:
+		return ledger.Result{}, ledger.ErrCurrencyMismatch(a.acct, g.Currency)
+	}
+}
+
+// single runs one transfer as one statement (wallet_transfer,
+// migrations/postgres/0002): one round trip and one commit.
+func (s *Store) single(ctx context.Context, op ledger.Operation) (groupAnswer, error) {
+	g := op.Legs[0]
+	var a groupAnswer
 	err := s.tx(ctx, "transfer", nil, func(x q) error {
 		return x.row(ctx, "wallet_transfer",
 			`SELECT out_status, out_op, out_transfer FROM wallet_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
 			[]any{op.Scope, op.Key, op.Hash, g.Debit, g.Credit, g.Amount, g.Currency, int16(g.Kind),
 				g.Meta.TableID, g.Meta.HandID, g.Meta.RoundID, g.Meta.TournamentID, g.Meta.Note, micros(op.Now)},
-			&status, &opID, &tid)
+			&a.status, &a.op, &a.tid)
 	})
-	if err != nil {
-		return ledger.Result{}, err
-	}
-	switch status {
-	case 0:
-		t := ledger.Transfer{ID: tid, OperationID: opID, Key: op.Key, Leg: g, CreatedAt: op.Now}
-		return ledger.Result{OperationID: opID, Transfers: []ledger.Transfer{t}}, nil
-	case 1:
-		r, err := s.result(ctx, s.plain(), opID, ledger.OpTransfer)
-		r.Replayed = true
-		return r, err
-	default:
-		return ledger.Result{}, ledger.ErrKeyReused(op.Key)
-	}
+	return a, err
 }
 
 // lockedAccount is an account row locked for the rest of the transaction.
@@ -360,7 +379,7 @@ func (s *Store) release(ctx context.Context, x q, h *ledger.Hold, state ledger.H
 func (s *Store) ExpireHolds(ctx context.Context, now time.Time, limit int) (int, error) {
 	var ids []int64
 	err := s.plain().rows(ctx, "expired_holds", `SELECT id FROM holds WHERE state = 1 AND expires_at <= $1 ORDER BY expires_at, id LIMIT $2`,
-		[]any{micros(now), limit}, func(r *sql.Rows) error {
+		[]any{micros(now), limit}, func(r rowScanner) error {
 			var id int64
 			if err := r.Scan(&id); err != nil {
 				return err

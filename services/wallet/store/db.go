@@ -60,8 +60,11 @@ func (x q) row(ctx context.Context, op, query string, args []any, dest ...any) e
 	return err
 }
 
+// rowScanner is one row of a result.
+type rowScanner interface{ Scan(dest ...any) error }
+
 // rows runs a query and calls scan for every row.
-func (x q) rows(ctx context.Context, op, query string, args []any, scan func(*sql.Rows) error) error {
+func (x q) rows(ctx context.Context, op, query string, args []any, scan func(rowScanner) error) error {
 	ctx, span := x.start(ctx, op, query)
 	err := func() error {
 		rs, err := x.db.QueryContext(ctx, query, args...)

@@ -199,4 +199,3 @@ func transferIDs(r ledger.Result) []int64 {
 	}
 	return out
 }
-

@@ -99,7 +99,7 @@ func (s *Store) Accounts(ctx context.Context, f ledger.AccountFilter) ([]ledger.
 	args = append(args, limit)
 	query += fmt.Sprintf(" ORDER BY id LIMIT $%d", len(args))
 	var out []ledger.Account
-	err := s.plain().rows(ctx, "accounts", query, args, func(r *sql.Rows) error {
+	err := s.plain().rows(ctx, "accounts", query, args, func(r rowScanner) error {
 		var a ledger.Account
 		if err := r.Scan(scanDest(&a)...); err != nil {
 			return err
@@ -145,7 +145,7 @@ func (s *Store) transfer(ctx context.Context, x q, id int64) (ledger.Transfer, e
 func (s *Store) operationTransfers(ctx context.Context, x q, opID int64) ([]ledger.Transfer, error) {
 	var out []ledger.Transfer
 	err := x.rows(ctx, "operation_transfers", `SELECT `+transferCols+` FROM transfers t JOIN operations o ON o.id = t.operation_id
-		WHERE t.operation_id = $1 ORDER BY t.id`, []any{opID}, func(r *sql.Rows) error {
+		WHERE t.operation_id = $1 ORDER BY t.id`, []any{opID}, func(r rowScanner) error {
 		var t ledger.Transfer
 		var op ledger.OpKind
 		if err := r.Scan(transferDest(&t, &op)...); err != nil {
@@ -242,7 +242,7 @@ func (s *Store) Entries(ctx context.Context, eq ledger.EntryQuery) ([]ledger.Ent
 		FROM entries e JOIN transfers t ON t.id = e.transfer_id
 		WHERE ` + where + fmt.Sprintf(" ORDER BY e.id LIMIT $%d", len(args))
 	var out []ledger.Entry
-	err := s.plain().rows(ctx, "entries", query, args, func(r *sql.Rows) error {
+	err := s.plain().rows(ctx, "entries", query, args, func(r rowScanner) error {
 		var e ledger.Entry
 		if err := r.Scan(&e.ID, &e.AccountID, &e.Counterparty, &e.TransferID, &e.Amount, &e.BalanceAfter, &e.Kind,
 			&e.Meta.TableID, &e.Meta.HandID, &e.Meta.RoundID, &e.Meta.TournamentID, &e.Meta.Note,
@@ -268,7 +268,7 @@ func (s *Store) Reconcile(ctx context.Context, currency string) (ledger.Reconcil
 		r = ledger.Reconciliation{}
 		cur := "($1 = '' OR a.currency = $1)"
 		if err := x.rows(ctx, "reconcile_totals", `SELECT a.currency, COALESCE(SUM(a.balance), 0), COUNT(*) FROM accounts a
-			WHERE `+cur+` GROUP BY a.currency ORDER BY a.currency`, []any{currency}, func(rs *sql.Rows) error {
+			WHERE `+cur+` GROUP BY a.currency ORDER BY a.currency`, []any{currency}, func(rs rowScanner) error {
 			var t ledger.CurrencyTotal
 			var n int
 			if err := rs.Scan(&t.Currency, &t.Sum, &n); err != nil {
@@ -281,7 +281,7 @@ func (s *Store) Reconcile(ctx context.Context, currency string) (ledger.Reconcil
 			return err
 		}
 		ids := func(name, query string, dst *[]int64) error {
-			return x.rows(ctx, name, query, []any{currency}, func(rs *sql.Rows) error {
+			return x.rows(ctx, name, query, []any{currency}, func(rs rowScanner) error {
 				var id int64
 				if err := rs.Scan(&id); err != nil {
 					return err
@@ -337,7 +337,7 @@ func (s *Store) Revenue(ctx context.Context, rq ledger.RevenueQuery) ([]ledger.R
 		GROUP BY kind, table_id, tournament_id, created_at / %d
 		ORDER BY day, kind, table_id, tournament_id`, microsPerDay, where, microsPerDay)
 	var out []ledger.RevenueRow
-	err := s.plain().rows(ctx, "revenue", query, args, func(r *sql.Rows) error {
+	err := s.plain().rows(ctx, "revenue", query, args, func(r rowScanner) error {
 		var row ledger.RevenueRow
 		var day int64
 		if err := r.Scan(&row.Kind, &row.TableID, &row.TournamentID, &day, &row.Amount, &row.Hands, &row.Transfers); err != nil {

@@ -29,6 +29,10 @@ type Options struct {
 	TracerProvider trace.TracerProvider
 	// MaxConns bounds the PostgreSQL connection pool; 64 when 0.
 	MaxConns int
+	// GroupCommitters is how many group commits of single transfers may be
+	// in flight at once on PostgreSQL (8 when 0); negative turns group
+	// commit off (one statement and one commit per transfer).
+	GroupCommitters int
 	// SQLiteSync is SQLite's synchronous pragma: FULL (default, every
 	// commit reaches the disk) or NORMAL (WAL; the last commits may be lost
 	// on power failure but the file stays consistent). Tests use NORMAL.
@@ -41,6 +45,7 @@ type Store struct {
 	d       dialect
 	tracer  trace.Tracer
 	writeMu sync.Mutex
+	group   *combiner
 	// beforeCommit, when set (tests only), runs after a transaction's
 	// statements and before its commit: the fault test kills the
 	// connection there.
@@ -78,6 +83,13 @@ func OpenPostgres(ctx context.Context, dsn string, o Options) (*Store, error) {
 	if err := s.open(ctx); err != nil {
 		db.Close()
 		return nil, err
+	}
+	if o.GroupCommitters >= 0 {
+		f := o.GroupCommitters
+		if f == 0 {
+			f = defaultFlushers
+		}
+		s.group = newCombiner(s, f, defaultGroup)
 	}
 	return s, nil
 }
@@ -122,8 +134,13 @@ func (s *Store) open(ctx context.Context) error {
 	return s.migrate(ctx)
 }
 
-// Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+// Close stops the group committer and closes the database.
+func (s *Store) Close() error {
+	if s.group != nil {
+		s.group.close()
+	}
+	return s.db.Close()
+}
 
 // Ping checks the database answers (readiness).
 func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
