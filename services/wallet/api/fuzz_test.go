@@ -248,4 +248,3 @@ func FuzzPageToken(f *testing.F) {
 		}
 	})
 }
-
