@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"math/rand/v2"
+	"sync"
 	"time"
 
 	"go.opentelemetry.io/otel/attribute"
@@ -26,6 +27,60 @@ type q struct {
 	db     querier
 	tracer trace.Tracer
 	system string
+	// stmts, when set (SQLite), caches prepared statements: parsing the
+	// SQL again for every call costs more than running it. pgx caches its
+	// own per connection.
+	stmts *stmtCache
+	tx    *sql.Tx
+}
+
+// stmtCache keeps one prepared statement per query text; database/sql
+// prepares it on each connection as needed.
+type stmtCache struct {
+	db *sql.DB
+	m  sync.Map // string -> *sql.Stmt
+}
+
+// on returns what to run query on: a cached statement (bound to the
+// transaction when there is one) or the plain querier.
+func (x q) on(ctx context.Context, query string) (querier, func(), error) {
+	if x.stmts == nil {
+		return x.db, func() {}, nil
+	}
+	v, ok := x.stmts.m.Load(query)
+	if !ok {
+		st, err := x.stmts.db.PrepareContext(ctx, query)
+		if err != nil {
+			return nil, nil, err
+		}
+		if old, loaded := x.stmts.m.LoadOrStore(query, st); loaded {
+			st.Close()
+			v = old
+		} else {
+			v = st
+		}
+	}
+	st := v.(*sql.Stmt)
+	if x.tx != nil {
+		st = x.tx.StmtContext(ctx, st)
+		return stmtQuerier{st}, func() { st.Close() }, nil
+	}
+	return stmtQuerier{st}, func() {}, nil
+}
+
+// stmtQuerier runs a prepared statement (the query text is already bound).
+type stmtQuerier struct{ st *sql.Stmt }
+
+func (s stmtQuerier) ExecContext(ctx context.Context, _ string, args ...any) (sql.Result, error) {
+	return s.st.ExecContext(ctx, args...)
+}
+
+func (s stmtQuerier) QueryContext(ctx context.Context, _ string, args ...any) (*sql.Rows, error) {
+	return s.st.QueryContext(ctx, args...)
+}
+
+func (s stmtQuerier) QueryRowContext(ctx context.Context, _ string, args ...any) *sql.Row {
+	return s.st.QueryRowContext(ctx, args...)
 }
 
 func (x q) start(ctx context.Context, op, query string) (context.Context, trace.Span) {
@@ -47,7 +102,12 @@ func end(span trace.Span, err error) {
 
 func (x q) exec(ctx context.Context, op, query string, args ...any) (sql.Result, error) {
 	ctx, span := x.start(ctx, op, query)
-	res, err := x.db.ExecContext(ctx, query, args...)
+	db, done, err := x.on(ctx, query)
+	var res sql.Result
+	if err == nil {
+		res, err = db.ExecContext(ctx, query, args...)
+		done()
+	}
 	end(span, err)
 	return res, err
 }
@@ -55,7 +115,11 @@ func (x q) exec(ctx context.Context, op, query string, args ...any) (sql.Result,
 // row runs a query expected to return at most one row and scans it.
 func (x q) row(ctx context.Context, op, query string, args []any, dest ...any) error {
 	ctx, span := x.start(ctx, op, query)
-	err := x.db.QueryRowContext(ctx, query, args...).Scan(dest...)
+	db, done, err := x.on(ctx, query)
+	if err == nil {
+		err = db.QueryRowContext(ctx, query, args...).Scan(dest...)
+		done()
+	}
 	end(span, err)
 	return err
 }
@@ -67,7 +131,12 @@ type rowScanner interface{ Scan(dest ...any) error }
 func (x q) rows(ctx context.Context, op, query string, args []any, scan func(rowScanner) error) error {
 	ctx, span := x.start(ctx, op, query)
 	err := func() error {
-		rs, err := x.db.QueryContext(ctx, query, args...)
+		db, done, err := x.on(ctx, query)
+		if err != nil {
+			return err
+		}
+		defer done()
+		rs, err := db.QueryContext(ctx, query, args...)
 		if err != nil {
 			return err
 		}
@@ -127,7 +196,7 @@ func (s *Store) tryTx(ctx context.Context, opts *sql.TxOptions, fn func(q) error
 			_ = tx.Rollback()
 		}
 	}()
-	x := q{db: tx, tracer: s.tracer, system: s.d.name}
+	x := q{db: tx, tracer: s.tracer, system: s.d.name, stmts: s.stmts, tx: tx}
 	if err := fn(x); err != nil {
 		return err
 	}
@@ -144,7 +213,7 @@ func (s *Store) tryTx(ctx context.Context, opts *sql.TxOptions, fn func(q) error
 }
 
 // plain runs statements outside a transaction (reads).
-func (s *Store) plain() q { return q{db: s.db, tracer: s.tracer, system: s.d.name} }
+func (s *Store) plain() q { return q{db: s.db, tracer: s.tracer, system: s.d.name, stmts: s.stmts} }
 
 func micros(t time.Time) int64 {
 	if t.IsZero() {

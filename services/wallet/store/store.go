@@ -46,6 +46,7 @@ type Store struct {
 	tracer  trace.Tracer
 	writeMu sync.Mutex
 	group   *combiner
+	stmts   *stmtCache
 	// beforeCommit, when set (tests only), runs after a transaction's
 	// statements and before its commit: the fault test kills the
 	// connection there.
@@ -118,6 +119,7 @@ func OpenSQLite(ctx context.Context, path string, o Options) (*Store, error) {
 	db.SetMaxOpenConns(4)
 	db.SetMaxIdleConns(4)
 	s := &Store{db: db, d: sqliteDB, tracer: tracer(o)}
+	s.stmts = &stmtCache{db: db}
 	if err := s.open(ctx); err != nil {
 		db.Close()
 		return nil, err
@@ -138,6 +140,12 @@ func (s *Store) open(ctx context.Context) error {
 func (s *Store) Close() error {
 	if s.group != nil {
 		s.group.close()
+	}
+	if s.stmts != nil {
+		s.stmts.m.Range(func(_, v any) bool {
+			v.(*sql.Stmt).Close()
+			return true
+		})
 	}
 	return s.db.Close()
 }
