@@ -143,12 +143,21 @@ func (r *Round) mayRaise(i int) bool {
 	if r.Seats[i].Acted {
 		return false
 	}
-	live := r.Live()
+	// Another player able to call, and no more than 3 counted: the cap
+	// only asks whether exactly two can still bet.
+	live := 0
+	for j := range r.Seats {
+		if r.Seats[j].Status == StatusLive {
+			if live++; live == 3 {
+				break
+			}
+		}
+	}
 	if live < 2 {
 		return false
 	}
-	c := r.Config
-	if r.Opened && c.Structure.Limit() && c.RaiseCap > 0 && r.Raises >= c.RaiseCap {
+	c := &r.Config
+	if r.Opened && c.RaiseCap > 0 && r.Raises >= c.RaiseCap && c.Structure.Limit() {
 		return c.HeadsUpUncapped && live == 2
 	}
 	return true

@@ -301,7 +301,21 @@ func (r *Round) Closed() bool {
 // begin with start.
 func (r *Round) Advance(from int) {
 	r.ToAct = -1
-	if r.Closed() {
+	live, last := 0, -1
+	for i := range r.Seats {
+		if r.Seats[i].Status == StatusLive {
+			live++
+			last = i
+		}
+	}
+	switch live {
+	case 0:
+		return
+	case 1:
+		// A single player able to bet acts only if he owes something.
+		if s := &r.Seats[last]; s.Pending != NoKind || s.Bet < r.High {
+			r.ToAct = last
+		}
 		return
 	}
 	for k := 1; k <= MaxSeats; k++ {

@@ -97,13 +97,18 @@ func (s *State) act(v Variant, a Action) error {
 func (s *State) progress(v Variant) {
 	r := &s.Round
 	last := len(v.Schedule()) - 1
-	// The round is closed exactly when nobody is to act (Advance).
-	for s.Phase == Betting && r.ToAct < 0 {
+	for s.Phase == Betting {
+		// One player left wins at once, whoever was to act; otherwise the
+		// round is closed exactly when nobody is to act (Advance).
+		one := r.InHand() <= 1
+		if !one && r.ToAct >= 0 {
+			return
+		}
 		if seat, back := r.EndStreet(); back > 0 {
 			s.Returns = append(s.Returns, Return{Street: s.Street, Seat: seat, Amount: back})
 			s.emit(Event{Kind: EvReturned, Seat: seat, Amount: back, Stack: r.Seats[seat].Stack})
 		}
-		if r.InHand() <= 1 {
+		if one {
 			s.settle(v, false)
 			return
 		}

@@ -21,6 +21,11 @@ func (s *State) settle(v Variant, showdown bool) {
 			in = in.Add(i)
 		}
 	}
+	if in == 0 {
+		// Nobody left to take the pot: it is held for a decision.
+		s.lastVoided()
+		return
+	}
 	s.scratch.pots = pot.Build(contrib[:], in, s.scratch.pots)
 	pots := s.scratch.pots
 	if showdown {

@@ -551,3 +551,16 @@ func TestEventsPrivacy(t *testing.T) {
 		t.Fatalf("%d deal events, want one per player", dealt)
 	}
 }
+
+// gr-regulation-2 M8: a bettor's hand voided with his bet kept in the pot,
+// heads-up: the other player, still to act, takes the pot at once (found by
+// FuzzHand; the chips of the void must not vanish).
+func TestVoidLeavesOnePlayerWhoWins(t *testing.T) {
+	r := rules(t, profile.GR, profile.Holdem, betting.NoLimit, profile.Stakes{Unit: 1, SmallBlind: 5, BigBlind: 10})
+	g := start(t, r, 0, []int64{500, 500}, nil) // GR heads-up: seat 1 SB acts first
+	g.act(1, betting.Raise, 40)
+	g.command(hand.Action{Command: hand.CmdVoidSeat, Seat: 1, Return: hand.VoidKeepBets})
+	if g.s.Phase != hand.Complete || g.s.Seats[0].Won != 50 || g.total() != 1000 {
+		t.Fatalf("phase %s won %d total %d", g.s.Phase, g.s.Seats[0].Won, g.total())
+	}
+}
