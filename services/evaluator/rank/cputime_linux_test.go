@@ -28,3 +28,20 @@ func threadNanos() int64 {
 	}
 	return ts.Nano()
 }
+
+// processCPUTime is cpuTime for work that runs on several goroutines: the
+// whole process's CPU time (user and system) per op.
+func processCPUTime(b *testing.B) (stop func()) {
+	start := processNanos()
+	return func() {
+		b.ReportMetric(float64(processNanos()-start)/float64(b.N), "cpu-ns/op")
+	}
+}
+
+func processNanos() int64 {
+	var ru unix.Rusage
+	if err := unix.Getrusage(unix.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return ru.Utime.Nano() + ru.Stime.Nano()
+}

@@ -2,7 +2,7 @@ package rank
 
 import (
 	"math/bits"
-	"sort"
+	"slices"
 
 	"github.com/croupier/croupier/shared/card"
 )
@@ -146,11 +146,19 @@ type valueScale struct {
 
 // value returns the Value of p by binary search.
 func (s *valueScale) value(p pattern) Value {
-	i := sort.Search(int(MaxValue), func(i int) bool { return s.patterns[i+1] >= p })
-	if i == int(MaxValue) || s.patterns[i+1] != p {
+	lo, hi := 1, int(MaxValue) // patterns[lo..hi] may hold p
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if s.patterns[mid] < p {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if s.patterns[lo] != p {
 		panic("rank: pattern outside the scale") // a bug in the builder, never input
 	}
-	return Value(i + 1)
+	return Value(lo)
 }
 
 // newScale enumerates every five-card rank: each rank multiset of five
@@ -183,7 +191,7 @@ func newScale() *valueScale {
 		counts[r] = 0
 	}
 	walk(0, 5)
-	sort.Slice(ps, func(i, j int) bool { return ps[i] < ps[j] })
+	slices.Sort(ps)
 	if len(ps) != int(MaxValue) {
 		panic("rank: the scale does not hold 7,462 ranks")
 	}

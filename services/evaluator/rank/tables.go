@@ -107,33 +107,44 @@ func mustBuildTables(s *valueScale) *tables {
 
 func buildTables(s *valueScale) (*tables, error) {
 	t := &tables{}
+	// Two halves of about equal work run side by side: the seven-card
+	// table, and everything else (the two-plus-three tables need the
+	// five-card one).
+	errc := make(chan error, 1)
+	go func() {
+		errc <- t.buildHash(s, 7, t.vals7[:], t.disp7[:], slotBits7, bucketBits7)
+	}()
 	for m := 0; m < 1<<13; m++ {
 		if bits.OnesCount(uint(m)) >= 5 {
 			t.flush[m] = uint16(s.value(flushPattern(uint16(m))))
 		}
 	}
-	for _, size := range []struct {
-		n                    int
-		vals, disp           []uint16
-		slotBits, bucketBits uint
-	}{
-		{7, t.vals7[:], t.disp7[:], slotBits7, bucketBits7},
-		{6, t.vals6[:], t.disp6[:], slotBits6, bucketBits6},
-		{5, t.vals5[:], t.disp5[:], slotBits5, bucketBits5},
-	} {
-		var keys []uint32
-		var vals []uint16
-		eachMultiset(size.n, func(key uint32, counts *[13]uint8) {
-			keys = append(keys, key)
-			vals = append(vals, uint16(s.value(multisetPattern(counts))))
-		})
-		if err := displace(keys, vals, size.vals, size.disp, size.slotBits, size.bucketBits); err != nil {
-			return nil, err
-		}
+	err := t.buildHash(s, 6, t.vals6[:], t.disp6[:], slotBits6, bucketBits6)
+	if err == nil {
+		err = t.buildHash(s, 5, t.vals5[:], t.disp5[:], slotBits5, bucketBits5)
 	}
-	t.buildTwoThree()
-	t.buildFullBoard()
+	if err == nil {
+		t.buildTwoThree()
+		t.buildFullBoard()
+	}
+	if err7 := <-errc; err == nil {
+		err = err7
+	}
+	if err != nil {
+		return nil, err
+	}
 	return t, nil
+}
+
+// buildHash fills the perfect hash table of the n-card rank multisets.
+func (t *tables) buildHash(s *valueScale, n int, out, disp []uint16, slotBits, bucketBits uint) error {
+	keys := make([]uint32, 0, 49205)
+	vals := make([]uint16, 0, 49205)
+	eachMultiset(n, func(key uint32, counts *[13]uint8) {
+		keys = append(keys, key)
+		vals = append(vals, uint16(s.value(multisetPattern(counts))))
+	})
+	return displace(keys, vals, out, disp, slotBits, bucketBits)
 }
 
 // buildFullBoard fills fullBoard from the two-plus-three table: for each
@@ -160,13 +171,11 @@ func (t *tables) buildFullBoard() {
 			}
 		}
 		row := &t.fullBoard[t.slot5(key)]
-		for p := 0; p < rankPairs; p++ {
+		for p := range row {
 			base := uint16(p) * rankTriples
-			best := uint16(0)
-			for _, c := range cols {
-				best = max(best, t.twoThree[base+c])
-			}
-			row[p] = best
+			tt := &t.twoThree
+			row[p] = max(tt[base+cols[0]], tt[base+cols[1]], tt[base+cols[2]], tt[base+cols[3]], tt[base+cols[4]],
+				tt[base+cols[5]], tt[base+cols[6]], tt[base+cols[7]], tt[base+cols[8]], tt[base+cols[9]])
 		}
 	})
 }
