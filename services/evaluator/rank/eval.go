@@ -53,7 +53,7 @@ func Omaha(hole, board []card.Card) Value {
 	r0, r1, r2, r3 := cardRank[hole[0]&63], cardRank[hole[1]&63], cardRank[hole[2]&63], cardRank[hole[3]&63]
 	if len(board) == 5 {
 		key := rankKey(board[0]) + rankKey(board[1]) + rankKey(board[2]) + rankKey(board[3]) + rankKey(board[4])
-		row := &t.fullBoard[t.slot5(key)]
+		row := &t.fullBoard[t.boardRow[t.slot5(key)]]
 		best := max(row[t.pairIndex[r0<<4|r1]%rankPairs], row[t.pairIndex[r0<<4|r2]%rankPairs], row[t.pairIndex[r0<<4|r3]%rankPairs],
 			row[t.pairIndex[r1<<4|r2]%rankPairs], row[t.pairIndex[r1<<4|r3]%rankPairs], row[t.pairIndex[r2<<4|r3]%rankPairs])
 		return max(Value(best), t.twoThreeFlush(hole, board))
@@ -84,7 +84,7 @@ func TwoPlusThree(hole, board []card.Card) Value {
 	r0, r1 := cardRank[hole[0]&63], cardRank[hole[1]&63]
 	if len(board) == 5 {
 		key := rankKey(board[0]) + rankKey(board[1]) + rankKey(board[2]) + rankKey(board[3]) + rankKey(board[4])
-		best := t.fullBoard[t.slot5(key)][t.pairIndex[r0<<4|r1]%rankPairs]
+		best := t.fullBoard[t.boardRow[t.slot5(key)]][t.pairIndex[r0<<4|r1]%rankPairs]
 		return max(Value(best), t.twoThreeFlush(hole, board))
 	}
 	p := uint32(t.pairRow[r0<<4|r1])

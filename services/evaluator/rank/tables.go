@@ -77,12 +77,16 @@ type tables struct {
 
 	// With a full five-card board, the best two-plus-three hand without a
 	// flush depends only on the board's rank multiset and the hole pair's:
-	// fullBoard[slot5(board key)][pairIndex[a<<4|b]] is it. An Omaha hand
+	// fullBoard[boardRow[slot5(board key)]][pairIndex[a<<4|b]] is it. An Omaha hand
 	// then reads six entries of one 182-byte row instead of 60 scattered
 	// ones.
-	fullBoard [1 << slotBits5][rankPairs]uint16
+	fullBoard [boardMultisets][rankPairs]uint16
+	boardRow  [1 << slotBits5]uint16 // five-card slot -> fullBoard row
 	pairIndex [1 << 8]uint8
 }
+
+// boardMultisets counts the rank multisets of five cards.
+const boardMultisets = 6175
 
 // Shape of the two-plus-three table.
 const (
@@ -92,7 +96,7 @@ const (
 
 // TableBytes is the memory the lookup tables take.
 const TableBytes = 2*(1<<slotBits7+1<<bucketBits7+1<<slotBits6+1<<bucketBits6+1<<slotBits5+1<<bucketBits5+1<<13+
-	1<<16+1<<8+1<<12+1<<slotBits5*rankPairs) + 1<<8
+	1<<16+1<<8+1<<12+boardMultisets*rankPairs+1<<slotBits5) + 1<<8
 
 // tab is the package's tables, built at start-up.
 var tab = mustBuildTables(scale)
@@ -151,6 +155,7 @@ func (t *tables) buildHash(s *valueScale, n int, out, disp []uint16, slotBits, b
 // five-card board rank multiset and hole rank pair, the best of the ten
 // board triples.
 func (t *tables) buildFullBoard() {
+	next := uint16(0)
 	eachMultiset(5, func(key uint32, counts *[13]uint8) {
 		var b [5]uint16
 		n := 0
@@ -170,7 +175,9 @@ func (t *tables) buildFullBoard() {
 				}
 			}
 		}
-		row := &t.fullBoard[t.slot5(key)]
+		t.boardRow[t.slot5(key)] = next
+		row := &t.fullBoard[next]
+		next++
 		for p := range row {
 			base := uint16(p) * rankTriples
 			tt := &t.twoThree
