@@ -21,6 +21,7 @@ func benchmarkCommittedShuffle(b *testing.B, decks int32) {
 	s := newService(b, Config{Store: store.NewMemory()})
 	req := &rngv1.ShuffleRequest{Decks: decks}
 	b.ReportAllocs()
+	defer cpuTime(b)()
 	for b.Loop() {
 		if _, err := s.Shuffle(context.Background(), req); err != nil {
 			b.Fatal(err)
@@ -32,6 +33,7 @@ func BenchmarkCommittedSpin(b *testing.B) {
 	s := newService(b, Config{})
 	req := &rngv1.SpinRequest{Wheel: rngv1.Wheel_WHEEL_EUROPEAN}
 	b.ReportAllocs()
+	defer cpuTime(b)()
 	for b.Loop() {
 		if _, err := s.Spin(context.Background(), req); err != nil {
 			b.Fatal(err)
@@ -46,6 +48,7 @@ func BenchmarkRPCShuffle52(b *testing.B) {
 	c := e.client(tableService)
 	req := connect.NewRequest(&rngv1.ShuffleRequest{Decks: 1})
 	b.ReportAllocs()
+	defer cpuTime(b)()
 	for b.Loop() {
 		if _, err := c.Shuffle(context.Background(), req); err != nil {
 			b.Fatal(err)
@@ -58,6 +61,7 @@ func BenchmarkRPCSpin(b *testing.B) {
 	c := e.client(tableService)
 	req := connect.NewRequest(&rngv1.SpinRequest{Wheel: rngv1.Wheel_WHEEL_EUROPEAN})
 	b.ReportAllocs()
+	defer cpuTime(b)()
 	for b.Loop() {
 		if _, err := c.Spin(context.Background(), req); err != nil {
 			b.Fatal(err)

@@ -14,6 +14,7 @@ func benchmarkShuffle(b *testing.B, decks int) {
 	shoe := card.Deck(decks)
 	b.ReportAllocs()
 	b.ResetTimer()
+	defer cpuTime(b)()
 	for b.Loop() {
 		if err := g.Do(func(s *Stream) { Shuffle(s, shoe) }); err != nil {
 			b.Fatal(err)
@@ -27,6 +28,7 @@ func BenchmarkSpin37(b *testing.B) {
 	g := newTestGenerator(b)
 	var sink uint32
 	b.ReportAllocs()
+	defer cpuTime(b)()
 	for b.Loop() {
 		_ = g.Do(func(s *Stream) { sink += s.Uint32n(37) })
 	}
@@ -37,6 +39,7 @@ func BenchmarkRead64KiB(b *testing.B) {
 	g := newTestGenerator(b)
 	p := make([]byte, 64<<10)
 	b.SetBytes(int64(len(p)))
+	defer cpuTime(b)()
 	for b.Loop() {
 		_, _ = g.Read(p)
 	}
