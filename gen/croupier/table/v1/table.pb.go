@@ -142,10 +142,14 @@ const (
 	ActionKind_ACTION_KIND_CALL        ActionKind = 3
 	ActionKind_ACTION_KIND_BET         ActionKind = 4
 	ActionKind_ACTION_KIND_RAISE       ActionKind = 5
-	ActionKind_ACTION_KIND_ALL_IN      ActionKind = 6
-	// Stud bring-in and the forced opening bet.
+	// The whole stack; normalised to the call, bet or raise it amounts to.
+	ActionKind_ACTION_KIND_ALL_IN ActionKind = 6
+	// The stud low card's bring-in.
 	ActionKind_ACTION_KIND_BRING_IN ActionKind = 7
-	ActionKind_ACTION_KIND_POST     ActionKind = 8
+	// A forced bet (blind, ante, straddle, make-up), in events only.
+	ActionKind_ACTION_KIND_POST ActionKind = 8
+	// A stud bring-in raised to the full bet.
+	ActionKind_ACTION_KIND_COMPLETE ActionKind = 9
 )
 
 // Enum value maps for ActionKind.
@@ -160,6 +164,7 @@ var (
 		6: "ACTION_KIND_ALL_IN",
 		7: "ACTION_KIND_BRING_IN",
 		8: "ACTION_KIND_POST",
+		9: "ACTION_KIND_COMPLETE",
 	}
 	ActionKind_value = map[string]int32{
 		"ACTION_KIND_UNSPECIFIED": 0,
@@ -171,6 +176,7 @@ var (
 		"ACTION_KIND_ALL_IN":      6,
 		"ACTION_KIND_BRING_IN":    7,
 		"ACTION_KIND_POST":        8,
+		"ACTION_KIND_COMPLETE":    9,
 	}
 )
 
@@ -208,7 +214,10 @@ const (
 	SeatStatus_SEAT_STATUS_EMPTY       SeatStatus = 1
 	SeatStatus_SEAT_STATUS_PLAYING     SeatStatus = 2
 	SeatStatus_SEAT_STATUS_SITTING_OUT SeatStatus = 3
-	SeatStatus_SEAT_STATUS_RESERVED    SeatStatus = 4
+	// Taken, the buy-in still moving from the wallet.
+	SeatStatus_SEAT_STATUS_RESERVED SeatStatus = 4
+	// Waiting for the big blind to come in (gr-regulation-2 G4.7).
+	SeatStatus_SEAT_STATUS_WAITING SeatStatus = 5
 )
 
 // Enum value maps for SeatStatus.
@@ -219,6 +228,7 @@ var (
 		2: "SEAT_STATUS_PLAYING",
 		3: "SEAT_STATUS_SITTING_OUT",
 		4: "SEAT_STATUS_RESERVED",
+		5: "SEAT_STATUS_WAITING",
 	}
 	SeatStatus_value = map[string]int32{
 		"SEAT_STATUS_UNSPECIFIED": 0,
@@ -226,6 +236,7 @@ var (
 		"SEAT_STATUS_PLAYING":     2,
 		"SEAT_STATUS_SITTING_OUT": 3,
 		"SEAT_STATUS_RESERVED":    4,
+		"SEAT_STATUS_WAITING":     5,
 	}
 )
 
@@ -262,7 +273,9 @@ const (
 	TableStatus_TABLE_STATUS_UNSPECIFIED TableStatus = 0
 	TableStatus_TABLE_STATUS_OPEN        TableStatus = 1
 	TableStatus_TABLE_STATUS_PAUSED      TableStatus = 2
-	TableStatus_TABLE_STATUS_CLOSED      TableStatus = 3
+	// Closing: the current hand is played out, then everyone is cashed out.
+	TableStatus_TABLE_STATUS_CLOSING TableStatus = 3
+	TableStatus_TABLE_STATUS_CLOSED  TableStatus = 4
 )
 
 // Enum value maps for TableStatus.
@@ -271,13 +284,15 @@ var (
 		0: "TABLE_STATUS_UNSPECIFIED",
 		1: "TABLE_STATUS_OPEN",
 		2: "TABLE_STATUS_PAUSED",
-		3: "TABLE_STATUS_CLOSED",
+		3: "TABLE_STATUS_CLOSING",
+		4: "TABLE_STATUS_CLOSED",
 	}
 	TableStatus_value = map[string]int32{
 		"TABLE_STATUS_UNSPECIFIED": 0,
 		"TABLE_STATUS_OPEN":        1,
 		"TABLE_STATUS_PAUSED":      2,
-		"TABLE_STATUS_CLOSED":      3,
+		"TABLE_STATUS_CLOSING":     3,
+		"TABLE_STATUS_CLOSED":      4,
 	}
 )
 
@@ -308,20 +323,85 @@ func (TableStatus) EnumDescriptor() ([]byte, []int) {
 	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{4}
 }
 
+// Entry says how a seated player comes into the blind rotation.
+type Entry int32
+
+const (
+	// Wait for the big blind, or post one with post_now (G4.7).
+	Entry_ENTRY_UNSPECIFIED Entry = 0
+	// Dealt in at once without posting (a player moved by the casino, G4.7).
+	Entry_ENTRY_EXEMPT Entry = 1
+	// Post a big blind to be dealt in at once.
+	Entry_ENTRY_POST_NOW Entry = 2
+	// Wait for the big blind.
+	Entry_ENTRY_WAIT_BIG_BLIND Entry = 3
+)
+
+// Enum value maps for Entry.
+var (
+	Entry_name = map[int32]string{
+		0: "ENTRY_UNSPECIFIED",
+		1: "ENTRY_EXEMPT",
+		2: "ENTRY_POST_NOW",
+		3: "ENTRY_WAIT_BIG_BLIND",
+	}
+	Entry_value = map[string]int32{
+		"ENTRY_UNSPECIFIED":    0,
+		"ENTRY_EXEMPT":         1,
+		"ENTRY_POST_NOW":       2,
+		"ENTRY_WAIT_BIG_BLIND": 3,
+	}
+)
+
+func (x Entry) Enum() *Entry {
+	p := new(Entry)
+	*p = x
+	return p
+}
+
+func (x Entry) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (Entry) Descriptor() protoreflect.EnumDescriptor {
+	return file_croupier_table_v1_table_proto_enumTypes[5].Descriptor()
+}
+
+func (Entry) Type() protoreflect.EnumType {
+	return &file_croupier_table_v1_table_proto_enumTypes[5]
+}
+
+func (x Entry) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use Entry.Descriptor instead.
+func (Entry) EnumDescriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{5}
+}
+
 // Stakes of a table. Amounts in minor units of the table currency.
 type Stakes struct {
-	state      protoimpl.MessageState `protogen:"open.v1"`
-	Currency   string                 `protobuf:"bytes,1,opt,name=currency,proto3" json:"currency,omitempty"`
-	SmallBlind int64                  `protobuf:"varint,2,opt,name=small_blind,json=smallBlind,proto3" json:"small_blind,omitempty"`
-	BigBlind   int64                  `protobuf:"varint,3,opt,name=big_blind,json=bigBlind,proto3" json:"big_blind,omitempty"`
-	Ante       int64                  `protobuf:"varint,4,opt,name=ante,proto3" json:"ante,omitempty"`
-	// Fixed and spread limit: the small and big bet.
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// ISO 4217 code, or "CHP" for tournament chips.
+	Currency   string `protobuf:"bytes,1,opt,name=currency,proto3" json:"currency,omitempty"`
+	SmallBlind int64  `protobuf:"varint,2,opt,name=small_blind,json=smallBlind,proto3" json:"small_blind,omitempty"`
+	BigBlind   int64  `protobuf:"varint,3,opt,name=big_blind,json=bigBlind,proto3" json:"big_blind,omitempty"`
+	Ante       int64  `protobuf:"varint,4,opt,name=ante,proto3" json:"ante,omitempty"`
+	// Fixed limit: the small and big bet (0 = the big blind and twice it).
 	SmallBet int64 `protobuf:"varint,5,opt,name=small_bet,json=smallBet,proto3" json:"small_bet,omitempty"`
 	BigBet   int64 `protobuf:"varint,6,opt,name=big_bet,json=bigBet,proto3" json:"big_bet,omitempty"`
 	// Stud: the bring-in.
-	BringIn       int64 `protobuf:"varint,7,opt,name=bring_in,json=bringIn,proto3" json:"bring_in,omitempty"`
-	MinBuyIn      int64 `protobuf:"varint,8,opt,name=min_buy_in,json=minBuyIn,proto3" json:"min_buy_in,omitempty"`
-	MaxBuyIn      int64 `protobuf:"varint,9,opt,name=max_buy_in,json=maxBuyIn,proto3" json:"max_buy_in,omitempty"`
+	BringIn  int64 `protobuf:"varint,7,opt,name=bring_in,json=bringIn,proto3" json:"bring_in,omitempty"`
+	MinBuyIn int64 `protobuf:"varint,8,opt,name=min_buy_in,json=minBuyIn,proto3" json:"min_buy_in,omitempty"`
+	MaxBuyIn int64 `protobuf:"varint,9,opt,name=max_buy_in,json=maxBuyIn,proto3" json:"max_buy_in,omitempty"`
+	// The smallest chip in play (0 = 1).
+	Unit int64 `protobuf:"varint,10,opt,name=unit,proto3" json:"unit,omitempty"`
+	// Spread limit: the smallest and largest bet.
+	SpreadMin int64 `protobuf:"varint,11,opt,name=spread_min,json=spreadMin,proto3" json:"spread_min,omitempty"`
+	SpreadMax int64 `protobuf:"varint,12,opt,name=spread_max,json=spreadMax,proto3" json:"spread_max,omitempty"`
+	// Minor-unit decimals of the currency (2 for euro cents).
+	Exponent      int32 `protobuf:"varint,13,opt,name=exponent,proto3" json:"exponent,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -419,6 +499,108 @@ func (x *Stakes) GetMaxBuyIn() int64 {
 	return 0
 }
 
+func (x *Stakes) GetUnit() int64 {
+	if x != nil {
+		return x.Unit
+	}
+	return 0
+}
+
+func (x *Stakes) GetSpreadMin() int64 {
+	if x != nil {
+		return x.SpreadMin
+	}
+	return 0
+}
+
+func (x *Stakes) GetSpreadMax() int64 {
+	if x != nil {
+		return x.SpreadMax
+	}
+	return 0
+}
+
+func (x *Stakes) GetExponent() int32 {
+	if x != nil {
+		return x.Exponent
+	}
+	return 0
+}
+
+// Clock is a table's action clock (gr-regulation-2 H.27; tournaments.md §13).
+type Clock struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Seconds per action, 5..60.
+	ActionSeconds int32 `protobuf:"varint,1,opt,name=action_seconds,json=actionSeconds,proto3" json:"action_seconds,omitempty"`
+	// Time bank per player, 0..300 seconds.
+	TimeBankSeconds int32 `protobuf:"varint,2,opt,name=time_bank_seconds,json=timeBankSeconds,proto3" json:"time_bank_seconds,omitempty"`
+	// Pause between hands, milliseconds (0 = deal at once).
+	HandPauseMs int32 `protobuf:"varint,3,opt,name=hand_pause_ms,json=handPauseMs,proto3" json:"hand_pause_ms,omitempty"`
+	// Consecutive timeouts after which a player is sat out (0 = 2; never in
+	// tournaments, where the absent player's blinds keep being posted).
+	TimeoutsToSitOut int32 `protobuf:"varint,4,opt,name=timeouts_to_sit_out,json=timeoutsToSitOut,proto3" json:"timeouts_to_sit_out,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
+}
+
+func (x *Clock) Reset() {
+	*x = Clock{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Clock) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Clock) ProtoMessage() {}
+
+func (x *Clock) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Clock.ProtoReflect.Descriptor instead.
+func (*Clock) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *Clock) GetActionSeconds() int32 {
+	if x != nil {
+		return x.ActionSeconds
+	}
+	return 0
+}
+
+func (x *Clock) GetTimeBankSeconds() int32 {
+	if x != nil {
+		return x.TimeBankSeconds
+	}
+	return 0
+}
+
+func (x *Clock) GetHandPauseMs() int32 {
+	if x != nil {
+		return x.HandPauseMs
+	}
+	return 0
+}
+
+func (x *Clock) GetTimeoutsToSitOut() int32 {
+	if x != nil {
+		return x.TimeoutsToSitOut
+	}
+	return 0
+}
+
 type TableSummary struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	TableId   string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
@@ -430,17 +612,19 @@ type TableSummary struct {
 	Seated    int32                  `protobuf:"varint,7,opt,name=seated,proto3" json:"seated,omitempty"`
 	Waiting   int32                  `protobuf:"varint,8,opt,name=waiting,proto3" json:"waiting,omitempty"`
 	Status    TableStatus            `protobuf:"varint,9,opt,name=status,proto3,enum=croupier.table.v1.TableStatus" json:"status,omitempty"`
-	// Rule profile name ("gr", "cz", "ru-club").
+	// Rule profile name ("gr", "cz", "ru-sport", "ru-club").
 	Profile string `protobuf:"bytes,10,opt,name=profile,proto3" json:"profile,omitempty"`
 	// Set for tournament tables.
 	TournamentId  string `protobuf:"bytes,11,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	Clock         *Clock `protobuf:"bytes,12,opt,name=clock,proto3" json:"clock,omitempty"`
+	HandsPlayed   uint64 `protobuf:"varint,13,opt,name=hands_played,json=handsPlayed,proto3" json:"hands_played,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *TableSummary) Reset() {
 	*x = TableSummary{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[1]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -452,7 +636,7 @@ func (x *TableSummary) String() string {
 func (*TableSummary) ProtoMessage() {}
 
 func (x *TableSummary) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[1]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -465,7 +649,7 @@ func (x *TableSummary) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TableSummary.ProtoReflect.Descriptor instead.
 func (*TableSummary) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{1}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *TableSummary) GetTableId() string {
@@ -545,27 +729,49 @@ func (x *TableSummary) GetTournamentId() string {
 	return ""
 }
 
+func (x *TableSummary) GetClock() *Clock {
+	if x != nil {
+		return x.Clock
+	}
+	return nil
+}
+
+func (x *TableSummary) GetHandsPlayed() uint64 {
+	if x != nil {
+		return x.HandsPlayed
+	}
+	return 0
+}
+
 type Seat struct {
-	state       protoimpl.MessageState `protogen:"open.v1"`
-	Seat        int32                  `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
-	Status      SeatStatus             `protobuf:"varint,2,opt,name=status,proto3,enum=croupier.table.v1.SeatStatus" json:"status,omitempty"`
-	PlayerId    string                 `protobuf:"bytes,3,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
-	DisplayName string                 `protobuf:"bytes,4,opt,name=display_name,json=displayName,proto3" json:"display_name,omitempty"`
-	Stack       int64                  `protobuf:"varint,5,opt,name=stack,proto3" json:"stack,omitempty"`
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Seat   int32                  `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	Status SeatStatus             `protobuf:"varint,2,opt,name=status,proto3,enum=croupier.table.v1.SeatStatus" json:"status,omitempty"`
+	// Filled for the player himself, his partner and internal callers.
+	PlayerId    string `protobuf:"bytes,3,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	DisplayName string `protobuf:"bytes,4,opt,name=display_name,json=displayName,proto3" json:"display_name,omitempty"`
+	Stack       int64  `protobuf:"varint,5,opt,name=stack,proto3" json:"stack,omitempty"`
 	// Chips committed in the current betting round.
 	Bet    int64 `protobuf:"varint,6,opt,name=bet,proto3" json:"bet,omitempty"`
-	Folded bool  `protobuf:"varint,7,opt,name=folded,proto3" json:"folded,omitempty"`
-	AllIn  bool  `protobuf:"varint,8,opt,name=all_in,json=allIn,proto3" json:"all_in,omitempty"`
-	// Cards this viewer may see; hidden cards are "??" placeholders.
-	Cards           []string `protobuf:"bytes,9,rep,name=cards,proto3" json:"cards,omitempty"`
-	TimeBankSeconds int32    `protobuf:"varint,10,opt,name=time_bank_seconds,json=timeBankSeconds,proto3" json:"time_bank_seconds,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	InHand bool  `protobuf:"varint,7,opt,name=in_hand,json=inHand,proto3" json:"in_hand,omitempty"`
+	Folded bool  `protobuf:"varint,8,opt,name=folded,proto3" json:"folded,omitempty"`
+	AllIn  bool  `protobuf:"varint,9,opt,name=all_in,json=allIn,proto3" json:"all_in,omitempty"`
+	// Cards this viewer may see; hidden cards are "??".
+	Cards []string `protobuf:"bytes,10,rep,name=cards,proto3" json:"cards,omitempty"`
+	// Which of cards are face up (bit i for card i).
+	UpMask          uint32 `protobuf:"varint,11,opt,name=up_mask,json=upMask,proto3" json:"up_mask,omitempty"`
+	TimeBankSeconds int32  `protobuf:"varint,12,opt,name=time_bank_seconds,json=timeBankSeconds,proto3" json:"time_bank_seconds,omitempty"`
+	// Chips added while folded, playing from the next hand.
+	PendingChips int64 `protobuf:"varint,13,opt,name=pending_chips,json=pendingChips,proto3" json:"pending_chips,omitempty"`
+	// The player leaves when the hand ends.
+	Leaving       bool `protobuf:"varint,14,opt,name=leaving,proto3" json:"leaving,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Seat) Reset() {
 	*x = Seat{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[2]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -577,7 +783,7 @@ func (x *Seat) String() string {
 func (*Seat) ProtoMessage() {}
 
 func (x *Seat) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[2]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -590,7 +796,7 @@ func (x *Seat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Seat.ProtoReflect.Descriptor instead.
 func (*Seat) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{2}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *Seat) GetSeat() int32 {
@@ -635,6 +841,13 @@ func (x *Seat) GetBet() int64 {
 	return 0
 }
 
+func (x *Seat) GetInHand() bool {
+	if x != nil {
+		return x.InHand
+	}
+	return false
+}
+
 func (x *Seat) GetFolded() bool {
 	if x != nil {
 		return x.Folded
@@ -656,11 +869,32 @@ func (x *Seat) GetCards() []string {
 	return nil
 }
 
+func (x *Seat) GetUpMask() uint32 {
+	if x != nil {
+		return x.UpMask
+	}
+	return 0
+}
+
 func (x *Seat) GetTimeBankSeconds() int32 {
 	if x != nil {
 		return x.TimeBankSeconds
 	}
 	return 0
+}
+
+func (x *Seat) GetPendingChips() int64 {
+	if x != nil {
+		return x.PendingChips
+	}
+	return 0
+}
+
+func (x *Seat) GetLeaving() bool {
+	if x != nil {
+		return x.Leaving
+	}
+	return false
 }
 
 type Pot struct {
@@ -673,7 +907,7 @@ type Pot struct {
 
 func (x *Pot) Reset() {
 	*x = Pot{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[3]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -685,7 +919,7 @@ func (x *Pot) String() string {
 func (*Pot) ProtoMessage() {}
 
 func (x *Pot) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[3]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -698,7 +932,7 @@ func (x *Pot) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Pot.ProtoReflect.Descriptor instead.
 func (*Pot) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{3}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *Pot) GetAmount() int64 {
@@ -715,19 +949,22 @@ func (x *Pot) GetEligibleSeats() []int32 {
 	return nil
 }
 
-// LegalAction is one action the seat to act may take, with its bounds.
+// LegalAction is one action the seat to act may take: any amount from
+// min_amount to max_amount in steps of step (step 0: min_amount only).
+// Amounts are the total the seat's bet reaches in the round.
 type LegalAction struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Kind          ActionKind             `protobuf:"varint,1,opt,name=kind,proto3,enum=croupier.table.v1.ActionKind" json:"kind,omitempty"`
 	MinAmount     int64                  `protobuf:"varint,2,opt,name=min_amount,json=minAmount,proto3" json:"min_amount,omitempty"`
 	MaxAmount     int64                  `protobuf:"varint,3,opt,name=max_amount,json=maxAmount,proto3" json:"max_amount,omitempty"`
+	Step          int64                  `protobuf:"varint,4,opt,name=step,proto3" json:"step,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *LegalAction) Reset() {
 	*x = LegalAction{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[4]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -739,7 +976,7 @@ func (x *LegalAction) String() string {
 func (*LegalAction) ProtoMessage() {}
 
 func (x *LegalAction) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[4]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -752,7 +989,7 @@ func (x *LegalAction) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LegalAction.ProtoReflect.Descriptor instead.
 func (*LegalAction) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{4}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *LegalAction) GetKind() ActionKind {
@@ -776,29 +1013,42 @@ func (x *LegalAction) GetMaxAmount() int64 {
 	return 0
 }
 
+func (x *LegalAction) GetStep() int64 {
+	if x != nil {
+		return x.Step
+	}
+	return 0
+}
+
 type HandState struct {
-	state  protoimpl.MessageState `protogen:"open.v1"`
-	HandId string                 `protobuf:"bytes,1,opt,name=hand_id,json=handId,proto3" json:"hand_id,omitempty"`
-	// Street name: "preflop", "flop", "turn", "river", "third", ..., "showdown".
-	Street     string   `protobuf:"bytes,2,opt,name=street,proto3" json:"street,omitempty"`
-	Board      []string `protobuf:"bytes,3,rep,name=board,proto3" json:"board,omitempty"`
-	Pots       []*Pot   `protobuf:"bytes,4,rep,name=pots,proto3" json:"pots,omitempty"`
-	ButtonSeat int32    `protobuf:"varint,5,opt,name=button_seat,json=buttonSeat,proto3" json:"button_seat,omitempty"`
-	ToActSeat  int32    `protobuf:"varint,6,opt,name=to_act_seat,json=toActSeat,proto3" json:"to_act_seat,omitempty"`
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	HandId     string                 `protobuf:"bytes,1,opt,name=hand_id,json=handId,proto3" json:"hand_id,omitempty"`
+	HandNumber uint64                 `protobuf:"varint,2,opt,name=hand_number,json=handNumber,proto3" json:"hand_number,omitempty"`
+	// Street name: "preflop", "flop", "turn", "river", "third", ...
+	Street string   `protobuf:"bytes,3,opt,name=street,proto3" json:"street,omitempty"`
+	Board  []string `protobuf:"bytes,4,rep,name=board,proto3" json:"board,omitempty"`
+	// The chips in the middle, by pot, as the betting stands.
+	PotTotal   int64 `protobuf:"varint,5,opt,name=pot_total,json=potTotal,proto3" json:"pot_total,omitempty"`
+	ButtonSeat int32 `protobuf:"varint,6,opt,name=button_seat,json=buttonSeat,proto3" json:"button_seat,omitempty"`
+	// -1 when nobody is to act.
+	ToActSeat int32 `protobuf:"varint,7,opt,name=to_act_seat,json=toActSeat,proto3" json:"to_act_seat,omitempty"`
 	// Sequence number of the next action; Act must carry it.
-	ActionSeq      int64                  `protobuf:"varint,7,opt,name=action_seq,json=actionSeq,proto3" json:"action_seq,omitempty"`
-	ActionDeadline *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=action_deadline,json=actionDeadline,proto3" json:"action_deadline,omitempty"`
-	// Filled only for the seat to act when the viewer is that seat.
-	LegalActions []*LegalAction `protobuf:"bytes,9,rep,name=legal_actions,json=legalActions,proto3" json:"legal_actions,omitempty"`
-	// SHA-256 commitment of the shoe.
-	ShoeCommitment []byte `protobuf:"bytes,10,opt,name=shoe_commitment,json=shoeCommitment,proto3" json:"shoe_commitment,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	ActionSeq      int64                  `protobuf:"varint,8,opt,name=action_seq,json=actionSeq,proto3" json:"action_seq,omitempty"`
+	ActionDeadline *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=action_deadline,json=actionDeadline,proto3" json:"action_deadline,omitempty"`
+	LegalActions   []*LegalAction         `protobuf:"bytes,10,rep,name=legal_actions,json=legalActions,proto3" json:"legal_actions,omitempty"`
+	// SHA-256 commitment of the shoe, published at hand start.
+	ShoeCommitment []byte `protobuf:"bytes,11,opt,name=shoe_commitment,json=shoeCommitment,proto3" json:"shoe_commitment,omitempty"`
+	// "betting", "complete", "misdeal", "cancelled", "dispute".
+	Phase string `protobuf:"bytes,12,opt,name=phase,proto3" json:"phase,omitempty"`
+	// Pots awarded once the hand is over.
+	Pots          []*Pot `protobuf:"bytes,13,rep,name=pots,proto3" json:"pots,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *HandState) Reset() {
 	*x = HandState{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[5]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -810,7 +1060,7 @@ func (x *HandState) String() string {
 func (*HandState) ProtoMessage() {}
 
 func (x *HandState) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[5]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -823,7 +1073,7 @@ func (x *HandState) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HandState.ProtoReflect.Descriptor instead.
 func (*HandState) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{5}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *HandState) GetHandId() string {
@@ -831,6 +1081,13 @@ func (x *HandState) GetHandId() string {
 		return x.HandId
 	}
 	return ""
+}
+
+func (x *HandState) GetHandNumber() uint64 {
+	if x != nil {
+		return x.HandNumber
+	}
+	return 0
 }
 
 func (x *HandState) GetStreet() string {
@@ -847,11 +1104,11 @@ func (x *HandState) GetBoard() []string {
 	return nil
 }
 
-func (x *HandState) GetPots() []*Pot {
+func (x *HandState) GetPotTotal() int64 {
 	if x != nil {
-		return x.Pots
+		return x.PotTotal
 	}
-	return nil
+	return 0
 }
 
 func (x *HandState) GetButtonSeat() int32 {
@@ -896,22 +1153,40 @@ func (x *HandState) GetShoeCommitment() []byte {
 	return nil
 }
 
+func (x *HandState) GetPhase() string {
+	if x != nil {
+		return x.Phase
+	}
+	return ""
+}
+
+func (x *HandState) GetPots() []*Pot {
+	if x != nil {
+		return x.Pots
+	}
+	return nil
+}
+
 type TableView struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	Summary *TableSummary          `protobuf:"bytes,1,opt,name=summary,proto3" json:"summary,omitempty"`
 	Seats   []*Seat                `protobuf:"bytes,2,rep,name=seats,proto3" json:"seats,omitempty"`
-	Hand    *HandState             `protobuf:"bytes,3,opt,name=hand,proto3" json:"hand,omitempty"`
+	// The hand in progress or the last one (absent before the first).
+	Hand *HandState `protobuf:"bytes,3,opt,name=hand,proto3" json:"hand,omitempty"`
 	// Version of the live state this view was read from.
-	Version int64 `protobuf:"varint,4,opt,name=version,proto3" json:"version,omitempty"`
+	Version uint64 `protobuf:"varint,4,opt,name=version,proto3" json:"version,omitempty"`
 	// The caller's seat, or -1.
-	YourSeat      int32 `protobuf:"varint,5,opt,name=your_seat,json=yourSeat,proto3" json:"your_seat,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	YourSeat int32 `protobuf:"varint,5,opt,name=your_seat,json=yourSeat,proto3" json:"your_seat,omitempty"`
+	// The caller's place on the waiting list (1-based), 0 if not on it.
+	WaitingPosition int32 `protobuf:"varint,6,opt,name=waiting_position,json=waitingPosition,proto3" json:"waiting_position,omitempty"`
+	DealHeld        bool  `protobuf:"varint,7,opt,name=deal_held,json=dealHeld,proto3" json:"deal_held,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *TableView) Reset() {
 	*x = TableView{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[6]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -923,7 +1198,7 @@ func (x *TableView) String() string {
 func (*TableView) ProtoMessage() {}
 
 func (x *TableView) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[6]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -936,7 +1211,7 @@ func (x *TableView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TableView.ProtoReflect.Descriptor instead.
 func (*TableView) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{6}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *TableView) GetSummary() *TableSummary {
@@ -960,7 +1235,7 @@ func (x *TableView) GetHand() *HandState {
 	return nil
 }
 
-func (x *TableView) GetVersion() int64 {
+func (x *TableView) GetVersion() uint64 {
 	if x != nil {
 		return x.Version
 	}
@@ -974,21 +1249,37 @@ func (x *TableView) GetYourSeat() int32 {
 	return 0
 }
 
+func (x *TableView) GetWaitingPosition() int32 {
+	if x != nil {
+		return x.WaitingPosition
+	}
+	return 0
+}
+
+func (x *TableView) GetDealHeld() bool {
+	if x != nil {
+		return x.DealHeld
+	}
+	return false
+}
+
 type ListTablesRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Game          Game                   `protobuf:"varint,1,opt,name=game,proto3,enum=croupier.table.v1.Game" json:"game,omitempty"`
 	Structure     BettingStructure       `protobuf:"varint,2,opt,name=structure,proto3,enum=croupier.table.v1.BettingStructure" json:"structure,omitempty"`
 	Currency      string                 `protobuf:"bytes,3,opt,name=currency,proto3" json:"currency,omitempty"`
 	OnlyFreeSeats bool                   `protobuf:"varint,4,opt,name=only_free_seats,json=onlyFreeSeats,proto3" json:"only_free_seats,omitempty"`
-	PageSize      int32                  `protobuf:"varint,5,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
-	PageToken     string                 `protobuf:"bytes,6,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// 1..500; 0 = 100.
+	PageSize      int32  `protobuf:"varint,5,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	PageToken     string `protobuf:"bytes,6,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	TournamentId  string `protobuf:"bytes,7,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListTablesRequest) Reset() {
 	*x = ListTablesRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[7]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1000,7 +1291,7 @@ func (x *ListTablesRequest) String() string {
 func (*ListTablesRequest) ProtoMessage() {}
 
 func (x *ListTablesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[7]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1013,7 +1304,7 @@ func (x *ListTablesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTablesRequest.ProtoReflect.Descriptor instead.
 func (*ListTablesRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{7}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *ListTablesRequest) GetGame() Game {
@@ -1058,6 +1349,13 @@ func (x *ListTablesRequest) GetPageToken() string {
 	return ""
 }
 
+func (x *ListTablesRequest) GetTournamentId() string {
+	if x != nil {
+		return x.TournamentId
+	}
+	return ""
+}
+
 type ListTablesResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Tables        []*TableSummary        `protobuf:"bytes,1,rep,name=tables,proto3" json:"tables,omitempty"`
@@ -1068,7 +1366,7 @@ type ListTablesResponse struct {
 
 func (x *ListTablesResponse) Reset() {
 	*x = ListTablesResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[8]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1080,7 +1378,7 @@ func (x *ListTablesResponse) String() string {
 func (*ListTablesResponse) ProtoMessage() {}
 
 func (x *ListTablesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[8]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1093,7 +1391,7 @@ func (x *ListTablesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTablesResponse.ProtoReflect.Descriptor instead.
 func (*ListTablesResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{8}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ListTablesResponse) GetTables() []*TableSummary {
@@ -1119,7 +1417,7 @@ type GetTableRequest struct {
 
 func (x *GetTableRequest) Reset() {
 	*x = GetTableRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[9]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1131,7 +1429,7 @@ func (x *GetTableRequest) String() string {
 func (*GetTableRequest) ProtoMessage() {}
 
 func (x *GetTableRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[9]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1144,7 +1442,7 @@ func (x *GetTableRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTableRequest.ProtoReflect.Descriptor instead.
 func (*GetTableRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{9}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *GetTableRequest) GetTableId() string {
@@ -1163,7 +1461,7 @@ type GetTableResponse struct {
 
 func (x *GetTableResponse) Reset() {
 	*x = GetTableResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[10]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1175,7 +1473,7 @@ func (x *GetTableResponse) String() string {
 func (*GetTableResponse) ProtoMessage() {}
 
 func (x *GetTableResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[10]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1188,7 +1486,7 @@ func (x *GetTableResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTableResponse.ProtoReflect.Descriptor instead.
 func (*GetTableResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{10}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *GetTableResponse) GetTable() *TableView {
@@ -1207,7 +1505,7 @@ type JoinWaitingListRequest struct {
 
 func (x *JoinWaitingListRequest) Reset() {
 	*x = JoinWaitingListRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[11]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1219,7 +1517,7 @@ func (x *JoinWaitingListRequest) String() string {
 func (*JoinWaitingListRequest) ProtoMessage() {}
 
 func (x *JoinWaitingListRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[11]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1232,7 +1530,7 @@ func (x *JoinWaitingListRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use JoinWaitingListRequest.ProtoReflect.Descriptor instead.
 func (*JoinWaitingListRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{11}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *JoinWaitingListRequest) GetTableId() string {
@@ -1243,15 +1541,16 @@ func (x *JoinWaitingListRequest) GetTableId() string {
 }
 
 type JoinWaitingListResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Position      int32                  `protobuf:"varint,1,opt,name=position,proto3" json:"position,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// 1-based.
+	Position      int32 `protobuf:"varint,1,opt,name=position,proto3" json:"position,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *JoinWaitingListResponse) Reset() {
 	*x = JoinWaitingListResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[12]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1263,7 +1562,7 @@ func (x *JoinWaitingListResponse) String() string {
 func (*JoinWaitingListResponse) ProtoMessage() {}
 
 func (x *JoinWaitingListResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[12]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1276,7 +1575,7 @@ func (x *JoinWaitingListResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use JoinWaitingListResponse.ProtoReflect.Descriptor instead.
 func (*JoinWaitingListResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{12}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *JoinWaitingListResponse) GetPosition() int32 {
@@ -1295,7 +1594,7 @@ type LeaveWaitingListRequest struct {
 
 func (x *LeaveWaitingListRequest) Reset() {
 	*x = LeaveWaitingListRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[13]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1307,7 +1606,7 @@ func (x *LeaveWaitingListRequest) String() string {
 func (*LeaveWaitingListRequest) ProtoMessage() {}
 
 func (x *LeaveWaitingListRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[13]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1320,7 +1619,7 @@ func (x *LeaveWaitingListRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LeaveWaitingListRequest.ProtoReflect.Descriptor instead.
 func (*LeaveWaitingListRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{13}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *LeaveWaitingListRequest) GetTableId() string {
@@ -1338,7 +1637,7 @@ type LeaveWaitingListResponse struct {
 
 func (x *LeaveWaitingListResponse) Reset() {
 	*x = LeaveWaitingListResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[14]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1350,7 +1649,7 @@ func (x *LeaveWaitingListResponse) String() string {
 func (*LeaveWaitingListResponse) ProtoMessage() {}
 
 func (x *LeaveWaitingListResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[14]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1363,25 +1662,28 @@ func (x *LeaveWaitingListResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LeaveWaitingListResponse.ProtoReflect.Descriptor instead.
 func (*LeaveWaitingListResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{14}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{15}
 }
 
 type TakeSeatRequest struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	TableId string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
 	// Preferred seat; -1 for any free seat.
-	Seat           int32     `protobuf:"varint,2,opt,name=seat,proto3" json:"seat,omitempty"`
-	BuyIn          *v1.Money `protobuf:"bytes,3,opt,name=buy_in,json=buyIn,proto3" json:"buy_in,omitempty"`
-	IdempotencyKey string    `protobuf:"bytes,4,opt,name=idempotency_key,json=idempotencyKey,proto3" json:"idempotency_key,omitempty"`
-	// Post a big blind now instead of waiting for it.
-	PostNow       bool `protobuf:"varint,5,opt,name=post_now,json=postNow,proto3" json:"post_now,omitempty"`
+	Seat  int32     `protobuf:"varint,2,opt,name=seat,proto3" json:"seat,omitempty"`
+	BuyIn *v1.Money `protobuf:"bytes,3,opt,name=buy_in,json=buyIn,proto3" json:"buy_in,omitempty"`
+	// A retry with the same key returns the first result.
+	IdempotencyKey string `protobuf:"bytes,4,opt,name=idempotency_key,json=idempotencyKey,proto3" json:"idempotency_key,omitempty"`
+	// Post a big blind now instead of waiting for it (G4.7).
+	PostNow bool `protobuf:"varint,5,opt,name=post_now,json=postNow,proto3" json:"post_now,omitempty"`
+	// Shown to the other players.
+	DisplayName   string `protobuf:"bytes,6,opt,name=display_name,json=displayName,proto3" json:"display_name,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *TakeSeatRequest) Reset() {
 	*x = TakeSeatRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[15]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1393,7 +1695,7 @@ func (x *TakeSeatRequest) String() string {
 func (*TakeSeatRequest) ProtoMessage() {}
 
 func (x *TakeSeatRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[15]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1406,7 +1708,7 @@ func (x *TakeSeatRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TakeSeatRequest.ProtoReflect.Descriptor instead.
 func (*TakeSeatRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{15}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *TakeSeatRequest) GetTableId() string {
@@ -1444,17 +1746,25 @@ func (x *TakeSeatRequest) GetPostNow() bool {
 	return false
 }
 
+func (x *TakeSeatRequest) GetDisplayName() string {
+	if x != nil {
+		return x.DisplayName
+	}
+	return ""
+}
+
 type TakeSeatResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Seat          int32                  `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
-	Table         *TableView             `protobuf:"bytes,2,opt,name=table,proto3" json:"table,omitempty"`
+	Stack         int64                  `protobuf:"varint,2,opt,name=stack,proto3" json:"stack,omitempty"`
+	Replayed      bool                   `protobuf:"varint,3,opt,name=replayed,proto3" json:"replayed,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *TakeSeatResponse) Reset() {
 	*x = TakeSeatResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[16]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1466,7 +1776,7 @@ func (x *TakeSeatResponse) String() string {
 func (*TakeSeatResponse) ProtoMessage() {}
 
 func (x *TakeSeatResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[16]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1479,7 +1789,7 @@ func (x *TakeSeatResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TakeSeatResponse.ProtoReflect.Descriptor instead.
 func (*TakeSeatResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{16}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *TakeSeatResponse) GetSeat() int32 {
@@ -1489,11 +1799,18 @@ func (x *TakeSeatResponse) GetSeat() int32 {
 	return 0
 }
 
-func (x *TakeSeatResponse) GetTable() *TableView {
+func (x *TakeSeatResponse) GetStack() int64 {
 	if x != nil {
-		return x.Table
+		return x.Stack
 	}
-	return nil
+	return 0
+}
+
+func (x *TakeSeatResponse) GetReplayed() bool {
+	if x != nil {
+		return x.Replayed
+	}
+	return false
 }
 
 type AddChipsRequest struct {
@@ -1507,7 +1824,7 @@ type AddChipsRequest struct {
 
 func (x *AddChipsRequest) Reset() {
 	*x = AddChipsRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[17]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1519,7 +1836,7 @@ func (x *AddChipsRequest) String() string {
 func (*AddChipsRequest) ProtoMessage() {}
 
 func (x *AddChipsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[17]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1532,7 +1849,7 @@ func (x *AddChipsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddChipsRequest.ProtoReflect.Descriptor instead.
 func (*AddChipsRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{17}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *AddChipsRequest) GetTableId() string {
@@ -1557,15 +1874,18 @@ func (x *AddChipsRequest) GetIdempotencyKey() string {
 }
 
 type AddChipsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Stack         int64                  `protobuf:"varint,1,opt,name=stack,proto3" json:"stack,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Stack int64                  `protobuf:"varint,1,opt,name=stack,proto3" json:"stack,omitempty"`
+	// Chips added while folded: they play from the next hand.
+	Pending       int64 `protobuf:"varint,2,opt,name=pending,proto3" json:"pending,omitempty"`
+	Replayed      bool  `protobuf:"varint,3,opt,name=replayed,proto3" json:"replayed,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *AddChipsResponse) Reset() {
 	*x = AddChipsResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[18]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1577,7 +1897,7 @@ func (x *AddChipsResponse) String() string {
 func (*AddChipsResponse) ProtoMessage() {}
 
 func (x *AddChipsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[18]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1590,7 +1910,7 @@ func (x *AddChipsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddChipsResponse.ProtoReflect.Descriptor instead.
 func (*AddChipsResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{18}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *AddChipsResponse) GetStack() int64 {
@@ -1598,6 +1918,20 @@ func (x *AddChipsResponse) GetStack() int64 {
 		return x.Stack
 	}
 	return 0
+}
+
+func (x *AddChipsResponse) GetPending() int64 {
+	if x != nil {
+		return x.Pending
+	}
+	return 0
+}
+
+func (x *AddChipsResponse) GetReplayed() bool {
+	if x != nil {
+		return x.Replayed
+	}
+	return false
 }
 
 type SitOutRequest struct {
@@ -1609,7 +1943,7 @@ type SitOutRequest struct {
 
 func (x *SitOutRequest) Reset() {
 	*x = SitOutRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[19]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1621,7 +1955,7 @@ func (x *SitOutRequest) String() string {
 func (*SitOutRequest) ProtoMessage() {}
 
 func (x *SitOutRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[19]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1634,7 +1968,7 @@ func (x *SitOutRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SitOutRequest.ProtoReflect.Descriptor instead.
 func (*SitOutRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{19}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *SitOutRequest) GetTableId() string {
@@ -1652,7 +1986,7 @@ type SitOutResponse struct {
 
 func (x *SitOutResponse) Reset() {
 	*x = SitOutResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[20]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1664,7 +1998,7 @@ func (x *SitOutResponse) String() string {
 func (*SitOutResponse) ProtoMessage() {}
 
 func (x *SitOutResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[20]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1677,19 +2011,21 @@ func (x *SitOutResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SitOutResponse.ProtoReflect.Descriptor instead.
 func (*SitOutResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{20}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{21}
 }
 
 type SitInRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	TableId       string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	TableId string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
+	// Post missed blinds now instead of waiting for the big blind.
+	PostNow       bool `protobuf:"varint,2,opt,name=post_now,json=postNow,proto3" json:"post_now,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *SitInRequest) Reset() {
 	*x = SitInRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[21]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1701,7 +2037,7 @@ func (x *SitInRequest) String() string {
 func (*SitInRequest) ProtoMessage() {}
 
 func (x *SitInRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[21]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1714,7 +2050,7 @@ func (x *SitInRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SitInRequest.ProtoReflect.Descriptor instead.
 func (*SitInRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{21}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *SitInRequest) GetTableId() string {
@@ -1722,6 +2058,13 @@ func (x *SitInRequest) GetTableId() string {
 		return x.TableId
 	}
 	return ""
+}
+
+func (x *SitInRequest) GetPostNow() bool {
+	if x != nil {
+		return x.PostNow
+	}
+	return false
 }
 
 type SitInResponse struct {
@@ -1732,7 +2075,7 @@ type SitInResponse struct {
 
 func (x *SitInResponse) Reset() {
 	*x = SitInResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[22]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1744,7 +2087,7 @@ func (x *SitInResponse) String() string {
 func (*SitInResponse) ProtoMessage() {}
 
 func (x *SitInResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[22]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1757,7 +2100,7 @@ func (x *SitInResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SitInResponse.ProtoReflect.Descriptor instead.
 func (*SitInResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{22}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{23}
 }
 
 type StandUpRequest struct {
@@ -1770,7 +2113,7 @@ type StandUpRequest struct {
 
 func (x *StandUpRequest) Reset() {
 	*x = StandUpRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[23]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1782,7 +2125,7 @@ func (x *StandUpRequest) String() string {
 func (*StandUpRequest) ProtoMessage() {}
 
 func (x *StandUpRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[23]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1795,7 +2138,7 @@ func (x *StandUpRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StandUpRequest.ProtoReflect.Descriptor instead.
 func (*StandUpRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{23}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *StandUpRequest) GetTableId() string {
@@ -1813,15 +2156,19 @@ func (x *StandUpRequest) GetIdempotencyKey() string {
 }
 
 type StandUpResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	CashedOut     *v1.Money              `protobuf:"bytes,1,opt,name=cashed_out,json=cashedOut,proto3" json:"cashed_out,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// What went back to the wallet; 0 while deferred.
+	CashedOut *v1.Money `protobuf:"bytes,1,opt,name=cashed_out,json=cashedOut,proto3" json:"cashed_out,omitempty"`
+	// True when the player is still in the hand: he leaves when it ends.
+	Deferred      bool `protobuf:"varint,2,opt,name=deferred,proto3" json:"deferred,omitempty"`
+	Replayed      bool `protobuf:"varint,3,opt,name=replayed,proto3" json:"replayed,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *StandUpResponse) Reset() {
 	*x = StandUpResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[24]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1833,7 +2180,7 @@ func (x *StandUpResponse) String() string {
 func (*StandUpResponse) ProtoMessage() {}
 
 func (x *StandUpResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[24]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1846,7 +2193,7 @@ func (x *StandUpResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StandUpResponse.ProtoReflect.Descriptor instead.
 func (*StandUpResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{24}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *StandUpResponse) GetCashedOut() *v1.Money {
@@ -1856,6 +2203,20 @@ func (x *StandUpResponse) GetCashedOut() *v1.Money {
 	return nil
 }
 
+func (x *StandUpResponse) GetDeferred() bool {
+	if x != nil {
+		return x.Deferred
+	}
+	return false
+}
+
+func (x *StandUpResponse) GetReplayed() bool {
+	if x != nil {
+		return x.Replayed
+	}
+	return false
+}
+
 type ActRequest struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	TableId string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
@@ -1863,7 +2224,7 @@ type ActRequest struct {
 	// Must equal the hand's current action_seq.
 	ActionSeq int64      `protobuf:"varint,3,opt,name=action_seq,json=actionSeq,proto3" json:"action_seq,omitempty"`
 	Kind      ActionKind `protobuf:"varint,4,opt,name=kind,proto3,enum=croupier.table.v1.ActionKind" json:"kind,omitempty"`
-	// Bet or raise: the total the seat's bet reaches this round.
+	// Bet, raise, complete: the total the seat's bet reaches this round.
 	Amount        int64 `protobuf:"varint,5,opt,name=amount,proto3" json:"amount,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1871,7 +2232,7 @@ type ActRequest struct {
 
 func (x *ActRequest) Reset() {
 	*x = ActRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[25]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1883,7 +2244,7 @@ func (x *ActRequest) String() string {
 func (*ActRequest) ProtoMessage() {}
 
 func (x *ActRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[25]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1896,7 +2257,7 @@ func (x *ActRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ActRequest.ProtoReflect.Descriptor instead.
 func (*ActRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{25}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *ActRequest) GetTableId() string {
@@ -1936,19 +2297,22 @@ func (x *ActRequest) GetAmount() int64 {
 
 type ActResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The action as normalised by the rules (undeclared chips, all-in).
-	Kind          ActionKind `protobuf:"varint,1,opt,name=kind,proto3,enum=croupier.table.v1.ActionKind" json:"kind,omitempty"`
-	Amount        int64      `protobuf:"varint,2,opt,name=amount,proto3" json:"amount,omitempty"`
-	NextActionSeq int64      `protobuf:"varint,3,opt,name=next_action_seq,json=nextActionSeq,proto3" json:"next_action_seq,omitempty"`
+	// The action as the rules normalised it (all-in to call, bet or raise).
+	Kind ActionKind `protobuf:"varint,1,opt,name=kind,proto3,enum=croupier.table.v1.ActionKind" json:"kind,omitempty"`
+	// The seat's bet this round after the action.
+	Amount        int64 `protobuf:"varint,2,opt,name=amount,proto3" json:"amount,omitempty"`
+	AllIn         bool  `protobuf:"varint,3,opt,name=all_in,json=allIn,proto3" json:"all_in,omitempty"`
+	NextActionSeq int64 `protobuf:"varint,4,opt,name=next_action_seq,json=nextActionSeq,proto3" json:"next_action_seq,omitempty"`
 	// True when this exact command had already been applied.
-	Replayed      bool `protobuf:"varint,4,opt,name=replayed,proto3" json:"replayed,omitempty"`
+	Replayed      bool  `protobuf:"varint,5,opt,name=replayed,proto3" json:"replayed,omitempty"`
+	Stack         int64 `protobuf:"varint,6,opt,name=stack,proto3" json:"stack,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ActResponse) Reset() {
 	*x = ActResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[26]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1960,7 +2324,7 @@ func (x *ActResponse) String() string {
 func (*ActResponse) ProtoMessage() {}
 
 func (x *ActResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[26]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1973,7 +2337,7 @@ func (x *ActResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ActResponse.ProtoReflect.Descriptor instead.
 func (*ActResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{26}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *ActResponse) GetKind() ActionKind {
@@ -1990,6 +2354,13 @@ func (x *ActResponse) GetAmount() int64 {
 	return 0
 }
 
+func (x *ActResponse) GetAllIn() bool {
+	if x != nil {
+		return x.AllIn
+	}
+	return false
+}
+
 func (x *ActResponse) GetNextActionSeq() int64 {
 	if x != nil {
 		return x.NextActionSeq
@@ -2004,10 +2375,130 @@ func (x *ActResponse) GetReplayed() bool {
 	return false
 }
 
+func (x *ActResponse) GetStack() int64 {
+	if x != nil {
+		return x.Stack
+	}
+	return 0
+}
+
+type UseTimeBankRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TableId       string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
+	HandId        string                 `protobuf:"bytes,2,opt,name=hand_id,json=handId,proto3" json:"hand_id,omitempty"`
+	ActionSeq     int64                  `protobuf:"varint,3,opt,name=action_seq,json=actionSeq,proto3" json:"action_seq,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UseTimeBankRequest) Reset() {
+	*x = UseTimeBankRequest{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UseTimeBankRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UseTimeBankRequest) ProtoMessage() {}
+
+func (x *UseTimeBankRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UseTimeBankRequest.ProtoReflect.Descriptor instead.
+func (*UseTimeBankRequest) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *UseTimeBankRequest) GetTableId() string {
+	if x != nil {
+		return x.TableId
+	}
+	return ""
+}
+
+func (x *UseTimeBankRequest) GetHandId() string {
+	if x != nil {
+		return x.HandId
+	}
+	return ""
+}
+
+func (x *UseTimeBankRequest) GetActionSeq() int64 {
+	if x != nil {
+		return x.ActionSeq
+	}
+	return 0
+}
+
+type UseTimeBankResponse struct {
+	state           protoimpl.MessageState `protogen:"open.v1"`
+	Deadline        *timestamppb.Timestamp `protobuf:"bytes,1,opt,name=deadline,proto3" json:"deadline,omitempty"`
+	TimeBankSeconds int32                  `protobuf:"varint,2,opt,name=time_bank_seconds,json=timeBankSeconds,proto3" json:"time_bank_seconds,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *UseTimeBankResponse) Reset() {
+	*x = UseTimeBankResponse{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UseTimeBankResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UseTimeBankResponse) ProtoMessage() {}
+
+func (x *UseTimeBankResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UseTimeBankResponse.ProtoReflect.Descriptor instead.
+func (*UseTimeBankResponse) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *UseTimeBankResponse) GetDeadline() *timestamppb.Timestamp {
+	if x != nil {
+		return x.Deadline
+	}
+	return nil
+}
+
+func (x *UseTimeBankResponse) GetTimeBankSeconds() int32 {
+	if x != nil {
+		return x.TimeBankSeconds
+	}
+	return 0
+}
+
 type SubscribeRequest struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	TableId string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
-	// Resume after this event id; empty starts with a snapshot.
+	// Resume after this event id; empty starts with a snapshot. An id too old
+	// to resume from also starts with a snapshot.
 	AfterEventId  string `protobuf:"bytes,2,opt,name=after_event_id,json=afterEventId,proto3" json:"after_event_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2015,7 +2506,7 @@ type SubscribeRequest struct {
 
 func (x *SubscribeRequest) Reset() {
 	*x = SubscribeRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[27]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2027,7 +2518,7 @@ func (x *SubscribeRequest) String() string {
 func (*SubscribeRequest) ProtoMessage() {}
 
 func (x *SubscribeRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[27]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2040,7 +2531,7 @@ func (x *SubscribeRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubscribeRequest.ProtoReflect.Descriptor instead.
 func (*SubscribeRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{27}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *SubscribeRequest) GetTableId() string {
@@ -2058,15 +2549,16 @@ func (x *SubscribeRequest) GetAfterEventId() string {
 }
 
 type SubscribeResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Event         *TableEvent            `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The events of one state change, in order.
+	Events        []*TableEvent `protobuf:"bytes,1,rep,name=events,proto3" json:"events,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *SubscribeResponse) Reset() {
 	*x = SubscribeResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[28]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2078,7 +2570,7 @@ func (x *SubscribeResponse) String() string {
 func (*SubscribeResponse) ProtoMessage() {}
 
 func (x *SubscribeResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[28]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2091,19 +2583,20 @@ func (x *SubscribeResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubscribeResponse.ProtoReflect.Descriptor instead.
 func (*SubscribeResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{28}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{31}
 }
 
-func (x *SubscribeResponse) GetEvent() *TableEvent {
+func (x *SubscribeResponse) GetEvents() []*TableEvent {
 	if x != nil {
-		return x.Event
+		return x.Events
 	}
 	return nil
 }
 
 // TableEvent is one event as this viewer may see it.
 type TableEvent struct {
-	state   protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "<version>.<index>": increasing, resumable.
 	EventId string                 `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
 	TableId string                 `protobuf:"bytes,2,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
 	HandId  string                 `protobuf:"bytes,3,opt,name=hand_id,json=handId,proto3" json:"hand_id,omitempty"`
@@ -2112,15 +2605,19 @@ type TableEvent struct {
 	//
 	//	*TableEvent_Snapshot
 	//	*TableEvent_HandStarted
+	//	*TableEvent_BlindPosted
 	//	*TableEvent_CardsDealt
+	//	*TableEvent_StreetStarted
+	//	*TableEvent_TurnStarted
 	//	*TableEvent_ActionTaken
-	//	*TableEvent_StreetDealt
-	//	*TableEvent_Showdown
+	//	*TableEvent_BetReturned
+	//	*TableEvent_HandShown
+	//	*TableEvent_HandMucked
 	//	*TableEvent_PotAwarded
 	//	*TableEvent_HandEnded
 	//	*TableEvent_SeatChanged
-	//	*TableEvent_TurnStarted
 	//	*TableEvent_TableChanged
+	//	*TableEvent_PlayerHandVoided
 	Event         isTableEvent_Event `protobuf_oneof:"event"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2128,7 +2625,7 @@ type TableEvent struct {
 
 func (x *TableEvent) Reset() {
 	*x = TableEvent{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[29]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2140,7 +2637,7 @@ func (x *TableEvent) String() string {
 func (*TableEvent) ProtoMessage() {}
 
 func (x *TableEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[29]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2153,7 +2650,7 @@ func (x *TableEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TableEvent.ProtoReflect.Descriptor instead.
 func (*TableEvent) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{29}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *TableEvent) GetEventId() string {
@@ -2209,10 +2706,37 @@ func (x *TableEvent) GetHandStarted() *HandStarted {
 	return nil
 }
 
+func (x *TableEvent) GetBlindPosted() *BlindPosted {
+	if x != nil {
+		if x, ok := x.Event.(*TableEvent_BlindPosted); ok {
+			return x.BlindPosted
+		}
+	}
+	return nil
+}
+
 func (x *TableEvent) GetCardsDealt() *CardsDealt {
 	if x != nil {
 		if x, ok := x.Event.(*TableEvent_CardsDealt); ok {
 			return x.CardsDealt
+		}
+	}
+	return nil
+}
+
+func (x *TableEvent) GetStreetStarted() *StreetStarted {
+	if x != nil {
+		if x, ok := x.Event.(*TableEvent_StreetStarted); ok {
+			return x.StreetStarted
+		}
+	}
+	return nil
+}
+
+func (x *TableEvent) GetTurnStarted() *TurnStarted {
+	if x != nil {
+		if x, ok := x.Event.(*TableEvent_TurnStarted); ok {
+			return x.TurnStarted
 		}
 	}
 	return nil
@@ -2227,19 +2751,28 @@ func (x *TableEvent) GetActionTaken() *ActionTaken {
 	return nil
 }
 
-func (x *TableEvent) GetStreetDealt() *StreetDealt {
+func (x *TableEvent) GetBetReturned() *BetReturned {
 	if x != nil {
-		if x, ok := x.Event.(*TableEvent_StreetDealt); ok {
-			return x.StreetDealt
+		if x, ok := x.Event.(*TableEvent_BetReturned); ok {
+			return x.BetReturned
 		}
 	}
 	return nil
 }
 
-func (x *TableEvent) GetShowdown() *Showdown {
+func (x *TableEvent) GetHandShown() *HandShown {
 	if x != nil {
-		if x, ok := x.Event.(*TableEvent_Showdown); ok {
-			return x.Showdown
+		if x, ok := x.Event.(*TableEvent_HandShown); ok {
+			return x.HandShown
+		}
+	}
+	return nil
+}
+
+func (x *TableEvent) GetHandMucked() *HandMucked {
+	if x != nil {
+		if x, ok := x.Event.(*TableEvent_HandMucked); ok {
+			return x.HandMucked
 		}
 	}
 	return nil
@@ -2272,19 +2805,19 @@ func (x *TableEvent) GetSeatChanged() *SeatChanged {
 	return nil
 }
 
-func (x *TableEvent) GetTurnStarted() *TurnStarted {
+func (x *TableEvent) GetTableChanged() *TableChanged {
 	if x != nil {
-		if x, ok := x.Event.(*TableEvent_TurnStarted); ok {
-			return x.TurnStarted
+		if x, ok := x.Event.(*TableEvent_TableChanged); ok {
+			return x.TableChanged
 		}
 	}
 	return nil
 }
 
-func (x *TableEvent) GetTableChanged() *TableChanged {
+func (x *TableEvent) GetPlayerHandVoided() *PlayerHandVoided {
 	if x != nil {
-		if x, ok := x.Event.(*TableEvent_TableChanged); ok {
-			return x.TableChanged
+		if x, ok := x.Event.(*TableEvent_PlayerHandVoided); ok {
+			return x.PlayerHandVoided
 		}
 	}
 	return nil
@@ -2295,6 +2828,8 @@ type isTableEvent_Event interface {
 }
 
 type TableEvent_Snapshot struct {
+	// The whole table as this viewer sees it: the stream starts with one,
+	// and sends one whenever it cannot resume.
 	Snapshot *TableView `protobuf:"bytes,10,opt,name=snapshot,proto3,oneof"`
 }
 
@@ -2302,53 +2837,77 @@ type TableEvent_HandStarted struct {
 	HandStarted *HandStarted `protobuf:"bytes,11,opt,name=hand_started,json=handStarted,proto3,oneof"`
 }
 
+type TableEvent_BlindPosted struct {
+	BlindPosted *BlindPosted `protobuf:"bytes,12,opt,name=blind_posted,json=blindPosted,proto3,oneof"`
+}
+
 type TableEvent_CardsDealt struct {
-	CardsDealt *CardsDealt `protobuf:"bytes,12,opt,name=cards_dealt,json=cardsDealt,proto3,oneof"`
+	CardsDealt *CardsDealt `protobuf:"bytes,13,opt,name=cards_dealt,json=cardsDealt,proto3,oneof"`
 }
 
-type TableEvent_ActionTaken struct {
-	ActionTaken *ActionTaken `protobuf:"bytes,13,opt,name=action_taken,json=actionTaken,proto3,oneof"`
-}
-
-type TableEvent_StreetDealt struct {
-	StreetDealt *StreetDealt `protobuf:"bytes,14,opt,name=street_dealt,json=streetDealt,proto3,oneof"`
-}
-
-type TableEvent_Showdown struct {
-	Showdown *Showdown `protobuf:"bytes,15,opt,name=showdown,proto3,oneof"`
-}
-
-type TableEvent_PotAwarded struct {
-	PotAwarded *PotAwarded `protobuf:"bytes,16,opt,name=pot_awarded,json=potAwarded,proto3,oneof"`
-}
-
-type TableEvent_HandEnded struct {
-	HandEnded *HandEnded `protobuf:"bytes,17,opt,name=hand_ended,json=handEnded,proto3,oneof"`
-}
-
-type TableEvent_SeatChanged struct {
-	SeatChanged *SeatChanged `protobuf:"bytes,18,opt,name=seat_changed,json=seatChanged,proto3,oneof"`
+type TableEvent_StreetStarted struct {
+	StreetStarted *StreetStarted `protobuf:"bytes,14,opt,name=street_started,json=streetStarted,proto3,oneof"`
 }
 
 type TableEvent_TurnStarted struct {
-	TurnStarted *TurnStarted `protobuf:"bytes,19,opt,name=turn_started,json=turnStarted,proto3,oneof"`
+	TurnStarted *TurnStarted `protobuf:"bytes,15,opt,name=turn_started,json=turnStarted,proto3,oneof"`
+}
+
+type TableEvent_ActionTaken struct {
+	ActionTaken *ActionTaken `protobuf:"bytes,16,opt,name=action_taken,json=actionTaken,proto3,oneof"`
+}
+
+type TableEvent_BetReturned struct {
+	BetReturned *BetReturned `protobuf:"bytes,17,opt,name=bet_returned,json=betReturned,proto3,oneof"`
+}
+
+type TableEvent_HandShown struct {
+	HandShown *HandShown `protobuf:"bytes,18,opt,name=hand_shown,json=handShown,proto3,oneof"`
+}
+
+type TableEvent_HandMucked struct {
+	HandMucked *HandMucked `protobuf:"bytes,19,opt,name=hand_mucked,json=handMucked,proto3,oneof"`
+}
+
+type TableEvent_PotAwarded struct {
+	PotAwarded *PotAwarded `protobuf:"bytes,20,opt,name=pot_awarded,json=potAwarded,proto3,oneof"`
+}
+
+type TableEvent_HandEnded struct {
+	HandEnded *HandEnded `protobuf:"bytes,21,opt,name=hand_ended,json=handEnded,proto3,oneof"`
+}
+
+type TableEvent_SeatChanged struct {
+	SeatChanged *SeatChanged `protobuf:"bytes,22,opt,name=seat_changed,json=seatChanged,proto3,oneof"`
 }
 
 type TableEvent_TableChanged struct {
-	TableChanged *TableChanged `protobuf:"bytes,20,opt,name=table_changed,json=tableChanged,proto3,oneof"`
+	TableChanged *TableChanged `protobuf:"bytes,23,opt,name=table_changed,json=tableChanged,proto3,oneof"`
+}
+
+type TableEvent_PlayerHandVoided struct {
+	PlayerHandVoided *PlayerHandVoided `protobuf:"bytes,24,opt,name=player_hand_voided,json=playerHandVoided,proto3,oneof"`
 }
 
 func (*TableEvent_Snapshot) isTableEvent_Event() {}
 
 func (*TableEvent_HandStarted) isTableEvent_Event() {}
 
+func (*TableEvent_BlindPosted) isTableEvent_Event() {}
+
 func (*TableEvent_CardsDealt) isTableEvent_Event() {}
+
+func (*TableEvent_StreetStarted) isTableEvent_Event() {}
+
+func (*TableEvent_TurnStarted) isTableEvent_Event() {}
 
 func (*TableEvent_ActionTaken) isTableEvent_Event() {}
 
-func (*TableEvent_StreetDealt) isTableEvent_Event() {}
+func (*TableEvent_BetReturned) isTableEvent_Event() {}
 
-func (*TableEvent_Showdown) isTableEvent_Event() {}
+func (*TableEvent_HandShown) isTableEvent_Event() {}
+
+func (*TableEvent_HandMucked) isTableEvent_Event() {}
 
 func (*TableEvent_PotAwarded) isTableEvent_Event() {}
 
@@ -2356,23 +2915,26 @@ func (*TableEvent_HandEnded) isTableEvent_Event() {}
 
 func (*TableEvent_SeatChanged) isTableEvent_Event() {}
 
-func (*TableEvent_TurnStarted) isTableEvent_Event() {}
-
 func (*TableEvent_TableChanged) isTableEvent_Event() {}
+
+func (*TableEvent_PlayerHandVoided) isTableEvent_Event() {}
 
 type HandStarted struct {
 	state          protoimpl.MessageState `protogen:"open.v1"`
-	ButtonSeat     int32                  `protobuf:"varint,1,opt,name=button_seat,json=buttonSeat,proto3" json:"button_seat,omitempty"`
-	ShoeCommitment []byte                 `protobuf:"bytes,2,opt,name=shoe_commitment,json=shoeCommitment,proto3" json:"shoe_commitment,omitempty"`
-	Seats          []*Seat                `protobuf:"bytes,3,rep,name=seats,proto3" json:"seats,omitempty"`
+	HandNumber     uint64                 `protobuf:"varint,1,opt,name=hand_number,json=handNumber,proto3" json:"hand_number,omitempty"`
+	ButtonSeat     int32                  `protobuf:"varint,2,opt,name=button_seat,json=buttonSeat,proto3" json:"button_seat,omitempty"`
+	ShoeCommitment []byte                 `protobuf:"bytes,3,opt,name=shoe_commitment,json=shoeCommitment,proto3" json:"shoe_commitment,omitempty"`
 	RngOutcomeId   string                 `protobuf:"bytes,4,opt,name=rng_outcome_id,json=rngOutcomeId,proto3" json:"rng_outcome_id,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// Seats dealt in, with their stacks before the forced bets.
+	Seats         []*Seat `protobuf:"bytes,5,rep,name=seats,proto3" json:"seats,omitempty"`
+	Stakes        *Stakes `protobuf:"bytes,6,opt,name=stakes,proto3" json:"stakes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *HandStarted) Reset() {
 	*x = HandStarted{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[30]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2384,7 +2946,7 @@ func (x *HandStarted) String() string {
 func (*HandStarted) ProtoMessage() {}
 
 func (x *HandStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[30]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2397,7 +2959,14 @@ func (x *HandStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HandStarted.ProtoReflect.Descriptor instead.
 func (*HandStarted) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{30}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *HandStarted) GetHandNumber() uint64 {
+	if x != nil {
+		return x.HandNumber
+	}
+	return 0
 }
 
 func (x *HandStarted) GetButtonSeat() int32 {
@@ -2414,13 +2983,6 @@ func (x *HandStarted) GetShoeCommitment() []byte {
 	return nil
 }
 
-func (x *HandStarted) GetSeats() []*Seat {
-	if x != nil {
-		return x.Seats
-	}
-	return nil
-}
-
 func (x *HandStarted) GetRngOutcomeId() string {
 	if x != nil {
 		return x.RngOutcomeId
@@ -2428,18 +2990,113 @@ func (x *HandStarted) GetRngOutcomeId() string {
 	return ""
 }
 
-type CardsDealt struct {
+func (x *HandStarted) GetSeats() []*Seat {
+	if x != nil {
+		return x.Seats
+	}
+	return nil
+}
+
+func (x *HandStarted) GetStakes() *Stakes {
+	if x != nil {
+		return x.Stakes
+	}
+	return nil
+}
+
+type BlindPosted struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Seat  int32                  `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// "ante", "small_blind", "big_blind", "straddle", "live_blind",
+	// "dead_small", "dead_big".
+	Kind          string `protobuf:"bytes,2,opt,name=kind,proto3" json:"kind,omitempty"`
+	Amount        int64  `protobuf:"varint,3,opt,name=amount,proto3" json:"amount,omitempty"`
+	Stack         int64  `protobuf:"varint,4,opt,name=stack,proto3" json:"stack,omitempty"`
+	AllIn         bool   `protobuf:"varint,5,opt,name=all_in,json=allIn,proto3" json:"all_in,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BlindPosted) Reset() {
+	*x = BlindPosted{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BlindPosted) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BlindPosted) ProtoMessage() {}
+
+func (x *BlindPosted) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BlindPosted.ProtoReflect.Descriptor instead.
+func (*BlindPosted) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *BlindPosted) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *BlindPosted) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *BlindPosted) GetAmount() int64 {
+	if x != nil {
+		return x.Amount
+	}
+	return 0
+}
+
+func (x *BlindPosted) GetStack() int64 {
+	if x != nil {
+		return x.Stack
+	}
+	return 0
+}
+
+func (x *BlindPosted) GetAllIn() bool {
+	if x != nil {
+		return x.AllIn
+	}
+	return false
+}
+
+type CardsDealt struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// -1 for the board.
+	Seat int32 `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
 	// Cards this viewer may see; hidden cards are "??".
 	Cards         []string `protobuf:"bytes,2,rep,name=cards,proto3" json:"cards,omitempty"`
+	UpMask        uint32   `protobuf:"varint,3,opt,name=up_mask,json=upMask,proto3" json:"up_mask,omitempty"`
+	Street        string   `protobuf:"bytes,4,opt,name=street,proto3" json:"street,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CardsDealt) Reset() {
 	*x = CardsDealt{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[31]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2451,7 +3108,7 @@ func (x *CardsDealt) String() string {
 func (*CardsDealt) ProtoMessage() {}
 
 func (x *CardsDealt) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[31]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2464,7 +3121,7 @@ func (x *CardsDealt) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CardsDealt.ProtoReflect.Descriptor instead.
 func (*CardsDealt) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{31}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *CardsDealt) GetSeat() int32 {
@@ -2481,439 +3138,94 @@ func (x *CardsDealt) GetCards() []string {
 	return nil
 }
 
-type ActionTaken struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Seat          int32                  `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
-	Kind          ActionKind             `protobuf:"varint,2,opt,name=kind,proto3,enum=croupier.table.v1.ActionKind" json:"kind,omitempty"`
-	Amount        int64                  `protobuf:"varint,3,opt,name=amount,proto3" json:"amount,omitempty"`
-	Stack         int64                  `protobuf:"varint,4,opt,name=stack,proto3" json:"stack,omitempty"`
-	ActionSeq     int64                  `protobuf:"varint,5,opt,name=action_seq,json=actionSeq,proto3" json:"action_seq,omitempty"`
-	TimedOut      bool                   `protobuf:"varint,6,opt,name=timed_out,json=timedOut,proto3" json:"timed_out,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ActionTaken) Reset() {
-	*x = ActionTaken{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[32]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ActionTaken) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ActionTaken) ProtoMessage() {}
-
-func (x *ActionTaken) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[32]
+func (x *CardsDealt) GetUpMask() uint32 {
 	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ActionTaken.ProtoReflect.Descriptor instead.
-func (*ActionTaken) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{32}
-}
-
-func (x *ActionTaken) GetSeat() int32 {
-	if x != nil {
-		return x.Seat
+		return x.UpMask
 	}
 	return 0
 }
 
-func (x *ActionTaken) GetKind() ActionKind {
-	if x != nil {
-		return x.Kind
-	}
-	return ActionKind_ACTION_KIND_UNSPECIFIED
-}
-
-func (x *ActionTaken) GetAmount() int64 {
-	if x != nil {
-		return x.Amount
-	}
-	return 0
-}
-
-func (x *ActionTaken) GetStack() int64 {
-	if x != nil {
-		return x.Stack
-	}
-	return 0
-}
-
-func (x *ActionTaken) GetActionSeq() int64 {
-	if x != nil {
-		return x.ActionSeq
-	}
-	return 0
-}
-
-func (x *ActionTaken) GetTimedOut() bool {
-	if x != nil {
-		return x.TimedOut
-	}
-	return false
-}
-
-type StreetDealt struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Street        string                 `protobuf:"bytes,1,opt,name=street,proto3" json:"street,omitempty"`
-	Board         []string               `protobuf:"bytes,2,rep,name=board,proto3" json:"board,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *StreetDealt) Reset() {
-	*x = StreetDealt{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[33]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *StreetDealt) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*StreetDealt) ProtoMessage() {}
-
-func (x *StreetDealt) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[33]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use StreetDealt.ProtoReflect.Descriptor instead.
-func (*StreetDealt) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{33}
-}
-
-func (x *StreetDealt) GetStreet() string {
+func (x *CardsDealt) GetStreet() string {
 	if x != nil {
 		return x.Street
 	}
 	return ""
 }
 
-func (x *StreetDealt) GetBoard() []string {
+type StreetStarted struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Street        string                 `protobuf:"bytes,1,opt,name=street,proto3" json:"street,omitempty"`
+	Board         []string               `protobuf:"bytes,2,rep,name=board,proto3" json:"board,omitempty"`
+	PotTotal      int64                  `protobuf:"varint,3,opt,name=pot_total,json=potTotal,proto3" json:"pot_total,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StreetStarted) Reset() {
+	*x = StreetStarted{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[36]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StreetStarted) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StreetStarted) ProtoMessage() {}
+
+func (x *StreetStarted) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[36]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StreetStarted.ProtoReflect.Descriptor instead.
+func (*StreetStarted) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{36}
+}
+
+func (x *StreetStarted) GetStreet() string {
+	if x != nil {
+		return x.Street
+	}
+	return ""
+}
+
+func (x *StreetStarted) GetBoard() []string {
 	if x != nil {
 		return x.Board
 	}
 	return nil
 }
 
-type ShownHand struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Seat          int32                  `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
-	Cards         []string               `protobuf:"bytes,2,rep,name=cards,proto3" json:"cards,omitempty"`
-	HandName      string                 `protobuf:"bytes,3,opt,name=hand_name,json=handName,proto3" json:"hand_name,omitempty"`
-	Mucked        bool                   `protobuf:"varint,4,opt,name=mucked,proto3" json:"mucked,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ShownHand) Reset() {
-	*x = ShownHand{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[34]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ShownHand) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ShownHand) ProtoMessage() {}
-
-func (x *ShownHand) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[34]
+func (x *StreetStarted) GetPotTotal() int64 {
 	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ShownHand.ProtoReflect.Descriptor instead.
-func (*ShownHand) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{34}
-}
-
-func (x *ShownHand) GetSeat() int32 {
-	if x != nil {
-		return x.Seat
+		return x.PotTotal
 	}
 	return 0
-}
-
-func (x *ShownHand) GetCards() []string {
-	if x != nil {
-		return x.Cards
-	}
-	return nil
-}
-
-func (x *ShownHand) GetHandName() string {
-	if x != nil {
-		return x.HandName
-	}
-	return ""
-}
-
-func (x *ShownHand) GetMucked() bool {
-	if x != nil {
-		return x.Mucked
-	}
-	return false
-}
-
-type Showdown struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Hands         []*ShownHand           `protobuf:"bytes,1,rep,name=hands,proto3" json:"hands,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *Showdown) Reset() {
-	*x = Showdown{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[35]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *Showdown) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*Showdown) ProtoMessage() {}
-
-func (x *Showdown) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[35]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use Showdown.ProtoReflect.Descriptor instead.
-func (*Showdown) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{35}
-}
-
-func (x *Showdown) GetHands() []*ShownHand {
-	if x != nil {
-		return x.Hands
-	}
-	return nil
-}
-
-type PotAwarded struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	PotIndex      int32                  `protobuf:"varint,1,opt,name=pot_index,json=potIndex,proto3" json:"pot_index,omitempty"`
-	Amount        int64                  `protobuf:"varint,2,opt,name=amount,proto3" json:"amount,omitempty"`
-	Rake          int64                  `protobuf:"varint,3,opt,name=rake,proto3" json:"rake,omitempty"`
-	Seats         []int32                `protobuf:"varint,4,rep,packed,name=seats,proto3" json:"seats,omitempty"`
-	Amounts       []int64                `protobuf:"varint,5,rep,packed,name=amounts,proto3" json:"amounts,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *PotAwarded) Reset() {
-	*x = PotAwarded{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[36]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *PotAwarded) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*PotAwarded) ProtoMessage() {}
-
-func (x *PotAwarded) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[36]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use PotAwarded.ProtoReflect.Descriptor instead.
-func (*PotAwarded) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{36}
-}
-
-func (x *PotAwarded) GetPotIndex() int32 {
-	if x != nil {
-		return x.PotIndex
-	}
-	return 0
-}
-
-func (x *PotAwarded) GetAmount() int64 {
-	if x != nil {
-		return x.Amount
-	}
-	return 0
-}
-
-func (x *PotAwarded) GetRake() int64 {
-	if x != nil {
-		return x.Rake
-	}
-	return 0
-}
-
-func (x *PotAwarded) GetSeats() []int32 {
-	if x != nil {
-		return x.Seats
-	}
-	return nil
-}
-
-func (x *PotAwarded) GetAmounts() []int64 {
-	if x != nil {
-		return x.Amounts
-	}
-	return nil
-}
-
-type HandEnded struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Seats         []*Seat                `protobuf:"bytes,1,rep,name=seats,proto3" json:"seats,omitempty"`
-	Rake          int64                  `protobuf:"varint,2,opt,name=rake,proto3" json:"rake,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *HandEnded) Reset() {
-	*x = HandEnded{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[37]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *HandEnded) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*HandEnded) ProtoMessage() {}
-
-func (x *HandEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[37]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use HandEnded.ProtoReflect.Descriptor instead.
-func (*HandEnded) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{37}
-}
-
-func (x *HandEnded) GetSeats() []*Seat {
-	if x != nil {
-		return x.Seats
-	}
-	return nil
-}
-
-func (x *HandEnded) GetRake() int64 {
-	if x != nil {
-		return x.Rake
-	}
-	return 0
-}
-
-type SeatChanged struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Seat          *Seat                  `protobuf:"bytes,1,opt,name=seat,proto3" json:"seat,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *SeatChanged) Reset() {
-	*x = SeatChanged{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[38]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *SeatChanged) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*SeatChanged) ProtoMessage() {}
-
-func (x *SeatChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[38]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use SeatChanged.ProtoReflect.Descriptor instead.
-func (*SeatChanged) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{38}
-}
-
-func (x *SeatChanged) GetSeat() *Seat {
-	if x != nil {
-		return x.Seat
-	}
-	return nil
 }
 
 type TurnStarted struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Seat          int32                  `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
-	ActionSeq     int64                  `protobuf:"varint,2,opt,name=action_seq,json=actionSeq,proto3" json:"action_seq,omitempty"`
-	Deadline      *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=deadline,proto3" json:"deadline,omitempty"`
-	LegalActions  []*LegalAction         `protobuf:"bytes,4,rep,name=legal_actions,json=legalActions,proto3" json:"legal_actions,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state           protoimpl.MessageState `protogen:"open.v1"`
+	Seat            int32                  `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	ActionSeq       int64                  `protobuf:"varint,2,opt,name=action_seq,json=actionSeq,proto3" json:"action_seq,omitempty"`
+	Deadline        *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=deadline,proto3" json:"deadline,omitempty"`
+	LegalActions    []*LegalAction         `protobuf:"bytes,4,rep,name=legal_actions,json=legalActions,proto3" json:"legal_actions,omitempty"`
+	TimeBankSeconds int32                  `protobuf:"varint,5,opt,name=time_bank_seconds,json=timeBankSeconds,proto3" json:"time_bank_seconds,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *TurnStarted) Reset() {
 	*x = TurnStarted{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[39]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2925,7 +3237,7 @@ func (x *TurnStarted) String() string {
 func (*TurnStarted) ProtoMessage() {}
 
 func (x *TurnStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[39]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2938,7 +3250,7 @@ func (x *TurnStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TurnStarted.ProtoReflect.Descriptor instead.
 func (*TurnStarted) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{39}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *TurnStarted) GetSeat() int32 {
@@ -2969,17 +3281,563 @@ func (x *TurnStarted) GetLegalActions() []*LegalAction {
 	return nil
 }
 
-type TableChanged struct {
+func (x *TurnStarted) GetTimeBankSeconds() int32 {
+	if x != nil {
+		return x.TimeBankSeconds
+	}
+	return 0
+}
+
+type ActionTaken struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Seat  int32                  `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	Kind  ActionKind             `protobuf:"varint,2,opt,name=kind,proto3,enum=croupier.table.v1.ActionKind" json:"kind,omitempty"`
+	// The seat's bet this round after the action.
+	Amount int64 `protobuf:"varint,3,opt,name=amount,proto3" json:"amount,omitempty"`
+	Paid   int64 `protobuf:"varint,4,opt,name=paid,proto3" json:"paid,omitempty"`
+	Stack  int64 `protobuf:"varint,5,opt,name=stack,proto3" json:"stack,omitempty"`
+	AllIn  bool  `protobuf:"varint,6,opt,name=all_in,json=allIn,proto3" json:"all_in,omitempty"`
+	// The sequence number the action was taken at.
+	ActionSeq     int64 `protobuf:"varint,7,opt,name=action_seq,json=actionSeq,proto3" json:"action_seq,omitempty"`
+	TimedOut      bool  `protobuf:"varint,8,opt,name=timed_out,json=timedOut,proto3" json:"timed_out,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ActionTaken) Reset() {
+	*x = ActionTaken{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[38]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ActionTaken) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ActionTaken) ProtoMessage() {}
+
+func (x *ActionTaken) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[38]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ActionTaken.ProtoReflect.Descriptor instead.
+func (*ActionTaken) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{38}
+}
+
+func (x *ActionTaken) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *ActionTaken) GetKind() ActionKind {
+	if x != nil {
+		return x.Kind
+	}
+	return ActionKind_ACTION_KIND_UNSPECIFIED
+}
+
+func (x *ActionTaken) GetAmount() int64 {
+	if x != nil {
+		return x.Amount
+	}
+	return 0
+}
+
+func (x *ActionTaken) GetPaid() int64 {
+	if x != nil {
+		return x.Paid
+	}
+	return 0
+}
+
+func (x *ActionTaken) GetStack() int64 {
+	if x != nil {
+		return x.Stack
+	}
+	return 0
+}
+
+func (x *ActionTaken) GetAllIn() bool {
+	if x != nil {
+		return x.AllIn
+	}
+	return false
+}
+
+func (x *ActionTaken) GetActionSeq() int64 {
+	if x != nil {
+		return x.ActionSeq
+	}
+	return 0
+}
+
+func (x *ActionTaken) GetTimedOut() bool {
+	if x != nil {
+		return x.TimedOut
+	}
+	return false
+}
+
+type BetReturned struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
-	Status        TableStatus            `protobuf:"varint,1,opt,name=status,proto3,enum=croupier.table.v1.TableStatus" json:"status,omitempty"`
-	Reason        string                 `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	Seat          int32                  `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	Amount        int64                  `protobuf:"varint,2,opt,name=amount,proto3" json:"amount,omitempty"`
+	Stack         int64                  `protobuf:"varint,3,opt,name=stack,proto3" json:"stack,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BetReturned) Reset() {
+	*x = BetReturned{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[39]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BetReturned) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BetReturned) ProtoMessage() {}
+
+func (x *BetReturned) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[39]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BetReturned.ProtoReflect.Descriptor instead.
+func (*BetReturned) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{39}
+}
+
+func (x *BetReturned) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *BetReturned) GetAmount() int64 {
+	if x != nil {
+		return x.Amount
+	}
+	return 0
+}
+
+func (x *BetReturned) GetStack() int64 {
+	if x != nil {
+		return x.Stack
+	}
+	return 0
+}
+
+type HandShown struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Seat     int32                  `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	Cards    []string               `protobuf:"bytes,2,rep,name=cards,proto3" json:"cards,omitempty"`
+	HandName string                 `protobuf:"bytes,3,opt,name=hand_name,json=handName,proto3" json:"hand_name,omitempty"`
+	// The evaluator's rank (higher wins).
+	Value         uint32 `protobuf:"varint,4,opt,name=value,proto3" json:"value,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HandShown) Reset() {
+	*x = HandShown{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[40]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HandShown) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HandShown) ProtoMessage() {}
+
+func (x *HandShown) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[40]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HandShown.ProtoReflect.Descriptor instead.
+func (*HandShown) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{40}
+}
+
+func (x *HandShown) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *HandShown) GetCards() []string {
+	if x != nil {
+		return x.Cards
+	}
+	return nil
+}
+
+func (x *HandShown) GetHandName() string {
+	if x != nil {
+		return x.HandName
+	}
+	return ""
+}
+
+func (x *HandShown) GetValue() uint32 {
+	if x != nil {
+		return x.Value
+	}
+	return 0
+}
+
+type HandMucked struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Seat          int32                  `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HandMucked) Reset() {
+	*x = HandMucked{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[41]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HandMucked) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HandMucked) ProtoMessage() {}
+
+func (x *HandMucked) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[41]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HandMucked.ProtoReflect.Descriptor instead.
+func (*HandMucked) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{41}
+}
+
+func (x *HandMucked) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+type PotAwarded struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	PotIndex      int32                  `protobuf:"varint,1,opt,name=pot_index,json=potIndex,proto3" json:"pot_index,omitempty"`
+	Seat          int32                  `protobuf:"varint,2,opt,name=seat,proto3" json:"seat,omitempty"`
+	Amount        int64                  `protobuf:"varint,3,opt,name=amount,proto3" json:"amount,omitempty"`
+	Rake          int64                  `protobuf:"varint,4,opt,name=rake,proto3" json:"rake,omitempty"`
+	Stack         int64                  `protobuf:"varint,5,opt,name=stack,proto3" json:"stack,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PotAwarded) Reset() {
+	*x = PotAwarded{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[42]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PotAwarded) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PotAwarded) ProtoMessage() {}
+
+func (x *PotAwarded) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[42]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PotAwarded.ProtoReflect.Descriptor instead.
+func (*PotAwarded) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{42}
+}
+
+func (x *PotAwarded) GetPotIndex() int32 {
+	if x != nil {
+		return x.PotIndex
+	}
+	return 0
+}
+
+func (x *PotAwarded) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *PotAwarded) GetAmount() int64 {
+	if x != nil {
+		return x.Amount
+	}
+	return 0
+}
+
+func (x *PotAwarded) GetRake() int64 {
+	if x != nil {
+		return x.Rake
+	}
+	return 0
+}
+
+func (x *PotAwarded) GetStack() int64 {
+	if x != nil {
+		return x.Stack
+	}
+	return 0
+}
+
+type HandEnded struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "complete", "misdeal", "cancelled", "dispute".
+	Result string `protobuf:"bytes,1,opt,name=result,proto3" json:"result,omitempty"`
+	Rake   int64  `protobuf:"varint,2,opt,name=rake,proto3" json:"rake,omitempty"`
+	// Every seat after the hand.
+	Seats         []*Seat `protobuf:"bytes,3,rep,name=seats,proto3" json:"seats,omitempty"`
+	Reason        string  `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HandEnded) Reset() {
+	*x = HandEnded{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[43]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HandEnded) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HandEnded) ProtoMessage() {}
+
+func (x *HandEnded) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[43]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HandEnded.ProtoReflect.Descriptor instead.
+func (*HandEnded) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{43}
+}
+
+func (x *HandEnded) GetResult() string {
+	if x != nil {
+		return x.Result
+	}
+	return ""
+}
+
+func (x *HandEnded) GetRake() int64 {
+	if x != nil {
+		return x.Rake
+	}
+	return 0
+}
+
+func (x *HandEnded) GetSeats() []*Seat {
+	if x != nil {
+		return x.Seats
+	}
+	return nil
+}
+
+func (x *HandEnded) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+type PlayerHandVoided struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Seat          int32                  `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	Returned      int64                  `protobuf:"varint,2,opt,name=returned,proto3" json:"returned,omitempty"`
+	Reason        string                 `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PlayerHandVoided) Reset() {
+	*x = PlayerHandVoided{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[44]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PlayerHandVoided) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PlayerHandVoided) ProtoMessage() {}
+
+func (x *PlayerHandVoided) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[44]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PlayerHandVoided.ProtoReflect.Descriptor instead.
+func (*PlayerHandVoided) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{44}
+}
+
+func (x *PlayerHandVoided) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *PlayerHandVoided) GetReturned() int64 {
+	if x != nil {
+		return x.Returned
+	}
+	return 0
+}
+
+func (x *PlayerHandVoided) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+type SeatChanged struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Seat  *Seat                  `protobuf:"bytes,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// "seated", "reserved", "buy_in_failed", "chips_added", "sat_out",
+	// "sat_in", "left", "picked_up", "eliminated", "moved", "seat_offered".
+	Change        string `protobuf:"bytes,2,opt,name=change,proto3" json:"change,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SeatChanged) Reset() {
+	*x = SeatChanged{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[45]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SeatChanged) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SeatChanged) ProtoMessage() {}
+
+func (x *SeatChanged) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[45]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SeatChanged.ProtoReflect.Descriptor instead.
+func (*SeatChanged) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{45}
+}
+
+func (x *SeatChanged) GetSeat() *Seat {
+	if x != nil {
+		return x.Seat
+	}
+	return nil
+}
+
+func (x *SeatChanged) GetChange() string {
+	if x != nil {
+		return x.Change
+	}
+	return ""
+}
+
+type TableChanged struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Status TableStatus            `protobuf:"varint,1,opt,name=status,proto3,enum=croupier.table.v1.TableStatus" json:"status,omitempty"`
+	Reason string                 `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	// Set when the stakes change (from the next hand).
+	Stakes        *Stakes `protobuf:"bytes,3,opt,name=stakes,proto3" json:"stakes,omitempty"`
+	Clock         *Clock  `protobuf:"bytes,4,opt,name=clock,proto3" json:"clock,omitempty"`
+	DealHeld      bool    `protobuf:"varint,5,opt,name=deal_held,json=dealHeld,proto3" json:"deal_held,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *TableChanged) Reset() {
 	*x = TableChanged{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[40]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2991,7 +3849,7 @@ func (x *TableChanged) String() string {
 func (*TableChanged) ProtoMessage() {}
 
 func (x *TableChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[40]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3004,7 +3862,7 @@ func (x *TableChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TableChanged.ProtoReflect.Descriptor instead.
 func (*TableChanged) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{40}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *TableChanged) GetStatus() TableStatus {
@@ -3021,10 +3879,32 @@ func (x *TableChanged) GetReason() string {
 	return ""
 }
 
+func (x *TableChanged) GetStakes() *Stakes {
+	if x != nil {
+		return x.Stakes
+	}
+	return nil
+}
+
+func (x *TableChanged) GetClock() *Clock {
+	if x != nil {
+		return x.Clock
+	}
+	return nil
+}
+
+func (x *TableChanged) GetDealHeld() bool {
+	if x != nil {
+		return x.DealHeld
+	}
+	return false
+}
+
 type GetHandHistoryRequest struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	TableId string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
-	HandId  string                 `protobuf:"bytes,2,opt,name=hand_id,json=handId,proto3" json:"hand_id,omitempty"`
+	// Empty: the last finished hand.
+	HandId string `protobuf:"bytes,2,opt,name=hand_id,json=handId,proto3" json:"hand_id,omitempty"`
 	// "json" (default) or "pokerstars".
 	Format        string `protobuf:"bytes,3,opt,name=format,proto3" json:"format,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -3033,7 +3913,7 @@ type GetHandHistoryRequest struct {
 
 func (x *GetHandHistoryRequest) Reset() {
 	*x = GetHandHistoryRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[41]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3045,7 +3925,7 @@ func (x *GetHandHistoryRequest) String() string {
 func (*GetHandHistoryRequest) ProtoMessage() {}
 
 func (x *GetHandHistoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[41]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3058,7 +3938,7 @@ func (x *GetHandHistoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetHandHistoryRequest.ProtoReflect.Descriptor instead.
 func (*GetHandHistoryRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{41}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *GetHandHistoryRequest) GetTableId() string {
@@ -3094,7 +3974,7 @@ type GetHandHistoryResponse struct {
 
 func (x *GetHandHistoryResponse) Reset() {
 	*x = GetHandHistoryResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[42]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3106,7 +3986,7 @@ func (x *GetHandHistoryResponse) String() string {
 func (*GetHandHistoryResponse) ProtoMessage() {}
 
 func (x *GetHandHistoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[42]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3119,7 +3999,7 @@ func (x *GetHandHistoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetHandHistoryResponse.ProtoReflect.Descriptor instead.
 func (*GetHandHistoryResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{42}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *GetHandHistoryResponse) GetHandId() string {
@@ -3153,7 +4033,7 @@ type GetFairnessProofRequest struct {
 
 func (x *GetFairnessProofRequest) Reset() {
 	*x = GetFairnessProofRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[43]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3165,7 +4045,7 @@ func (x *GetFairnessProofRequest) String() string {
 func (*GetFairnessProofRequest) ProtoMessage() {}
 
 func (x *GetFairnessProofRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[43]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3178,7 +4058,7 @@ func (x *GetFairnessProofRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetFairnessProofRequest.ProtoReflect.Descriptor instead.
 func (*GetFairnessProofRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{43}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *GetFairnessProofRequest) GetTableId() string {
@@ -3196,20 +4076,24 @@ func (x *GetFairnessProofRequest) GetHandId() string {
 }
 
 type GetFairnessProofResponse struct {
-	state      protoimpl.MessageState `protogen:"open.v1"`
-	Commitment []byte                 `protobuf:"bytes,1,opt,name=commitment,proto3" json:"commitment,omitempty"`
-	// Empty until the hand has ended.
-	Shoe          []string `protobuf:"bytes,2,rep,name=shoe,proto3" json:"shoe,omitempty"`
-	Salt          []byte   `protobuf:"bytes,3,opt,name=salt,proto3" json:"salt,omitempty"`
-	RngOutcomeId  string   `protobuf:"bytes,4,opt,name=rng_outcome_id,json=rngOutcomeId,proto3" json:"rng_outcome_id,omitempty"`
-	Revealed      bool     `protobuf:"varint,5,opt,name=revealed,proto3" json:"revealed,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	HandId       string                 `protobuf:"bytes,1,opt,name=hand_id,json=handId,proto3" json:"hand_id,omitempty"`
+	Commitment   []byte                 `protobuf:"bytes,2,opt,name=commitment,proto3" json:"commitment,omitempty"`
+	RngOutcomeId string                 `protobuf:"bytes,3,opt,name=rng_outcome_id,json=rngOutcomeId,proto3" json:"rng_outcome_id,omitempty"`
+	// Set once the hand is over.
+	Revealed bool     `protobuf:"varint,4,opt,name=revealed,proto3" json:"revealed,omitempty"`
+	Shoe     []string `protobuf:"bytes,5,rep,name=shoe,proto3" json:"shoe,omitempty"`
+	Salt     []byte   `protobuf:"bytes,6,opt,name=salt,proto3" json:"salt,omitempty"`
+	// What the RNG hashed with the salt: SHA-256(canonical_encoding || salt)
+	// equals the commitment.
+	CanonicalEncoding []byte `protobuf:"bytes,7,opt,name=canonical_encoding,json=canonicalEncoding,proto3" json:"canonical_encoding,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *GetFairnessProofResponse) Reset() {
 	*x = GetFairnessProofResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[44]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3221,7 +4105,7 @@ func (x *GetFairnessProofResponse) String() string {
 func (*GetFairnessProofResponse) ProtoMessage() {}
 
 func (x *GetFairnessProofResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[44]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3234,26 +4118,19 @@ func (x *GetFairnessProofResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetFairnessProofResponse.ProtoReflect.Descriptor instead.
 func (*GetFairnessProofResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{44}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{50}
+}
+
+func (x *GetFairnessProofResponse) GetHandId() string {
+	if x != nil {
+		return x.HandId
+	}
+	return ""
 }
 
 func (x *GetFairnessProofResponse) GetCommitment() []byte {
 	if x != nil {
 		return x.Commitment
-	}
-	return nil
-}
-
-func (x *GetFairnessProofResponse) GetShoe() []string {
-	if x != nil {
-		return x.Shoe
-	}
-	return nil
-}
-
-func (x *GetFairnessProofResponse) GetSalt() []byte {
-	if x != nil {
-		return x.Salt
 	}
 	return nil
 }
@@ -3272,6 +4149,141 @@ func (x *GetFairnessProofResponse) GetRevealed() bool {
 	return false
 }
 
+func (x *GetFairnessProofResponse) GetShoe() []string {
+	if x != nil {
+		return x.Shoe
+	}
+	return nil
+}
+
+func (x *GetFairnessProofResponse) GetSalt() []byte {
+	if x != nil {
+		return x.Salt
+	}
+	return nil
+}
+
+func (x *GetFairnessProofResponse) GetCanonicalEncoding() []byte {
+	if x != nil {
+		return x.CanonicalEncoding
+	}
+	return nil
+}
+
+type CreatePlayerSessionRequest struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	PlayerId string                 `protobuf:"bytes,1,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	// Operators name the partner; a partner's own id is taken from its key.
+	PartnerId string `protobuf:"bytes,2,opt,name=partner_id,json=partnerId,proto3" json:"partner_id,omitempty"`
+	// 60..86400; 0 = 3600.
+	TtlSeconds    int32 `protobuf:"varint,3,opt,name=ttl_seconds,json=ttlSeconds,proto3" json:"ttl_seconds,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreatePlayerSessionRequest) Reset() {
+	*x = CreatePlayerSessionRequest{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[51]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreatePlayerSessionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreatePlayerSessionRequest) ProtoMessage() {}
+
+func (x *CreatePlayerSessionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[51]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreatePlayerSessionRequest.ProtoReflect.Descriptor instead.
+func (*CreatePlayerSessionRequest) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{51}
+}
+
+func (x *CreatePlayerSessionRequest) GetPlayerId() string {
+	if x != nil {
+		return x.PlayerId
+	}
+	return ""
+}
+
+func (x *CreatePlayerSessionRequest) GetPartnerId() string {
+	if x != nil {
+		return x.PartnerId
+	}
+	return ""
+}
+
+func (x *CreatePlayerSessionRequest) GetTtlSeconds() int32 {
+	if x != nil {
+		return x.TtlSeconds
+	}
+	return 0
+}
+
+type CreatePlayerSessionResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Token         string                 `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	ExpiresAt     *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=expires_at,json=expiresAt,proto3" json:"expires_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CreatePlayerSessionResponse) Reset() {
+	*x = CreatePlayerSessionResponse{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[52]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CreatePlayerSessionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CreatePlayerSessionResponse) ProtoMessage() {}
+
+func (x *CreatePlayerSessionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[52]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CreatePlayerSessionResponse.ProtoReflect.Descriptor instead.
+func (*CreatePlayerSessionResponse) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{52}
+}
+
+func (x *CreatePlayerSessionResponse) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+func (x *CreatePlayerSessionResponse) GetExpiresAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ExpiresAt
+	}
+	return nil
+}
+
 type CreateTableRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	Name      string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
@@ -3279,21 +4291,24 @@ type CreateTableRequest struct {
 	Structure BettingStructure       `protobuf:"varint,3,opt,name=structure,proto3,enum=croupier.table.v1.BettingStructure" json:"structure,omitempty"`
 	Stakes    *Stakes                `protobuf:"bytes,4,opt,name=stakes,proto3" json:"stakes,omitempty"`
 	MaxSeats  int32                  `protobuf:"varint,5,opt,name=max_seats,json=maxSeats,proto3" json:"max_seats,omitempty"`
-	// Rule profile name; empty = the game's default.
+	// Rule profile name: "gr" (default), "ru-sport", "ru-club", "cz".
 	Profile string `protobuf:"bytes,6,opt,name=profile,proto3" json:"profile,omitempty"`
-	// Profile options overriding the profile's defaults ("odd_chip": "worst_position").
+	// Profile options overriding the profile's defaults ("odd_chip": "each").
 	Options map[string]string `protobuf:"bytes,7,rep,name=options,proto3" json:"options,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
-	// Seconds per action, 5..60.
-	ActionSeconds  int32  `protobuf:"varint,8,opt,name=action_seconds,json=actionSeconds,proto3" json:"action_seconds,omitempty"`
+	Clock   *Clock            `protobuf:"bytes,8,opt,name=clock,proto3" json:"clock,omitempty"`
+	// A retry with the same key returns the same table.
 	IdempotencyKey string `protobuf:"bytes,9,opt,name=idempotency_key,json=idempotencyKey,proto3" json:"idempotency_key,omitempty"`
-	TournamentId   string `protobuf:"bytes,10,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// Tournament tables play tournament chips, with no wallet and no rake.
+	TournamentId string `protobuf:"bytes,10,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	// The first button's seat (a draw's result); default 0.
+	FirstButton   int32 `protobuf:"varint,11,opt,name=first_button,json=firstButton,proto3" json:"first_button,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CreateTableRequest) Reset() {
 	*x = CreateTableRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[45]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3305,7 +4320,7 @@ func (x *CreateTableRequest) String() string {
 func (*CreateTableRequest) ProtoMessage() {}
 
 func (x *CreateTableRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[45]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3318,7 +4333,7 @@ func (x *CreateTableRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateTableRequest.ProtoReflect.Descriptor instead.
 func (*CreateTableRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{45}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *CreateTableRequest) GetName() string {
@@ -3370,11 +4385,11 @@ func (x *CreateTableRequest) GetOptions() map[string]string {
 	return nil
 }
 
-func (x *CreateTableRequest) GetActionSeconds() int32 {
+func (x *CreateTableRequest) GetClock() *Clock {
 	if x != nil {
-		return x.ActionSeconds
+		return x.Clock
 	}
-	return 0
+	return nil
 }
 
 func (x *CreateTableRequest) GetIdempotencyKey() string {
@@ -3391,6 +4406,13 @@ func (x *CreateTableRequest) GetTournamentId() string {
 	return ""
 }
 
+func (x *CreateTableRequest) GetFirstButton() int32 {
+	if x != nil {
+		return x.FirstButton
+	}
+	return 0
+}
+
 type CreateTableResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Table         *TableSummary          `protobuf:"bytes,1,opt,name=table,proto3" json:"table,omitempty"`
@@ -3400,7 +4422,7 @@ type CreateTableResponse struct {
 
 func (x *CreateTableResponse) Reset() {
 	*x = CreateTableResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[46]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3412,7 +4434,7 @@ func (x *CreateTableResponse) String() string {
 func (*CreateTableResponse) ProtoMessage() {}
 
 func (x *CreateTableResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[46]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3425,7 +4447,7 @@ func (x *CreateTableResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateTableResponse.ProtoReflect.Descriptor instead.
 func (*CreateTableResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{46}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *CreateTableResponse) GetTable() *TableSummary {
@@ -3438,13 +4460,14 @@ func (x *CreateTableResponse) GetTable() *TableSummary {
 type CloseTableRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	TableId       string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
+	Reason        string                 `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CloseTableRequest) Reset() {
 	*x = CloseTableRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[47]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3456,7 +4479,7 @@ func (x *CloseTableRequest) String() string {
 func (*CloseTableRequest) ProtoMessage() {}
 
 func (x *CloseTableRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[47]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3469,12 +4492,19 @@ func (x *CloseTableRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseTableRequest.ProtoReflect.Descriptor instead.
 func (*CloseTableRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{47}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *CloseTableRequest) GetTableId() string {
 	if x != nil {
 		return x.TableId
+	}
+	return ""
+}
+
+func (x *CloseTableRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
 	}
 	return ""
 }
@@ -3487,7 +4517,7 @@ type CloseTableResponse struct {
 
 func (x *CloseTableResponse) Reset() {
 	*x = CloseTableResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[48]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3499,7 +4529,7 @@ func (x *CloseTableResponse) String() string {
 func (*CloseTableResponse) ProtoMessage() {}
 
 func (x *CloseTableResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[48]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3512,7 +4542,7 @@ func (x *CloseTableResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseTableResponse.ProtoReflect.Descriptor instead.
 func (*CloseTableResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{48}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{56}
 }
 
 type PauseTableRequest struct {
@@ -3525,7 +4555,7 @@ type PauseTableRequest struct {
 
 func (x *PauseTableRequest) Reset() {
 	*x = PauseTableRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[49]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3537,7 +4567,7 @@ func (x *PauseTableRequest) String() string {
 func (*PauseTableRequest) ProtoMessage() {}
 
 func (x *PauseTableRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[49]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3550,7 +4580,7 @@ func (x *PauseTableRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PauseTableRequest.ProtoReflect.Descriptor instead.
 func (*PauseTableRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{49}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *PauseTableRequest) GetTableId() string {
@@ -3575,7 +4605,7 @@ type PauseTableResponse struct {
 
 func (x *PauseTableResponse) Reset() {
 	*x = PauseTableResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[50]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3587,7 +4617,7 @@ func (x *PauseTableResponse) String() string {
 func (*PauseTableResponse) ProtoMessage() {}
 
 func (x *PauseTableResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[50]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3600,7 +4630,7 @@ func (x *PauseTableResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PauseTableResponse.ProtoReflect.Descriptor instead.
 func (*PauseTableResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{50}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{58}
 }
 
 type ResumeTableRequest struct {
@@ -3612,7 +4642,7 @@ type ResumeTableRequest struct {
 
 func (x *ResumeTableRequest) Reset() {
 	*x = ResumeTableRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[51]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3624,7 +4654,7 @@ func (x *ResumeTableRequest) String() string {
 func (*ResumeTableRequest) ProtoMessage() {}
 
 func (x *ResumeTableRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[51]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3637,7 +4667,7 @@ func (x *ResumeTableRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResumeTableRequest.ProtoReflect.Descriptor instead.
 func (*ResumeTableRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{51}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *ResumeTableRequest) GetTableId() string {
@@ -3655,7 +4685,7 @@ type ResumeTableResponse struct {
 
 func (x *ResumeTableResponse) Reset() {
 	*x = ResumeTableResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[52]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3667,7 +4697,7 @@ func (x *ResumeTableResponse) String() string {
 func (*ResumeTableResponse) ProtoMessage() {}
 
 func (x *ResumeTableResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[52]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3680,7 +4710,7 @@ func (x *ResumeTableResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResumeTableResponse.ProtoReflect.Descriptor instead.
 func (*ResumeTableResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{52}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{60}
 }
 
 type MisdealRequest struct {
@@ -3694,7 +4724,7 @@ type MisdealRequest struct {
 
 func (x *MisdealRequest) Reset() {
 	*x = MisdealRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[53]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3706,7 +4736,7 @@ func (x *MisdealRequest) String() string {
 func (*MisdealRequest) ProtoMessage() {}
 
 func (x *MisdealRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[53]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3719,7 +4749,7 @@ func (x *MisdealRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MisdealRequest.ProtoReflect.Descriptor instead.
 func (*MisdealRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{53}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *MisdealRequest) GetTableId() string {
@@ -3751,7 +4781,7 @@ type MisdealResponse struct {
 
 func (x *MisdealResponse) Reset() {
 	*x = MisdealResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[54]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3763,7 +4793,7 @@ func (x *MisdealResponse) String() string {
 func (*MisdealResponse) ProtoMessage() {}
 
 func (x *MisdealResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[54]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3776,7 +4806,7 @@ func (x *MisdealResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MisdealResponse.ProtoReflect.Descriptor instead.
 func (*MisdealResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{54}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{62}
 }
 
 type VoidPlayerHandRequest struct {
@@ -3784,16 +4814,18 @@ type VoidPlayerHandRequest struct {
 	TableId string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
 	HandId  string                 `protobuf:"bytes,2,opt,name=hand_id,json=handId,proto3" json:"hand_id,omitempty"`
 	Seat    int32                  `protobuf:"varint,3,opt,name=seat,proto3" json:"seat,omitempty"`
-	// True: the player's bets go back to him; false: they stay in the pot.
-	ReturnBets    bool   `protobuf:"varint,4,opt,name=return_bets,json=returnBets,proto3" json:"return_bets,omitempty"`
-	Reason        string `protobuf:"bytes,5,opt,name=reason,proto3" json:"reason,omitempty"`
+	// True: the player's bets go back to him; false: the profile's rule.
+	ReturnBets bool   `protobuf:"varint,4,opt,name=return_bets,json=returnBets,proto3" json:"return_bets,omitempty"`
+	Reason     string `protobuf:"bytes,5,opt,name=reason,proto3" json:"reason,omitempty"`
+	// True: his bets stay in the pot whatever the profile says.
+	KeepBets      bool `protobuf:"varint,6,opt,name=keep_bets,json=keepBets,proto3" json:"keep_bets,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *VoidPlayerHandRequest) Reset() {
 	*x = VoidPlayerHandRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[55]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3805,7 +4837,7 @@ func (x *VoidPlayerHandRequest) String() string {
 func (*VoidPlayerHandRequest) ProtoMessage() {}
 
 func (x *VoidPlayerHandRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[55]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3818,7 +4850,7 @@ func (x *VoidPlayerHandRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidPlayerHandRequest.ProtoReflect.Descriptor instead.
 func (*VoidPlayerHandRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{55}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *VoidPlayerHandRequest) GetTableId() string {
@@ -3856,6 +4888,13 @@ func (x *VoidPlayerHandRequest) GetReason() string {
 	return ""
 }
 
+func (x *VoidPlayerHandRequest) GetKeepBets() bool {
+	if x != nil {
+		return x.KeepBets
+	}
+	return false
+}
+
 type VoidPlayerHandResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -3864,7 +4903,7 @@ type VoidPlayerHandResponse struct {
 
 func (x *VoidPlayerHandResponse) Reset() {
 	*x = VoidPlayerHandResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[56]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3876,7 +4915,7 @@ func (x *VoidPlayerHandResponse) String() string {
 func (*VoidPlayerHandResponse) ProtoMessage() {}
 
 func (x *VoidPlayerHandResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[56]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3889,14 +4928,969 @@ func (x *VoidPlayerHandResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidPlayerHandResponse.ProtoReflect.Descriptor instead.
 func (*VoidPlayerHandResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{56}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{64}
+}
+
+type AwardDisputedPotRequest struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	TableId string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
+	HandId  string                 `protobuf:"bytes,2,opt,name=hand_id,json=handId,proto3" json:"hand_id,omitempty"`
+	// One share per seat index (0..max_seats-1); they add up to the held pot.
+	Shares        []int64 `protobuf:"varint,3,rep,packed,name=shares,proto3" json:"shares,omitempty"`
+	Reason        string  `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AwardDisputedPotRequest) Reset() {
+	*x = AwardDisputedPotRequest{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[65]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AwardDisputedPotRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AwardDisputedPotRequest) ProtoMessage() {}
+
+func (x *AwardDisputedPotRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[65]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AwardDisputedPotRequest.ProtoReflect.Descriptor instead.
+func (*AwardDisputedPotRequest) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{65}
+}
+
+func (x *AwardDisputedPotRequest) GetTableId() string {
+	if x != nil {
+		return x.TableId
+	}
+	return ""
+}
+
+func (x *AwardDisputedPotRequest) GetHandId() string {
+	if x != nil {
+		return x.HandId
+	}
+	return ""
+}
+
+func (x *AwardDisputedPotRequest) GetShares() []int64 {
+	if x != nil {
+		return x.Shares
+	}
+	return nil
+}
+
+func (x *AwardDisputedPotRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+type AwardDisputedPotResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AwardDisputedPotResponse) Reset() {
+	*x = AwardDisputedPotResponse{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[66]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AwardDisputedPotResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AwardDisputedPotResponse) ProtoMessage() {}
+
+func (x *AwardDisputedPotResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[66]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AwardDisputedPotResponse.ProtoReflect.Descriptor instead.
+func (*AwardDisputedPotResponse) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{66}
+}
+
+type SeatPlayerRequest struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	TableId string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
+	// -1 for any free seat.
+	Seat           int32  `protobuf:"varint,2,opt,name=seat,proto3" json:"seat,omitempty"`
+	PlayerId       string `protobuf:"bytes,3,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	PartnerId      string `protobuf:"bytes,4,opt,name=partner_id,json=partnerId,proto3" json:"partner_id,omitempty"`
+	DisplayName    string `protobuf:"bytes,5,opt,name=display_name,json=displayName,proto3" json:"display_name,omitempty"`
+	Chips          int64  `protobuf:"varint,6,opt,name=chips,proto3" json:"chips,omitempty"`
+	Entry          Entry  `protobuf:"varint,7,opt,name=entry,proto3,enum=croupier.table.v1.Entry" json:"entry,omitempty"`
+	IdempotencyKey string `protobuf:"bytes,8,opt,name=idempotency_key,json=idempotencyKey,proto3" json:"idempotency_key,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *SeatPlayerRequest) Reset() {
+	*x = SeatPlayerRequest{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[67]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SeatPlayerRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SeatPlayerRequest) ProtoMessage() {}
+
+func (x *SeatPlayerRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[67]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SeatPlayerRequest.ProtoReflect.Descriptor instead.
+func (*SeatPlayerRequest) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{67}
+}
+
+func (x *SeatPlayerRequest) GetTableId() string {
+	if x != nil {
+		return x.TableId
+	}
+	return ""
+}
+
+func (x *SeatPlayerRequest) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *SeatPlayerRequest) GetPlayerId() string {
+	if x != nil {
+		return x.PlayerId
+	}
+	return ""
+}
+
+func (x *SeatPlayerRequest) GetPartnerId() string {
+	if x != nil {
+		return x.PartnerId
+	}
+	return ""
+}
+
+func (x *SeatPlayerRequest) GetDisplayName() string {
+	if x != nil {
+		return x.DisplayName
+	}
+	return ""
+}
+
+func (x *SeatPlayerRequest) GetChips() int64 {
+	if x != nil {
+		return x.Chips
+	}
+	return 0
+}
+
+func (x *SeatPlayerRequest) GetEntry() Entry {
+	if x != nil {
+		return x.Entry
+	}
+	return Entry_ENTRY_UNSPECIFIED
+}
+
+func (x *SeatPlayerRequest) GetIdempotencyKey() string {
+	if x != nil {
+		return x.IdempotencyKey
+	}
+	return ""
+}
+
+type SeatPlayerResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Seat          int32                  `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	Replayed      bool                   `protobuf:"varint,2,opt,name=replayed,proto3" json:"replayed,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SeatPlayerResponse) Reset() {
+	*x = SeatPlayerResponse{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[68]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SeatPlayerResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SeatPlayerResponse) ProtoMessage() {}
+
+func (x *SeatPlayerResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[68]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SeatPlayerResponse.ProtoReflect.Descriptor instead.
+func (*SeatPlayerResponse) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{68}
+}
+
+func (x *SeatPlayerResponse) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *SeatPlayerResponse) GetReplayed() bool {
+	if x != nil {
+		return x.Replayed
+	}
+	return false
+}
+
+type RemovePlayerRequest struct {
+	state          protoimpl.MessageState `protogen:"open.v1"`
+	TableId        string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
+	PlayerId       string                 `protobuf:"bytes,2,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	PartnerId      string                 `protobuf:"bytes,3,opt,name=partner_id,json=partnerId,proto3" json:"partner_id,omitempty"`
+	IdempotencyKey string                 `protobuf:"bytes,4,opt,name=idempotency_key,json=idempotencyKey,proto3" json:"idempotency_key,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *RemovePlayerRequest) Reset() {
+	*x = RemovePlayerRequest{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[69]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RemovePlayerRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RemovePlayerRequest) ProtoMessage() {}
+
+func (x *RemovePlayerRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[69]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RemovePlayerRequest.ProtoReflect.Descriptor instead.
+func (*RemovePlayerRequest) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{69}
+}
+
+func (x *RemovePlayerRequest) GetTableId() string {
+	if x != nil {
+		return x.TableId
+	}
+	return ""
+}
+
+func (x *RemovePlayerRequest) GetPlayerId() string {
+	if x != nil {
+		return x.PlayerId
+	}
+	return ""
+}
+
+func (x *RemovePlayerRequest) GetPartnerId() string {
+	if x != nil {
+		return x.PartnerId
+	}
+	return ""
+}
+
+func (x *RemovePlayerRequest) GetIdempotencyKey() string {
+	if x != nil {
+		return x.IdempotencyKey
+	}
+	return ""
+}
+
+type RemovePlayerResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The chips he leaves with.
+	Chips int64 `protobuf:"varint,1,opt,name=chips,proto3" json:"chips,omitempty"`
+	// The seat he had.
+	Seat int32 `protobuf:"varint,2,opt,name=seat,proto3" json:"seat,omitempty"`
+	// His seat's clockwise distance from the big blind of the last hand, in
+	// occupied seats (tournaments.md §15.2 step 3).
+	OffsetFromBigBlind int32 `protobuf:"varint,3,opt,name=offset_from_big_blind,json=offsetFromBigBlind,proto3" json:"offset_from_big_blind,omitempty"`
+	Replayed           bool  `protobuf:"varint,4,opt,name=replayed,proto3" json:"replayed,omitempty"`
+	// True when he is still in the hand: he is removed when it ends.
+	Deferred      bool `protobuf:"varint,5,opt,name=deferred,proto3" json:"deferred,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RemovePlayerResponse) Reset() {
+	*x = RemovePlayerResponse{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[70]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RemovePlayerResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RemovePlayerResponse) ProtoMessage() {}
+
+func (x *RemovePlayerResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[70]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RemovePlayerResponse.ProtoReflect.Descriptor instead.
+func (*RemovePlayerResponse) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{70}
+}
+
+func (x *RemovePlayerResponse) GetChips() int64 {
+	if x != nil {
+		return x.Chips
+	}
+	return 0
+}
+
+func (x *RemovePlayerResponse) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *RemovePlayerResponse) GetOffsetFromBigBlind() int32 {
+	if x != nil {
+		return x.OffsetFromBigBlind
+	}
+	return 0
+}
+
+func (x *RemovePlayerResponse) GetReplayed() bool {
+	if x != nil {
+		return x.Replayed
+	}
+	return false
+}
+
+func (x *RemovePlayerResponse) GetDeferred() bool {
+	if x != nil {
+		return x.Deferred
+	}
+	return false
+}
+
+type SetStakesRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TableId       string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
+	Stakes        *Stakes                `protobuf:"bytes,2,opt,name=stakes,proto3" json:"stakes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetStakesRequest) Reset() {
+	*x = SetStakesRequest{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[71]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetStakesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetStakesRequest) ProtoMessage() {}
+
+func (x *SetStakesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[71]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetStakesRequest.ProtoReflect.Descriptor instead.
+func (*SetStakesRequest) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{71}
+}
+
+func (x *SetStakesRequest) GetTableId() string {
+	if x != nil {
+		return x.TableId
+	}
+	return ""
+}
+
+func (x *SetStakesRequest) GetStakes() *Stakes {
+	if x != nil {
+		return x.Stakes
+	}
+	return nil
+}
+
+type SetStakesResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetStakesResponse) Reset() {
+	*x = SetStakesResponse{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[72]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetStakesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetStakesResponse) ProtoMessage() {}
+
+func (x *SetStakesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[72]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetStakesResponse.ProtoReflect.Descriptor instead.
+func (*SetStakesResponse) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{72}
+}
+
+type SetDealHoldRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TableId       string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
+	Hold          bool                   `protobuf:"varint,2,opt,name=hold,proto3" json:"hold,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetDealHoldRequest) Reset() {
+	*x = SetDealHoldRequest{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[73]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetDealHoldRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetDealHoldRequest) ProtoMessage() {}
+
+func (x *SetDealHoldRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[73]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetDealHoldRequest.ProtoReflect.Descriptor instead.
+func (*SetDealHoldRequest) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{73}
+}
+
+func (x *SetDealHoldRequest) GetTableId() string {
+	if x != nil {
+		return x.TableId
+	}
+	return ""
+}
+
+func (x *SetDealHoldRequest) GetHold() bool {
+	if x != nil {
+		return x.Hold
+	}
+	return false
+}
+
+type SetDealHoldResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetDealHoldResponse) Reset() {
+	*x = SetDealHoldResponse{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[74]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetDealHoldResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetDealHoldResponse) ProtoMessage() {}
+
+func (x *SetDealHoldResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[74]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetDealHoldResponse.ProtoReflect.Descriptor instead.
+func (*SetDealHoldResponse) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{74}
+}
+
+type UpdateTableSettingsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TableId       string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
+	Clock         *Clock                 `protobuf:"bytes,2,opt,name=clock,proto3" json:"clock,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateTableSettingsRequest) Reset() {
+	*x = UpdateTableSettingsRequest{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[75]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateTableSettingsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateTableSettingsRequest) ProtoMessage() {}
+
+func (x *UpdateTableSettingsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[75]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateTableSettingsRequest.ProtoReflect.Descriptor instead.
+func (*UpdateTableSettingsRequest) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{75}
+}
+
+func (x *UpdateTableSettingsRequest) GetTableId() string {
+	if x != nil {
+		return x.TableId
+	}
+	return ""
+}
+
+func (x *UpdateTableSettingsRequest) GetClock() *Clock {
+	if x != nil {
+		return x.Clock
+	}
+	return nil
+}
+
+type UpdateTableSettingsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateTableSettingsResponse) Reset() {
+	*x = UpdateTableSettingsResponse{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[76]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateTableSettingsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateTableSettingsResponse) ProtoMessage() {}
+
+func (x *UpdateTableSettingsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[76]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateTableSettingsResponse.ProtoReflect.Descriptor instead.
+func (*UpdateTableSettingsResponse) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{76}
+}
+
+type ListHandResultsRequest struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	TableId string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
+	// Results of hands numbered above this one.
+	AfterHandNumber uint64 `protobuf:"varint,2,opt,name=after_hand_number,json=afterHandNumber,proto3" json:"after_hand_number,omitempty"`
+	// 1..1000; 0 = 100.
+	Limit         int32 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListHandResultsRequest) Reset() {
+	*x = ListHandResultsRequest{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[77]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListHandResultsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListHandResultsRequest) ProtoMessage() {}
+
+func (x *ListHandResultsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[77]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListHandResultsRequest.ProtoReflect.Descriptor instead.
+func (*ListHandResultsRequest) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{77}
+}
+
+func (x *ListHandResultsRequest) GetTableId() string {
+	if x != nil {
+		return x.TableId
+	}
+	return ""
+}
+
+func (x *ListHandResultsRequest) GetAfterHandNumber() uint64 {
+	if x != nil {
+		return x.AfterHandNumber
+	}
+	return 0
+}
+
+func (x *ListHandResultsRequest) GetLimit() int32 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+type PlayerResult struct {
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Seat       int32                  `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	PlayerId   string                 `protobuf:"bytes,2,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	PartnerId  string                 `protobuf:"bytes,3,opt,name=partner_id,json=partnerId,proto3" json:"partner_id,omitempty"`
+	StartStack int64                  `protobuf:"varint,4,opt,name=start_stack,json=startStack,proto3" json:"start_stack,omitempty"`
+	EndStack   int64                  `protobuf:"varint,5,opt,name=end_stack,json=endStack,proto3" json:"end_stack,omitempty"`
+	// Out of chips at a tournament table: taken off the table.
+	Eliminated    bool `protobuf:"varint,6,opt,name=eliminated,proto3" json:"eliminated,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PlayerResult) Reset() {
+	*x = PlayerResult{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[78]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PlayerResult) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PlayerResult) ProtoMessage() {}
+
+func (x *PlayerResult) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[78]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PlayerResult.ProtoReflect.Descriptor instead.
+func (*PlayerResult) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{78}
+}
+
+func (x *PlayerResult) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *PlayerResult) GetPlayerId() string {
+	if x != nil {
+		return x.PlayerId
+	}
+	return ""
+}
+
+func (x *PlayerResult) GetPartnerId() string {
+	if x != nil {
+		return x.PartnerId
+	}
+	return ""
+}
+
+func (x *PlayerResult) GetStartStack() int64 {
+	if x != nil {
+		return x.StartStack
+	}
+	return 0
+}
+
+func (x *PlayerResult) GetEndStack() int64 {
+	if x != nil {
+		return x.EndStack
+	}
+	return 0
+}
+
+func (x *PlayerResult) GetEliminated() bool {
+	if x != nil {
+		return x.Eliminated
+	}
+	return false
+}
+
+type HandResult struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	HandId        string                 `protobuf:"bytes,1,opt,name=hand_id,json=handId,proto3" json:"hand_id,omitempty"`
+	HandNumber    uint64                 `protobuf:"varint,2,opt,name=hand_number,json=handNumber,proto3" json:"hand_number,omitempty"`
+	EndedAt       *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=ended_at,json=endedAt,proto3" json:"ended_at,omitempty"`
+	Result        string                 `protobuf:"bytes,4,opt,name=result,proto3" json:"result,omitempty"`
+	Players       []*PlayerResult        `protobuf:"bytes,5,rep,name=players,proto3" json:"players,omitempty"`
+	Rake          int64                  `protobuf:"varint,6,opt,name=rake,proto3" json:"rake,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HandResult) Reset() {
+	*x = HandResult{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[79]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HandResult) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HandResult) ProtoMessage() {}
+
+func (x *HandResult) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[79]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HandResult.ProtoReflect.Descriptor instead.
+func (*HandResult) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{79}
+}
+
+func (x *HandResult) GetHandId() string {
+	if x != nil {
+		return x.HandId
+	}
+	return ""
+}
+
+func (x *HandResult) GetHandNumber() uint64 {
+	if x != nil {
+		return x.HandNumber
+	}
+	return 0
+}
+
+func (x *HandResult) GetEndedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.EndedAt
+	}
+	return nil
+}
+
+func (x *HandResult) GetResult() string {
+	if x != nil {
+		return x.Result
+	}
+	return ""
+}
+
+func (x *HandResult) GetPlayers() []*PlayerResult {
+	if x != nil {
+		return x.Players
+	}
+	return nil
+}
+
+func (x *HandResult) GetRake() int64 {
+	if x != nil {
+		return x.Rake
+	}
+	return 0
+}
+
+type ListHandResultsResponse struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Results []*HandResult          `protobuf:"bytes,1,rep,name=results,proto3" json:"results,omitempty"`
+	// The last hand number the table has finished.
+	LastHandNumber uint64 `protobuf:"varint,2,opt,name=last_hand_number,json=lastHandNumber,proto3" json:"last_hand_number,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *ListHandResultsResponse) Reset() {
+	*x = ListHandResultsResponse{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[80]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListHandResultsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListHandResultsResponse) ProtoMessage() {}
+
+func (x *ListHandResultsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[80]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListHandResultsResponse.ProtoReflect.Descriptor instead.
+func (*ListHandResultsResponse) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{80}
+}
+
+func (x *ListHandResultsResponse) GetResults() []*HandResult {
+	if x != nil {
+		return x.Results
+	}
+	return nil
+}
+
+func (x *ListHandResultsResponse) GetLastHandNumber() uint64 {
+	if x != nil {
+		return x.LastHandNumber
+	}
+	return 0
 }
 
 var File_croupier_table_v1_table_proto protoreflect.FileDescriptor
 
 const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\n" +
-	"\x1dcroupier/table/v1/table.proto\x12\x11croupier.table.v1\x1a\x1fcroupier/common/v1/common.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x83\x02\n" +
+	"\x1dcroupier/table/v1/table.proto\x12\x11croupier.table.v1\x1a\x1fcroupier/common/v1/common.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xf1\x02\n" +
 	"\x06Stakes\x12\x1a\n" +
 	"\bcurrency\x18\x01 \x01(\tR\bcurrency\x12\x1f\n" +
 	"\vsmall_blind\x18\x02 \x01(\x03R\n" +
@@ -3909,7 +5903,19 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\n" +
 	"min_buy_in\x18\b \x01(\x03R\bminBuyIn\x12\x1c\n" +
 	"\n" +
-	"max_buy_in\x18\t \x01(\x03R\bmaxBuyIn\"\xa6\x03\n" +
+	"max_buy_in\x18\t \x01(\x03R\bmaxBuyIn\x12\x12\n" +
+	"\x04unit\x18\n" +
+	" \x01(\x03R\x04unit\x12\x1d\n" +
+	"\n" +
+	"spread_min\x18\v \x01(\x03R\tspreadMin\x12\x1d\n" +
+	"\n" +
+	"spread_max\x18\f \x01(\x03R\tspreadMax\x12\x1a\n" +
+	"\bexponent\x18\r \x01(\x05R\bexponent\"\xad\x01\n" +
+	"\x05Clock\x12%\n" +
+	"\x0eaction_seconds\x18\x01 \x01(\x05R\ractionSeconds\x12*\n" +
+	"\x11time_bank_seconds\x18\x02 \x01(\x05R\x0ftimeBankSeconds\x12\"\n" +
+	"\rhand_pause_ms\x18\x03 \x01(\x05R\vhandPauseMs\x12-\n" +
+	"\x13timeouts_to_sit_out\x18\x04 \x01(\x05R\x10timeoutsToSitOut\"\xf9\x03\n" +
 	"\fTableSummary\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12+\n" +
@@ -3922,48 +5928,61 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\x06status\x18\t \x01(\x0e2\x1e.croupier.table.v1.TableStatusR\x06status\x12\x18\n" +
 	"\aprofile\x18\n" +
 	" \x01(\tR\aprofile\x12#\n" +
-	"\rtournament_id\x18\v \x01(\tR\ftournamentId\"\xaa\x02\n" +
+	"\rtournament_id\x18\v \x01(\tR\ftournamentId\x12.\n" +
+	"\x05clock\x18\f \x01(\v2\x18.croupier.table.v1.ClockR\x05clock\x12!\n" +
+	"\fhands_played\x18\r \x01(\x04R\vhandsPlayed\"\x9b\x03\n" +
 	"\x04Seat\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x125\n" +
 	"\x06status\x18\x02 \x01(\x0e2\x1d.croupier.table.v1.SeatStatusR\x06status\x12\x1b\n" +
 	"\tplayer_id\x18\x03 \x01(\tR\bplayerId\x12!\n" +
 	"\fdisplay_name\x18\x04 \x01(\tR\vdisplayName\x12\x14\n" +
 	"\x05stack\x18\x05 \x01(\x03R\x05stack\x12\x10\n" +
-	"\x03bet\x18\x06 \x01(\x03R\x03bet\x12\x16\n" +
-	"\x06folded\x18\a \x01(\bR\x06folded\x12\x15\n" +
-	"\x06all_in\x18\b \x01(\bR\x05allIn\x12\x14\n" +
-	"\x05cards\x18\t \x03(\tR\x05cards\x12*\n" +
-	"\x11time_bank_seconds\x18\n" +
-	" \x01(\x05R\x0ftimeBankSeconds\"D\n" +
+	"\x03bet\x18\x06 \x01(\x03R\x03bet\x12\x17\n" +
+	"\ain_hand\x18\a \x01(\bR\x06inHand\x12\x16\n" +
+	"\x06folded\x18\b \x01(\bR\x06folded\x12\x15\n" +
+	"\x06all_in\x18\t \x01(\bR\x05allIn\x12\x14\n" +
+	"\x05cards\x18\n" +
+	" \x03(\tR\x05cards\x12\x17\n" +
+	"\aup_mask\x18\v \x01(\rR\x06upMask\x12*\n" +
+	"\x11time_bank_seconds\x18\f \x01(\x05R\x0ftimeBankSeconds\x12#\n" +
+	"\rpending_chips\x18\r \x01(\x03R\fpendingChips\x12\x18\n" +
+	"\aleaving\x18\x0e \x01(\bR\aleaving\"D\n" +
 	"\x03Pot\x12\x16\n" +
 	"\x06amount\x18\x01 \x01(\x03R\x06amount\x12%\n" +
-	"\x0eeligible_seats\x18\x02 \x03(\x05R\religibleSeats\"~\n" +
+	"\x0eeligible_seats\x18\x02 \x03(\x05R\religibleSeats\"\x92\x01\n" +
 	"\vLegalAction\x121\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x1d.croupier.table.v1.ActionKindR\x04kind\x12\x1d\n" +
 	"\n" +
 	"min_amount\x18\x02 \x01(\x03R\tminAmount\x12\x1d\n" +
 	"\n" +
-	"max_amount\x18\x03 \x01(\x03R\tmaxAmount\"\x91\x03\n" +
+	"max_amount\x18\x03 \x01(\x03R\tmaxAmount\x12\x12\n" +
+	"\x04step\x18\x04 \x01(\x03R\x04step\"\xe5\x03\n" +
 	"\tHandState\x12\x17\n" +
-	"\ahand_id\x18\x01 \x01(\tR\x06handId\x12\x16\n" +
-	"\x06street\x18\x02 \x01(\tR\x06street\x12\x14\n" +
-	"\x05board\x18\x03 \x03(\tR\x05board\x12*\n" +
-	"\x04pots\x18\x04 \x03(\v2\x16.croupier.table.v1.PotR\x04pots\x12\x1f\n" +
-	"\vbutton_seat\x18\x05 \x01(\x05R\n" +
+	"\ahand_id\x18\x01 \x01(\tR\x06handId\x12\x1f\n" +
+	"\vhand_number\x18\x02 \x01(\x04R\n" +
+	"handNumber\x12\x16\n" +
+	"\x06street\x18\x03 \x01(\tR\x06street\x12\x14\n" +
+	"\x05board\x18\x04 \x03(\tR\x05board\x12\x1b\n" +
+	"\tpot_total\x18\x05 \x01(\x03R\bpotTotal\x12\x1f\n" +
+	"\vbutton_seat\x18\x06 \x01(\x05R\n" +
 	"buttonSeat\x12\x1e\n" +
-	"\vto_act_seat\x18\x06 \x01(\x05R\ttoActSeat\x12\x1d\n" +
+	"\vto_act_seat\x18\a \x01(\x05R\ttoActSeat\x12\x1d\n" +
 	"\n" +
-	"action_seq\x18\a \x01(\x03R\tactionSeq\x12C\n" +
-	"\x0faction_deadline\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\x0eactionDeadline\x12C\n" +
-	"\rlegal_actions\x18\t \x03(\v2\x1e.croupier.table.v1.LegalActionR\flegalActions\x12'\n" +
-	"\x0fshoe_commitment\x18\n" +
-	" \x01(\fR\x0eshoeCommitment\"\xde\x01\n" +
+	"action_seq\x18\b \x01(\x03R\tactionSeq\x12C\n" +
+	"\x0faction_deadline\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\x0eactionDeadline\x12C\n" +
+	"\rlegal_actions\x18\n" +
+	" \x03(\v2\x1e.croupier.table.v1.LegalActionR\flegalActions\x12'\n" +
+	"\x0fshoe_commitment\x18\v \x01(\fR\x0eshoeCommitment\x12\x14\n" +
+	"\x05phase\x18\f \x01(\tR\x05phase\x12*\n" +
+	"\x04pots\x18\r \x03(\v2\x16.croupier.table.v1.PotR\x04pots\"\xa6\x02\n" +
 	"\tTableView\x129\n" +
 	"\asummary\x18\x01 \x01(\v2\x1f.croupier.table.v1.TableSummaryR\asummary\x12-\n" +
 	"\x05seats\x18\x02 \x03(\v2\x17.croupier.table.v1.SeatR\x05seats\x120\n" +
 	"\x04hand\x18\x03 \x01(\v2\x1c.croupier.table.v1.HandStateR\x04hand\x12\x18\n" +
-	"\aversion\x18\x04 \x01(\x03R\aversion\x12\x1b\n" +
-	"\tyour_seat\x18\x05 \x01(\x05R\byourSeat\"\x83\x02\n" +
+	"\aversion\x18\x04 \x01(\x04R\aversion\x12\x1b\n" +
+	"\tyour_seat\x18\x05 \x01(\x05R\byourSeat\x12)\n" +
+	"\x10waiting_position\x18\x06 \x01(\x05R\x0fwaitingPosition\x12\x1b\n" +
+	"\tdeal_held\x18\a \x01(\bR\bdealHeld\"\xa8\x02\n" +
 	"\x11ListTablesRequest\x12+\n" +
 	"\x04game\x18\x01 \x01(\x0e2\x17.croupier.table.v1.GameR\x04game\x12A\n" +
 	"\tstructure\x18\x02 \x01(\x0e2#.croupier.table.v1.BettingStructureR\tstructure\x12\x1a\n" +
@@ -3971,7 +5990,8 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\x0fonly_free_seats\x18\x04 \x01(\bR\ronlyFreeSeats\x12\x1b\n" +
 	"\tpage_size\x18\x05 \x01(\x05R\bpageSize\x12\x1d\n" +
 	"\n" +
-	"page_token\x18\x06 \x01(\tR\tpageToken\"u\n" +
+	"page_token\x18\x06 \x01(\tR\tpageToken\x12#\n" +
+	"\rtournament_id\x18\a \x01(\tR\ftournamentId\"u\n" +
 	"\x12ListTablesResponse\x127\n" +
 	"\x06tables\x18\x01 \x03(\v2\x1f.croupier.table.v1.TableSummaryR\x06tables\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\",\n" +
@@ -3985,34 +6005,41 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\bposition\x18\x01 \x01(\x05R\bposition\"4\n" +
 	"\x17LeaveWaitingListRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\"\x1a\n" +
-	"\x18LeaveWaitingListResponse\"\xb6\x01\n" +
+	"\x18LeaveWaitingListResponse\"\xd9\x01\n" +
 	"\x0fTakeSeatRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\x05R\x04seat\x120\n" +
 	"\x06buy_in\x18\x03 \x01(\v2\x19.croupier.common.v1.MoneyR\x05buyIn\x12'\n" +
 	"\x0fidempotency_key\x18\x04 \x01(\tR\x0eidempotencyKey\x12\x19\n" +
-	"\bpost_now\x18\x05 \x01(\bR\apostNow\"Z\n" +
+	"\bpost_now\x18\x05 \x01(\bR\apostNow\x12!\n" +
+	"\fdisplay_name\x18\x06 \x01(\tR\vdisplayName\"X\n" +
 	"\x10TakeSeatResponse\x12\x12\n" +
-	"\x04seat\x18\x01 \x01(\x05R\x04seat\x122\n" +
-	"\x05table\x18\x02 \x01(\v2\x1c.croupier.table.v1.TableViewR\x05table\"\x88\x01\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x14\n" +
+	"\x05stack\x18\x02 \x01(\x03R\x05stack\x12\x1a\n" +
+	"\breplayed\x18\x03 \x01(\bR\breplayed\"\x88\x01\n" +
 	"\x0fAddChipsRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x121\n" +
 	"\x06amount\x18\x02 \x01(\v2\x19.croupier.common.v1.MoneyR\x06amount\x12'\n" +
-	"\x0fidempotency_key\x18\x03 \x01(\tR\x0eidempotencyKey\"(\n" +
+	"\x0fidempotency_key\x18\x03 \x01(\tR\x0eidempotencyKey\"^\n" +
 	"\x10AddChipsResponse\x12\x14\n" +
-	"\x05stack\x18\x01 \x01(\x03R\x05stack\"*\n" +
+	"\x05stack\x18\x01 \x01(\x03R\x05stack\x12\x18\n" +
+	"\apending\x18\x02 \x01(\x03R\apending\x12\x1a\n" +
+	"\breplayed\x18\x03 \x01(\bR\breplayed\"*\n" +
 	"\rSitOutRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\"\x10\n" +
-	"\x0eSitOutResponse\")\n" +
+	"\x0eSitOutResponse\"D\n" +
 	"\fSitInRequest\x12\x19\n" +
-	"\btable_id\x18\x01 \x01(\tR\atableId\"\x0f\n" +
+	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x19\n" +
+	"\bpost_now\x18\x02 \x01(\bR\apostNow\"\x0f\n" +
 	"\rSitInResponse\"T\n" +
 	"\x0eStandUpRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12'\n" +
-	"\x0fidempotency_key\x18\x02 \x01(\tR\x0eidempotencyKey\"K\n" +
+	"\x0fidempotency_key\x18\x02 \x01(\tR\x0eidempotencyKey\"\x83\x01\n" +
 	"\x0fStandUpResponse\x128\n" +
 	"\n" +
-	"cashed_out\x18\x01 \x01(\v2\x19.croupier.common.v1.MoneyR\tcashedOut\"\xaa\x01\n" +
+	"cashed_out\x18\x01 \x01(\v2\x19.croupier.common.v1.MoneyR\tcashedOut\x12\x1a\n" +
+	"\bdeferred\x18\x02 \x01(\bR\bdeferred\x12\x1a\n" +
+	"\breplayed\x18\x03 \x01(\bR\breplayed\"\xaa\x01\n" +
 	"\n" +
 	"ActRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x17\n" +
@@ -4020,17 +6047,27 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\n" +
 	"action_seq\x18\x03 \x01(\x03R\tactionSeq\x121\n" +
 	"\x04kind\x18\x04 \x01(\x0e2\x1d.croupier.table.v1.ActionKindR\x04kind\x12\x16\n" +
-	"\x06amount\x18\x05 \x01(\x03R\x06amount\"\x9c\x01\n" +
+	"\x06amount\x18\x05 \x01(\x03R\x06amount\"\xc9\x01\n" +
 	"\vActResponse\x121\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x1d.croupier.table.v1.ActionKindR\x04kind\x12\x16\n" +
-	"\x06amount\x18\x02 \x01(\x03R\x06amount\x12&\n" +
-	"\x0fnext_action_seq\x18\x03 \x01(\x03R\rnextActionSeq\x12\x1a\n" +
-	"\breplayed\x18\x04 \x01(\bR\breplayed\"S\n" +
+	"\x06amount\x18\x02 \x01(\x03R\x06amount\x12\x15\n" +
+	"\x06all_in\x18\x03 \x01(\bR\x05allIn\x12&\n" +
+	"\x0fnext_action_seq\x18\x04 \x01(\x03R\rnextActionSeq\x12\x1a\n" +
+	"\breplayed\x18\x05 \x01(\bR\breplayed\x12\x14\n" +
+	"\x05stack\x18\x06 \x01(\x03R\x05stack\"g\n" +
+	"\x12UseTimeBankRequest\x12\x19\n" +
+	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x17\n" +
+	"\ahand_id\x18\x02 \x01(\tR\x06handId\x12\x1d\n" +
+	"\n" +
+	"action_seq\x18\x03 \x01(\x03R\tactionSeq\"y\n" +
+	"\x13UseTimeBankResponse\x126\n" +
+	"\bdeadline\x18\x01 \x01(\v2\x1a.google.protobuf.TimestampR\bdeadline\x12*\n" +
+	"\x11time_bank_seconds\x18\x02 \x01(\x05R\x0ftimeBankSeconds\"S\n" +
 	"\x10SubscribeRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12$\n" +
-	"\x0eafter_event_id\x18\x02 \x01(\tR\fafterEventId\"H\n" +
-	"\x11SubscribeResponse\x123\n" +
-	"\x05event\x18\x01 \x01(\v2\x1d.croupier.table.v1.TableEventR\x05event\"\xeb\x06\n" +
+	"\x0eafter_event_id\x18\x02 \x01(\tR\fafterEventId\"J\n" +
+	"\x11SubscribeResponse\x125\n" +
+	"\x06events\x18\x01 \x03(\v2\x1d.croupier.table.v1.TableEventR\x06events\"\x96\t\n" +
 	"\n" +
 	"TableEvent\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x19\n" +
@@ -4039,69 +6076,105 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\x02at\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\x02at\x12:\n" +
 	"\bsnapshot\x18\n" +
 	" \x01(\v2\x1c.croupier.table.v1.TableViewH\x00R\bsnapshot\x12C\n" +
-	"\fhand_started\x18\v \x01(\v2\x1e.croupier.table.v1.HandStartedH\x00R\vhandStarted\x12@\n" +
-	"\vcards_dealt\x18\f \x01(\v2\x1d.croupier.table.v1.CardsDealtH\x00R\n" +
-	"cardsDealt\x12C\n" +
-	"\faction_taken\x18\r \x01(\v2\x1e.croupier.table.v1.ActionTakenH\x00R\vactionTaken\x12C\n" +
-	"\fstreet_dealt\x18\x0e \x01(\v2\x1e.croupier.table.v1.StreetDealtH\x00R\vstreetDealt\x129\n" +
-	"\bshowdown\x18\x0f \x01(\v2\x1b.croupier.table.v1.ShowdownH\x00R\bshowdown\x12@\n" +
-	"\vpot_awarded\x18\x10 \x01(\v2\x1d.croupier.table.v1.PotAwardedH\x00R\n" +
+	"\fhand_started\x18\v \x01(\v2\x1e.croupier.table.v1.HandStartedH\x00R\vhandStarted\x12C\n" +
+	"\fblind_posted\x18\f \x01(\v2\x1e.croupier.table.v1.BlindPostedH\x00R\vblindPosted\x12@\n" +
+	"\vcards_dealt\x18\r \x01(\v2\x1d.croupier.table.v1.CardsDealtH\x00R\n" +
+	"cardsDealt\x12I\n" +
+	"\x0estreet_started\x18\x0e \x01(\v2 .croupier.table.v1.StreetStartedH\x00R\rstreetStarted\x12C\n" +
+	"\fturn_started\x18\x0f \x01(\v2\x1e.croupier.table.v1.TurnStartedH\x00R\vturnStarted\x12C\n" +
+	"\faction_taken\x18\x10 \x01(\v2\x1e.croupier.table.v1.ActionTakenH\x00R\vactionTaken\x12C\n" +
+	"\fbet_returned\x18\x11 \x01(\v2\x1e.croupier.table.v1.BetReturnedH\x00R\vbetReturned\x12=\n" +
+	"\n" +
+	"hand_shown\x18\x12 \x01(\v2\x1c.croupier.table.v1.HandShownH\x00R\thandShown\x12@\n" +
+	"\vhand_mucked\x18\x13 \x01(\v2\x1d.croupier.table.v1.HandMuckedH\x00R\n" +
+	"handMucked\x12@\n" +
+	"\vpot_awarded\x18\x14 \x01(\v2\x1d.croupier.table.v1.PotAwardedH\x00R\n" +
 	"potAwarded\x12=\n" +
 	"\n" +
-	"hand_ended\x18\x11 \x01(\v2\x1c.croupier.table.v1.HandEndedH\x00R\thandEnded\x12C\n" +
-	"\fseat_changed\x18\x12 \x01(\v2\x1e.croupier.table.v1.SeatChangedH\x00R\vseatChanged\x12C\n" +
-	"\fturn_started\x18\x13 \x01(\v2\x1e.croupier.table.v1.TurnStartedH\x00R\vturnStarted\x12F\n" +
-	"\rtable_changed\x18\x14 \x01(\v2\x1f.croupier.table.v1.TableChangedH\x00R\ftableChangedB\a\n" +
-	"\x05event\"\xac\x01\n" +
+	"hand_ended\x18\x15 \x01(\v2\x1c.croupier.table.v1.HandEndedH\x00R\thandEnded\x12C\n" +
+	"\fseat_changed\x18\x16 \x01(\v2\x1e.croupier.table.v1.SeatChangedH\x00R\vseatChanged\x12F\n" +
+	"\rtable_changed\x18\x17 \x01(\v2\x1f.croupier.table.v1.TableChangedH\x00R\ftableChanged\x12S\n" +
+	"\x12player_hand_voided\x18\x18 \x01(\v2#.croupier.table.v1.PlayerHandVoidedH\x00R\x10playerHandVoidedB\a\n" +
+	"\x05event\"\x80\x02\n" +
 	"\vHandStarted\x12\x1f\n" +
-	"\vbutton_seat\x18\x01 \x01(\x05R\n" +
+	"\vhand_number\x18\x01 \x01(\x04R\n" +
+	"handNumber\x12\x1f\n" +
+	"\vbutton_seat\x18\x02 \x01(\x05R\n" +
 	"buttonSeat\x12'\n" +
-	"\x0fshoe_commitment\x18\x02 \x01(\fR\x0eshoeCommitment\x12-\n" +
-	"\x05seats\x18\x03 \x03(\v2\x17.croupier.table.v1.SeatR\x05seats\x12$\n" +
-	"\x0erng_outcome_id\x18\x04 \x01(\tR\frngOutcomeId\"6\n" +
+	"\x0fshoe_commitment\x18\x03 \x01(\fR\x0eshoeCommitment\x12$\n" +
+	"\x0erng_outcome_id\x18\x04 \x01(\tR\frngOutcomeId\x12-\n" +
+	"\x05seats\x18\x05 \x03(\v2\x17.croupier.table.v1.SeatR\x05seats\x121\n" +
+	"\x06stakes\x18\x06 \x01(\v2\x19.croupier.table.v1.StakesR\x06stakes\"z\n" +
+	"\vBlindPosted\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x12\n" +
+	"\x04kind\x18\x02 \x01(\tR\x04kind\x12\x16\n" +
+	"\x06amount\x18\x03 \x01(\x03R\x06amount\x12\x14\n" +
+	"\x05stack\x18\x04 \x01(\x03R\x05stack\x12\x15\n" +
+	"\x06all_in\x18\x05 \x01(\bR\x05allIn\"g\n" +
 	"\n" +
 	"CardsDealt\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x14\n" +
-	"\x05cards\x18\x02 \x03(\tR\x05cards\"\xbe\x01\n" +
-	"\vActionTaken\x12\x12\n" +
-	"\x04seat\x18\x01 \x01(\x05R\x04seat\x121\n" +
-	"\x04kind\x18\x02 \x01(\x0e2\x1d.croupier.table.v1.ActionKindR\x04kind\x12\x16\n" +
-	"\x06amount\x18\x03 \x01(\x03R\x06amount\x12\x14\n" +
-	"\x05stack\x18\x04 \x01(\x03R\x05stack\x12\x1d\n" +
-	"\n" +
-	"action_seq\x18\x05 \x01(\x03R\tactionSeq\x12\x1b\n" +
-	"\ttimed_out\x18\x06 \x01(\bR\btimedOut\";\n" +
-	"\vStreetDealt\x12\x16\n" +
+	"\x05cards\x18\x02 \x03(\tR\x05cards\x12\x17\n" +
+	"\aup_mask\x18\x03 \x01(\rR\x06upMask\x12\x16\n" +
+	"\x06street\x18\x04 \x01(\tR\x06street\"Z\n" +
+	"\rStreetStarted\x12\x16\n" +
 	"\x06street\x18\x01 \x01(\tR\x06street\x12\x14\n" +
-	"\x05board\x18\x02 \x03(\tR\x05board\"j\n" +
-	"\tShownHand\x12\x12\n" +
-	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x14\n" +
-	"\x05cards\x18\x02 \x03(\tR\x05cards\x12\x1b\n" +
-	"\thand_name\x18\x03 \x01(\tR\bhandName\x12\x16\n" +
-	"\x06mucked\x18\x04 \x01(\bR\x06mucked\">\n" +
-	"\bShowdown\x122\n" +
-	"\x05hands\x18\x01 \x03(\v2\x1c.croupier.table.v1.ShownHandR\x05hands\"\x85\x01\n" +
-	"\n" +
-	"PotAwarded\x12\x1b\n" +
-	"\tpot_index\x18\x01 \x01(\x05R\bpotIndex\x12\x16\n" +
-	"\x06amount\x18\x02 \x01(\x03R\x06amount\x12\x12\n" +
-	"\x04rake\x18\x03 \x01(\x03R\x04rake\x12\x14\n" +
-	"\x05seats\x18\x04 \x03(\x05R\x05seats\x12\x18\n" +
-	"\aamounts\x18\x05 \x03(\x03R\aamounts\"N\n" +
-	"\tHandEnded\x12-\n" +
-	"\x05seats\x18\x01 \x03(\v2\x17.croupier.table.v1.SeatR\x05seats\x12\x12\n" +
-	"\x04rake\x18\x02 \x01(\x03R\x04rake\":\n" +
-	"\vSeatChanged\x12+\n" +
-	"\x04seat\x18\x01 \x01(\v2\x17.croupier.table.v1.SeatR\x04seat\"\xbd\x01\n" +
+	"\x05board\x18\x02 \x03(\tR\x05board\x12\x1b\n" +
+	"\tpot_total\x18\x03 \x01(\x03R\bpotTotal\"\xe9\x01\n" +
 	"\vTurnStarted\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x1d\n" +
 	"\n" +
 	"action_seq\x18\x02 \x01(\x03R\tactionSeq\x126\n" +
 	"\bdeadline\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\bdeadline\x12C\n" +
-	"\rlegal_actions\x18\x04 \x03(\v2\x1e.croupier.table.v1.LegalActionR\flegalActions\"^\n" +
+	"\rlegal_actions\x18\x04 \x03(\v2\x1e.croupier.table.v1.LegalActionR\flegalActions\x12*\n" +
+	"\x11time_bank_seconds\x18\x05 \x01(\x05R\x0ftimeBankSeconds\"\xe9\x01\n" +
+	"\vActionTaken\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x121\n" +
+	"\x04kind\x18\x02 \x01(\x0e2\x1d.croupier.table.v1.ActionKindR\x04kind\x12\x16\n" +
+	"\x06amount\x18\x03 \x01(\x03R\x06amount\x12\x12\n" +
+	"\x04paid\x18\x04 \x01(\x03R\x04paid\x12\x14\n" +
+	"\x05stack\x18\x05 \x01(\x03R\x05stack\x12\x15\n" +
+	"\x06all_in\x18\x06 \x01(\bR\x05allIn\x12\x1d\n" +
+	"\n" +
+	"action_seq\x18\a \x01(\x03R\tactionSeq\x12\x1b\n" +
+	"\ttimed_out\x18\b \x01(\bR\btimedOut\"O\n" +
+	"\vBetReturned\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x16\n" +
+	"\x06amount\x18\x02 \x01(\x03R\x06amount\x12\x14\n" +
+	"\x05stack\x18\x03 \x01(\x03R\x05stack\"h\n" +
+	"\tHandShown\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x14\n" +
+	"\x05cards\x18\x02 \x03(\tR\x05cards\x12\x1b\n" +
+	"\thand_name\x18\x03 \x01(\tR\bhandName\x12\x14\n" +
+	"\x05value\x18\x04 \x01(\rR\x05value\" \n" +
+	"\n" +
+	"HandMucked\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\"\x7f\n" +
+	"\n" +
+	"PotAwarded\x12\x1b\n" +
+	"\tpot_index\x18\x01 \x01(\x05R\bpotIndex\x12\x12\n" +
+	"\x04seat\x18\x02 \x01(\x05R\x04seat\x12\x16\n" +
+	"\x06amount\x18\x03 \x01(\x03R\x06amount\x12\x12\n" +
+	"\x04rake\x18\x04 \x01(\x03R\x04rake\x12\x14\n" +
+	"\x05stack\x18\x05 \x01(\x03R\x05stack\"~\n" +
+	"\tHandEnded\x12\x16\n" +
+	"\x06result\x18\x01 \x01(\tR\x06result\x12\x12\n" +
+	"\x04rake\x18\x02 \x01(\x03R\x04rake\x12-\n" +
+	"\x05seats\x18\x03 \x03(\v2\x17.croupier.table.v1.SeatR\x05seats\x12\x16\n" +
+	"\x06reason\x18\x04 \x01(\tR\x06reason\"Z\n" +
+	"\x10PlayerHandVoided\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x1a\n" +
+	"\breturned\x18\x02 \x01(\x03R\breturned\x12\x16\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reason\"R\n" +
+	"\vSeatChanged\x12+\n" +
+	"\x04seat\x18\x01 \x01(\v2\x17.croupier.table.v1.SeatR\x04seat\x12\x16\n" +
+	"\x06change\x18\x02 \x01(\tR\x06change\"\xde\x01\n" +
 	"\fTableChanged\x126\n" +
 	"\x06status\x18\x01 \x01(\x0e2\x1e.croupier.table.v1.TableStatusR\x06status\x12\x16\n" +
-	"\x06reason\x18\x02 \x01(\tR\x06reason\"c\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\x121\n" +
+	"\x06stakes\x18\x03 \x01(\v2\x19.croupier.table.v1.StakesR\x06stakes\x12.\n" +
+	"\x05clock\x18\x04 \x01(\v2\x18.croupier.table.v1.ClockR\x05clock\x12\x1b\n" +
+	"\tdeal_held\x18\x05 \x01(\bR\bdealHeld\"c\n" +
 	"\x15GetHandHistoryRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x17\n" +
 	"\ahand_id\x18\x02 \x01(\tR\x06handId\x12\x16\n" +
@@ -4112,15 +6185,27 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\x04text\x18\x03 \x01(\tR\x04text\"M\n" +
 	"\x17GetFairnessProofRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x17\n" +
-	"\ahand_id\x18\x02 \x01(\tR\x06handId\"\xa4\x01\n" +
-	"\x18GetFairnessProofResponse\x12\x1e\n" +
+	"\ahand_id\x18\x02 \x01(\tR\x06handId\"\xec\x01\n" +
+	"\x18GetFairnessProofResponse\x12\x17\n" +
+	"\ahand_id\x18\x01 \x01(\tR\x06handId\x12\x1e\n" +
 	"\n" +
-	"commitment\x18\x01 \x01(\fR\n" +
-	"commitment\x12\x12\n" +
-	"\x04shoe\x18\x02 \x03(\tR\x04shoe\x12\x12\n" +
-	"\x04salt\x18\x03 \x01(\fR\x04salt\x12$\n" +
-	"\x0erng_outcome_id\x18\x04 \x01(\tR\frngOutcomeId\x12\x1a\n" +
-	"\brevealed\x18\x05 \x01(\bR\brevealed\"\x81\x04\n" +
+	"commitment\x18\x02 \x01(\fR\n" +
+	"commitment\x12$\n" +
+	"\x0erng_outcome_id\x18\x03 \x01(\tR\frngOutcomeId\x12\x1a\n" +
+	"\brevealed\x18\x04 \x01(\bR\brevealed\x12\x12\n" +
+	"\x04shoe\x18\x05 \x03(\tR\x04shoe\x12\x12\n" +
+	"\x04salt\x18\x06 \x01(\fR\x04salt\x12-\n" +
+	"\x12canonical_encoding\x18\a \x01(\fR\x11canonicalEncoding\"y\n" +
+	"\x1aCreatePlayerSessionRequest\x12\x1b\n" +
+	"\tplayer_id\x18\x01 \x01(\tR\bplayerId\x12\x1d\n" +
+	"\n" +
+	"partner_id\x18\x02 \x01(\tR\tpartnerId\x12\x1f\n" +
+	"\vttl_seconds\x18\x03 \x01(\x05R\n" +
+	"ttlSeconds\"n\n" +
+	"\x1bCreatePlayerSessionResponse\x12\x14\n" +
+	"\x05token\x18\x01 \x01(\tR\x05token\x129\n" +
+	"\n" +
+	"expires_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\texpiresAt\"\xad\x04\n" +
 	"\x12CreateTableRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12+\n" +
 	"\x04game\x18\x02 \x01(\x0e2\x17.croupier.table.v1.GameR\x04game\x12A\n" +
@@ -4128,18 +6213,20 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\x06stakes\x18\x04 \x01(\v2\x19.croupier.table.v1.StakesR\x06stakes\x12\x1b\n" +
 	"\tmax_seats\x18\x05 \x01(\x05R\bmaxSeats\x12\x18\n" +
 	"\aprofile\x18\x06 \x01(\tR\aprofile\x12L\n" +
-	"\aoptions\x18\a \x03(\v22.croupier.table.v1.CreateTableRequest.OptionsEntryR\aoptions\x12%\n" +
-	"\x0eaction_seconds\x18\b \x01(\x05R\ractionSeconds\x12'\n" +
+	"\aoptions\x18\a \x03(\v22.croupier.table.v1.CreateTableRequest.OptionsEntryR\aoptions\x12.\n" +
+	"\x05clock\x18\b \x01(\v2\x18.croupier.table.v1.ClockR\x05clock\x12'\n" +
 	"\x0fidempotency_key\x18\t \x01(\tR\x0eidempotencyKey\x12#\n" +
 	"\rtournament_id\x18\n" +
-	" \x01(\tR\ftournamentId\x1a:\n" +
+	" \x01(\tR\ftournamentId\x12!\n" +
+	"\ffirst_button\x18\v \x01(\x05R\vfirstButton\x1a:\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"L\n" +
 	"\x13CreateTableResponse\x125\n" +
-	"\x05table\x18\x01 \x01(\v2\x1f.croupier.table.v1.TableSummaryR\x05table\".\n" +
+	"\x05table\x18\x01 \x01(\v2\x1f.croupier.table.v1.TableSummaryR\x05table\"F\n" +
 	"\x11CloseTableRequest\x12\x19\n" +
-	"\btable_id\x18\x01 \x01(\tR\atableId\"\x14\n" +
+	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x16\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\"\x14\n" +
 	"\x12CloseTableResponse\"F\n" +
 	"\x11PauseTableRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x16\n" +
@@ -4152,15 +6239,86 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x17\n" +
 	"\ahand_id\x18\x02 \x01(\tR\x06handId\x12\x16\n" +
 	"\x06reason\x18\x03 \x01(\tR\x06reason\"\x11\n" +
-	"\x0fMisdealResponse\"\x98\x01\n" +
+	"\x0fMisdealResponse\"\xb5\x01\n" +
 	"\x15VoidPlayerHandRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x17\n" +
 	"\ahand_id\x18\x02 \x01(\tR\x06handId\x12\x12\n" +
 	"\x04seat\x18\x03 \x01(\x05R\x04seat\x12\x1f\n" +
 	"\vreturn_bets\x18\x04 \x01(\bR\n" +
 	"returnBets\x12\x16\n" +
-	"\x06reason\x18\x05 \x01(\tR\x06reason\"\x18\n" +
-	"\x16VoidPlayerHandResponse*p\n" +
+	"\x06reason\x18\x05 \x01(\tR\x06reason\x12\x1b\n" +
+	"\tkeep_bets\x18\x06 \x01(\bR\bkeepBets\"\x18\n" +
+	"\x16VoidPlayerHandResponse\"}\n" +
+	"\x17AwardDisputedPotRequest\x12\x19\n" +
+	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x17\n" +
+	"\ahand_id\x18\x02 \x01(\tR\x06handId\x12\x16\n" +
+	"\x06shares\x18\x03 \x03(\x03R\x06shares\x12\x16\n" +
+	"\x06reason\x18\x04 \x01(\tR\x06reason\"\x1a\n" +
+	"\x18AwardDisputedPotResponse\"\x90\x02\n" +
+	"\x11SeatPlayerRequest\x12\x19\n" +
+	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x12\n" +
+	"\x04seat\x18\x02 \x01(\x05R\x04seat\x12\x1b\n" +
+	"\tplayer_id\x18\x03 \x01(\tR\bplayerId\x12\x1d\n" +
+	"\n" +
+	"partner_id\x18\x04 \x01(\tR\tpartnerId\x12!\n" +
+	"\fdisplay_name\x18\x05 \x01(\tR\vdisplayName\x12\x14\n" +
+	"\x05chips\x18\x06 \x01(\x03R\x05chips\x12.\n" +
+	"\x05entry\x18\a \x01(\x0e2\x18.croupier.table.v1.EntryR\x05entry\x12'\n" +
+	"\x0fidempotency_key\x18\b \x01(\tR\x0eidempotencyKey\"D\n" +
+	"\x12SeatPlayerResponse\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x1a\n" +
+	"\breplayed\x18\x02 \x01(\bR\breplayed\"\x95\x01\n" +
+	"\x13RemovePlayerRequest\x12\x19\n" +
+	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x1b\n" +
+	"\tplayer_id\x18\x02 \x01(\tR\bplayerId\x12\x1d\n" +
+	"\n" +
+	"partner_id\x18\x03 \x01(\tR\tpartnerId\x12'\n" +
+	"\x0fidempotency_key\x18\x04 \x01(\tR\x0eidempotencyKey\"\xab\x01\n" +
+	"\x14RemovePlayerResponse\x12\x14\n" +
+	"\x05chips\x18\x01 \x01(\x03R\x05chips\x12\x12\n" +
+	"\x04seat\x18\x02 \x01(\x05R\x04seat\x121\n" +
+	"\x15offset_from_big_blind\x18\x03 \x01(\x05R\x12offsetFromBigBlind\x12\x1a\n" +
+	"\breplayed\x18\x04 \x01(\bR\breplayed\x12\x1a\n" +
+	"\bdeferred\x18\x05 \x01(\bR\bdeferred\"`\n" +
+	"\x10SetStakesRequest\x12\x19\n" +
+	"\btable_id\x18\x01 \x01(\tR\atableId\x121\n" +
+	"\x06stakes\x18\x02 \x01(\v2\x19.croupier.table.v1.StakesR\x06stakes\"\x13\n" +
+	"\x11SetStakesResponse\"C\n" +
+	"\x12SetDealHoldRequest\x12\x19\n" +
+	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x12\n" +
+	"\x04hold\x18\x02 \x01(\bR\x04hold\"\x15\n" +
+	"\x13SetDealHoldResponse\"g\n" +
+	"\x1aUpdateTableSettingsRequest\x12\x19\n" +
+	"\btable_id\x18\x01 \x01(\tR\atableId\x12.\n" +
+	"\x05clock\x18\x02 \x01(\v2\x18.croupier.table.v1.ClockR\x05clock\"\x1d\n" +
+	"\x1bUpdateTableSettingsResponse\"u\n" +
+	"\x16ListHandResultsRequest\x12\x19\n" +
+	"\btable_id\x18\x01 \x01(\tR\atableId\x12*\n" +
+	"\x11after_hand_number\x18\x02 \x01(\x04R\x0fafterHandNumber\x12\x14\n" +
+	"\x05limit\x18\x03 \x01(\x05R\x05limit\"\xbc\x01\n" +
+	"\fPlayerResult\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x1b\n" +
+	"\tplayer_id\x18\x02 \x01(\tR\bplayerId\x12\x1d\n" +
+	"\n" +
+	"partner_id\x18\x03 \x01(\tR\tpartnerId\x12\x1f\n" +
+	"\vstart_stack\x18\x04 \x01(\x03R\n" +
+	"startStack\x12\x1b\n" +
+	"\tend_stack\x18\x05 \x01(\x03R\bendStack\x12\x1e\n" +
+	"\n" +
+	"eliminated\x18\x06 \x01(\bR\n" +
+	"eliminated\"\xe4\x01\n" +
+	"\n" +
+	"HandResult\x12\x17\n" +
+	"\ahand_id\x18\x01 \x01(\tR\x06handId\x12\x1f\n" +
+	"\vhand_number\x18\x02 \x01(\x04R\n" +
+	"handNumber\x125\n" +
+	"\bended_at\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\aendedAt\x12\x16\n" +
+	"\x06result\x18\x04 \x01(\tR\x06result\x129\n" +
+	"\aplayers\x18\x05 \x03(\v2\x1f.croupier.table.v1.PlayerResultR\aplayers\x12\x12\n" +
+	"\x04rake\x18\x06 \x01(\x03R\x04rake\"|\n" +
+	"\x17ListHandResultsResponse\x127\n" +
+	"\aresults\x18\x01 \x03(\v2\x1d.croupier.table.v1.HandResultR\aresults\x12(\n" +
+	"\x10last_hand_number\x18\x02 \x01(\x04R\x0elastHandNumber*p\n" +
 	"\x04Game\x12\x14\n" +
 	"\x10GAME_UNSPECIFIED\x10\x00\x12\x0f\n" +
 	"\vGAME_HOLDEM\x10\x01\x12\x0e\n" +
@@ -4173,7 +6331,7 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\x1dBETTING_STRUCTURE_FIXED_LIMIT\x10\x01\x12\"\n" +
 	"\x1eBETTING_STRUCTURE_SPREAD_LIMIT\x10\x02\x12\x1f\n" +
 	"\x1bBETTING_STRUCTURE_POT_LIMIT\x10\x03\x12\x1e\n" +
-	"\x1aBETTING_STRUCTURE_NO_LIMIT\x10\x04*\xe0\x01\n" +
+	"\x1aBETTING_STRUCTURE_NO_LIMIT\x10\x04*\xfa\x01\n" +
 	"\n" +
 	"ActionKind\x12\x1b\n" +
 	"\x17ACTION_KIND_UNSPECIFIED\x10\x00\x12\x14\n" +
@@ -4184,19 +6342,27 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\x11ACTION_KIND_RAISE\x10\x05\x12\x16\n" +
 	"\x12ACTION_KIND_ALL_IN\x10\x06\x12\x18\n" +
 	"\x14ACTION_KIND_BRING_IN\x10\a\x12\x14\n" +
-	"\x10ACTION_KIND_POST\x10\b*\x90\x01\n" +
+	"\x10ACTION_KIND_POST\x10\b\x12\x18\n" +
+	"\x14ACTION_KIND_COMPLETE\x10\t*\xa9\x01\n" +
 	"\n" +
 	"SeatStatus\x12\x1b\n" +
 	"\x17SEAT_STATUS_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11SEAT_STATUS_EMPTY\x10\x01\x12\x17\n" +
 	"\x13SEAT_STATUS_PLAYING\x10\x02\x12\x1b\n" +
 	"\x17SEAT_STATUS_SITTING_OUT\x10\x03\x12\x18\n" +
-	"\x14SEAT_STATUS_RESERVED\x10\x04*t\n" +
+	"\x14SEAT_STATUS_RESERVED\x10\x04\x12\x17\n" +
+	"\x13SEAT_STATUS_WAITING\x10\x05*\x8e\x01\n" +
 	"\vTableStatus\x12\x1c\n" +
 	"\x18TABLE_STATUS_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11TABLE_STATUS_OPEN\x10\x01\x12\x17\n" +
-	"\x13TABLE_STATUS_PAUSED\x10\x02\x12\x17\n" +
-	"\x13TABLE_STATUS_CLOSED\x10\x032\xa0\t\n" +
+	"\x13TABLE_STATUS_PAUSED\x10\x02\x12\x18\n" +
+	"\x14TABLE_STATUS_CLOSING\x10\x03\x12\x17\n" +
+	"\x13TABLE_STATUS_CLOSED\x10\x04*^\n" +
+	"\x05Entry\x12\x15\n" +
+	"\x11ENTRY_UNSPECIFIED\x10\x00\x12\x10\n" +
+	"\fENTRY_EXEMPT\x10\x01\x12\x12\n" +
+	"\x0eENTRY_POST_NOW\x10\x02\x12\x18\n" +
+	"\x14ENTRY_WAIT_BIG_BLIND\x10\x032\xfe\t\n" +
 	"\fTableService\x12Y\n" +
 	"\n" +
 	"ListTables\x12$.croupier.table.v1.ListTablesRequest\x1a%.croupier.table.v1.ListTablesResponse\x12S\n" +
@@ -4208,10 +6374,13 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\x06SitOut\x12 .croupier.table.v1.SitOutRequest\x1a!.croupier.table.v1.SitOutResponse\x12J\n" +
 	"\x05SitIn\x12\x1f.croupier.table.v1.SitInRequest\x1a .croupier.table.v1.SitInResponse\x12P\n" +
 	"\aStandUp\x12!.croupier.table.v1.StandUpRequest\x1a\".croupier.table.v1.StandUpResponse\x12D\n" +
-	"\x03Act\x12\x1d.croupier.table.v1.ActRequest\x1a\x1e.croupier.table.v1.ActResponse\x12X\n" +
+	"\x03Act\x12\x1d.croupier.table.v1.ActRequest\x1a\x1e.croupier.table.v1.ActResponse\x12\\\n" +
+	"\vUseTimeBank\x12%.croupier.table.v1.UseTimeBankRequest\x1a&.croupier.table.v1.UseTimeBankResponse\x12X\n" +
 	"\tSubscribe\x12#.croupier.table.v1.SubscribeRequest\x1a$.croupier.table.v1.SubscribeResponse0\x01\x12e\n" +
 	"\x0eGetHandHistory\x12(.croupier.table.v1.GetHandHistoryRequest\x1a).croupier.table.v1.GetHandHistoryResponse\x12k\n" +
-	"\x10GetFairnessProof\x12*.croupier.table.v1.GetFairnessProofRequest\x1a+.croupier.table.v1.GetFairnessProofResponse2\xbe\x04\n" +
+	"\x10GetFairnessProof\x12*.croupier.table.v1.GetFairnessProofRequest\x1a+.croupier.table.v1.GetFairnessProofResponse2\x86\x01\n" +
+	"\x0eSessionService\x12t\n" +
+	"\x13CreatePlayerSession\x12-.croupier.table.v1.CreatePlayerSessionRequest\x1a..croupier.table.v1.CreatePlayerSessionResponse2\xfd\t\n" +
 	"\x11TableAdminService\x12\\\n" +
 	"\vCreateTable\x12%.croupier.table.v1.CreateTableRequest\x1a&.croupier.table.v1.CreateTableResponse\x12Y\n" +
 	"\n" +
@@ -4220,7 +6389,15 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"PauseTable\x12$.croupier.table.v1.PauseTableRequest\x1a%.croupier.table.v1.PauseTableResponse\x12\\\n" +
 	"\vResumeTable\x12%.croupier.table.v1.ResumeTableRequest\x1a&.croupier.table.v1.ResumeTableResponse\x12P\n" +
 	"\aMisdeal\x12!.croupier.table.v1.MisdealRequest\x1a\".croupier.table.v1.MisdealResponse\x12e\n" +
-	"\x0eVoidPlayerHand\x12(.croupier.table.v1.VoidPlayerHandRequest\x1a).croupier.table.v1.VoidPlayerHandResponseB\xc5\x01\n" +
+	"\x0eVoidPlayerHand\x12(.croupier.table.v1.VoidPlayerHandRequest\x1a).croupier.table.v1.VoidPlayerHandResponse\x12k\n" +
+	"\x10AwardDisputedPot\x12*.croupier.table.v1.AwardDisputedPotRequest\x1a+.croupier.table.v1.AwardDisputedPotResponse\x12Y\n" +
+	"\n" +
+	"SeatPlayer\x12$.croupier.table.v1.SeatPlayerRequest\x1a%.croupier.table.v1.SeatPlayerResponse\x12_\n" +
+	"\fRemovePlayer\x12&.croupier.table.v1.RemovePlayerRequest\x1a'.croupier.table.v1.RemovePlayerResponse\x12V\n" +
+	"\tSetStakes\x12#.croupier.table.v1.SetStakesRequest\x1a$.croupier.table.v1.SetStakesResponse\x12\\\n" +
+	"\vSetDealHold\x12%.croupier.table.v1.SetDealHoldRequest\x1a&.croupier.table.v1.SetDealHoldResponse\x12t\n" +
+	"\x13UpdateTableSettings\x12-.croupier.table.v1.UpdateTableSettingsRequest\x1a..croupier.table.v1.UpdateTableSettingsResponse\x12h\n" +
+	"\x0fListHandResults\x12).croupier.table.v1.ListHandResultsRequest\x1a*.croupier.table.v1.ListHandResultsResponseB\xc5\x01\n" +
 	"\x15com.croupier.table.v1B\n" +
 	"TableProtoP\x01Z:github.com/croupier/croupier/gen/croupier/table/v1;tablev1\xa2\x02\x03CTX\xaa\x02\x11Croupier.Table.V1\xca\x02\x11Croupier\\Table\\V1\xe2\x02\x1dCroupier\\Table\\V1\\GPBMetadata\xea\x02\x13Croupier::Table::V1b\x06proto3"
 
@@ -4236,167 +6413,225 @@ func file_croupier_table_v1_table_proto_rawDescGZIP() []byte {
 	return file_croupier_table_v1_table_proto_rawDescData
 }
 
-var file_croupier_table_v1_table_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_croupier_table_v1_table_proto_msgTypes = make([]protoimpl.MessageInfo, 58)
+var file_croupier_table_v1_table_proto_enumTypes = make([]protoimpl.EnumInfo, 6)
+var file_croupier_table_v1_table_proto_msgTypes = make([]protoimpl.MessageInfo, 82)
 var file_croupier_table_v1_table_proto_goTypes = []any{
-	(Game)(0),                        // 0: croupier.table.v1.Game
-	(BettingStructure)(0),            // 1: croupier.table.v1.BettingStructure
-	(ActionKind)(0),                  // 2: croupier.table.v1.ActionKind
-	(SeatStatus)(0),                  // 3: croupier.table.v1.SeatStatus
-	(TableStatus)(0),                 // 4: croupier.table.v1.TableStatus
-	(*Stakes)(nil),                   // 5: croupier.table.v1.Stakes
-	(*TableSummary)(nil),             // 6: croupier.table.v1.TableSummary
-	(*Seat)(nil),                     // 7: croupier.table.v1.Seat
-	(*Pot)(nil),                      // 8: croupier.table.v1.Pot
-	(*LegalAction)(nil),              // 9: croupier.table.v1.LegalAction
-	(*HandState)(nil),                // 10: croupier.table.v1.HandState
-	(*TableView)(nil),                // 11: croupier.table.v1.TableView
-	(*ListTablesRequest)(nil),        // 12: croupier.table.v1.ListTablesRequest
-	(*ListTablesResponse)(nil),       // 13: croupier.table.v1.ListTablesResponse
-	(*GetTableRequest)(nil),          // 14: croupier.table.v1.GetTableRequest
-	(*GetTableResponse)(nil),         // 15: croupier.table.v1.GetTableResponse
-	(*JoinWaitingListRequest)(nil),   // 16: croupier.table.v1.JoinWaitingListRequest
-	(*JoinWaitingListResponse)(nil),  // 17: croupier.table.v1.JoinWaitingListResponse
-	(*LeaveWaitingListRequest)(nil),  // 18: croupier.table.v1.LeaveWaitingListRequest
-	(*LeaveWaitingListResponse)(nil), // 19: croupier.table.v1.LeaveWaitingListResponse
-	(*TakeSeatRequest)(nil),          // 20: croupier.table.v1.TakeSeatRequest
-	(*TakeSeatResponse)(nil),         // 21: croupier.table.v1.TakeSeatResponse
-	(*AddChipsRequest)(nil),          // 22: croupier.table.v1.AddChipsRequest
-	(*AddChipsResponse)(nil),         // 23: croupier.table.v1.AddChipsResponse
-	(*SitOutRequest)(nil),            // 24: croupier.table.v1.SitOutRequest
-	(*SitOutResponse)(nil),           // 25: croupier.table.v1.SitOutResponse
-	(*SitInRequest)(nil),             // 26: croupier.table.v1.SitInRequest
-	(*SitInResponse)(nil),            // 27: croupier.table.v1.SitInResponse
-	(*StandUpRequest)(nil),           // 28: croupier.table.v1.StandUpRequest
-	(*StandUpResponse)(nil),          // 29: croupier.table.v1.StandUpResponse
-	(*ActRequest)(nil),               // 30: croupier.table.v1.ActRequest
-	(*ActResponse)(nil),              // 31: croupier.table.v1.ActResponse
-	(*SubscribeRequest)(nil),         // 32: croupier.table.v1.SubscribeRequest
-	(*SubscribeResponse)(nil),        // 33: croupier.table.v1.SubscribeResponse
-	(*TableEvent)(nil),               // 34: croupier.table.v1.TableEvent
-	(*HandStarted)(nil),              // 35: croupier.table.v1.HandStarted
-	(*CardsDealt)(nil),               // 36: croupier.table.v1.CardsDealt
-	(*ActionTaken)(nil),              // 37: croupier.table.v1.ActionTaken
-	(*StreetDealt)(nil),              // 38: croupier.table.v1.StreetDealt
-	(*ShownHand)(nil),                // 39: croupier.table.v1.ShownHand
-	(*Showdown)(nil),                 // 40: croupier.table.v1.Showdown
-	(*PotAwarded)(nil),               // 41: croupier.table.v1.PotAwarded
-	(*HandEnded)(nil),                // 42: croupier.table.v1.HandEnded
-	(*SeatChanged)(nil),              // 43: croupier.table.v1.SeatChanged
-	(*TurnStarted)(nil),              // 44: croupier.table.v1.TurnStarted
-	(*TableChanged)(nil),             // 45: croupier.table.v1.TableChanged
-	(*GetHandHistoryRequest)(nil),    // 46: croupier.table.v1.GetHandHistoryRequest
-	(*GetHandHistoryResponse)(nil),   // 47: croupier.table.v1.GetHandHistoryResponse
-	(*GetFairnessProofRequest)(nil),  // 48: croupier.table.v1.GetFairnessProofRequest
-	(*GetFairnessProofResponse)(nil), // 49: croupier.table.v1.GetFairnessProofResponse
-	(*CreateTableRequest)(nil),       // 50: croupier.table.v1.CreateTableRequest
-	(*CreateTableResponse)(nil),      // 51: croupier.table.v1.CreateTableResponse
-	(*CloseTableRequest)(nil),        // 52: croupier.table.v1.CloseTableRequest
-	(*CloseTableResponse)(nil),       // 53: croupier.table.v1.CloseTableResponse
-	(*PauseTableRequest)(nil),        // 54: croupier.table.v1.PauseTableRequest
-	(*PauseTableResponse)(nil),       // 55: croupier.table.v1.PauseTableResponse
-	(*ResumeTableRequest)(nil),       // 56: croupier.table.v1.ResumeTableRequest
-	(*ResumeTableResponse)(nil),      // 57: croupier.table.v1.ResumeTableResponse
-	(*MisdealRequest)(nil),           // 58: croupier.table.v1.MisdealRequest
-	(*MisdealResponse)(nil),          // 59: croupier.table.v1.MisdealResponse
-	(*VoidPlayerHandRequest)(nil),    // 60: croupier.table.v1.VoidPlayerHandRequest
-	(*VoidPlayerHandResponse)(nil),   // 61: croupier.table.v1.VoidPlayerHandResponse
-	nil,                              // 62: croupier.table.v1.CreateTableRequest.OptionsEntry
-	(*timestamppb.Timestamp)(nil),    // 63: google.protobuf.Timestamp
-	(*v1.Money)(nil),                 // 64: croupier.common.v1.Money
+	(Game)(0),                           // 0: croupier.table.v1.Game
+	(BettingStructure)(0),               // 1: croupier.table.v1.BettingStructure
+	(ActionKind)(0),                     // 2: croupier.table.v1.ActionKind
+	(SeatStatus)(0),                     // 3: croupier.table.v1.SeatStatus
+	(TableStatus)(0),                    // 4: croupier.table.v1.TableStatus
+	(Entry)(0),                          // 5: croupier.table.v1.Entry
+	(*Stakes)(nil),                      // 6: croupier.table.v1.Stakes
+	(*Clock)(nil),                       // 7: croupier.table.v1.Clock
+	(*TableSummary)(nil),                // 8: croupier.table.v1.TableSummary
+	(*Seat)(nil),                        // 9: croupier.table.v1.Seat
+	(*Pot)(nil),                         // 10: croupier.table.v1.Pot
+	(*LegalAction)(nil),                 // 11: croupier.table.v1.LegalAction
+	(*HandState)(nil),                   // 12: croupier.table.v1.HandState
+	(*TableView)(nil),                   // 13: croupier.table.v1.TableView
+	(*ListTablesRequest)(nil),           // 14: croupier.table.v1.ListTablesRequest
+	(*ListTablesResponse)(nil),          // 15: croupier.table.v1.ListTablesResponse
+	(*GetTableRequest)(nil),             // 16: croupier.table.v1.GetTableRequest
+	(*GetTableResponse)(nil),            // 17: croupier.table.v1.GetTableResponse
+	(*JoinWaitingListRequest)(nil),      // 18: croupier.table.v1.JoinWaitingListRequest
+	(*JoinWaitingListResponse)(nil),     // 19: croupier.table.v1.JoinWaitingListResponse
+	(*LeaveWaitingListRequest)(nil),     // 20: croupier.table.v1.LeaveWaitingListRequest
+	(*LeaveWaitingListResponse)(nil),    // 21: croupier.table.v1.LeaveWaitingListResponse
+	(*TakeSeatRequest)(nil),             // 22: croupier.table.v1.TakeSeatRequest
+	(*TakeSeatResponse)(nil),            // 23: croupier.table.v1.TakeSeatResponse
+	(*AddChipsRequest)(nil),             // 24: croupier.table.v1.AddChipsRequest
+	(*AddChipsResponse)(nil),            // 25: croupier.table.v1.AddChipsResponse
+	(*SitOutRequest)(nil),               // 26: croupier.table.v1.SitOutRequest
+	(*SitOutResponse)(nil),              // 27: croupier.table.v1.SitOutResponse
+	(*SitInRequest)(nil),                // 28: croupier.table.v1.SitInRequest
+	(*SitInResponse)(nil),               // 29: croupier.table.v1.SitInResponse
+	(*StandUpRequest)(nil),              // 30: croupier.table.v1.StandUpRequest
+	(*StandUpResponse)(nil),             // 31: croupier.table.v1.StandUpResponse
+	(*ActRequest)(nil),                  // 32: croupier.table.v1.ActRequest
+	(*ActResponse)(nil),                 // 33: croupier.table.v1.ActResponse
+	(*UseTimeBankRequest)(nil),          // 34: croupier.table.v1.UseTimeBankRequest
+	(*UseTimeBankResponse)(nil),         // 35: croupier.table.v1.UseTimeBankResponse
+	(*SubscribeRequest)(nil),            // 36: croupier.table.v1.SubscribeRequest
+	(*SubscribeResponse)(nil),           // 37: croupier.table.v1.SubscribeResponse
+	(*TableEvent)(nil),                  // 38: croupier.table.v1.TableEvent
+	(*HandStarted)(nil),                 // 39: croupier.table.v1.HandStarted
+	(*BlindPosted)(nil),                 // 40: croupier.table.v1.BlindPosted
+	(*CardsDealt)(nil),                  // 41: croupier.table.v1.CardsDealt
+	(*StreetStarted)(nil),               // 42: croupier.table.v1.StreetStarted
+	(*TurnStarted)(nil),                 // 43: croupier.table.v1.TurnStarted
+	(*ActionTaken)(nil),                 // 44: croupier.table.v1.ActionTaken
+	(*BetReturned)(nil),                 // 45: croupier.table.v1.BetReturned
+	(*HandShown)(nil),                   // 46: croupier.table.v1.HandShown
+	(*HandMucked)(nil),                  // 47: croupier.table.v1.HandMucked
+	(*PotAwarded)(nil),                  // 48: croupier.table.v1.PotAwarded
+	(*HandEnded)(nil),                   // 49: croupier.table.v1.HandEnded
+	(*PlayerHandVoided)(nil),            // 50: croupier.table.v1.PlayerHandVoided
+	(*SeatChanged)(nil),                 // 51: croupier.table.v1.SeatChanged
+	(*TableChanged)(nil),                // 52: croupier.table.v1.TableChanged
+	(*GetHandHistoryRequest)(nil),       // 53: croupier.table.v1.GetHandHistoryRequest
+	(*GetHandHistoryResponse)(nil),      // 54: croupier.table.v1.GetHandHistoryResponse
+	(*GetFairnessProofRequest)(nil),     // 55: croupier.table.v1.GetFairnessProofRequest
+	(*GetFairnessProofResponse)(nil),    // 56: croupier.table.v1.GetFairnessProofResponse
+	(*CreatePlayerSessionRequest)(nil),  // 57: croupier.table.v1.CreatePlayerSessionRequest
+	(*CreatePlayerSessionResponse)(nil), // 58: croupier.table.v1.CreatePlayerSessionResponse
+	(*CreateTableRequest)(nil),          // 59: croupier.table.v1.CreateTableRequest
+	(*CreateTableResponse)(nil),         // 60: croupier.table.v1.CreateTableResponse
+	(*CloseTableRequest)(nil),           // 61: croupier.table.v1.CloseTableRequest
+	(*CloseTableResponse)(nil),          // 62: croupier.table.v1.CloseTableResponse
+	(*PauseTableRequest)(nil),           // 63: croupier.table.v1.PauseTableRequest
+	(*PauseTableResponse)(nil),          // 64: croupier.table.v1.PauseTableResponse
+	(*ResumeTableRequest)(nil),          // 65: croupier.table.v1.ResumeTableRequest
+	(*ResumeTableResponse)(nil),         // 66: croupier.table.v1.ResumeTableResponse
+	(*MisdealRequest)(nil),              // 67: croupier.table.v1.MisdealRequest
+	(*MisdealResponse)(nil),             // 68: croupier.table.v1.MisdealResponse
+	(*VoidPlayerHandRequest)(nil),       // 69: croupier.table.v1.VoidPlayerHandRequest
+	(*VoidPlayerHandResponse)(nil),      // 70: croupier.table.v1.VoidPlayerHandResponse
+	(*AwardDisputedPotRequest)(nil),     // 71: croupier.table.v1.AwardDisputedPotRequest
+	(*AwardDisputedPotResponse)(nil),    // 72: croupier.table.v1.AwardDisputedPotResponse
+	(*SeatPlayerRequest)(nil),           // 73: croupier.table.v1.SeatPlayerRequest
+	(*SeatPlayerResponse)(nil),          // 74: croupier.table.v1.SeatPlayerResponse
+	(*RemovePlayerRequest)(nil),         // 75: croupier.table.v1.RemovePlayerRequest
+	(*RemovePlayerResponse)(nil),        // 76: croupier.table.v1.RemovePlayerResponse
+	(*SetStakesRequest)(nil),            // 77: croupier.table.v1.SetStakesRequest
+	(*SetStakesResponse)(nil),           // 78: croupier.table.v1.SetStakesResponse
+	(*SetDealHoldRequest)(nil),          // 79: croupier.table.v1.SetDealHoldRequest
+	(*SetDealHoldResponse)(nil),         // 80: croupier.table.v1.SetDealHoldResponse
+	(*UpdateTableSettingsRequest)(nil),  // 81: croupier.table.v1.UpdateTableSettingsRequest
+	(*UpdateTableSettingsResponse)(nil), // 82: croupier.table.v1.UpdateTableSettingsResponse
+	(*ListHandResultsRequest)(nil),      // 83: croupier.table.v1.ListHandResultsRequest
+	(*PlayerResult)(nil),                // 84: croupier.table.v1.PlayerResult
+	(*HandResult)(nil),                  // 85: croupier.table.v1.HandResult
+	(*ListHandResultsResponse)(nil),     // 86: croupier.table.v1.ListHandResultsResponse
+	nil,                                 // 87: croupier.table.v1.CreateTableRequest.OptionsEntry
+	(*timestamppb.Timestamp)(nil),       // 88: google.protobuf.Timestamp
+	(*v1.Money)(nil),                    // 89: croupier.common.v1.Money
 }
 var file_croupier_table_v1_table_proto_depIdxs = []int32{
 	0,  // 0: croupier.table.v1.TableSummary.game:type_name -> croupier.table.v1.Game
 	1,  // 1: croupier.table.v1.TableSummary.structure:type_name -> croupier.table.v1.BettingStructure
-	5,  // 2: croupier.table.v1.TableSummary.stakes:type_name -> croupier.table.v1.Stakes
+	6,  // 2: croupier.table.v1.TableSummary.stakes:type_name -> croupier.table.v1.Stakes
 	4,  // 3: croupier.table.v1.TableSummary.status:type_name -> croupier.table.v1.TableStatus
-	3,  // 4: croupier.table.v1.Seat.status:type_name -> croupier.table.v1.SeatStatus
-	2,  // 5: croupier.table.v1.LegalAction.kind:type_name -> croupier.table.v1.ActionKind
-	8,  // 6: croupier.table.v1.HandState.pots:type_name -> croupier.table.v1.Pot
-	63, // 7: croupier.table.v1.HandState.action_deadline:type_name -> google.protobuf.Timestamp
-	9,  // 8: croupier.table.v1.HandState.legal_actions:type_name -> croupier.table.v1.LegalAction
-	6,  // 9: croupier.table.v1.TableView.summary:type_name -> croupier.table.v1.TableSummary
-	7,  // 10: croupier.table.v1.TableView.seats:type_name -> croupier.table.v1.Seat
-	10, // 11: croupier.table.v1.TableView.hand:type_name -> croupier.table.v1.HandState
-	0,  // 12: croupier.table.v1.ListTablesRequest.game:type_name -> croupier.table.v1.Game
-	1,  // 13: croupier.table.v1.ListTablesRequest.structure:type_name -> croupier.table.v1.BettingStructure
-	6,  // 14: croupier.table.v1.ListTablesResponse.tables:type_name -> croupier.table.v1.TableSummary
-	11, // 15: croupier.table.v1.GetTableResponse.table:type_name -> croupier.table.v1.TableView
-	64, // 16: croupier.table.v1.TakeSeatRequest.buy_in:type_name -> croupier.common.v1.Money
-	11, // 17: croupier.table.v1.TakeSeatResponse.table:type_name -> croupier.table.v1.TableView
-	64, // 18: croupier.table.v1.AddChipsRequest.amount:type_name -> croupier.common.v1.Money
-	64, // 19: croupier.table.v1.StandUpResponse.cashed_out:type_name -> croupier.common.v1.Money
+	7,  // 4: croupier.table.v1.TableSummary.clock:type_name -> croupier.table.v1.Clock
+	3,  // 5: croupier.table.v1.Seat.status:type_name -> croupier.table.v1.SeatStatus
+	2,  // 6: croupier.table.v1.LegalAction.kind:type_name -> croupier.table.v1.ActionKind
+	88, // 7: croupier.table.v1.HandState.action_deadline:type_name -> google.protobuf.Timestamp
+	11, // 8: croupier.table.v1.HandState.legal_actions:type_name -> croupier.table.v1.LegalAction
+	10, // 9: croupier.table.v1.HandState.pots:type_name -> croupier.table.v1.Pot
+	8,  // 10: croupier.table.v1.TableView.summary:type_name -> croupier.table.v1.TableSummary
+	9,  // 11: croupier.table.v1.TableView.seats:type_name -> croupier.table.v1.Seat
+	12, // 12: croupier.table.v1.TableView.hand:type_name -> croupier.table.v1.HandState
+	0,  // 13: croupier.table.v1.ListTablesRequest.game:type_name -> croupier.table.v1.Game
+	1,  // 14: croupier.table.v1.ListTablesRequest.structure:type_name -> croupier.table.v1.BettingStructure
+	8,  // 15: croupier.table.v1.ListTablesResponse.tables:type_name -> croupier.table.v1.TableSummary
+	13, // 16: croupier.table.v1.GetTableResponse.table:type_name -> croupier.table.v1.TableView
+	89, // 17: croupier.table.v1.TakeSeatRequest.buy_in:type_name -> croupier.common.v1.Money
+	89, // 18: croupier.table.v1.AddChipsRequest.amount:type_name -> croupier.common.v1.Money
+	89, // 19: croupier.table.v1.StandUpResponse.cashed_out:type_name -> croupier.common.v1.Money
 	2,  // 20: croupier.table.v1.ActRequest.kind:type_name -> croupier.table.v1.ActionKind
 	2,  // 21: croupier.table.v1.ActResponse.kind:type_name -> croupier.table.v1.ActionKind
-	34, // 22: croupier.table.v1.SubscribeResponse.event:type_name -> croupier.table.v1.TableEvent
-	63, // 23: croupier.table.v1.TableEvent.at:type_name -> google.protobuf.Timestamp
-	11, // 24: croupier.table.v1.TableEvent.snapshot:type_name -> croupier.table.v1.TableView
-	35, // 25: croupier.table.v1.TableEvent.hand_started:type_name -> croupier.table.v1.HandStarted
-	36, // 26: croupier.table.v1.TableEvent.cards_dealt:type_name -> croupier.table.v1.CardsDealt
-	37, // 27: croupier.table.v1.TableEvent.action_taken:type_name -> croupier.table.v1.ActionTaken
-	38, // 28: croupier.table.v1.TableEvent.street_dealt:type_name -> croupier.table.v1.StreetDealt
-	40, // 29: croupier.table.v1.TableEvent.showdown:type_name -> croupier.table.v1.Showdown
-	41, // 30: croupier.table.v1.TableEvent.pot_awarded:type_name -> croupier.table.v1.PotAwarded
-	42, // 31: croupier.table.v1.TableEvent.hand_ended:type_name -> croupier.table.v1.HandEnded
-	43, // 32: croupier.table.v1.TableEvent.seat_changed:type_name -> croupier.table.v1.SeatChanged
-	44, // 33: croupier.table.v1.TableEvent.turn_started:type_name -> croupier.table.v1.TurnStarted
-	45, // 34: croupier.table.v1.TableEvent.table_changed:type_name -> croupier.table.v1.TableChanged
-	7,  // 35: croupier.table.v1.HandStarted.seats:type_name -> croupier.table.v1.Seat
-	2,  // 36: croupier.table.v1.ActionTaken.kind:type_name -> croupier.table.v1.ActionKind
-	39, // 37: croupier.table.v1.Showdown.hands:type_name -> croupier.table.v1.ShownHand
-	7,  // 38: croupier.table.v1.HandEnded.seats:type_name -> croupier.table.v1.Seat
-	7,  // 39: croupier.table.v1.SeatChanged.seat:type_name -> croupier.table.v1.Seat
-	63, // 40: croupier.table.v1.TurnStarted.deadline:type_name -> google.protobuf.Timestamp
-	9,  // 41: croupier.table.v1.TurnStarted.legal_actions:type_name -> croupier.table.v1.LegalAction
-	4,  // 42: croupier.table.v1.TableChanged.status:type_name -> croupier.table.v1.TableStatus
-	0,  // 43: croupier.table.v1.CreateTableRequest.game:type_name -> croupier.table.v1.Game
-	1,  // 44: croupier.table.v1.CreateTableRequest.structure:type_name -> croupier.table.v1.BettingStructure
-	5,  // 45: croupier.table.v1.CreateTableRequest.stakes:type_name -> croupier.table.v1.Stakes
-	62, // 46: croupier.table.v1.CreateTableRequest.options:type_name -> croupier.table.v1.CreateTableRequest.OptionsEntry
-	6,  // 47: croupier.table.v1.CreateTableResponse.table:type_name -> croupier.table.v1.TableSummary
-	12, // 48: croupier.table.v1.TableService.ListTables:input_type -> croupier.table.v1.ListTablesRequest
-	14, // 49: croupier.table.v1.TableService.GetTable:input_type -> croupier.table.v1.GetTableRequest
-	16, // 50: croupier.table.v1.TableService.JoinWaitingList:input_type -> croupier.table.v1.JoinWaitingListRequest
-	18, // 51: croupier.table.v1.TableService.LeaveWaitingList:input_type -> croupier.table.v1.LeaveWaitingListRequest
-	20, // 52: croupier.table.v1.TableService.TakeSeat:input_type -> croupier.table.v1.TakeSeatRequest
-	22, // 53: croupier.table.v1.TableService.AddChips:input_type -> croupier.table.v1.AddChipsRequest
-	24, // 54: croupier.table.v1.TableService.SitOut:input_type -> croupier.table.v1.SitOutRequest
-	26, // 55: croupier.table.v1.TableService.SitIn:input_type -> croupier.table.v1.SitInRequest
-	28, // 56: croupier.table.v1.TableService.StandUp:input_type -> croupier.table.v1.StandUpRequest
-	30, // 57: croupier.table.v1.TableService.Act:input_type -> croupier.table.v1.ActRequest
-	32, // 58: croupier.table.v1.TableService.Subscribe:input_type -> croupier.table.v1.SubscribeRequest
-	46, // 59: croupier.table.v1.TableService.GetHandHistory:input_type -> croupier.table.v1.GetHandHistoryRequest
-	48, // 60: croupier.table.v1.TableService.GetFairnessProof:input_type -> croupier.table.v1.GetFairnessProofRequest
-	50, // 61: croupier.table.v1.TableAdminService.CreateTable:input_type -> croupier.table.v1.CreateTableRequest
-	52, // 62: croupier.table.v1.TableAdminService.CloseTable:input_type -> croupier.table.v1.CloseTableRequest
-	54, // 63: croupier.table.v1.TableAdminService.PauseTable:input_type -> croupier.table.v1.PauseTableRequest
-	56, // 64: croupier.table.v1.TableAdminService.ResumeTable:input_type -> croupier.table.v1.ResumeTableRequest
-	58, // 65: croupier.table.v1.TableAdminService.Misdeal:input_type -> croupier.table.v1.MisdealRequest
-	60, // 66: croupier.table.v1.TableAdminService.VoidPlayerHand:input_type -> croupier.table.v1.VoidPlayerHandRequest
-	13, // 67: croupier.table.v1.TableService.ListTables:output_type -> croupier.table.v1.ListTablesResponse
-	15, // 68: croupier.table.v1.TableService.GetTable:output_type -> croupier.table.v1.GetTableResponse
-	17, // 69: croupier.table.v1.TableService.JoinWaitingList:output_type -> croupier.table.v1.JoinWaitingListResponse
-	19, // 70: croupier.table.v1.TableService.LeaveWaitingList:output_type -> croupier.table.v1.LeaveWaitingListResponse
-	21, // 71: croupier.table.v1.TableService.TakeSeat:output_type -> croupier.table.v1.TakeSeatResponse
-	23, // 72: croupier.table.v1.TableService.AddChips:output_type -> croupier.table.v1.AddChipsResponse
-	25, // 73: croupier.table.v1.TableService.SitOut:output_type -> croupier.table.v1.SitOutResponse
-	27, // 74: croupier.table.v1.TableService.SitIn:output_type -> croupier.table.v1.SitInResponse
-	29, // 75: croupier.table.v1.TableService.StandUp:output_type -> croupier.table.v1.StandUpResponse
-	31, // 76: croupier.table.v1.TableService.Act:output_type -> croupier.table.v1.ActResponse
-	33, // 77: croupier.table.v1.TableService.Subscribe:output_type -> croupier.table.v1.SubscribeResponse
-	47, // 78: croupier.table.v1.TableService.GetHandHistory:output_type -> croupier.table.v1.GetHandHistoryResponse
-	49, // 79: croupier.table.v1.TableService.GetFairnessProof:output_type -> croupier.table.v1.GetFairnessProofResponse
-	51, // 80: croupier.table.v1.TableAdminService.CreateTable:output_type -> croupier.table.v1.CreateTableResponse
-	53, // 81: croupier.table.v1.TableAdminService.CloseTable:output_type -> croupier.table.v1.CloseTableResponse
-	55, // 82: croupier.table.v1.TableAdminService.PauseTable:output_type -> croupier.table.v1.PauseTableResponse
-	57, // 83: croupier.table.v1.TableAdminService.ResumeTable:output_type -> croupier.table.v1.ResumeTableResponse
-	59, // 84: croupier.table.v1.TableAdminService.Misdeal:output_type -> croupier.table.v1.MisdealResponse
-	61, // 85: croupier.table.v1.TableAdminService.VoidPlayerHand:output_type -> croupier.table.v1.VoidPlayerHandResponse
-	67, // [67:86] is the sub-list for method output_type
-	48, // [48:67] is the sub-list for method input_type
-	48, // [48:48] is the sub-list for extension type_name
-	48, // [48:48] is the sub-list for extension extendee
-	0,  // [0:48] is the sub-list for field type_name
+	88, // 22: croupier.table.v1.UseTimeBankResponse.deadline:type_name -> google.protobuf.Timestamp
+	38, // 23: croupier.table.v1.SubscribeResponse.events:type_name -> croupier.table.v1.TableEvent
+	88, // 24: croupier.table.v1.TableEvent.at:type_name -> google.protobuf.Timestamp
+	13, // 25: croupier.table.v1.TableEvent.snapshot:type_name -> croupier.table.v1.TableView
+	39, // 26: croupier.table.v1.TableEvent.hand_started:type_name -> croupier.table.v1.HandStarted
+	40, // 27: croupier.table.v1.TableEvent.blind_posted:type_name -> croupier.table.v1.BlindPosted
+	41, // 28: croupier.table.v1.TableEvent.cards_dealt:type_name -> croupier.table.v1.CardsDealt
+	42, // 29: croupier.table.v1.TableEvent.street_started:type_name -> croupier.table.v1.StreetStarted
+	43, // 30: croupier.table.v1.TableEvent.turn_started:type_name -> croupier.table.v1.TurnStarted
+	44, // 31: croupier.table.v1.TableEvent.action_taken:type_name -> croupier.table.v1.ActionTaken
+	45, // 32: croupier.table.v1.TableEvent.bet_returned:type_name -> croupier.table.v1.BetReturned
+	46, // 33: croupier.table.v1.TableEvent.hand_shown:type_name -> croupier.table.v1.HandShown
+	47, // 34: croupier.table.v1.TableEvent.hand_mucked:type_name -> croupier.table.v1.HandMucked
+	48, // 35: croupier.table.v1.TableEvent.pot_awarded:type_name -> croupier.table.v1.PotAwarded
+	49, // 36: croupier.table.v1.TableEvent.hand_ended:type_name -> croupier.table.v1.HandEnded
+	51, // 37: croupier.table.v1.TableEvent.seat_changed:type_name -> croupier.table.v1.SeatChanged
+	52, // 38: croupier.table.v1.TableEvent.table_changed:type_name -> croupier.table.v1.TableChanged
+	50, // 39: croupier.table.v1.TableEvent.player_hand_voided:type_name -> croupier.table.v1.PlayerHandVoided
+	9,  // 40: croupier.table.v1.HandStarted.seats:type_name -> croupier.table.v1.Seat
+	6,  // 41: croupier.table.v1.HandStarted.stakes:type_name -> croupier.table.v1.Stakes
+	88, // 42: croupier.table.v1.TurnStarted.deadline:type_name -> google.protobuf.Timestamp
+	11, // 43: croupier.table.v1.TurnStarted.legal_actions:type_name -> croupier.table.v1.LegalAction
+	2,  // 44: croupier.table.v1.ActionTaken.kind:type_name -> croupier.table.v1.ActionKind
+	9,  // 45: croupier.table.v1.HandEnded.seats:type_name -> croupier.table.v1.Seat
+	9,  // 46: croupier.table.v1.SeatChanged.seat:type_name -> croupier.table.v1.Seat
+	4,  // 47: croupier.table.v1.TableChanged.status:type_name -> croupier.table.v1.TableStatus
+	6,  // 48: croupier.table.v1.TableChanged.stakes:type_name -> croupier.table.v1.Stakes
+	7,  // 49: croupier.table.v1.TableChanged.clock:type_name -> croupier.table.v1.Clock
+	88, // 50: croupier.table.v1.CreatePlayerSessionResponse.expires_at:type_name -> google.protobuf.Timestamp
+	0,  // 51: croupier.table.v1.CreateTableRequest.game:type_name -> croupier.table.v1.Game
+	1,  // 52: croupier.table.v1.CreateTableRequest.structure:type_name -> croupier.table.v1.BettingStructure
+	6,  // 53: croupier.table.v1.CreateTableRequest.stakes:type_name -> croupier.table.v1.Stakes
+	87, // 54: croupier.table.v1.CreateTableRequest.options:type_name -> croupier.table.v1.CreateTableRequest.OptionsEntry
+	7,  // 55: croupier.table.v1.CreateTableRequest.clock:type_name -> croupier.table.v1.Clock
+	8,  // 56: croupier.table.v1.CreateTableResponse.table:type_name -> croupier.table.v1.TableSummary
+	5,  // 57: croupier.table.v1.SeatPlayerRequest.entry:type_name -> croupier.table.v1.Entry
+	6,  // 58: croupier.table.v1.SetStakesRequest.stakes:type_name -> croupier.table.v1.Stakes
+	7,  // 59: croupier.table.v1.UpdateTableSettingsRequest.clock:type_name -> croupier.table.v1.Clock
+	88, // 60: croupier.table.v1.HandResult.ended_at:type_name -> google.protobuf.Timestamp
+	84, // 61: croupier.table.v1.HandResult.players:type_name -> croupier.table.v1.PlayerResult
+	85, // 62: croupier.table.v1.ListHandResultsResponse.results:type_name -> croupier.table.v1.HandResult
+	14, // 63: croupier.table.v1.TableService.ListTables:input_type -> croupier.table.v1.ListTablesRequest
+	16, // 64: croupier.table.v1.TableService.GetTable:input_type -> croupier.table.v1.GetTableRequest
+	18, // 65: croupier.table.v1.TableService.JoinWaitingList:input_type -> croupier.table.v1.JoinWaitingListRequest
+	20, // 66: croupier.table.v1.TableService.LeaveWaitingList:input_type -> croupier.table.v1.LeaveWaitingListRequest
+	22, // 67: croupier.table.v1.TableService.TakeSeat:input_type -> croupier.table.v1.TakeSeatRequest
+	24, // 68: croupier.table.v1.TableService.AddChips:input_type -> croupier.table.v1.AddChipsRequest
+	26, // 69: croupier.table.v1.TableService.SitOut:input_type -> croupier.table.v1.SitOutRequest
+	28, // 70: croupier.table.v1.TableService.SitIn:input_type -> croupier.table.v1.SitInRequest
+	30, // 71: croupier.table.v1.TableService.StandUp:input_type -> croupier.table.v1.StandUpRequest
+	32, // 72: croupier.table.v1.TableService.Act:input_type -> croupier.table.v1.ActRequest
+	34, // 73: croupier.table.v1.TableService.UseTimeBank:input_type -> croupier.table.v1.UseTimeBankRequest
+	36, // 74: croupier.table.v1.TableService.Subscribe:input_type -> croupier.table.v1.SubscribeRequest
+	53, // 75: croupier.table.v1.TableService.GetHandHistory:input_type -> croupier.table.v1.GetHandHistoryRequest
+	55, // 76: croupier.table.v1.TableService.GetFairnessProof:input_type -> croupier.table.v1.GetFairnessProofRequest
+	57, // 77: croupier.table.v1.SessionService.CreatePlayerSession:input_type -> croupier.table.v1.CreatePlayerSessionRequest
+	59, // 78: croupier.table.v1.TableAdminService.CreateTable:input_type -> croupier.table.v1.CreateTableRequest
+	61, // 79: croupier.table.v1.TableAdminService.CloseTable:input_type -> croupier.table.v1.CloseTableRequest
+	63, // 80: croupier.table.v1.TableAdminService.PauseTable:input_type -> croupier.table.v1.PauseTableRequest
+	65, // 81: croupier.table.v1.TableAdminService.ResumeTable:input_type -> croupier.table.v1.ResumeTableRequest
+	67, // 82: croupier.table.v1.TableAdminService.Misdeal:input_type -> croupier.table.v1.MisdealRequest
+	69, // 83: croupier.table.v1.TableAdminService.VoidPlayerHand:input_type -> croupier.table.v1.VoidPlayerHandRequest
+	71, // 84: croupier.table.v1.TableAdminService.AwardDisputedPot:input_type -> croupier.table.v1.AwardDisputedPotRequest
+	73, // 85: croupier.table.v1.TableAdminService.SeatPlayer:input_type -> croupier.table.v1.SeatPlayerRequest
+	75, // 86: croupier.table.v1.TableAdminService.RemovePlayer:input_type -> croupier.table.v1.RemovePlayerRequest
+	77, // 87: croupier.table.v1.TableAdminService.SetStakes:input_type -> croupier.table.v1.SetStakesRequest
+	79, // 88: croupier.table.v1.TableAdminService.SetDealHold:input_type -> croupier.table.v1.SetDealHoldRequest
+	81, // 89: croupier.table.v1.TableAdminService.UpdateTableSettings:input_type -> croupier.table.v1.UpdateTableSettingsRequest
+	83, // 90: croupier.table.v1.TableAdminService.ListHandResults:input_type -> croupier.table.v1.ListHandResultsRequest
+	15, // 91: croupier.table.v1.TableService.ListTables:output_type -> croupier.table.v1.ListTablesResponse
+	17, // 92: croupier.table.v1.TableService.GetTable:output_type -> croupier.table.v1.GetTableResponse
+	19, // 93: croupier.table.v1.TableService.JoinWaitingList:output_type -> croupier.table.v1.JoinWaitingListResponse
+	21, // 94: croupier.table.v1.TableService.LeaveWaitingList:output_type -> croupier.table.v1.LeaveWaitingListResponse
+	23, // 95: croupier.table.v1.TableService.TakeSeat:output_type -> croupier.table.v1.TakeSeatResponse
+	25, // 96: croupier.table.v1.TableService.AddChips:output_type -> croupier.table.v1.AddChipsResponse
+	27, // 97: croupier.table.v1.TableService.SitOut:output_type -> croupier.table.v1.SitOutResponse
+	29, // 98: croupier.table.v1.TableService.SitIn:output_type -> croupier.table.v1.SitInResponse
+	31, // 99: croupier.table.v1.TableService.StandUp:output_type -> croupier.table.v1.StandUpResponse
+	33, // 100: croupier.table.v1.TableService.Act:output_type -> croupier.table.v1.ActResponse
+	35, // 101: croupier.table.v1.TableService.UseTimeBank:output_type -> croupier.table.v1.UseTimeBankResponse
+	37, // 102: croupier.table.v1.TableService.Subscribe:output_type -> croupier.table.v1.SubscribeResponse
+	54, // 103: croupier.table.v1.TableService.GetHandHistory:output_type -> croupier.table.v1.GetHandHistoryResponse
+	56, // 104: croupier.table.v1.TableService.GetFairnessProof:output_type -> croupier.table.v1.GetFairnessProofResponse
+	58, // 105: croupier.table.v1.SessionService.CreatePlayerSession:output_type -> croupier.table.v1.CreatePlayerSessionResponse
+	60, // 106: croupier.table.v1.TableAdminService.CreateTable:output_type -> croupier.table.v1.CreateTableResponse
+	62, // 107: croupier.table.v1.TableAdminService.CloseTable:output_type -> croupier.table.v1.CloseTableResponse
+	64, // 108: croupier.table.v1.TableAdminService.PauseTable:output_type -> croupier.table.v1.PauseTableResponse
+	66, // 109: croupier.table.v1.TableAdminService.ResumeTable:output_type -> croupier.table.v1.ResumeTableResponse
+	68, // 110: croupier.table.v1.TableAdminService.Misdeal:output_type -> croupier.table.v1.MisdealResponse
+	70, // 111: croupier.table.v1.TableAdminService.VoidPlayerHand:output_type -> croupier.table.v1.VoidPlayerHandResponse
+	72, // 112: croupier.table.v1.TableAdminService.AwardDisputedPot:output_type -> croupier.table.v1.AwardDisputedPotResponse
+	74, // 113: croupier.table.v1.TableAdminService.SeatPlayer:output_type -> croupier.table.v1.SeatPlayerResponse
+	76, // 114: croupier.table.v1.TableAdminService.RemovePlayer:output_type -> croupier.table.v1.RemovePlayerResponse
+	78, // 115: croupier.table.v1.TableAdminService.SetStakes:output_type -> croupier.table.v1.SetStakesResponse
+	80, // 116: croupier.table.v1.TableAdminService.SetDealHold:output_type -> croupier.table.v1.SetDealHoldResponse
+	82, // 117: croupier.table.v1.TableAdminService.UpdateTableSettings:output_type -> croupier.table.v1.UpdateTableSettingsResponse
+	86, // 118: croupier.table.v1.TableAdminService.ListHandResults:output_type -> croupier.table.v1.ListHandResultsResponse
+	91, // [91:119] is the sub-list for method output_type
+	63, // [63:91] is the sub-list for method input_type
+	63, // [63:63] is the sub-list for extension type_name
+	63, // [63:63] is the sub-list for extension extendee
+	0,  // [0:63] is the sub-list for field type_name
 }
 
 func init() { file_croupier_table_v1_table_proto_init() }
@@ -4404,28 +6639,32 @@ func file_croupier_table_v1_table_proto_init() {
 	if File_croupier_table_v1_table_proto != nil {
 		return
 	}
-	file_croupier_table_v1_table_proto_msgTypes[29].OneofWrappers = []any{
+	file_croupier_table_v1_table_proto_msgTypes[32].OneofWrappers = []any{
 		(*TableEvent_Snapshot)(nil),
 		(*TableEvent_HandStarted)(nil),
+		(*TableEvent_BlindPosted)(nil),
 		(*TableEvent_CardsDealt)(nil),
+		(*TableEvent_StreetStarted)(nil),
+		(*TableEvent_TurnStarted)(nil),
 		(*TableEvent_ActionTaken)(nil),
-		(*TableEvent_StreetDealt)(nil),
-		(*TableEvent_Showdown)(nil),
+		(*TableEvent_BetReturned)(nil),
+		(*TableEvent_HandShown)(nil),
+		(*TableEvent_HandMucked)(nil),
 		(*TableEvent_PotAwarded)(nil),
 		(*TableEvent_HandEnded)(nil),
 		(*TableEvent_SeatChanged)(nil),
-		(*TableEvent_TurnStarted)(nil),
 		(*TableEvent_TableChanged)(nil),
+		(*TableEvent_PlayerHandVoided)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_croupier_table_v1_table_proto_rawDesc), len(file_croupier_table_v1_table_proto_rawDesc)),
-			NumEnums:      5,
-			NumMessages:   58,
+			NumEnums:      6,
+			NumMessages:   82,
 			NumExtensions: 0,
-			NumServices:   2,
+			NumServices:   3,
 		},
 		GoTypes:           file_croupier_table_v1_table_proto_goTypes,
 		DependencyIndexes: file_croupier_table_v1_table_proto_depIdxs,

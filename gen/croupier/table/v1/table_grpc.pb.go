@@ -29,6 +29,7 @@ const (
 	TableService_SitIn_FullMethodName            = "/croupier.table.v1.TableService/SitIn"
 	TableService_StandUp_FullMethodName          = "/croupier.table.v1.TableService/StandUp"
 	TableService_Act_FullMethodName              = "/croupier.table.v1.TableService/Act"
+	TableService_UseTimeBank_FullMethodName      = "/croupier.table.v1.TableService/UseTimeBank"
 	TableService_Subscribe_FullMethodName        = "/croupier.table.v1.TableService/Subscribe"
 	TableService_GetHandHistory_FullMethodName   = "/croupier.table.v1.TableService/GetHandHistory"
 	TableService_GetFairnessProof_FullMethodName = "/croupier.table.v1.TableService/GetFairnessProof"
@@ -38,31 +39,52 @@ const (
 //
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 //
-// TableService is the public API partner front-ends play through. Every
-// response and every event is filtered for the caller: a player sees his own
-// hole cards, nobody sees anyone else's until the rules show them.
+// TableService is the public API partner front-ends play poker through.
+// Every response and every event is filtered for the caller on the server: a
+// seated player sees his own hole cards, nobody sees anyone else's until the
+// rules show them (showdown order, mucking), stud up-cards are public, and
+// observers and partner back-offices see public information only. A player
+// acts only for his own seat; a partner sees the player ids of its own
+// players only.
 type TableServiceClient interface {
 	// ListTables is the lobby: tables by game and stakes with free seats.
 	ListTables(ctx context.Context, in *ListTablesRequest, opts ...grpc.CallOption) (*ListTablesResponse, error)
 	// GetTable returns the table as the caller may see it.
 	GetTable(ctx context.Context, in *GetTableRequest, opts ...grpc.CallOption) (*GetTableResponse, error)
+	// JoinWaitingList puts the caller on the table's waiting list. A player
+	// whose chips were picked up after an absence and who comes back within 20
+	// minutes goes first (gr-regulation-2 G4.8).
 	JoinWaitingList(ctx context.Context, in *JoinWaitingListRequest, opts ...grpc.CallOption) (*JoinWaitingListResponse, error)
 	LeaveWaitingList(ctx context.Context, in *LeaveWaitingListRequest, opts ...grpc.CallOption) (*LeaveWaitingListResponse, error)
-	// TakeSeat sits the caller down with a buy-in from his wallet.
+	// TakeSeat sits the caller down with a buy-in: a wallet hold on his account
+	// posted into the table's escrow account, between the table's minimum and
+	// maximum buy-in.
 	TakeSeat(ctx context.Context, in *TakeSeatRequest, opts ...grpc.CallOption) (*TakeSeatResponse, error)
-	// AddChips tops up between hands (or, once folded, during a hand).
+	// AddChips tops the stack up from the wallet between hands, or during a hand
+	// once the player has folded (gr-regulation-2 Γ.3.ια); chips added while
+	// folded play from the next hand.
 	AddChips(ctx context.Context, in *AddChipsRequest, opts ...grpc.CallOption) (*AddChipsResponse, error)
+	// SitOut stops dealing the caller in; SitIn brings him back.
 	SitOut(ctx context.Context, in *SitOutRequest, opts ...grpc.CallOption) (*SitOutResponse, error)
 	SitIn(ctx context.Context, in *SitInRequest, opts ...grpc.CallOption) (*SitInResponse, error)
-	// StandUp leaves the seat and cashes the stack out to the wallet.
+	// StandUp leaves the seat and cashes the stack out to the wallet. A player
+	// still in the hand leaves when it ends.
 	StandUp(ctx context.Context, in *StandUpRequest, opts ...grpc.CallOption) (*StandUpResponse, error)
-	// Act applies one betting action. Carries the hand id and the action
-	// sequence number, so a retried command is applied at most once.
+	// Act applies one betting action of the caller's seat. It carries the hand
+	// id and the action sequence number: a retried command with the same body
+	// returns the original result (replayed) and is applied at most once.
 	Act(ctx context.Context, in *ActRequest, opts ...grpc.CallOption) (*ActResponse, error)
-	// Subscribe streams the table's events, resumable from an event id.
+	// UseTimeBank extends the caller's action time from his time bank
+	// (tournaments.md §13; gr-regulation-2 H.27(a)).
+	UseTimeBank(ctx context.Context, in *UseTimeBankRequest, opts ...grpc.CallOption) (*UseTimeBankResponse, error)
+	// Subscribe streams the table's events as the caller may see them. It
+	// starts with a snapshot of the table, or resumes after an event id.
 	Subscribe(ctx context.Context, in *SubscribeRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[SubscribeResponse], error)
+	// GetHandHistory returns a finished hand as JSON or PokerStars text, as the
+	// caller may see it.
 	GetHandHistory(ctx context.Context, in *GetHandHistoryRequest, opts ...grpc.CallOption) (*GetHandHistoryResponse, error)
-	// GetFairnessProof returns the shoe commitment, and after the hand the shoe and salt.
+	// GetFairnessProof returns the shoe commitment published at hand start and,
+	// once the hand is over, the shoe and the salt from the RNG.
 	GetFairnessProof(ctx context.Context, in *GetFairnessProofRequest, opts ...grpc.CallOption) (*GetFairnessProofResponse, error)
 }
 
@@ -174,6 +196,16 @@ func (c *tableServiceClient) Act(ctx context.Context, in *ActRequest, opts ...gr
 	return out, nil
 }
 
+func (c *tableServiceClient) UseTimeBank(ctx context.Context, in *UseTimeBankRequest, opts ...grpc.CallOption) (*UseTimeBankResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(UseTimeBankResponse)
+	err := c.cc.Invoke(ctx, TableService_UseTimeBank_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *tableServiceClient) Subscribe(ctx context.Context, in *SubscribeRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[SubscribeResponse], error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	stream, err := c.cc.NewStream(ctx, &TableService_ServiceDesc.Streams[0], TableService_Subscribe_FullMethodName, cOpts...)
@@ -217,31 +249,52 @@ func (c *tableServiceClient) GetFairnessProof(ctx context.Context, in *GetFairne
 // All implementations must embed UnimplementedTableServiceServer
 // for forward compatibility.
 //
-// TableService is the public API partner front-ends play through. Every
-// response and every event is filtered for the caller: a player sees his own
-// hole cards, nobody sees anyone else's until the rules show them.
+// TableService is the public API partner front-ends play poker through.
+// Every response and every event is filtered for the caller on the server: a
+// seated player sees his own hole cards, nobody sees anyone else's until the
+// rules show them (showdown order, mucking), stud up-cards are public, and
+// observers and partner back-offices see public information only. A player
+// acts only for his own seat; a partner sees the player ids of its own
+// players only.
 type TableServiceServer interface {
 	// ListTables is the lobby: tables by game and stakes with free seats.
 	ListTables(context.Context, *ListTablesRequest) (*ListTablesResponse, error)
 	// GetTable returns the table as the caller may see it.
 	GetTable(context.Context, *GetTableRequest) (*GetTableResponse, error)
+	// JoinWaitingList puts the caller on the table's waiting list. A player
+	// whose chips were picked up after an absence and who comes back within 20
+	// minutes goes first (gr-regulation-2 G4.8).
 	JoinWaitingList(context.Context, *JoinWaitingListRequest) (*JoinWaitingListResponse, error)
 	LeaveWaitingList(context.Context, *LeaveWaitingListRequest) (*LeaveWaitingListResponse, error)
-	// TakeSeat sits the caller down with a buy-in from his wallet.
+	// TakeSeat sits the caller down with a buy-in: a wallet hold on his account
+	// posted into the table's escrow account, between the table's minimum and
+	// maximum buy-in.
 	TakeSeat(context.Context, *TakeSeatRequest) (*TakeSeatResponse, error)
-	// AddChips tops up between hands (or, once folded, during a hand).
+	// AddChips tops the stack up from the wallet between hands, or during a hand
+	// once the player has folded (gr-regulation-2 Γ.3.ια); chips added while
+	// folded play from the next hand.
 	AddChips(context.Context, *AddChipsRequest) (*AddChipsResponse, error)
+	// SitOut stops dealing the caller in; SitIn brings him back.
 	SitOut(context.Context, *SitOutRequest) (*SitOutResponse, error)
 	SitIn(context.Context, *SitInRequest) (*SitInResponse, error)
-	// StandUp leaves the seat and cashes the stack out to the wallet.
+	// StandUp leaves the seat and cashes the stack out to the wallet. A player
+	// still in the hand leaves when it ends.
 	StandUp(context.Context, *StandUpRequest) (*StandUpResponse, error)
-	// Act applies one betting action. Carries the hand id and the action
-	// sequence number, so a retried command is applied at most once.
+	// Act applies one betting action of the caller's seat. It carries the hand
+	// id and the action sequence number: a retried command with the same body
+	// returns the original result (replayed) and is applied at most once.
 	Act(context.Context, *ActRequest) (*ActResponse, error)
-	// Subscribe streams the table's events, resumable from an event id.
+	// UseTimeBank extends the caller's action time from his time bank
+	// (tournaments.md §13; gr-regulation-2 H.27(a)).
+	UseTimeBank(context.Context, *UseTimeBankRequest) (*UseTimeBankResponse, error)
+	// Subscribe streams the table's events as the caller may see them. It
+	// starts with a snapshot of the table, or resumes after an event id.
 	Subscribe(*SubscribeRequest, grpc.ServerStreamingServer[SubscribeResponse]) error
+	// GetHandHistory returns a finished hand as JSON or PokerStars text, as the
+	// caller may see it.
 	GetHandHistory(context.Context, *GetHandHistoryRequest) (*GetHandHistoryResponse, error)
-	// GetFairnessProof returns the shoe commitment, and after the hand the shoe and salt.
+	// GetFairnessProof returns the shoe commitment published at hand start and,
+	// once the hand is over, the shoe and the salt from the RNG.
 	GetFairnessProof(context.Context, *GetFairnessProofRequest) (*GetFairnessProofResponse, error)
 	mustEmbedUnimplementedTableServiceServer()
 }
@@ -282,6 +335,9 @@ func (UnimplementedTableServiceServer) StandUp(context.Context, *StandUpRequest)
 }
 func (UnimplementedTableServiceServer) Act(context.Context, *ActRequest) (*ActResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Act not implemented")
+}
+func (UnimplementedTableServiceServer) UseTimeBank(context.Context, *UseTimeBankRequest) (*UseTimeBankResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method UseTimeBank not implemented")
 }
 func (UnimplementedTableServiceServer) Subscribe(*SubscribeRequest, grpc.ServerStreamingServer[SubscribeResponse]) error {
 	return status.Error(codes.Unimplemented, "method Subscribe not implemented")
@@ -493,6 +549,24 @@ func _TableService_Act_Handler(srv interface{}, ctx context.Context, dec func(in
 	return interceptor(ctx, in, info, handler)
 }
 
+func _TableService_UseTimeBank_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UseTimeBankRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TableServiceServer).UseTimeBank(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TableService_UseTimeBank_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TableServiceServer).UseTimeBank(ctx, req.(*UseTimeBankRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _TableService_Subscribe_Handler(srv interface{}, stream grpc.ServerStream) error {
 	m := new(SubscribeRequest)
 	if err := stream.RecvMsg(m); err != nil {
@@ -588,6 +662,10 @@ var TableService_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _TableService_Act_Handler,
 		},
 		{
+			MethodName: "UseTimeBank",
+			Handler:    _TableService_UseTimeBank_Handler,
+		},
+		{
 			MethodName: "GetHandHistory",
 			Handler:    _TableService_GetHandHistory_Handler,
 		},
@@ -607,28 +685,170 @@ var TableService_ServiceDesc = grpc.ServiceDesc{
 }
 
 const (
-	TableAdminService_CreateTable_FullMethodName    = "/croupier.table.v1.TableAdminService/CreateTable"
-	TableAdminService_CloseTable_FullMethodName     = "/croupier.table.v1.TableAdminService/CloseTable"
-	TableAdminService_PauseTable_FullMethodName     = "/croupier.table.v1.TableAdminService/PauseTable"
-	TableAdminService_ResumeTable_FullMethodName    = "/croupier.table.v1.TableAdminService/ResumeTable"
-	TableAdminService_Misdeal_FullMethodName        = "/croupier.table.v1.TableAdminService/Misdeal"
-	TableAdminService_VoidPlayerHand_FullMethodName = "/croupier.table.v1.TableAdminService/VoidPlayerHand"
+	SessionService_CreatePlayerSession_FullMethodName = "/croupier.table.v1.SessionService/CreatePlayerSession"
+)
+
+// SessionServiceClient is the client API for SessionService service.
+//
+// For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
+//
+// SessionService issues player session tokens. A partner back-end calls it
+// with its API key for one of its own players and hands the token to that
+// player's front-end; the token carries the player id and the partner id and
+// is accepted by every Croupier service.
+type SessionServiceClient interface {
+	CreatePlayerSession(ctx context.Context, in *CreatePlayerSessionRequest, opts ...grpc.CallOption) (*CreatePlayerSessionResponse, error)
+}
+
+type sessionServiceClient struct {
+	cc grpc.ClientConnInterface
+}
+
+func NewSessionServiceClient(cc grpc.ClientConnInterface) SessionServiceClient {
+	return &sessionServiceClient{cc}
+}
+
+func (c *sessionServiceClient) CreatePlayerSession(ctx context.Context, in *CreatePlayerSessionRequest, opts ...grpc.CallOption) (*CreatePlayerSessionResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CreatePlayerSessionResponse)
+	err := c.cc.Invoke(ctx, SessionService_CreatePlayerSession_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// SessionServiceServer is the server API for SessionService service.
+// All implementations must embed UnimplementedSessionServiceServer
+// for forward compatibility.
+//
+// SessionService issues player session tokens. A partner back-end calls it
+// with its API key for one of its own players and hands the token to that
+// player's front-end; the token carries the player id and the partner id and
+// is accepted by every Croupier service.
+type SessionServiceServer interface {
+	CreatePlayerSession(context.Context, *CreatePlayerSessionRequest) (*CreatePlayerSessionResponse, error)
+	mustEmbedUnimplementedSessionServiceServer()
+}
+
+// UnimplementedSessionServiceServer must be embedded to have
+// forward compatible implementations.
+//
+// NOTE: this should be embedded by value instead of pointer to avoid a nil
+// pointer dereference when methods are called.
+type UnimplementedSessionServiceServer struct{}
+
+func (UnimplementedSessionServiceServer) CreatePlayerSession(context.Context, *CreatePlayerSessionRequest) (*CreatePlayerSessionResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CreatePlayerSession not implemented")
+}
+func (UnimplementedSessionServiceServer) mustEmbedUnimplementedSessionServiceServer() {}
+func (UnimplementedSessionServiceServer) testEmbeddedByValue()                        {}
+
+// UnsafeSessionServiceServer may be embedded to opt out of forward compatibility for this service.
+// Use of this interface is not recommended, as added methods to SessionServiceServer will
+// result in compilation errors.
+type UnsafeSessionServiceServer interface {
+	mustEmbedUnimplementedSessionServiceServer()
+}
+
+func RegisterSessionServiceServer(s grpc.ServiceRegistrar, srv SessionServiceServer) {
+	// If the following call panics, it indicates UnimplementedSessionServiceServer was
+	// embedded by pointer and is nil.  This will cause panics if an
+	// unimplemented method is ever invoked, so we test this at initialization
+	// time to prevent it from happening at runtime later due to I/O.
+	if t, ok := srv.(interface{ testEmbeddedByValue() }); ok {
+		t.testEmbeddedByValue()
+	}
+	s.RegisterService(&SessionService_ServiceDesc, srv)
+}
+
+func _SessionService_CreatePlayerSession_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CreatePlayerSessionRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SessionServiceServer).CreatePlayerSession(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SessionService_CreatePlayerSession_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SessionServiceServer).CreatePlayerSession(ctx, req.(*CreatePlayerSessionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+// SessionService_ServiceDesc is the grpc.ServiceDesc for SessionService service.
+// It's only intended for direct use with grpc.RegisterService,
+// and not to be introspected or modified (even as a copy)
+var SessionService_ServiceDesc = grpc.ServiceDesc{
+	ServiceName: "croupier.table.v1.SessionService",
+	HandlerType: (*SessionServiceServer)(nil),
+	Methods: []grpc.MethodDesc{
+		{
+			MethodName: "CreatePlayerSession",
+			Handler:    _SessionService_CreatePlayerSession_Handler,
+		},
+	},
+	Streams:  []grpc.StreamDesc{},
+	Metadata: "croupier/table/v1/table.proto",
+}
+
+const (
+	TableAdminService_CreateTable_FullMethodName         = "/croupier.table.v1.TableAdminService/CreateTable"
+	TableAdminService_CloseTable_FullMethodName          = "/croupier.table.v1.TableAdminService/CloseTable"
+	TableAdminService_PauseTable_FullMethodName          = "/croupier.table.v1.TableAdminService/PauseTable"
+	TableAdminService_ResumeTable_FullMethodName         = "/croupier.table.v1.TableAdminService/ResumeTable"
+	TableAdminService_Misdeal_FullMethodName             = "/croupier.table.v1.TableAdminService/Misdeal"
+	TableAdminService_VoidPlayerHand_FullMethodName      = "/croupier.table.v1.TableAdminService/VoidPlayerHand"
+	TableAdminService_AwardDisputedPot_FullMethodName    = "/croupier.table.v1.TableAdminService/AwardDisputedPot"
+	TableAdminService_SeatPlayer_FullMethodName          = "/croupier.table.v1.TableAdminService/SeatPlayer"
+	TableAdminService_RemovePlayer_FullMethodName        = "/croupier.table.v1.TableAdminService/RemovePlayer"
+	TableAdminService_SetStakes_FullMethodName           = "/croupier.table.v1.TableAdminService/SetStakes"
+	TableAdminService_SetDealHold_FullMethodName         = "/croupier.table.v1.TableAdminService/SetDealHold"
+	TableAdminService_UpdateTableSettings_FullMethodName = "/croupier.table.v1.TableAdminService/UpdateTableSettings"
+	TableAdminService_ListHandResults_FullMethodName     = "/croupier.table.v1.TableAdminService/ListHandResults"
 )
 
 // TableAdminServiceClient is the client API for TableAdminService service.
 //
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 //
-// TableAdminService is for operators: open and close tables, irregularities.
+// TableAdminService is for operators and other services (the tournament
+// service): open and close tables, irregularities, and the controls a
+// tournament needs.
 type TableAdminServiceClient interface {
 	CreateTable(ctx context.Context, in *CreateTableRequest, opts ...grpc.CallOption) (*CreateTableResponse, error)
+	// CloseTable stops dealing, lets the current hand finish, cashes every
+	// player out and closes the table.
 	CloseTable(ctx context.Context, in *CloseTableRequest, opts ...grpc.CallOption) (*CloseTableResponse, error)
+	// PauseTable stops dealing new hands (the current hand is played out);
+	// ResumeTable deals again.
 	PauseTable(ctx context.Context, in *PauseTableRequest, opts ...grpc.CallOption) (*PauseTableResponse, error)
 	ResumeTable(ctx context.Context, in *ResumeTableRequest, opts ...grpc.CallOption) (*ResumeTableResponse, error)
-	// Misdeal voids the current hand and refunds every bet (gr-regulation-2).
+	// Misdeal voids the current hand and returns every bet (gr-regulation-2 G2).
 	Misdeal(ctx context.Context, in *MisdealRequest, opts ...grpc.CallOption) (*MisdealResponse, error)
-	// VoidPlayerHand kills one player's hand (wrong card count).
+	// VoidPlayerHand kills one player's hand (wrong card count, G2.6).
 	VoidPlayerHand(ctx context.Context, in *VoidPlayerHandRequest, opts ...grpc.CallOption) (*VoidPlayerHandResponse, error)
+	// AwardDisputedPot settles a pot held for the casino's decision (M9).
+	AwardDisputedPot(ctx context.Context, in *AwardDisputedPotRequest, opts ...grpc.CallOption) (*AwardDisputedPotResponse, error)
+	// SeatPlayer seats a player with a given number of tournament chips
+	// (tournament tables: no wallet). Idempotent by key.
+	SeatPlayer(ctx context.Context, in *SeatPlayerRequest, opts ...grpc.CallOption) (*SeatPlayerResponse, error)
+	// RemovePlayer takes a player and his chips off a tournament table between
+	// hands (a balancing move), or at once if he is not in the hand.
+	RemovePlayer(ctx context.Context, in *RemovePlayerRequest, opts ...grpc.CallOption) (*RemovePlayerResponse, error)
+	// SetStakes sets blinds and antes from the next hand (a level change).
+	SetStakes(ctx context.Context, in *SetStakesRequest, opts ...grpc.CallOption) (*SetStakesResponse, error)
+	// SetDealHold holds the next deal until released (hand-for-hand).
+	SetDealHold(ctx context.Context, in *SetDealHoldRequest, opts ...grpc.CallOption) (*SetDealHoldResponse, error)
+	// UpdateTableSettings changes the clock settings.
+	UpdateTableSettings(ctx context.Context, in *UpdateTableSettingsRequest, opts ...grpc.CallOption) (*UpdateTableSettingsResponse, error)
+	// ListHandResults returns the results of the hands finished after a hand
+	// number: stacks at the start and the end, eliminations.
+	ListHandResults(ctx context.Context, in *ListHandResultsRequest, opts ...grpc.CallOption) (*ListHandResultsResponse, error)
 }
 
 type tableAdminServiceClient struct {
@@ -699,20 +919,113 @@ func (c *tableAdminServiceClient) VoidPlayerHand(ctx context.Context, in *VoidPl
 	return out, nil
 }
 
+func (c *tableAdminServiceClient) AwardDisputedPot(ctx context.Context, in *AwardDisputedPotRequest, opts ...grpc.CallOption) (*AwardDisputedPotResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(AwardDisputedPotResponse)
+	err := c.cc.Invoke(ctx, TableAdminService_AwardDisputedPot_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *tableAdminServiceClient) SeatPlayer(ctx context.Context, in *SeatPlayerRequest, opts ...grpc.CallOption) (*SeatPlayerResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SeatPlayerResponse)
+	err := c.cc.Invoke(ctx, TableAdminService_SeatPlayer_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *tableAdminServiceClient) RemovePlayer(ctx context.Context, in *RemovePlayerRequest, opts ...grpc.CallOption) (*RemovePlayerResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RemovePlayerResponse)
+	err := c.cc.Invoke(ctx, TableAdminService_RemovePlayer_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *tableAdminServiceClient) SetStakes(ctx context.Context, in *SetStakesRequest, opts ...grpc.CallOption) (*SetStakesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SetStakesResponse)
+	err := c.cc.Invoke(ctx, TableAdminService_SetStakes_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *tableAdminServiceClient) SetDealHold(ctx context.Context, in *SetDealHoldRequest, opts ...grpc.CallOption) (*SetDealHoldResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SetDealHoldResponse)
+	err := c.cc.Invoke(ctx, TableAdminService_SetDealHold_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *tableAdminServiceClient) UpdateTableSettings(ctx context.Context, in *UpdateTableSettingsRequest, opts ...grpc.CallOption) (*UpdateTableSettingsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(UpdateTableSettingsResponse)
+	err := c.cc.Invoke(ctx, TableAdminService_UpdateTableSettings_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *tableAdminServiceClient) ListHandResults(ctx context.Context, in *ListHandResultsRequest, opts ...grpc.CallOption) (*ListHandResultsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListHandResultsResponse)
+	err := c.cc.Invoke(ctx, TableAdminService_ListHandResults_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // TableAdminServiceServer is the server API for TableAdminService service.
 // All implementations must embed UnimplementedTableAdminServiceServer
 // for forward compatibility.
 //
-// TableAdminService is for operators: open and close tables, irregularities.
+// TableAdminService is for operators and other services (the tournament
+// service): open and close tables, irregularities, and the controls a
+// tournament needs.
 type TableAdminServiceServer interface {
 	CreateTable(context.Context, *CreateTableRequest) (*CreateTableResponse, error)
+	// CloseTable stops dealing, lets the current hand finish, cashes every
+	// player out and closes the table.
 	CloseTable(context.Context, *CloseTableRequest) (*CloseTableResponse, error)
+	// PauseTable stops dealing new hands (the current hand is played out);
+	// ResumeTable deals again.
 	PauseTable(context.Context, *PauseTableRequest) (*PauseTableResponse, error)
 	ResumeTable(context.Context, *ResumeTableRequest) (*ResumeTableResponse, error)
-	// Misdeal voids the current hand and refunds every bet (gr-regulation-2).
+	// Misdeal voids the current hand and returns every bet (gr-regulation-2 G2).
 	Misdeal(context.Context, *MisdealRequest) (*MisdealResponse, error)
-	// VoidPlayerHand kills one player's hand (wrong card count).
+	// VoidPlayerHand kills one player's hand (wrong card count, G2.6).
 	VoidPlayerHand(context.Context, *VoidPlayerHandRequest) (*VoidPlayerHandResponse, error)
+	// AwardDisputedPot settles a pot held for the casino's decision (M9).
+	AwardDisputedPot(context.Context, *AwardDisputedPotRequest) (*AwardDisputedPotResponse, error)
+	// SeatPlayer seats a player with a given number of tournament chips
+	// (tournament tables: no wallet). Idempotent by key.
+	SeatPlayer(context.Context, *SeatPlayerRequest) (*SeatPlayerResponse, error)
+	// RemovePlayer takes a player and his chips off a tournament table between
+	// hands (a balancing move), or at once if he is not in the hand.
+	RemovePlayer(context.Context, *RemovePlayerRequest) (*RemovePlayerResponse, error)
+	// SetStakes sets blinds and antes from the next hand (a level change).
+	SetStakes(context.Context, *SetStakesRequest) (*SetStakesResponse, error)
+	// SetDealHold holds the next deal until released (hand-for-hand).
+	SetDealHold(context.Context, *SetDealHoldRequest) (*SetDealHoldResponse, error)
+	// UpdateTableSettings changes the clock settings.
+	UpdateTableSettings(context.Context, *UpdateTableSettingsRequest) (*UpdateTableSettingsResponse, error)
+	// ListHandResults returns the results of the hands finished after a hand
+	// number: stacks at the start and the end, eliminations.
+	ListHandResults(context.Context, *ListHandResultsRequest) (*ListHandResultsResponse, error)
 	mustEmbedUnimplementedTableAdminServiceServer()
 }
 
@@ -740,6 +1053,27 @@ func (UnimplementedTableAdminServiceServer) Misdeal(context.Context, *MisdealReq
 }
 func (UnimplementedTableAdminServiceServer) VoidPlayerHand(context.Context, *VoidPlayerHandRequest) (*VoidPlayerHandResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method VoidPlayerHand not implemented")
+}
+func (UnimplementedTableAdminServiceServer) AwardDisputedPot(context.Context, *AwardDisputedPotRequest) (*AwardDisputedPotResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method AwardDisputedPot not implemented")
+}
+func (UnimplementedTableAdminServiceServer) SeatPlayer(context.Context, *SeatPlayerRequest) (*SeatPlayerResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SeatPlayer not implemented")
+}
+func (UnimplementedTableAdminServiceServer) RemovePlayer(context.Context, *RemovePlayerRequest) (*RemovePlayerResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RemovePlayer not implemented")
+}
+func (UnimplementedTableAdminServiceServer) SetStakes(context.Context, *SetStakesRequest) (*SetStakesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetStakes not implemented")
+}
+func (UnimplementedTableAdminServiceServer) SetDealHold(context.Context, *SetDealHoldRequest) (*SetDealHoldResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetDealHold not implemented")
+}
+func (UnimplementedTableAdminServiceServer) UpdateTableSettings(context.Context, *UpdateTableSettingsRequest) (*UpdateTableSettingsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method UpdateTableSettings not implemented")
+}
+func (UnimplementedTableAdminServiceServer) ListHandResults(context.Context, *ListHandResultsRequest) (*ListHandResultsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListHandResults not implemented")
 }
 func (UnimplementedTableAdminServiceServer) mustEmbedUnimplementedTableAdminServiceServer() {}
 func (UnimplementedTableAdminServiceServer) testEmbeddedByValue()                           {}
@@ -870,6 +1204,132 @@ func _TableAdminService_VoidPlayerHand_Handler(srv interface{}, ctx context.Cont
 	return interceptor(ctx, in, info, handler)
 }
 
+func _TableAdminService_AwardDisputedPot_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AwardDisputedPotRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TableAdminServiceServer).AwardDisputedPot(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TableAdminService_AwardDisputedPot_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TableAdminServiceServer).AwardDisputedPot(ctx, req.(*AwardDisputedPotRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TableAdminService_SeatPlayer_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SeatPlayerRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TableAdminServiceServer).SeatPlayer(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TableAdminService_SeatPlayer_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TableAdminServiceServer).SeatPlayer(ctx, req.(*SeatPlayerRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TableAdminService_RemovePlayer_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RemovePlayerRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TableAdminServiceServer).RemovePlayer(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TableAdminService_RemovePlayer_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TableAdminServiceServer).RemovePlayer(ctx, req.(*RemovePlayerRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TableAdminService_SetStakes_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetStakesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TableAdminServiceServer).SetStakes(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TableAdminService_SetStakes_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TableAdminServiceServer).SetStakes(ctx, req.(*SetStakesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TableAdminService_SetDealHold_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetDealHoldRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TableAdminServiceServer).SetDealHold(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TableAdminService_SetDealHold_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TableAdminServiceServer).SetDealHold(ctx, req.(*SetDealHoldRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TableAdminService_UpdateTableSettings_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UpdateTableSettingsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TableAdminServiceServer).UpdateTableSettings(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TableAdminService_UpdateTableSettings_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TableAdminServiceServer).UpdateTableSettings(ctx, req.(*UpdateTableSettingsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TableAdminService_ListHandResults_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListHandResultsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TableAdminServiceServer).ListHandResults(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TableAdminService_ListHandResults_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TableAdminServiceServer).ListHandResults(ctx, req.(*ListHandResultsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // TableAdminService_ServiceDesc is the grpc.ServiceDesc for TableAdminService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -900,6 +1360,34 @@ var TableAdminService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "VoidPlayerHand",
 			Handler:    _TableAdminService_VoidPlayerHand_Handler,
+		},
+		{
+			MethodName: "AwardDisputedPot",
+			Handler:    _TableAdminService_AwardDisputedPot_Handler,
+		},
+		{
+			MethodName: "SeatPlayer",
+			Handler:    _TableAdminService_SeatPlayer_Handler,
+		},
+		{
+			MethodName: "RemovePlayer",
+			Handler:    _TableAdminService_RemovePlayer_Handler,
+		},
+		{
+			MethodName: "SetStakes",
+			Handler:    _TableAdminService_SetStakes_Handler,
+		},
+		{
+			MethodName: "SetDealHold",
+			Handler:    _TableAdminService_SetDealHold_Handler,
+		},
+		{
+			MethodName: "UpdateTableSettings",
+			Handler:    _TableAdminService_UpdateTableSettings_Handler,
+		},
+		{
+			MethodName: "ListHandResults",
+			Handler:    _TableAdminService_ListHandResults_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

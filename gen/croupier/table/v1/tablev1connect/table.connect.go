@@ -23,6 +23,8 @@ const _ = connect.IsAtLeastVersion1_13_0
 const (
 	// TableServiceName is the fully-qualified name of the TableService service.
 	TableServiceName = "croupier.table.v1.TableService"
+	// SessionServiceName is the fully-qualified name of the SessionService service.
+	SessionServiceName = "croupier.table.v1.SessionService"
 	// TableAdminServiceName is the fully-qualified name of the TableAdminService service.
 	TableAdminServiceName = "croupier.table.v1.TableAdminService"
 )
@@ -57,6 +59,9 @@ const (
 	TableServiceStandUpProcedure = "/croupier.table.v1.TableService/StandUp"
 	// TableServiceActProcedure is the fully-qualified name of the TableService's Act RPC.
 	TableServiceActProcedure = "/croupier.table.v1.TableService/Act"
+	// TableServiceUseTimeBankProcedure is the fully-qualified name of the TableService's UseTimeBank
+	// RPC.
+	TableServiceUseTimeBankProcedure = "/croupier.table.v1.TableService/UseTimeBank"
 	// TableServiceSubscribeProcedure is the fully-qualified name of the TableService's Subscribe RPC.
 	TableServiceSubscribeProcedure = "/croupier.table.v1.TableService/Subscribe"
 	// TableServiceGetHandHistoryProcedure is the fully-qualified name of the TableService's
@@ -65,6 +70,9 @@ const (
 	// TableServiceGetFairnessProofProcedure is the fully-qualified name of the TableService's
 	// GetFairnessProof RPC.
 	TableServiceGetFairnessProofProcedure = "/croupier.table.v1.TableService/GetFairnessProof"
+	// SessionServiceCreatePlayerSessionProcedure is the fully-qualified name of the SessionService's
+	// CreatePlayerSession RPC.
+	SessionServiceCreatePlayerSessionProcedure = "/croupier.table.v1.SessionService/CreatePlayerSession"
 	// TableAdminServiceCreateTableProcedure is the fully-qualified name of the TableAdminService's
 	// CreateTable RPC.
 	TableAdminServiceCreateTableProcedure = "/croupier.table.v1.TableAdminService/CreateTable"
@@ -83,6 +91,27 @@ const (
 	// TableAdminServiceVoidPlayerHandProcedure is the fully-qualified name of the TableAdminService's
 	// VoidPlayerHand RPC.
 	TableAdminServiceVoidPlayerHandProcedure = "/croupier.table.v1.TableAdminService/VoidPlayerHand"
+	// TableAdminServiceAwardDisputedPotProcedure is the fully-qualified name of the TableAdminService's
+	// AwardDisputedPot RPC.
+	TableAdminServiceAwardDisputedPotProcedure = "/croupier.table.v1.TableAdminService/AwardDisputedPot"
+	// TableAdminServiceSeatPlayerProcedure is the fully-qualified name of the TableAdminService's
+	// SeatPlayer RPC.
+	TableAdminServiceSeatPlayerProcedure = "/croupier.table.v1.TableAdminService/SeatPlayer"
+	// TableAdminServiceRemovePlayerProcedure is the fully-qualified name of the TableAdminService's
+	// RemovePlayer RPC.
+	TableAdminServiceRemovePlayerProcedure = "/croupier.table.v1.TableAdminService/RemovePlayer"
+	// TableAdminServiceSetStakesProcedure is the fully-qualified name of the TableAdminService's
+	// SetStakes RPC.
+	TableAdminServiceSetStakesProcedure = "/croupier.table.v1.TableAdminService/SetStakes"
+	// TableAdminServiceSetDealHoldProcedure is the fully-qualified name of the TableAdminService's
+	// SetDealHold RPC.
+	TableAdminServiceSetDealHoldProcedure = "/croupier.table.v1.TableAdminService/SetDealHold"
+	// TableAdminServiceUpdateTableSettingsProcedure is the fully-qualified name of the
+	// TableAdminService's UpdateTableSettings RPC.
+	TableAdminServiceUpdateTableSettingsProcedure = "/croupier.table.v1.TableAdminService/UpdateTableSettings"
+	// TableAdminServiceListHandResultsProcedure is the fully-qualified name of the TableAdminService's
+	// ListHandResults RPC.
+	TableAdminServiceListHandResultsProcedure = "/croupier.table.v1.TableAdminService/ListHandResults"
 )
 
 // TableServiceClient is a client for the croupier.table.v1.TableService service.
@@ -91,23 +120,40 @@ type TableServiceClient interface {
 	ListTables(context.Context, *connect.Request[v1.ListTablesRequest]) (*connect.Response[v1.ListTablesResponse], error)
 	// GetTable returns the table as the caller may see it.
 	GetTable(context.Context, *connect.Request[v1.GetTableRequest]) (*connect.Response[v1.GetTableResponse], error)
+	// JoinWaitingList puts the caller on the table's waiting list. A player
+	// whose chips were picked up after an absence and who comes back within 20
+	// minutes goes first (gr-regulation-2 G4.8).
 	JoinWaitingList(context.Context, *connect.Request[v1.JoinWaitingListRequest]) (*connect.Response[v1.JoinWaitingListResponse], error)
 	LeaveWaitingList(context.Context, *connect.Request[v1.LeaveWaitingListRequest]) (*connect.Response[v1.LeaveWaitingListResponse], error)
-	// TakeSeat sits the caller down with a buy-in from his wallet.
+	// TakeSeat sits the caller down with a buy-in: a wallet hold on his account
+	// posted into the table's escrow account, between the table's minimum and
+	// maximum buy-in.
 	TakeSeat(context.Context, *connect.Request[v1.TakeSeatRequest]) (*connect.Response[v1.TakeSeatResponse], error)
-	// AddChips tops up between hands (or, once folded, during a hand).
+	// AddChips tops the stack up from the wallet between hands, or during a hand
+	// once the player has folded (gr-regulation-2 Γ.3.ια); chips added while
+	// folded play from the next hand.
 	AddChips(context.Context, *connect.Request[v1.AddChipsRequest]) (*connect.Response[v1.AddChipsResponse], error)
+	// SitOut stops dealing the caller in; SitIn brings him back.
 	SitOut(context.Context, *connect.Request[v1.SitOutRequest]) (*connect.Response[v1.SitOutResponse], error)
 	SitIn(context.Context, *connect.Request[v1.SitInRequest]) (*connect.Response[v1.SitInResponse], error)
-	// StandUp leaves the seat and cashes the stack out to the wallet.
+	// StandUp leaves the seat and cashes the stack out to the wallet. A player
+	// still in the hand leaves when it ends.
 	StandUp(context.Context, *connect.Request[v1.StandUpRequest]) (*connect.Response[v1.StandUpResponse], error)
-	// Act applies one betting action. Carries the hand id and the action
-	// sequence number, so a retried command is applied at most once.
+	// Act applies one betting action of the caller's seat. It carries the hand
+	// id and the action sequence number: a retried command with the same body
+	// returns the original result (replayed) and is applied at most once.
 	Act(context.Context, *connect.Request[v1.ActRequest]) (*connect.Response[v1.ActResponse], error)
-	// Subscribe streams the table's events, resumable from an event id.
+	// UseTimeBank extends the caller's action time from his time bank
+	// (tournaments.md §13; gr-regulation-2 H.27(a)).
+	UseTimeBank(context.Context, *connect.Request[v1.UseTimeBankRequest]) (*connect.Response[v1.UseTimeBankResponse], error)
+	// Subscribe streams the table's events as the caller may see them. It
+	// starts with a snapshot of the table, or resumes after an event id.
 	Subscribe(context.Context, *connect.Request[v1.SubscribeRequest]) (*connect.ServerStreamForClient[v1.SubscribeResponse], error)
+	// GetHandHistory returns a finished hand as JSON or PokerStars text, as the
+	// caller may see it.
 	GetHandHistory(context.Context, *connect.Request[v1.GetHandHistoryRequest]) (*connect.Response[v1.GetHandHistoryResponse], error)
-	// GetFairnessProof returns the shoe commitment, and after the hand the shoe and salt.
+	// GetFairnessProof returns the shoe commitment published at hand start and,
+	// once the hand is over, the shoe and the salt from the RNG.
 	GetFairnessProof(context.Context, *connect.Request[v1.GetFairnessProofRequest]) (*connect.Response[v1.GetFairnessProofResponse], error)
 }
 
@@ -182,6 +228,12 @@ func NewTableServiceClient(httpClient connect.HTTPClient, baseURL string, opts .
 			connect.WithSchema(tableServiceMethods.ByName("Act")),
 			connect.WithClientOptions(opts...),
 		),
+		useTimeBank: connect.NewClient[v1.UseTimeBankRequest, v1.UseTimeBankResponse](
+			httpClient,
+			baseURL+TableServiceUseTimeBankProcedure,
+			connect.WithSchema(tableServiceMethods.ByName("UseTimeBank")),
+			connect.WithClientOptions(opts...),
+		),
 		subscribe: connect.NewClient[v1.SubscribeRequest, v1.SubscribeResponse](
 			httpClient,
 			baseURL+TableServiceSubscribeProcedure,
@@ -215,6 +267,7 @@ type tableServiceClient struct {
 	sitIn            *connect.Client[v1.SitInRequest, v1.SitInResponse]
 	standUp          *connect.Client[v1.StandUpRequest, v1.StandUpResponse]
 	act              *connect.Client[v1.ActRequest, v1.ActResponse]
+	useTimeBank      *connect.Client[v1.UseTimeBankRequest, v1.UseTimeBankResponse]
 	subscribe        *connect.Client[v1.SubscribeRequest, v1.SubscribeResponse]
 	getHandHistory   *connect.Client[v1.GetHandHistoryRequest, v1.GetHandHistoryResponse]
 	getFairnessProof *connect.Client[v1.GetFairnessProofRequest, v1.GetFairnessProofResponse]
@@ -270,6 +323,11 @@ func (c *tableServiceClient) Act(ctx context.Context, req *connect.Request[v1.Ac
 	return c.act.CallUnary(ctx, req)
 }
 
+// UseTimeBank calls croupier.table.v1.TableService.UseTimeBank.
+func (c *tableServiceClient) UseTimeBank(ctx context.Context, req *connect.Request[v1.UseTimeBankRequest]) (*connect.Response[v1.UseTimeBankResponse], error) {
+	return c.useTimeBank.CallUnary(ctx, req)
+}
+
 // Subscribe calls croupier.table.v1.TableService.Subscribe.
 func (c *tableServiceClient) Subscribe(ctx context.Context, req *connect.Request[v1.SubscribeRequest]) (*connect.ServerStreamForClient[v1.SubscribeResponse], error) {
 	return c.subscribe.CallServerStream(ctx, req)
@@ -291,23 +349,40 @@ type TableServiceHandler interface {
 	ListTables(context.Context, *connect.Request[v1.ListTablesRequest]) (*connect.Response[v1.ListTablesResponse], error)
 	// GetTable returns the table as the caller may see it.
 	GetTable(context.Context, *connect.Request[v1.GetTableRequest]) (*connect.Response[v1.GetTableResponse], error)
+	// JoinWaitingList puts the caller on the table's waiting list. A player
+	// whose chips were picked up after an absence and who comes back within 20
+	// minutes goes first (gr-regulation-2 G4.8).
 	JoinWaitingList(context.Context, *connect.Request[v1.JoinWaitingListRequest]) (*connect.Response[v1.JoinWaitingListResponse], error)
 	LeaveWaitingList(context.Context, *connect.Request[v1.LeaveWaitingListRequest]) (*connect.Response[v1.LeaveWaitingListResponse], error)
-	// TakeSeat sits the caller down with a buy-in from his wallet.
+	// TakeSeat sits the caller down with a buy-in: a wallet hold on his account
+	// posted into the table's escrow account, between the table's minimum and
+	// maximum buy-in.
 	TakeSeat(context.Context, *connect.Request[v1.TakeSeatRequest]) (*connect.Response[v1.TakeSeatResponse], error)
-	// AddChips tops up between hands (or, once folded, during a hand).
+	// AddChips tops the stack up from the wallet between hands, or during a hand
+	// once the player has folded (gr-regulation-2 Γ.3.ια); chips added while
+	// folded play from the next hand.
 	AddChips(context.Context, *connect.Request[v1.AddChipsRequest]) (*connect.Response[v1.AddChipsResponse], error)
+	// SitOut stops dealing the caller in; SitIn brings him back.
 	SitOut(context.Context, *connect.Request[v1.SitOutRequest]) (*connect.Response[v1.SitOutResponse], error)
 	SitIn(context.Context, *connect.Request[v1.SitInRequest]) (*connect.Response[v1.SitInResponse], error)
-	// StandUp leaves the seat and cashes the stack out to the wallet.
+	// StandUp leaves the seat and cashes the stack out to the wallet. A player
+	// still in the hand leaves when it ends.
 	StandUp(context.Context, *connect.Request[v1.StandUpRequest]) (*connect.Response[v1.StandUpResponse], error)
-	// Act applies one betting action. Carries the hand id and the action
-	// sequence number, so a retried command is applied at most once.
+	// Act applies one betting action of the caller's seat. It carries the hand
+	// id and the action sequence number: a retried command with the same body
+	// returns the original result (replayed) and is applied at most once.
 	Act(context.Context, *connect.Request[v1.ActRequest]) (*connect.Response[v1.ActResponse], error)
-	// Subscribe streams the table's events, resumable from an event id.
+	// UseTimeBank extends the caller's action time from his time bank
+	// (tournaments.md §13; gr-regulation-2 H.27(a)).
+	UseTimeBank(context.Context, *connect.Request[v1.UseTimeBankRequest]) (*connect.Response[v1.UseTimeBankResponse], error)
+	// Subscribe streams the table's events as the caller may see them. It
+	// starts with a snapshot of the table, or resumes after an event id.
 	Subscribe(context.Context, *connect.Request[v1.SubscribeRequest], *connect.ServerStream[v1.SubscribeResponse]) error
+	// GetHandHistory returns a finished hand as JSON or PokerStars text, as the
+	// caller may see it.
 	GetHandHistory(context.Context, *connect.Request[v1.GetHandHistoryRequest]) (*connect.Response[v1.GetHandHistoryResponse], error)
-	// GetFairnessProof returns the shoe commitment, and after the hand the shoe and salt.
+	// GetFairnessProof returns the shoe commitment published at hand start and,
+	// once the hand is over, the shoe and the salt from the RNG.
 	GetFairnessProof(context.Context, *connect.Request[v1.GetFairnessProofRequest]) (*connect.Response[v1.GetFairnessProofResponse], error)
 }
 
@@ -378,6 +453,12 @@ func NewTableServiceHandler(svc TableServiceHandler, opts ...connect.HandlerOpti
 		connect.WithSchema(tableServiceMethods.ByName("Act")),
 		connect.WithHandlerOptions(opts...),
 	)
+	tableServiceUseTimeBankHandler := connect.NewUnaryHandler(
+		TableServiceUseTimeBankProcedure,
+		svc.UseTimeBank,
+		connect.WithSchema(tableServiceMethods.ByName("UseTimeBank")),
+		connect.WithHandlerOptions(opts...),
+	)
 	tableServiceSubscribeHandler := connect.NewServerStreamHandler(
 		TableServiceSubscribeProcedure,
 		svc.Subscribe,
@@ -418,6 +499,8 @@ func NewTableServiceHandler(svc TableServiceHandler, opts ...connect.HandlerOpti
 			tableServiceStandUpHandler.ServeHTTP(w, r)
 		case TableServiceActProcedure:
 			tableServiceActHandler.ServeHTTP(w, r)
+		case TableServiceUseTimeBankProcedure:
+			tableServiceUseTimeBankHandler.ServeHTTP(w, r)
 		case TableServiceSubscribeProcedure:
 			tableServiceSubscribeHandler.ServeHTTP(w, r)
 		case TableServiceGetHandHistoryProcedure:
@@ -473,6 +556,10 @@ func (UnimplementedTableServiceHandler) Act(context.Context, *connect.Request[v1
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.table.v1.TableService.Act is not implemented"))
 }
 
+func (UnimplementedTableServiceHandler) UseTimeBank(context.Context, *connect.Request[v1.UseTimeBankRequest]) (*connect.Response[v1.UseTimeBankResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.table.v1.TableService.UseTimeBank is not implemented"))
+}
+
 func (UnimplementedTableServiceHandler) Subscribe(context.Context, *connect.Request[v1.SubscribeRequest], *connect.ServerStream[v1.SubscribeResponse]) error {
 	return connect.NewError(connect.CodeUnimplemented, errors.New("croupier.table.v1.TableService.Subscribe is not implemented"))
 }
@@ -485,16 +572,107 @@ func (UnimplementedTableServiceHandler) GetFairnessProof(context.Context, *conne
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.table.v1.TableService.GetFairnessProof is not implemented"))
 }
 
+// SessionServiceClient is a client for the croupier.table.v1.SessionService service.
+type SessionServiceClient interface {
+	CreatePlayerSession(context.Context, *connect.Request[v1.CreatePlayerSessionRequest]) (*connect.Response[v1.CreatePlayerSessionResponse], error)
+}
+
+// NewSessionServiceClient constructs a client for the croupier.table.v1.SessionService service. By
+// default, it uses the Connect protocol with the binary Protobuf Codec, asks for gzipped responses,
+// and sends uncompressed requests. To use the gRPC or gRPC-Web protocols, supply the
+// connect.WithGRPC() or connect.WithGRPCWeb() options.
+//
+// The URL supplied here should be the base URL for the Connect or gRPC server (for example,
+// http://api.acme.com or https://acme.com/grpc).
+func NewSessionServiceClient(httpClient connect.HTTPClient, baseURL string, opts ...connect.ClientOption) SessionServiceClient {
+	baseURL = strings.TrimRight(baseURL, "/")
+	sessionServiceMethods := v1.File_croupier_table_v1_table_proto.Services().ByName("SessionService").Methods()
+	return &sessionServiceClient{
+		createPlayerSession: connect.NewClient[v1.CreatePlayerSessionRequest, v1.CreatePlayerSessionResponse](
+			httpClient,
+			baseURL+SessionServiceCreatePlayerSessionProcedure,
+			connect.WithSchema(sessionServiceMethods.ByName("CreatePlayerSession")),
+			connect.WithClientOptions(opts...),
+		),
+	}
+}
+
+// sessionServiceClient implements SessionServiceClient.
+type sessionServiceClient struct {
+	createPlayerSession *connect.Client[v1.CreatePlayerSessionRequest, v1.CreatePlayerSessionResponse]
+}
+
+// CreatePlayerSession calls croupier.table.v1.SessionService.CreatePlayerSession.
+func (c *sessionServiceClient) CreatePlayerSession(ctx context.Context, req *connect.Request[v1.CreatePlayerSessionRequest]) (*connect.Response[v1.CreatePlayerSessionResponse], error) {
+	return c.createPlayerSession.CallUnary(ctx, req)
+}
+
+// SessionServiceHandler is an implementation of the croupier.table.v1.SessionService service.
+type SessionServiceHandler interface {
+	CreatePlayerSession(context.Context, *connect.Request[v1.CreatePlayerSessionRequest]) (*connect.Response[v1.CreatePlayerSessionResponse], error)
+}
+
+// NewSessionServiceHandler builds an HTTP handler from the service implementation. It returns the
+// path on which to mount the handler and the handler itself.
+//
+// By default, handlers support the Connect, gRPC, and gRPC-Web protocols with the binary Protobuf
+// and JSON codecs. They also support gzip compression.
+func NewSessionServiceHandler(svc SessionServiceHandler, opts ...connect.HandlerOption) (string, http.Handler) {
+	sessionServiceMethods := v1.File_croupier_table_v1_table_proto.Services().ByName("SessionService").Methods()
+	sessionServiceCreatePlayerSessionHandler := connect.NewUnaryHandler(
+		SessionServiceCreatePlayerSessionProcedure,
+		svc.CreatePlayerSession,
+		connect.WithSchema(sessionServiceMethods.ByName("CreatePlayerSession")),
+		connect.WithHandlerOptions(opts...),
+	)
+	return "/croupier.table.v1.SessionService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case SessionServiceCreatePlayerSessionProcedure:
+			sessionServiceCreatePlayerSessionHandler.ServeHTTP(w, r)
+		default:
+			http.NotFound(w, r)
+		}
+	})
+}
+
+// UnimplementedSessionServiceHandler returns CodeUnimplemented from all methods.
+type UnimplementedSessionServiceHandler struct{}
+
+func (UnimplementedSessionServiceHandler) CreatePlayerSession(context.Context, *connect.Request[v1.CreatePlayerSessionRequest]) (*connect.Response[v1.CreatePlayerSessionResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.table.v1.SessionService.CreatePlayerSession is not implemented"))
+}
+
 // TableAdminServiceClient is a client for the croupier.table.v1.TableAdminService service.
 type TableAdminServiceClient interface {
 	CreateTable(context.Context, *connect.Request[v1.CreateTableRequest]) (*connect.Response[v1.CreateTableResponse], error)
+	// CloseTable stops dealing, lets the current hand finish, cashes every
+	// player out and closes the table.
 	CloseTable(context.Context, *connect.Request[v1.CloseTableRequest]) (*connect.Response[v1.CloseTableResponse], error)
+	// PauseTable stops dealing new hands (the current hand is played out);
+	// ResumeTable deals again.
 	PauseTable(context.Context, *connect.Request[v1.PauseTableRequest]) (*connect.Response[v1.PauseTableResponse], error)
 	ResumeTable(context.Context, *connect.Request[v1.ResumeTableRequest]) (*connect.Response[v1.ResumeTableResponse], error)
-	// Misdeal voids the current hand and refunds every bet (gr-regulation-2).
+	// Misdeal voids the current hand and returns every bet (gr-regulation-2 G2).
 	Misdeal(context.Context, *connect.Request[v1.MisdealRequest]) (*connect.Response[v1.MisdealResponse], error)
-	// VoidPlayerHand kills one player's hand (wrong card count).
+	// VoidPlayerHand kills one player's hand (wrong card count, G2.6).
 	VoidPlayerHand(context.Context, *connect.Request[v1.VoidPlayerHandRequest]) (*connect.Response[v1.VoidPlayerHandResponse], error)
+	// AwardDisputedPot settles a pot held for the casino's decision (M9).
+	AwardDisputedPot(context.Context, *connect.Request[v1.AwardDisputedPotRequest]) (*connect.Response[v1.AwardDisputedPotResponse], error)
+	// SeatPlayer seats a player with a given number of tournament chips
+	// (tournament tables: no wallet). Idempotent by key.
+	SeatPlayer(context.Context, *connect.Request[v1.SeatPlayerRequest]) (*connect.Response[v1.SeatPlayerResponse], error)
+	// RemovePlayer takes a player and his chips off a tournament table between
+	// hands (a balancing move), or at once if he is not in the hand.
+	RemovePlayer(context.Context, *connect.Request[v1.RemovePlayerRequest]) (*connect.Response[v1.RemovePlayerResponse], error)
+	// SetStakes sets blinds and antes from the next hand (a level change).
+	SetStakes(context.Context, *connect.Request[v1.SetStakesRequest]) (*connect.Response[v1.SetStakesResponse], error)
+	// SetDealHold holds the next deal until released (hand-for-hand).
+	SetDealHold(context.Context, *connect.Request[v1.SetDealHoldRequest]) (*connect.Response[v1.SetDealHoldResponse], error)
+	// UpdateTableSettings changes the clock settings.
+	UpdateTableSettings(context.Context, *connect.Request[v1.UpdateTableSettingsRequest]) (*connect.Response[v1.UpdateTableSettingsResponse], error)
+	// ListHandResults returns the results of the hands finished after a hand
+	// number: stacks at the start and the end, eliminations.
+	ListHandResults(context.Context, *connect.Request[v1.ListHandResultsRequest]) (*connect.Response[v1.ListHandResultsResponse], error)
 }
 
 // NewTableAdminServiceClient constructs a client for the croupier.table.v1.TableAdminService
@@ -544,17 +722,66 @@ func NewTableAdminServiceClient(httpClient connect.HTTPClient, baseURL string, o
 			connect.WithSchema(tableAdminServiceMethods.ByName("VoidPlayerHand")),
 			connect.WithClientOptions(opts...),
 		),
+		awardDisputedPot: connect.NewClient[v1.AwardDisputedPotRequest, v1.AwardDisputedPotResponse](
+			httpClient,
+			baseURL+TableAdminServiceAwardDisputedPotProcedure,
+			connect.WithSchema(tableAdminServiceMethods.ByName("AwardDisputedPot")),
+			connect.WithClientOptions(opts...),
+		),
+		seatPlayer: connect.NewClient[v1.SeatPlayerRequest, v1.SeatPlayerResponse](
+			httpClient,
+			baseURL+TableAdminServiceSeatPlayerProcedure,
+			connect.WithSchema(tableAdminServiceMethods.ByName("SeatPlayer")),
+			connect.WithClientOptions(opts...),
+		),
+		removePlayer: connect.NewClient[v1.RemovePlayerRequest, v1.RemovePlayerResponse](
+			httpClient,
+			baseURL+TableAdminServiceRemovePlayerProcedure,
+			connect.WithSchema(tableAdminServiceMethods.ByName("RemovePlayer")),
+			connect.WithClientOptions(opts...),
+		),
+		setStakes: connect.NewClient[v1.SetStakesRequest, v1.SetStakesResponse](
+			httpClient,
+			baseURL+TableAdminServiceSetStakesProcedure,
+			connect.WithSchema(tableAdminServiceMethods.ByName("SetStakes")),
+			connect.WithClientOptions(opts...),
+		),
+		setDealHold: connect.NewClient[v1.SetDealHoldRequest, v1.SetDealHoldResponse](
+			httpClient,
+			baseURL+TableAdminServiceSetDealHoldProcedure,
+			connect.WithSchema(tableAdminServiceMethods.ByName("SetDealHold")),
+			connect.WithClientOptions(opts...),
+		),
+		updateTableSettings: connect.NewClient[v1.UpdateTableSettingsRequest, v1.UpdateTableSettingsResponse](
+			httpClient,
+			baseURL+TableAdminServiceUpdateTableSettingsProcedure,
+			connect.WithSchema(tableAdminServiceMethods.ByName("UpdateTableSettings")),
+			connect.WithClientOptions(opts...),
+		),
+		listHandResults: connect.NewClient[v1.ListHandResultsRequest, v1.ListHandResultsResponse](
+			httpClient,
+			baseURL+TableAdminServiceListHandResultsProcedure,
+			connect.WithSchema(tableAdminServiceMethods.ByName("ListHandResults")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // tableAdminServiceClient implements TableAdminServiceClient.
 type tableAdminServiceClient struct {
-	createTable    *connect.Client[v1.CreateTableRequest, v1.CreateTableResponse]
-	closeTable     *connect.Client[v1.CloseTableRequest, v1.CloseTableResponse]
-	pauseTable     *connect.Client[v1.PauseTableRequest, v1.PauseTableResponse]
-	resumeTable    *connect.Client[v1.ResumeTableRequest, v1.ResumeTableResponse]
-	misdeal        *connect.Client[v1.MisdealRequest, v1.MisdealResponse]
-	voidPlayerHand *connect.Client[v1.VoidPlayerHandRequest, v1.VoidPlayerHandResponse]
+	createTable         *connect.Client[v1.CreateTableRequest, v1.CreateTableResponse]
+	closeTable          *connect.Client[v1.CloseTableRequest, v1.CloseTableResponse]
+	pauseTable          *connect.Client[v1.PauseTableRequest, v1.PauseTableResponse]
+	resumeTable         *connect.Client[v1.ResumeTableRequest, v1.ResumeTableResponse]
+	misdeal             *connect.Client[v1.MisdealRequest, v1.MisdealResponse]
+	voidPlayerHand      *connect.Client[v1.VoidPlayerHandRequest, v1.VoidPlayerHandResponse]
+	awardDisputedPot    *connect.Client[v1.AwardDisputedPotRequest, v1.AwardDisputedPotResponse]
+	seatPlayer          *connect.Client[v1.SeatPlayerRequest, v1.SeatPlayerResponse]
+	removePlayer        *connect.Client[v1.RemovePlayerRequest, v1.RemovePlayerResponse]
+	setStakes           *connect.Client[v1.SetStakesRequest, v1.SetStakesResponse]
+	setDealHold         *connect.Client[v1.SetDealHoldRequest, v1.SetDealHoldResponse]
+	updateTableSettings *connect.Client[v1.UpdateTableSettingsRequest, v1.UpdateTableSettingsResponse]
+	listHandResults     *connect.Client[v1.ListHandResultsRequest, v1.ListHandResultsResponse]
 }
 
 // CreateTable calls croupier.table.v1.TableAdminService.CreateTable.
@@ -587,16 +814,72 @@ func (c *tableAdminServiceClient) VoidPlayerHand(ctx context.Context, req *conne
 	return c.voidPlayerHand.CallUnary(ctx, req)
 }
 
+// AwardDisputedPot calls croupier.table.v1.TableAdminService.AwardDisputedPot.
+func (c *tableAdminServiceClient) AwardDisputedPot(ctx context.Context, req *connect.Request[v1.AwardDisputedPotRequest]) (*connect.Response[v1.AwardDisputedPotResponse], error) {
+	return c.awardDisputedPot.CallUnary(ctx, req)
+}
+
+// SeatPlayer calls croupier.table.v1.TableAdminService.SeatPlayer.
+func (c *tableAdminServiceClient) SeatPlayer(ctx context.Context, req *connect.Request[v1.SeatPlayerRequest]) (*connect.Response[v1.SeatPlayerResponse], error) {
+	return c.seatPlayer.CallUnary(ctx, req)
+}
+
+// RemovePlayer calls croupier.table.v1.TableAdminService.RemovePlayer.
+func (c *tableAdminServiceClient) RemovePlayer(ctx context.Context, req *connect.Request[v1.RemovePlayerRequest]) (*connect.Response[v1.RemovePlayerResponse], error) {
+	return c.removePlayer.CallUnary(ctx, req)
+}
+
+// SetStakes calls croupier.table.v1.TableAdminService.SetStakes.
+func (c *tableAdminServiceClient) SetStakes(ctx context.Context, req *connect.Request[v1.SetStakesRequest]) (*connect.Response[v1.SetStakesResponse], error) {
+	return c.setStakes.CallUnary(ctx, req)
+}
+
+// SetDealHold calls croupier.table.v1.TableAdminService.SetDealHold.
+func (c *tableAdminServiceClient) SetDealHold(ctx context.Context, req *connect.Request[v1.SetDealHoldRequest]) (*connect.Response[v1.SetDealHoldResponse], error) {
+	return c.setDealHold.CallUnary(ctx, req)
+}
+
+// UpdateTableSettings calls croupier.table.v1.TableAdminService.UpdateTableSettings.
+func (c *tableAdminServiceClient) UpdateTableSettings(ctx context.Context, req *connect.Request[v1.UpdateTableSettingsRequest]) (*connect.Response[v1.UpdateTableSettingsResponse], error) {
+	return c.updateTableSettings.CallUnary(ctx, req)
+}
+
+// ListHandResults calls croupier.table.v1.TableAdminService.ListHandResults.
+func (c *tableAdminServiceClient) ListHandResults(ctx context.Context, req *connect.Request[v1.ListHandResultsRequest]) (*connect.Response[v1.ListHandResultsResponse], error) {
+	return c.listHandResults.CallUnary(ctx, req)
+}
+
 // TableAdminServiceHandler is an implementation of the croupier.table.v1.TableAdminService service.
 type TableAdminServiceHandler interface {
 	CreateTable(context.Context, *connect.Request[v1.CreateTableRequest]) (*connect.Response[v1.CreateTableResponse], error)
+	// CloseTable stops dealing, lets the current hand finish, cashes every
+	// player out and closes the table.
 	CloseTable(context.Context, *connect.Request[v1.CloseTableRequest]) (*connect.Response[v1.CloseTableResponse], error)
+	// PauseTable stops dealing new hands (the current hand is played out);
+	// ResumeTable deals again.
 	PauseTable(context.Context, *connect.Request[v1.PauseTableRequest]) (*connect.Response[v1.PauseTableResponse], error)
 	ResumeTable(context.Context, *connect.Request[v1.ResumeTableRequest]) (*connect.Response[v1.ResumeTableResponse], error)
-	// Misdeal voids the current hand and refunds every bet (gr-regulation-2).
+	// Misdeal voids the current hand and returns every bet (gr-regulation-2 G2).
 	Misdeal(context.Context, *connect.Request[v1.MisdealRequest]) (*connect.Response[v1.MisdealResponse], error)
-	// VoidPlayerHand kills one player's hand (wrong card count).
+	// VoidPlayerHand kills one player's hand (wrong card count, G2.6).
 	VoidPlayerHand(context.Context, *connect.Request[v1.VoidPlayerHandRequest]) (*connect.Response[v1.VoidPlayerHandResponse], error)
+	// AwardDisputedPot settles a pot held for the casino's decision (M9).
+	AwardDisputedPot(context.Context, *connect.Request[v1.AwardDisputedPotRequest]) (*connect.Response[v1.AwardDisputedPotResponse], error)
+	// SeatPlayer seats a player with a given number of tournament chips
+	// (tournament tables: no wallet). Idempotent by key.
+	SeatPlayer(context.Context, *connect.Request[v1.SeatPlayerRequest]) (*connect.Response[v1.SeatPlayerResponse], error)
+	// RemovePlayer takes a player and his chips off a tournament table between
+	// hands (a balancing move), or at once if he is not in the hand.
+	RemovePlayer(context.Context, *connect.Request[v1.RemovePlayerRequest]) (*connect.Response[v1.RemovePlayerResponse], error)
+	// SetStakes sets blinds and antes from the next hand (a level change).
+	SetStakes(context.Context, *connect.Request[v1.SetStakesRequest]) (*connect.Response[v1.SetStakesResponse], error)
+	// SetDealHold holds the next deal until released (hand-for-hand).
+	SetDealHold(context.Context, *connect.Request[v1.SetDealHoldRequest]) (*connect.Response[v1.SetDealHoldResponse], error)
+	// UpdateTableSettings changes the clock settings.
+	UpdateTableSettings(context.Context, *connect.Request[v1.UpdateTableSettingsRequest]) (*connect.Response[v1.UpdateTableSettingsResponse], error)
+	// ListHandResults returns the results of the hands finished after a hand
+	// number: stacks at the start and the end, eliminations.
+	ListHandResults(context.Context, *connect.Request[v1.ListHandResultsRequest]) (*connect.Response[v1.ListHandResultsResponse], error)
 }
 
 // NewTableAdminServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -642,6 +925,48 @@ func NewTableAdminServiceHandler(svc TableAdminServiceHandler, opts ...connect.H
 		connect.WithSchema(tableAdminServiceMethods.ByName("VoidPlayerHand")),
 		connect.WithHandlerOptions(opts...),
 	)
+	tableAdminServiceAwardDisputedPotHandler := connect.NewUnaryHandler(
+		TableAdminServiceAwardDisputedPotProcedure,
+		svc.AwardDisputedPot,
+		connect.WithSchema(tableAdminServiceMethods.ByName("AwardDisputedPot")),
+		connect.WithHandlerOptions(opts...),
+	)
+	tableAdminServiceSeatPlayerHandler := connect.NewUnaryHandler(
+		TableAdminServiceSeatPlayerProcedure,
+		svc.SeatPlayer,
+		connect.WithSchema(tableAdminServiceMethods.ByName("SeatPlayer")),
+		connect.WithHandlerOptions(opts...),
+	)
+	tableAdminServiceRemovePlayerHandler := connect.NewUnaryHandler(
+		TableAdminServiceRemovePlayerProcedure,
+		svc.RemovePlayer,
+		connect.WithSchema(tableAdminServiceMethods.ByName("RemovePlayer")),
+		connect.WithHandlerOptions(opts...),
+	)
+	tableAdminServiceSetStakesHandler := connect.NewUnaryHandler(
+		TableAdminServiceSetStakesProcedure,
+		svc.SetStakes,
+		connect.WithSchema(tableAdminServiceMethods.ByName("SetStakes")),
+		connect.WithHandlerOptions(opts...),
+	)
+	tableAdminServiceSetDealHoldHandler := connect.NewUnaryHandler(
+		TableAdminServiceSetDealHoldProcedure,
+		svc.SetDealHold,
+		connect.WithSchema(tableAdminServiceMethods.ByName("SetDealHold")),
+		connect.WithHandlerOptions(opts...),
+	)
+	tableAdminServiceUpdateTableSettingsHandler := connect.NewUnaryHandler(
+		TableAdminServiceUpdateTableSettingsProcedure,
+		svc.UpdateTableSettings,
+		connect.WithSchema(tableAdminServiceMethods.ByName("UpdateTableSettings")),
+		connect.WithHandlerOptions(opts...),
+	)
+	tableAdminServiceListHandResultsHandler := connect.NewUnaryHandler(
+		TableAdminServiceListHandResultsProcedure,
+		svc.ListHandResults,
+		connect.WithSchema(tableAdminServiceMethods.ByName("ListHandResults")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/croupier.table.v1.TableAdminService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case TableAdminServiceCreateTableProcedure:
@@ -656,6 +981,20 @@ func NewTableAdminServiceHandler(svc TableAdminServiceHandler, opts ...connect.H
 			tableAdminServiceMisdealHandler.ServeHTTP(w, r)
 		case TableAdminServiceVoidPlayerHandProcedure:
 			tableAdminServiceVoidPlayerHandHandler.ServeHTTP(w, r)
+		case TableAdminServiceAwardDisputedPotProcedure:
+			tableAdminServiceAwardDisputedPotHandler.ServeHTTP(w, r)
+		case TableAdminServiceSeatPlayerProcedure:
+			tableAdminServiceSeatPlayerHandler.ServeHTTP(w, r)
+		case TableAdminServiceRemovePlayerProcedure:
+			tableAdminServiceRemovePlayerHandler.ServeHTTP(w, r)
+		case TableAdminServiceSetStakesProcedure:
+			tableAdminServiceSetStakesHandler.ServeHTTP(w, r)
+		case TableAdminServiceSetDealHoldProcedure:
+			tableAdminServiceSetDealHoldHandler.ServeHTTP(w, r)
+		case TableAdminServiceUpdateTableSettingsProcedure:
+			tableAdminServiceUpdateTableSettingsHandler.ServeHTTP(w, r)
+		case TableAdminServiceListHandResultsProcedure:
+			tableAdminServiceListHandResultsHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -687,4 +1026,32 @@ func (UnimplementedTableAdminServiceHandler) Misdeal(context.Context, *connect.R
 
 func (UnimplementedTableAdminServiceHandler) VoidPlayerHand(context.Context, *connect.Request[v1.VoidPlayerHandRequest]) (*connect.Response[v1.VoidPlayerHandResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.table.v1.TableAdminService.VoidPlayerHand is not implemented"))
+}
+
+func (UnimplementedTableAdminServiceHandler) AwardDisputedPot(context.Context, *connect.Request[v1.AwardDisputedPotRequest]) (*connect.Response[v1.AwardDisputedPotResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.table.v1.TableAdminService.AwardDisputedPot is not implemented"))
+}
+
+func (UnimplementedTableAdminServiceHandler) SeatPlayer(context.Context, *connect.Request[v1.SeatPlayerRequest]) (*connect.Response[v1.SeatPlayerResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.table.v1.TableAdminService.SeatPlayer is not implemented"))
+}
+
+func (UnimplementedTableAdminServiceHandler) RemovePlayer(context.Context, *connect.Request[v1.RemovePlayerRequest]) (*connect.Response[v1.RemovePlayerResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.table.v1.TableAdminService.RemovePlayer is not implemented"))
+}
+
+func (UnimplementedTableAdminServiceHandler) SetStakes(context.Context, *connect.Request[v1.SetStakesRequest]) (*connect.Response[v1.SetStakesResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.table.v1.TableAdminService.SetStakes is not implemented"))
+}
+
+func (UnimplementedTableAdminServiceHandler) SetDealHold(context.Context, *connect.Request[v1.SetDealHoldRequest]) (*connect.Response[v1.SetDealHoldResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.table.v1.TableAdminService.SetDealHold is not implemented"))
+}
+
+func (UnimplementedTableAdminServiceHandler) UpdateTableSettings(context.Context, *connect.Request[v1.UpdateTableSettingsRequest]) (*connect.Response[v1.UpdateTableSettingsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.table.v1.TableAdminService.UpdateTableSettings is not implemented"))
+}
+
+func (UnimplementedTableAdminServiceHandler) ListHandResults(context.Context, *connect.Request[v1.ListHandResultsRequest]) (*connect.Response[v1.ListHandResultsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.table.v1.TableAdminService.ListHandResults is not implemented"))
 }
