@@ -125,3 +125,16 @@ func BenchmarkBuildTables(b *testing.B) {
 	}
 	b.ReportMetric(float64(TableBytes), "table-bytes")
 }
+
+func BenchmarkDescribe7Random(b *testing.B) {
+	hands := dealHands(rand.New(rand.NewPCG(13, 14)), benchHands, 7)
+	b.ReportAllocs()
+	b.ResetTimer()
+	defer cpuTime(b)()
+	var acc Value
+	for i := 0; i < b.N; i++ {
+		h := &hands[(i*benchStride)&(benchHands-1)]
+		acc += Describe(h[:]...).Value
+	}
+	sink = acc
+}

@@ -1,10 +1,6 @@
 package rank
 
-import (
-	"sort"
-
-	"github.com/croupier/croupier/shared/card"
-)
+import "github.com/croupier/croupier/shared/card"
 
 // Hand is a ranked hand: its Value and the five cards that make it.
 type Hand struct {
@@ -22,56 +18,26 @@ func (h Hand) Category() Category { return h.Value.Category() }
 func (h Hand) Name() string { return h.Value.Name() }
 
 // Describe ranks the best five of 5..7 cards like Best and names the five
-// cards used. Describe is for showdown reports and APIs, not for inner
-// loops: it tries every five-card subset.
+// cards used. When several five-card subsets make the same best hand (a
+// board that plays, kickers of equal rank), it picks the one whose cards,
+// most significant first, are highest by rank then suit, so the answer is
+// deterministic.
 func Describe(cards ...card.Card) Hand {
-	if len(cards) < 5 || len(cards) > 7 {
+	v := Best(cards...)
+	if v == 0 {
 		return Hand{}
 	}
-	var h Hand
+	h := Hand{Value: v}
 	var five [5]card.Card
-	var pick func(start, k int)
-	pick = func(start, k int) {
-		if k == 5 {
-			h = better(h, five)
-			return
-		}
-		for i := start; i <= len(cards)-(5-k); i++ {
-			five[k] = cards[i]
-			pick(i+1, k+1)
-		}
-	}
-	pick(0, 0)
-	return h
-}
-
-// DescribeOmaha is Omaha with the five cards used.
-func DescribeOmaha(hole, board []card.Card) Hand {
-	if len(hole) != 4 || len(board) < 3 || len(board) > 5 {
-		return Hand{}
-	}
-	return describeTwoThree(hole, board)
-}
-
-// DescribeTwoPlusThree is TwoPlusThree with the five cards used.
-func DescribeTwoPlusThree(hole, board []card.Card) Hand {
-	if len(hole) != 2 || len(board) < 3 || len(board) > 5 {
-		return Hand{}
-	}
-	return describeTwoThree(hole, board)
-}
-
-func describeTwoThree(hole, board []card.Card) Hand {
-	var h Hand
-	var five [5]card.Card
-	for i := 0; i < len(hole); i++ {
-		for j := i + 1; j < len(hole); j++ {
-			five[0], five[1] = hole[i], hole[j]
-			for a := 0; a < len(board); a++ {
-				for b := a + 1; b < len(board); b++ {
-					for c := b + 1; c < len(board); c++ {
-						five[2], five[3], five[4] = board[a], board[b], board[c]
-						h = better(h, five)
+	found := false
+	n := len(cards)
+	for a := 0; a < n; a++ {
+		for b := a + 1; b < n; b++ {
+			for c := b + 1; c < n; c++ {
+				for d := c + 1; d < n; d++ {
+					for e := d + 1; e < n; e++ {
+						five = [5]card.Card{cards[a], cards[b], cards[c], cards[d], cards[e]}
+						h.Cards, found = pick(h.Cards, found, five, v)
 					}
 				}
 			}
@@ -80,19 +46,53 @@ func describeTwoThree(hole, board []card.Card) Hand {
 	return h
 }
 
-// better returns the better of h and the hand of five: the higher Value,
-// and between equal Values the five whose ordered cards are higher card by
-// card, so the choice of cards is deterministic.
-func better(h Hand, five [5]card.Card) Hand {
-	v := Best(five[:]...)
-	if v < h.Value {
-		return h
+// DescribeOmaha is Omaha with the five cards used.
+func DescribeOmaha(hole, board []card.Card) Hand {
+	v := Omaha(hole, board)
+	if v == 0 {
+		return Hand{}
 	}
-	c := order(five, v)
-	if v > h.Value || greater(c, h.Cards) {
-		return Hand{Value: v, Cards: c}
+	return describeTwoThree(hole, board, v)
+}
+
+// DescribeTwoPlusThree is TwoPlusThree with the five cards used.
+func DescribeTwoPlusThree(hole, board []card.Card) Hand {
+	v := TwoPlusThree(hole, board)
+	if v == 0 {
+		return Hand{}
+	}
+	return describeTwoThree(hole, board, v)
+}
+
+func describeTwoThree(hole, board []card.Card, v Value) Hand {
+	h := Hand{Value: v}
+	found := false
+	for i := 0; i < len(hole); i++ {
+		for j := i + 1; j < len(hole); j++ {
+			for a := 0; a < len(board); a++ {
+				for b := a + 1; b < len(board); b++ {
+					for c := b + 1; c < len(board); c++ {
+						five := [5]card.Card{hole[i], hole[j], board[a], board[b], board[c]}
+						h.Cards, found = pick(h.Cards, found, five, v)
+					}
+				}
+			}
+		}
 	}
 	return h
+}
+
+// pick keeps the better of the cards chosen so far and five, when five
+// makes the best hand v.
+func pick(cur [5]card.Card, found bool, five [5]card.Card, v Value) ([5]card.Card, bool) {
+	if Best(five[:]...) != v {
+		return cur, found
+	}
+	c := order(five, v)
+	if !found || greater(c, cur) {
+		return c, true
+	}
+	return cur, true
 }
 
 func greater(a, b [5]card.Card) bool {
@@ -104,21 +104,29 @@ func greater(a, b [5]card.Card) bool {
 	return false
 }
 
-// order sorts five cards of Value v most significant first.
+// order sorts five cards of Value v most significant first: bigger groups
+// first (quads, trips, pairs), then higher ranks, then higher suits; a
+// wheel's ace last.
 func order(five [5]card.Card, v Value) [5]card.Card {
-	var count [13]int
+	var count [16]int
 	for _, c := range five {
-		count[c.Rank()]++
+		count[c.Rank()&15]++
 	}
 	cat := v.Category()
 	wheel := (cat == Straight || cat == StraightFlush) && count[card.Ace] == 1 && count[card.Five] == 1 && count[card.King] == 0
-	key := func(c card.Card) int {
+	var key [5]int
+	for i, c := range five {
 		r := int(c.Rank())
 		if wheel && c.Rank() == card.Ace {
 			r = -1
 		}
-		return count[c.Rank()]*1000 + r*4 + int(c.Suit())
+		key[i] = count[c.Rank()&15]*1000 + r*4 + int(c.Suit())
 	}
-	sort.Slice(five[:], func(i, j int) bool { return key(five[i]) > key(five[j]) })
+	for i := 1; i < 5; i++ { // insertion sort, descending
+		for j := i; j > 0 && key[j] > key[j-1]; j-- {
+			key[j], key[j-1] = key[j-1], key[j]
+			five[j], five[j-1] = five[j-1], five[j]
+		}
+	}
 	return five
 }

@@ -73,6 +73,9 @@ func TestFirstToActIsTheHighestUpCardHolding(t *testing.T) {
 		{"cz-cash-game vector 7 button draw", []string{"Ah", "As"}, 1},
 		// ru-club-poker.md T3: K♥ and K♠, the K♠.
 		{"ru-club-poker T3 button draw", []string{"Kh", "Ks"}, 1},
+		// tournaments.md (RU §5.3.1–5.3.2): one card each, the highest gets
+		// the button, equal ranks by suit ♠ > ♥ > ♦ > ♣.
+		{"tournaments button draw", []string{"Qd", "Qc", "Jh", "Qh"}, 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
