@@ -31,7 +31,11 @@ func FuzzHand(f *testing.F) {
 		}
 		f.Add(b[:])
 	}
-	f.Fuzz(func(t *testing.T, data []byte) {
+	f.Fuzz(fuzzBody)
+}
+
+func fuzzBody(t *testing.T, data []byte) {
+	{
 		if len(data) < 8 {
 			return
 		}
@@ -89,5 +93,5 @@ func FuzzHand(f *testing.F) {
 				t.Fatal(err)
 			}
 		}
-	})
+	}
 }

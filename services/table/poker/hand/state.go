@@ -340,6 +340,17 @@ func (s *State) Legal(seat int, dst []betting.Legal) []betting.Legal {
 // Stack is seat's chips behind.
 func (s *State) Stack(seat int) int64 { return s.Round.Seats[seat].Stack }
 
+// CanAddChips reports whether the player in seat may top up now: only
+// when he is not in the hand (never dealt in, or folded); a player still
+// in it plays the chips he had at its start (table stakes,
+// gr-regulation-1 B.101; gr-regulation-2 G3.11).
+func (s *State) CanAddChips(seat int) bool {
+	if seat < 0 || seat >= MaxSeats || s.Phase.Over() {
+		return true
+	}
+	return !s.Round.Seats[seat].Status.InHand()
+}
+
 // SubstantialAction reports whether two or more voluntary actions were
 // taken (gr-regulation-1 B.99), after which a misdeal is no longer due for
 // most dealing errors (gr-regulation-2 G2).

@@ -7,6 +7,7 @@ import (
 	"github.com/croupier/croupier/services/table/poker/betting"
 	"github.com/croupier/croupier/services/table/poker/hand"
 	"github.com/croupier/croupier/services/table/poker/profile"
+	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/card"
 )
 
@@ -562,5 +563,46 @@ func TestVoidLeavesOnePlayerWhoWins(t *testing.T) {
 	g.command(hand.Action{Command: hand.CmdVoidSeat, Seat: 1, Return: hand.VoidKeepBets})
 	if g.s.Phase != hand.Complete || g.s.Seats[0].Won != 50 || g.total() != 1000 {
 		t.Fatalf("phase %s won %d total %d", g.s.Phase, g.s.Seats[0].Won, g.total())
+	}
+}
+
+// gr-regulation-1 §8 vector 23 (B.101, G3.11): a player still in the hand
+// may not add chips; after folding he may.
+func TestGRTableStakesTopUp(t *testing.T) {
+	g := start(t, rules(t, profile.GR, profile.Holdem, betting.NoLimit, blinds12), 0, []int64{80, 100, 100}, nil)
+	if g.s.CanAddChips(0) {
+		t.Fatal("top-up in the hand")
+	}
+	g.act(0, betting.Fold, 0)
+	if !g.s.CanAddChips(0) {
+		t.Fatal("no top-up after folding")
+	}
+}
+
+// gr-regulation-1 §8 vector 20 (B.45, B.55): a shoe with a duplicate card
+// (two 9♠) is defective and no hand starts from it.
+func TestGRDefectiveShoeRejected(t *testing.T) {
+	shoe := card.Deck(1)
+	shoe[0] = card.MustParse("9s")
+	e, _ := New(rules(t, profile.GR, profile.Holdem, betting.NoLimit, blinds12))
+	_, _, err := e.Start(hand.Setup{Button: 0, Players: []hand.Player{{Seat: 0, Stack: 10}, {Seat: 1, Stack: 10}},
+		Posts: []hand.Post{{Seat: 1, Kind: hand.SmallBlind}, {Seat: 0, Kind: hand.BigBlind}}, Shoe: shoe})
+	if apierr.Reason(err) != "BAD_SHOE" {
+		t.Fatalf("duplicate card: %v", err)
+	}
+}
+
+// gr-regulation-1 §8 vector 6 (B.7, B.10, B.63): FL €6/€12: BB €6, SB €2,
+// €3 or €4; preflop and flop in €6 steps, turn and river in €12.
+func TestGRFixedLimitDefaults(t *testing.T) {
+	for _, sb := range []int64{200, 300, 400, 500} {
+		r, _ := profile.Named(profile.GR, profile.Holdem, betting.FixedLimit)
+		r = r.WithStakes(profile.Stakes{Currency: "EUR", Exponent: 2, Unit: 100, SmallBlind: sb, BigBlind: 600})
+		if err := r.Validate(); (err == nil) != (sb != 500) {
+			t.Fatalf("SB %d: %v", sb, err)
+		}
+		if r.StreetBet(0) != 600 || r.StreetBet(1) != 600 || r.StreetBet(2) != 1200 || r.StreetBet(3) != 1200 {
+			t.Fatal("street bets")
+		}
 	}
 }
