@@ -4,6 +4,8 @@ package ledger_test
 
 import (
 	"context"
+	"os"
+	"strconv"
 	"testing"
 
 	"github.com/croupier/croupier/services/wallet/internal/dbtest"
@@ -25,7 +27,11 @@ func TestLedgerOnPostgres(t *testing.T) { runSuite(t, openPostgres) }
 // TestConcurrentModelOnPostgres is the full-size model test (>= 100,000
 // operations from 32 goroutines) against the real PostgreSQL.
 func TestConcurrentModelOnPostgres(t *testing.T) {
-	runModel(t, newEnv(t, openPostgresModel), 100_000)
+	ops := 100_000
+	if v, err := strconv.Atoi(os.Getenv("CROUPIER_WALLET_MODEL_OPS")); err == nil && v > 0 {
+		ops = v // a quicker run while developing; CI runs the full size
+	}
+	runModel(t, newEnv(t, openPostgresModel), ops)
 }
 
 func openPostgresModel(t *testing.T) *store.Store {

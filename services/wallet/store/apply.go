@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"time"
@@ -17,6 +18,9 @@ import (
 func (s *Store) Apply(ctx context.Context, op ledger.Operation) (ledger.Result, error) {
 	if s.d.fastTransfer && op.Kind == ledger.OpTransfer && len(op.Legs) == 1 {
 		return s.fastTransfer(ctx, op)
+	}
+	if s.d.fastTransfer {
+		return s.applyFn(ctx, op)
 	}
 	var res ledger.Result
 	err := s.tx(ctx, "apply", nil, func(x q) error {
@@ -65,7 +69,7 @@ func (s *Store) fastTransfer(ctx context.Context, op ledger.Operation) (ledger.R
 func (s *Store) single(ctx context.Context, op ledger.Operation) (groupAnswer, error) {
 	g := op.Legs[0]
 	var a groupAnswer
-	err := s.tx(ctx, "transfer", nil, func(x q) error {
+	err := s.statement(ctx, "transfer", func(x q) error {
 		return x.row(ctx, "wallet_transfer",
 			`SELECT out_status, out_op, out_transfer FROM wallet_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
 			[]any{op.Scope, op.Key, op.Hash, g.Debit, g.Credit, g.Amount, g.Currency, int16(g.Kind),
@@ -276,8 +280,84 @@ func (s *Store) setHold(ctx context.Context, x q, h ledger.Hold, now time.Time) 
 	return err
 }
 
+// applyFn runs a batch or a hold creation as one statement (wallet_apply,
+// migrations/postgres/0004).
+func (s *Store) applyFn(ctx context.Context, op ledger.Operation) (ledger.Result, error) {
+	n := len(op.Legs)
+	debit, credit, amount := make([]int64, n), make([]int64, n), make([]int64, n)
+	currency, table, hand, round, tour, note := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	kind := make([]int16, n)
+	for i, g := range op.Legs {
+		debit[i], credit[i], amount[i], currency[i], kind[i] = g.Debit, g.Credit, g.Amount, g.Currency, int16(g.Kind)
+		table[i], hand[i], round[i], tour[i], note[i] = g.Meta.TableID, g.Meta.HandID, g.Meta.RoundID, g.Meta.TournamentID, g.Meta.Note
+	}
+	var status int16
+	var opID int64
+	var ids []int64
+	err := s.statement(ctx, "apply", func(x q) error {
+		ids = ids[:0]
+		return x.rows(ctx, "wallet_apply",
+			`SELECT out_status, out_op, out_id FROM wallet_apply($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+			[]any{op.Scope, op.Key, op.Hash, int16(op.Kind), debit, credit, amount, currency, kind, table, hand, round, tour, note,
+				micros(op.Now), micros(op.Now.Add(op.TTL))},
+			func(r rowScanner) error {
+				var id int64
+				if err := r.Scan(&status, &opID, &id); err != nil {
+					return err
+				}
+				ids = append(ids, id)
+				return nil
+			})
+	})
+	if err != nil {
+		return ledger.Result{}, err
+	}
+	switch status {
+	case 1:
+		r, err := s.result(ctx, s.plain(), opID, op.Kind)
+		r.Replayed = true
+		return r, err
+	case 2:
+		return ledger.Result{}, ledger.ErrKeyReused(op.Key)
+	}
+	res := ledger.Result{OperationID: opID}
+	if op.Kind == ledger.OpHold {
+		if len(ids) != 1 {
+			return ledger.Result{}, fmt.Errorf("store: wallet_apply returned %d holds", len(ids))
+		}
+		h := ledger.Hold{ID: ids[0], OperationID: opID, Key: op.Key, Leg: op.Legs[0], State: ledger.HoldPending,
+			ExpiresAt: op.Now.Add(op.TTL), CreatedAt: op.Now}
+		res.Hold = &h
+		return res, nil
+	}
+	if len(ids) != n {
+		return ledger.Result{}, fmt.Errorf("store: wallet_apply returned %d transfers for %d legs", len(ids), n)
+	}
+	for i, g := range op.Legs {
+		res.Transfers = append(res.Transfers, ledger.Transfer{ID: ids[i], OperationID: opID, Key: op.Key, Leg: g, BatchID: opID, CreatedAt: op.Now})
+	}
+	return res, nil
+}
+
 // PostHold implements ledger.Store.
 func (s *Store) PostHold(ctx context.Context, id, amount int64, now time.Time) (ledger.Hold, ledger.Transfer, bool, error) {
+	if s.d.fastTransfer {
+		var status int16
+		var tid int64
+		err := s.statement(ctx, "post_hold", func(x q) error {
+			return x.row(ctx, "wallet_post_hold", `SELECT out_status, out_transfer FROM wallet_post_hold($1, $2, $3)`,
+				[]any{id, amount, micros(now)}, &status, &tid)
+		})
+		if err != nil {
+			return ledger.Hold{}, ledger.Transfer{}, false, err
+		}
+		h, err := s.Hold(ctx, id)
+		if err != nil {
+			return ledger.Hold{}, ledger.Transfer{}, false, err
+		}
+		t, err := s.Transfer(ctx, tid)
+		return h, t, status == 1, err
+	}
 	var h ledger.Hold
 	var t ledger.Transfer
 	var replayed bool
@@ -334,8 +414,26 @@ func (s *Store) PostHold(ctx context.Context, id, amount int64, now time.Time) (
 	return h, t, replayed, err
 }
 
+// releaseFn voids or expires a hold in one statement (wallet_release_hold).
+func (s *Store) releaseFn(ctx context.Context, id int64, state ledger.HoldState, now time.Time) (int16, error) {
+	var status int16
+	err := s.statement(ctx, "release_hold", func(x q) error {
+		return x.row(ctx, "wallet_release_hold", `SELECT wallet_release_hold($1, $2, $3)`,
+			[]any{id, int16(state), micros(now)}, &status)
+	})
+	return status, err
+}
+
 // VoidHold implements ledger.Store.
 func (s *Store) VoidHold(ctx context.Context, id int64, now time.Time) (ledger.Hold, bool, error) {
+	if s.d.fastTransfer {
+		status, err := s.releaseFn(ctx, id, ledger.HoldVoided, now)
+		if err != nil {
+			return ledger.Hold{}, false, err
+		}
+		h, err := s.Hold(ctx, id)
+		return h, status == 1, err
+	}
 	var h ledger.Hold
 	var replayed bool
 	err := s.tx(ctx, "void_hold", nil, func(x q) error {
@@ -392,6 +490,16 @@ func (s *Store) ExpireHolds(ctx context.Context, now time.Time, limit int) (int,
 	}
 	n := 0
 	for _, id := range ids {
+		if s.d.fastTransfer {
+			status, err := s.releaseFn(ctx, id, ledger.HoldExpired, now)
+			if err != nil {
+				return n, err
+			}
+			if status == 0 {
+				n++
+			}
+			continue
+		}
 		var released bool
 		err := s.tx(ctx, "expire_hold", nil, func(x q) error {
 			released = false

@@ -122,7 +122,7 @@ func (c *combiner) flush(group []*pending) {
 		trace.WithAttributes(attribute.Int("wallet.group_size", n)))
 	defer span.End()
 	answers := make([]groupAnswer, n)
-	err := c.s.tx(ctx, "transfer_group", nil, func(x q) error {
+	err := c.s.once(ctx, "transfer_group", func(x q) error {
 		return x.rows(ctx, "wallet_transfer_many",
 			`SELECT out_idx, out_status, out_op, out_transfer, out_account FROM wallet_transfer_many($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
 			[]any{scope, key, hash, debit, credit, amount, currency, kind, table, hand, round, tour, note, micros(now)},

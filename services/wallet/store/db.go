@@ -179,6 +179,39 @@ func (s *Store) tx(ctx context.Context, name string, opts *sql.TxOptions, fn fun
 	return err
 }
 
+// once runs a single statement in its own implicit transaction (no BEGIN
+// and COMMIT round trips), again if it lost a race. The stored functions
+// that are whole operations run this way.
+func (s *Store) once(ctx context.Context, name string, fn func(q) error) error {
+	ctx, span := s.tracer.Start(ctx, "wallet.tx "+name)
+	defer span.End()
+	var err error
+	for attempt := 1; ; attempt++ {
+		err = fn(s.plain())
+		if err == nil || attempt == maxAttempts || !retryable(err) || ctx.Err() != nil {
+			break
+		}
+		span.AddEvent("retry", trace.WithAttributes(attribute.Int("attempt", attempt), attribute.String("error", err.Error())))
+		time.Sleep(time.Duration(rand.IntN(1<<attempt)) * time.Millisecond)
+	}
+	err = translate(err)
+	if err != nil {
+		span.RecordError(err)
+	}
+	return err
+}
+
+// statement runs one whole-operation statement: in its own implicit
+// transaction normally; in an explicit one when a test has set the
+// beforeCommit hook, so the fault test can stop between the statement and
+// its COMMIT.
+func (s *Store) statement(ctx context.Context, name string, fn func(q) error) error {
+	if s.beforeCommit != nil {
+		return s.tx(ctx, name, nil, fn)
+	}
+	return s.once(ctx, name, fn)
+}
+
 func (s *Store) tryTx(ctx context.Context, opts *sql.TxOptions, fn func(q) error) (err error) {
 	if s.d.serialWriters && (opts == nil || !opts.ReadOnly) {
 		s.writeMu.Lock()

@@ -25,7 +25,9 @@ type dialect struct {
 	// forUpdate locks selected rows until commit. SQLite needs none: its
 	// write transactions (BEGIN IMMEDIATE) are serialised as a whole.
 	forUpdate string
-	// fastTransfer: a single transfer runs as one call of wallet_transfer.
+	// fastTransfer: every write runs as one call of a stored function
+	// (wallet_transfer_many, wallet_apply, wallet_post_hold,
+	// wallet_release_hold): one round trip while account locks are held.
 	fastTransfer bool
 	// serialWriters: writers take the store's mutex before BEGIN, so they
 	// queue in the process instead of polling SQLite's busy timeout.
@@ -72,6 +74,14 @@ func translate(err error) error {
 			return ledger.ErrAccountNotFound(id)
 		case "WL003":
 			return apierr.Invalid(ledger.ReasonCurrencyMismatch, "account %d is in another currency", id)
+		case "WL004":
+			return ledger.ErrHoldNotFound(id)
+		case "WL005":
+			return apierr.Precondition(ledger.ReasonHoldNotPending, "hold %d is not pending", id)
+		case "WL006":
+			return apierr.Precondition(ledger.ReasonHoldExpired, "hold %d has expired", id)
+		case "WL007":
+			return apierr.Invalid("AMOUNT_EXCEEDS_HOLD", "the amount exceeds hold %d", id)
 		case "23514":
 			if pe.ConstraintName == "accounts_funds_nonnegative" || pe.ConstraintName == "accounts_held_nonnegative" {
 				return apierr.Precondition(ledger.ReasonInsufficientFunds, "refused by the database: %s", pe.ConstraintName)
