@@ -1,0 +1,110 @@
+package live
+
+import (
+	"strings"
+
+	"github.com/croupier/croupier/services/table/poker/hand"
+)
+
+// Viewer is who an event or a view is for. Hidden information is decided
+// here and nowhere else: a player sees the face-down cards dealt to him in a
+// hand he plays, everyone sees face-up cards (the board, stud up-cards) and
+// the hands shown at the showdown, and nobody sees anything else — not a
+// mucked hand, a folded hand, a burn or the undealt shoe. Operators and
+// services see the same public information in streams and views; the
+// complete record is theirs through the hand history once a hand is over.
+type Viewer struct {
+	// Player is the viewer's player key (partner:player), empty for a
+	// partner back-office, an operator or a service.
+	Player string
+	// Partner is the viewer's partner (players and partners).
+	Partner string
+	// Internal: an operator or another service.
+	Internal bool
+}
+
+// PlayerKey is a player's key at a table: partner ids never contain ':'
+// (the API key list separates partner and key with it).
+func PlayerKey(partner, player string) string { return partner + ":" + player }
+
+// SplitKey splits a player key into partner and player ids.
+func SplitKey(key string) (partner, player string) {
+	partner, player, _ = strings.Cut(key, ":")
+	return partner, player
+}
+
+// SeesPlayerID reports whether v may see the player id behind key: the
+// player himself, his partner, and internal callers (a partner sees only
+// its own players).
+func (v Viewer) SeesPlayerID(key string) bool {
+	if key == "" {
+		return false
+	}
+	if v.Internal || key == v.Player {
+		return true
+	}
+	partner, _ := SplitKey(key)
+	return v.Partner != "" && v.Partner == partner && v.Player == ""
+}
+
+// For returns the event as v may see it.
+func (e Event) For(v Viewer) Event {
+	if e.Kind != EvHand || e.Engine.Cards.N == 0 {
+		return e
+	}
+	ev := &e.Engine
+	switch {
+	case ev.Kind == hand.EvShown:
+		// Shown at the showdown: public.
+	case ev.Kind == hand.EvDealt && ev.Seat == hand.ToBoard:
+		// Board cards are face up.
+	case ev.Kind == hand.EvDealt && ev.Seat >= 0:
+		// A seat's cards: the face-down ones are his alone — judged by the
+		// player dealt in, not by whoever sits in the seat now.
+		if v.Player == "" || v.Player != e.Player {
+			hideDown(&ev.Cards, ev.Up)
+		}
+	default:
+		// No other event may carry cards; hide any that do.
+		hideDown(&ev.Cards, 0)
+	}
+	return e
+}
+
+func hideDown(cs *hand.Cards, up uint8) {
+	for i := 0; i < int(cs.N); i++ {
+		if up&(1<<i) == 0 {
+			cs.C[i] = hand.Hidden
+		}
+	}
+}
+
+// viewerSeat is the seat v played in hand h, or -1.
+func viewerSeat(h *Hand, v Viewer) int {
+	if h == nil || v.Player == "" {
+		return -1
+	}
+	for _, p := range h.Setup.Players {
+		if p.Player == v.Player {
+			return p.Seat
+		}
+	}
+	return -1
+}
+
+// seatCards returns seat's cards in hand h as v may see them: his own, the
+// face-up ones, and a hand shown at the showdown.
+func seatCards(h *Hand, seat int, v Viewer) (hand.Cards, uint8) {
+	if h == nil || h.state == nil {
+		return hand.Cards{}, 0
+	}
+	st := &h.state.Seats[seat]
+	if !st.In {
+		return hand.Cards{}, 0
+	}
+	cs := st.Cards
+	if viewerSeat(h, v) != seat && !st.Shown {
+		hideDown(&cs, st.Up)
+	}
+	return cs, st.Up
+}
