@@ -17,11 +17,11 @@ func LegFromPB(s *walletv1.TransferSpec) (ledger.Leg, error) {
 	if s == nil {
 		return ledger.Leg{}, apierr.Invalid("MISSING_TRANSFER", "transfer is required")
 	}
-	debit, err := ParseID(s.GetDebitAccountId(), "ACCOUNT")
+	debit, err := ParseID(s.GetDebitAccountId(), "account")
 	if err != nil {
 		return ledger.Leg{}, err
 	}
-	credit, err := ParseID(s.GetCreditAccountId(), "ACCOUNT")
+	credit, err := ParseID(s.GetCreditAccountId(), "account")
 	if err != nil {
 		return ledger.Leg{}, err
 	}
@@ -63,7 +63,7 @@ func timeOf(ts *timestamppb.Timestamp) (time.Time, error) {
 
 // StatementFromPB reads a ListEntries request.
 func StatementFromPB(m *walletv1.ListEntriesRequest) (ledger.StatementQuery, error) {
-	id, err := ParseID(m.GetAccountId(), "ACCOUNT")
+	id, err := ParseID(m.GetAccountId(), "account")
 	if err != nil {
 		return ledger.StatementQuery{}, err
 	}
@@ -86,24 +86,27 @@ func StatementFromPB(m *walletv1.ListEntriesRequest) (ledger.StatementQuery, err
 	return q, ledger.ValidateStatement(q)
 }
 
-// RevenueFromPB reads a RakeReport request; the ledger validates it.
-func RevenueFromPB(m *walletv1.RakeReportRequest) ledger.RevenueQuery {
+// RevenueFromPB reads a RakeReport request.
+func RevenueFromPB(m *walletv1.RakeReportRequest) (ledger.RevenueQuery, error) {
 	q := ledger.RevenueQuery{Currency: m.GetCurrency(), TableID: m.GetTableId()}
+	if len(m.GetKinds()) > 20 {
+		return q, apierr.Invalid("INVALID_TRANSFER_KIND", "at most 20 kinds")
+	}
 	for _, k := range m.GetKinds() {
 		kk := ledger.TransferKind(k)
-		if int32(kk) != int32(k) {
-			kk = -1 // out of range: rejected by the ledger
+		if int32(kk) != int32(k) || !kk.Valid() {
+			return q, apierr.Invalid("INVALID_TRANSFER_KIND", "transfer kind %d is not valid", k)
 		}
 		q.Kinds = append(q.Kinds, kk)
 	}
 	var err error
 	if q.From, err = timeOf(m.GetFrom()); err != nil {
-		q.Currency = "" // rejected as invalid by the ledger
+		return q, err
 	}
 	if q.To, err = timeOf(m.GetTo()); err != nil {
-		q.Currency = ""
+		return q, err
 	}
-	return q
+	return q, ledger.ValidateRevenue(q)
 }
 
 func ts(t time.Time) *timestamppb.Timestamp {

@@ -7,6 +7,7 @@ package api
 import (
 	"context"
 	"strconv"
+	"strings"
 	"time"
 
 	"connectrpc.com/connect"
@@ -74,23 +75,14 @@ func caller(ctx context.Context) (ledger.Caller, error) {
 	return ledger.Caller{}, apierr.Denied("UNKNOWN_ROLE", "role %q cannot use the wallet", p.Role)
 }
 
-// ParseID reads an id the API writes as a decimal string.
+// ParseID reads an id the API writes as a decimal string; what names it
+// ("account", "hold", "transfer") in the reason INVALID_<WHAT>_ID.
 func ParseID(s, what string) (int64, error) {
 	id, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || id <= 0 {
-		return 0, apierr.Invalid("INVALID_"+what+"_ID", "%s id %q is not a positive decimal number", lower(what), s)
+		return 0, apierr.Invalid("INVALID_"+strings.ToUpper(what)+"_ID", "%s id %q is not a positive decimal number", what, s)
 	}
 	return id, nil
-}
-
-func lower(what string) string {
-	switch what {
-	case "ACCOUNT":
-		return "account"
-	case "HOLD":
-		return "hold"
-	}
-	return "transfer"
 }
 
 // IDString writes an id as the API does; 0 (none) is "".
@@ -121,7 +113,7 @@ func (h *Handler) GetAccount(ctx context.Context, req *connect.Request[walletv1.
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
-	id, err := ParseID(req.Msg.GetAccountId(), "ACCOUNT")
+	id, err := ParseID(req.Msg.GetAccountId(), "account")
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
@@ -202,7 +194,7 @@ func (h *Handler) GetTransfer(ctx context.Context, req *connect.Request[walletv1
 	}
 	switch l := req.Msg.GetLookup().(type) {
 	case *walletv1.GetTransferRequest_TransferId:
-		id, err := ParseID(l.TransferId, "TRANSFER")
+		id, err := ParseID(l.TransferId, "transfer")
 		if err != nil {
 			return nil, apierr.Connect(err)
 		}
@@ -247,7 +239,7 @@ func (h *Handler) PostHold(ctx context.Context, req *connect.Request[walletv1.Po
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
-	id, err := ParseID(req.Msg.GetHoldId(), "HOLD")
+	id, err := ParseID(req.Msg.GetHoldId(), "hold")
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
@@ -263,7 +255,7 @@ func (h *Handler) VoidHold(ctx context.Context, req *connect.Request[walletv1.Vo
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
-	id, err := ParseID(req.Msg.GetHoldId(), "HOLD")
+	id, err := ParseID(req.Msg.GetHoldId(), "hold")
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
@@ -279,7 +271,7 @@ func (h *Handler) GetHold(ctx context.Context, req *connect.Request[walletv1.Get
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
-	id, err := ParseID(req.Msg.GetHoldId(), "HOLD")
+	id, err := ParseID(req.Msg.GetHoldId(), "hold")
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
@@ -371,7 +363,10 @@ func (h *Handler) RakeReport(ctx context.Context, req *connect.Request[walletv1.
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
-	q := RevenueFromPB(req.Msg)
+	q, err := RevenueFromPB(req.Msg)
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
 	rows, err := h.l.RakeReport(ctx, c, q)
 	if err != nil {
 		return nil, apierr.Connect(err)
