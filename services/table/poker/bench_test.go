@@ -80,8 +80,8 @@ func benchHands(b *testing.B, g profile.Game, st betting.Structure, players int)
 			b.Fatal(err)
 		}
 		for s.Phase == hand.Betting {
-			seat := s.Round.ToAct
-			legal = s.Round.Legal(seat, legal[:0])
+			seat := s.ToAct()
+			legal = s.Legal(seat, legal[:0])
 			if _, err := hand.Apply(v, s, policy(rng, seat, legal)); err != nil {
 				b.Fatal(err)
 			}

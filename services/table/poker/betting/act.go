@@ -33,7 +33,24 @@ func (r *Round) Act(seat int, a Action) (Result, error) {
 		return Result{}, apierr.Precondition("NOT_YOUR_TURN", "seat %d acts, not seat %d", r.ToAct+1, seat+1)
 	}
 	m := r.menu(seat)
-	kind, to, err := r.check(seat, &m, a)
+	return r.act(seat, &m, a)
+}
+
+// ActOn is Act with the seat's Menu already computed (by Menu, on the round
+// as it is now).
+func (r *Round) ActOn(seat int, m *Menu, a Action) (Result, error) {
+	if r.ToAct < 0 {
+		return Result{}, apierr.Precondition("BETTING_CLOSED", "no betting round is open")
+	}
+	if seat != r.ToAct {
+		return Result{}, apierr.Precondition("NOT_YOUR_TURN", "seat %d acts, not seat %d", r.ToAct+1, seat+1)
+	}
+	mm := *m
+	return r.act(seat, &mm, a)
+}
+
+func (r *Round) act(seat int, m *menu, a Action) (Result, error) {
+	kind, to, err := r.check(seat, m, a)
 	if err != nil {
 		return Result{}, err
 	}
@@ -42,7 +59,7 @@ func (r *Round) Act(seat int, a Action) (Result, error) {
 		// normal minimum.
 		_, m.lo, _, _ = r.raiseBounds(seat)
 	}
-	return r.apply(seat, &m, kind, to), nil
+	return r.apply(seat, m, kind, to), nil
 }
 
 // check validates a against the menu and returns the normalised kind and

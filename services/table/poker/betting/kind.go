@@ -72,8 +72,11 @@ func (l Legal) Allows(amount int64) bool {
 	if amount < l.Min || amount > l.Max {
 		return false
 	}
-	if l.Step == 0 {
+	switch l.Step {
+	case 0:
 		return amount == l.Min
+	case 1:
+		return true
 	}
 	return (amount-l.Min)%l.Step == 0
 }

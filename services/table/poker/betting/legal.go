@@ -1,7 +1,11 @@
 package betting
 
-// menu is everything the seat to act may do, computed once per decision
-// and shared by Legal and Act so the two can never disagree.
+// Menu is everything the seat to act may do, computed once per decision
+// and shared by Legal and Act so the two can never disagree. A caller may
+// keep the Menu of the seat to act between Legal and Act (LegalOf, ActOn)
+// as long as the round does not change in between.
+type Menu = menu
+
 type menu struct {
 	fold  bool
 	check bool
@@ -32,6 +36,14 @@ func (r *Round) Legal(seat int, dst []Legal) []Legal {
 		return dst
 	}
 	m := r.menu(seat)
+	return r.LegalOf(&m, dst)
+}
+
+// Menu returns the menu of seat, the seat to act.
+func (r *Round) Menu(seat int) Menu { return r.menu(seat) }
+
+// LegalOf appends the actions of a menu to dst.
+func (r *Round) LegalOf(m *Menu, dst []Legal) []Legal {
 	if m.pending != NoKind {
 		dst = append(dst, Legal{Kind: Fold})
 		return append(dst, Legal{Kind: m.pending, Min: m.pendingTo, Max: m.pendingTo})
@@ -128,7 +140,7 @@ func clampStep(lo, hi, total, step int64) int64 {
 	if hi < lo {
 		return lo
 	}
-	if step > 0 {
+	if step > 1 {
 		hi = lo + (hi-lo)/step*step
 	}
 	return hi

@@ -45,21 +45,22 @@ func (s *State) act(v Variant, a Action) error {
 		if a.Kind == betting.NoKind {
 			return apierr.Invalid("UNKNOWN_ACTION", "no action kind")
 		}
-		res, err = r.Act(seat, betting.Action{Kind: a.Kind, Amount: a.Amount})
+		if c := &s.scratch; c.menuOK && c.menuSeat == seat && c.menuSeq == s.Seq {
+			// The menu Legal just computed for this seat, on this state.
+			res, err = r.ActOn(seat, &c.menu, betting.Action{Kind: a.Kind, Amount: a.Amount})
+		} else {
+			res, err = r.Act(seat, betting.Action{Kind: a.Kind, Amount: a.Amount})
+		}
 	}
 	if err != nil {
 		return err
 	}
 	s.Seq++
-	if a.Chips != nil || a.Awards != nil {
-		a = a.clone()
-	}
-	e := Entry{Seq: s.Seq, Street: s.Street, Input: a, Result: res}
+	s.Log = append(s.Log, entryOf(s.Seq, s.Street, a, res))
 	if a.Chips != nil {
 		reading := rd // copied so that rd itself stays on the stack
-		e.Chips = &reading
+		s.Log[len(s.Log)-1].More.Reading = &reading
 	}
-	s.Log = append(s.Log, e)
 	st := &s.Seats[seat]
 	if rd.Pending {
 		s.emit(Event{Kind: EvChipsOwed, Seat: seat, Action: rd.Action.Kind, Amount: rd.Action.Amount,

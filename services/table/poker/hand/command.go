@@ -1,6 +1,7 @@
 package hand
 
 import (
+	"github.com/croupier/croupier/services/table/poker/betting"
 	"github.com/croupier/croupier/services/table/poker/pot"
 	"github.com/croupier/croupier/services/table/poker/profile"
 	"github.com/croupier/croupier/shared/apierr"
@@ -42,7 +43,7 @@ func (s *State) command(v Variant, a Action) error {
 		}
 	}
 	s.Seq++
-	s.Log = append(s.Log, Entry{Seq: s.Seq, Street: s.Street, Input: a.clone()})
+	s.Log = append(s.Log, entryOf(s.Seq, s.Street, a, betting.Result{}))
 	switch a.Command {
 	case CmdMisdeal:
 		// All hands void, every bet back, blinds and antes included (G7.17);

@@ -69,25 +69,25 @@ func (k EventKind) MarshalText() ([]byte, error) { return []byte(k.String()), ni
 // Event is one thing that happened in the hand, in order. Events with
 // Private set carry cards only Seat may see: deliver them through For.
 type Event struct {
-	Kind   EventKind `json:"kind"`
-	Seq    int       `json:"seq"`
-	Seat   int       `json:"seat"`
-	Street int       `json:"street"`
-	// Action is the normalised action of Acted and ChipsOwed.
+	Seq    int        `json:"seq"`
+	Seat   int        `json:"seat"`
+	Street int        `json:"street"`
+	Pot    int        `json:"pot,omitempty"`
+	Amount int64      `json:"amount,omitempty"`
+	Paid   int64      `json:"paid,omitempty"`
+	Stack  int64      `json:"stack,omitempty"`
+	Rake   int64      `json:"rake,omitempty"`
+	Value  rank.Value `json:"value,omitempty"`
+	Seats  pot.Seats  `json:"seats,omitempty"`
+	Cards  Cards      `json:"cards"`
+	Kind   EventKind  `json:"kind"`
+	// Action is the normalised action of EvActed and EvChipsOwed.
 	Action betting.Kind `json:"action,omitempty"`
 	Post   PostKind     `json:"post,omitempty"`
-	Amount int64        `json:"amount,omitempty"`
-	Paid   int64        `json:"paid,omitempty"`
-	Stack  int64        `json:"stack,omitempty"`
 	AllIn  bool         `json:"all_in,omitempty"`
-	Cards  Cards        `json:"cards"`
 	// Up marks the face-up cards of Cards (bit i for card i).
-	Up      uint8      `json:"up,omitempty"`
-	Private bool       `json:"private,omitempty"`
-	Pot     int        `json:"pot,omitempty"`
-	Rake    int64      `json:"rake,omitempty"`
-	Value   rank.Value `json:"value,omitempty"`
-	Seats   pot.Seats  `json:"seats,omitempty"`
+	Up      uint8 `json:"up,omitempty"`
+	Private bool  `json:"private,omitempty"`
 }
 
 // For returns the event as viewer (a seat number, or -1 for an observer)

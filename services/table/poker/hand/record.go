@@ -53,17 +53,19 @@ func (s *State) Record(v Variant) *history.Record {
 		rec.Deals = append(rec.Deals, hd)
 	}
 	rec.Board = strs(s.Board.Slice())
-	for _, e := range s.Log {
+	for i := range s.Log {
+		e := &s.Log[i]
 		a := history.Action{
-			Seq: e.Seq, Street: e.Street, Seat: e.Input.Seat, Input: inputOf(e.Input),
+			Seq: int(e.Seq), Street: int(e.Street), Seat: int(e.Seat), Input: inputOf(e.Input()),
 			Kind: e.Result.Kind, To: e.Result.To, By: e.Result.By, Paid: e.Result.Paid,
 			AllIn: e.Result.AllIn, Full: e.Result.Full,
 		}
-		if e.Chips != nil {
-			a.Change, a.Pending = e.Chips.Change, e.Chips.Pending
-			if e.Chips.Pending {
-				a.Owed = e.Chips.Action
-				a.Paid = e.Chips.Committed
+		if e.More != nil && e.More.Reading != nil {
+			rd := e.More.Reading
+			a.Change, a.Pending = rd.Change, rd.Pending
+			if rd.Pending {
+				a.Owed = rd.Action
+				a.Paid = rd.Committed
 			}
 		}
 		rec.Actions = append(rec.Actions, a)

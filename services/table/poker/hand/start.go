@@ -49,6 +49,7 @@ func (s *State) reset(rules profile.Rules, setup Setup) {
 	s.Rules, s.Setup = rules, setup
 	s.Deals, s.Returns, s.Posted, s.Log, s.Pots, s.Burns, s.ShowOrder, s.events, s.scratch =
 		keep.deals, keep.rets, keep.posted, keep.log, keep.pots, keep.burns, keep.order, keep.events, keep.sc
+	s.scratch.menuOK = false
 	s.Phase = Betting
 	s.Round = betting.New(rules.Betting())
 	s.Level, s.Leader, s.Aggressor, s.AggressorStreet, s.Refused = -1, -1, -1, -1, -1
@@ -58,9 +59,9 @@ func (s *State) reset(rules profile.Rules, setup Setup) {
 }
 
 func (s *State) emit(e Event) {
-	e.Seq = s.Seq
-	e.Street = s.Street
 	s.events = append(s.events, e)
+	last := &s.events[len(s.events)-1]
+	last.Seq, last.Street = s.Seq, s.Street
 }
 
 // forcedBets posts the antes (dead, gr-regulation-1 B.4), then the blinds,

@@ -245,15 +245,56 @@ const (
 	Recycled  = -4
 )
 
-// Entry is one accepted input with its outcome, in order.
+// Entry is one accepted input with its outcome, in order. It is compact
+// (the log grows by one per action): the rarer parts of an input — chips,
+// a command, a reason — sit in More.
 type Entry struct {
-	Seq    int    `json:"seq"`
-	Street int    `json:"street"`
-	Input  Action `json:"input"`
+	Seq    int32        `json:"seq"`
+	Street int8         `json:"street"`
+	Seat   int8         `json:"seat"`
+	Kind   betting.Kind `json:"kind,omitempty"`
+	Amount int64        `json:"amount,omitempty"`
+	// At is the input's time in Unix nanoseconds, 0 when it had none.
+	At int64 `json:"at,omitempty"`
 	// Result is what a player action did (Kind NoKind for a command or an
 	// insufficient bet left owing).
-	Result betting.Result   `json:"result"`
-	Chips  *betting.Reading `json:"chips,omitempty"`
+	Result betting.Result `json:"result"`
+	More   *More          `json:"more,omitempty"`
+}
+
+// More is the rarer part of a logged input.
+type More struct {
+	Chips   *betting.Chips   `json:"chips,omitempty"`
+	Reading *betting.Reading `json:"reading,omitempty"`
+	Command Command          `json:"command,omitempty"`
+	Return  VoidReturn       `json:"return,omitempty"`
+	Awards  []int64          `json:"awards,omitempty"`
+	Reason  string           `json:"reason,omitempty"`
+}
+
+// entryOf logs input a (seq and street are the hand's).
+func entryOf(seq, street int, a Action, res betting.Result) Entry {
+	e := Entry{Seq: int32(seq), Street: int8(street), Seat: int8(a.Seat), Kind: a.Kind, Amount: a.Amount, Result: res}
+	if !a.At.IsZero() {
+		e.At = a.At.UnixNano()
+	}
+	if a.Chips != nil || a.Command != NoCommand || a.Awards != nil || a.Reason != "" {
+		c := a.clone()
+		e.More = &More{Chips: c.Chips, Command: c.Command, Return: c.Return, Awards: c.Awards, Reason: c.Reason}
+	}
+	return e
+}
+
+// Input returns the input as it came in.
+func (e *Entry) Input() Action {
+	a := Action{Seat: int(e.Seat), Kind: e.Kind, Amount: e.Amount}
+	if e.At != 0 {
+		a.At = time.Unix(0, e.At).UTC()
+	}
+	if m := e.More; m != nil {
+		a.Chips, a.Command, a.Return, a.Awards, a.Reason = m.Chips, m.Command, m.Return, m.Awards, m.Reason
+	}
+	return a
 }
 
 // State is a hand in progress or finished.
@@ -315,6 +356,11 @@ type scratch struct {
 	pots    []pot.Pot
 	amounts []int64
 	rakes   []int64
+	// menu is the last Legal's menu, valid for menuSeat while Seq is
+	// menuSeq (any accepted input moves Seq on).
+	menu              betting.Menu
+	menuOK            bool
+	menuSeat, menuSeq int
 }
 
 // Events returns the events of the last Apply or Start. The slice is
@@ -331,10 +377,12 @@ func (s *State) ToAct() int {
 
 // Legal appends the actions seat may take now to dst.
 func (s *State) Legal(seat int, dst []betting.Legal) []betting.Legal {
-	if s.Phase != Betting {
+	if s.Phase != Betting || seat < 0 || seat != s.Round.ToAct {
 		return dst
 	}
-	return s.Round.Legal(seat, dst)
+	s.scratch.menu = s.Round.Menu(seat)
+	s.scratch.menuOK, s.scratch.menuSeat, s.scratch.menuSeq = true, seat, s.Seq
+	return s.Round.LegalOf(&s.scratch.menu, dst)
 }
 
 // Stack is seat's chips behind.
@@ -395,20 +443,21 @@ func (s *State) Clone() *State {
 	c.Posted = append([]Posted(nil), s.Posted...)
 	c.Log = make([]Entry, len(s.Log))
 	for i, e := range s.Log {
-		c.Log[i] = e.clone()
+		if e.More != nil {
+			m := *e.More
+			in := e.Input().clone()
+			m.Chips, m.Awards = in.Chips, in.Awards
+			if m.Reading != nil {
+				rd := *m.Reading
+				m.Reading = &rd
+			}
+			e.More = &m
+		}
+		c.Log[i] = e
 	}
 	c.Pots = append([]PotResult(nil), s.Pots...)
 	c.ShowOrder = append([]int(nil), s.ShowOrder...)
 	c.events = nil
 	c.scratch = scratch{}
 	return &c
-}
-
-func (e Entry) clone() Entry {
-	e.Input = e.Input.clone()
-	if e.Chips != nil {
-		rd := *e.Chips
-		e.Chips = &rd
-	}
-	return e
 }
