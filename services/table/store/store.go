@@ -1,0 +1,427 @@
+// Package store keeps live tables in Redis. Each table is a snapshot and a
+// log of commands, under keys hash-tagged by the table id so that a table
+// lives in one Redis Cluster slot and one Lua script can commit to it
+// atomically:
+//
+//	<prefix>table:{id}:ver    the version (number of commands applied)
+//	<prefix>table:{id}:snap   hash: v (version), id (log entry id), s (sealed snapshot)
+//	<prefix>table:{id}:log    stream of sealed commands, field v = version
+//	<prefix>table:{id}:hand:<hand id>  sealed hand record, with a TTL
+//	<prefix>table:{id}:hands  list of recent hand ids, newest first
+//
+// A commit appends one command if the version is still the one the caller
+// applied it to (compare-and-set), so any number of replicas may serve a
+// table and a command is never applied twice. Two keys are shared by all
+// tables: the deadline index (a sorted set any replica claims due work
+// from) and the lobby (a hash of table summaries).
+package store
+
+import (
+	"context"
+	_ "embed"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/croupier/croupier/services/table/seal"
+)
+
+// Config configures a Store.
+type Config struct {
+	// Prefix starts every key ("croupier:"); tests use one per test.
+	Prefix string
+	// LogLength is the approximate number of commands a table's log keeps
+	// (default 2000). It must exceed SnapshotEvery by a wide margin.
+	LogLength int64
+	// HandTTL is how long a hand record is kept (default 7 days).
+	HandTTL time.Duration
+	// RecentHands is how many hand ids the recent list keeps (default 1000).
+	RecentHands int64
+}
+
+// Store is the tables' Redis store.
+type Store struct {
+	rdb    redis.UniversalClient
+	seal   *seal.Sealer
+	cfg    Config
+	commit *redis.Script
+	create *redis.Script
+	claim  *redis.Script
+}
+
+//go:embed commit.lua
+var commitLua string
+
+//go:embed create.lua
+var createLua string
+
+//go:embed claim.lua
+var claimLua string
+
+// New returns a Store.
+func New(rdb redis.UniversalClient, s *seal.Sealer, cfg Config) *Store {
+	if cfg.LogLength == 0 {
+		cfg.LogLength = 2000
+	}
+	if cfg.HandTTL == 0 {
+		cfg.HandTTL = 7 * 24 * time.Hour
+	}
+	if cfg.RecentHands == 0 {
+		cfg.RecentHands = 1000
+	}
+	return &Store{rdb: rdb, seal: s, cfg: cfg,
+		commit: redis.NewScript(commitLua), create: redis.NewScript(createLua), claim: redis.NewScript(claimLua)}
+}
+
+// Client is the Redis client.
+func (s *Store) Client() redis.UniversalClient { return s.rdb }
+
+// Load loads the scripts into Redis (a start-up check; commits reload them
+// after a Redis restart).
+func (s *Store) Load(ctx context.Context) error {
+	for _, sc := range []*redis.Script{s.commit, s.create, s.claim} {
+		if err := sc.Load(ctx, s.rdb).Err(); err != nil {
+			return fmt.Errorf("store: load script: %w", err)
+		}
+	}
+	return nil
+}
+
+func (s *Store) key(id, part string) string { return s.cfg.Prefix + "table:{" + id + "}:" + part }
+
+func (s *Store) deadlines() string { return s.cfg.Prefix + "table:deadlines" }
+func (s *Store) lobby() string     { return s.cfg.Prefix + "table:lobby" }
+
+func ad(id, kind string, v uint64) []byte {
+	return []byte(id + "/" + kind + "/" + strconv.FormatUint(v, 10))
+}
+
+// Errors.
+var (
+	// ErrConflict: the table moved past the version the command was
+	// applied to.
+	ErrConflict = errors.New("store: version conflict")
+	// ErrNotFound: no such table.
+	ErrNotFound = errors.New("store: no such table")
+	// ErrExists: the table exists already.
+	ErrExists = errors.New("store: table exists")
+)
+
+// Create stores a new table's snapshot at version v, failing with
+// ErrExists if the table is there.
+func (s *Store) Create(ctx context.Context, id string, v uint64, snapshot []byte) error {
+	sealed := s.seal.Seal(nil, snapshot, ad(id, "snap", v))
+	ok, err := s.create.Run(ctx, s.rdb, []string{s.key(id, "ver"), s.key(id, "snap")}, v, sealed).Int()
+	if err != nil {
+		return fmt.Errorf("store: create %s: %w", id, err)
+	}
+	if ok == 0 {
+		return ErrExists
+	}
+	return nil
+}
+
+// Entry is one logged command.
+type Entry struct {
+	// ID is the stream entry id.
+	ID      string
+	Version uint64
+	// Command is the encoded command (opened).
+	Command []byte
+}
+
+// Snapshot is a stored snapshot with the log after it.
+type Snapshot struct {
+	Version uint64
+	// LogID is the id of the log entry of Version ("" for a table's first
+	// snapshot).
+	LogID string
+	Data  []byte
+	// Entries are the commands after the snapshot, in order.
+	Entries []Entry
+}
+
+// Load reads a table's snapshot and the commands logged after it.
+func (s *Store) LoadTable(ctx context.Context, id string) (*Snapshot, error) {
+	vals, err := s.rdb.HMGet(ctx, s.key(id, "snap"), "v", "id", "s").Result()
+	if err != nil {
+		return nil, fmt.Errorf("store: load %s: %w", id, err)
+	}
+	if vals[0] == nil || vals[2] == nil {
+		return nil, ErrNotFound
+	}
+	v, err := strconv.ParseUint(vals[0].(string), 10, 64)
+	if err != nil {
+		return nil, fmt.Errorf("store: snapshot version of %s: %w", id, err)
+	}
+	snap := &Snapshot{Version: v}
+	if vals[1] != nil {
+		snap.LogID = vals[1].(string)
+	}
+	snap.Data, err = s.seal.Open(nil, []byte(vals[2].(string)), ad(id, "snap", v))
+	if err != nil {
+		return nil, fmt.Errorf("store: snapshot of %s: %w", id, err)
+	}
+	start := "-"
+	if snap.LogID != "" {
+		start = "(" + snap.LogID
+	}
+	snap.Entries, err = s.ReadLog(ctx, id, start, "+", 0)
+	if err != nil {
+		return nil, err
+	}
+	return snap, nil
+}
+
+// ReadLog reads log entries from start to end (XRANGE bounds; "(" marks an
+// exclusive start), at most count (0: all).
+func (s *Store) ReadLog(ctx context.Context, id, start, end string, count int64) ([]Entry, error) {
+	var msgs []redis.XMessage
+	var err error
+	if count > 0 {
+		msgs, err = s.rdb.XRangeN(ctx, s.key(id, "log"), start, end, count).Result()
+	} else {
+		msgs, err = s.rdb.XRange(ctx, s.key(id, "log"), start, end).Result()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: read log of %s: %w", id, err)
+	}
+	return s.entries(id, msgs)
+}
+
+func (s *Store) entries(id string, msgs []redis.XMessage) ([]Entry, error) {
+	out := make([]Entry, 0, len(msgs))
+	for _, m := range msgs {
+		vs, _ := m.Values["v"].(string)
+		cs, _ := m.Values["c"].(string)
+		v, err := strconv.ParseUint(vs, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("store: log entry %s of %s: bad version %q", m.ID, id, vs)
+		}
+		cmd, err := s.seal.Open(nil, []byte(cs), ad(id, "log", v))
+		if err != nil {
+			return nil, fmt.Errorf("store: log entry %s of %s: %w", m.ID, id, err)
+		}
+		out = append(out, Entry{ID: m.ID, Version: v, Command: cmd})
+	}
+	return out, nil
+}
+
+// Tail blocks up to block for log entries after afterID and returns them
+// (none on timeout). It needs a connection of its own while it blocks.
+func (s *Store) Tail(ctx context.Context, id, afterID string, block time.Duration, count int64) ([]Entry, error) {
+	if afterID == "" {
+		afterID = "0-0"
+	}
+	res, err := s.rdb.XRead(ctx, &redis.XReadArgs{Streams: []string{s.key(id, "log"), afterID}, Count: count, Block: block}).Result()
+	if errors.Is(err, redis.Nil) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: tail %s: %w", id, err)
+	}
+	if len(res) == 0 {
+		return nil, nil
+	}
+	return s.entries(id, res[0].Messages)
+}
+
+// Version reads a table's version.
+func (s *Store) Version(ctx context.Context, id string) (uint64, error) {
+	v, err := s.rdb.Get(ctx, s.key(id, "ver")).Uint64()
+	if errors.Is(err, redis.Nil) {
+		return 0, ErrNotFound
+	}
+	if err != nil {
+		return 0, fmt.Errorf("store: version of %s: %w", id, err)
+	}
+	return v, nil
+}
+
+// Commit is one command to commit.
+type Commit struct {
+	Table string
+	// Version is the version the command was applied to; the command
+	// becomes Version+1.
+	Version uint64
+	Command []byte
+	// Snapshot, if set, is the table after the command.
+	Snapshot []byte
+	// Hand, if set, is a finished hand's record to keep under HandID.
+	Hand   []byte
+	HandID string
+	// Deadline, if set, is the table's next due time after the command:
+	// its index entry is written before the commit (an entry for a commit
+	// that loses is harmless: the claimer finds it stale).
+	Deadline *Deadline
+}
+
+// Result is a successful commit.
+type Result struct {
+	// LogID is the log entry id of the command.
+	LogID string
+}
+
+// Commit appends c if the table is still at c.Version. It returns
+// ErrConflict if another command got there first.
+func (s *Store) Commit(ctx context.Context, c Commit) (Result, error) {
+	v := c.Version + 1
+	cmd := s.seal.Seal(nil, c.Command, ad(c.Table, "log", v))
+	var snap, hnd []byte
+	if c.Snapshot != nil {
+		snap = s.seal.Seal(nil, c.Snapshot, ad(c.Table, "snap", v))
+	}
+	handKey := s.key(c.Table, "ver")
+	if c.Hand != nil {
+		hnd = s.seal.Seal(nil, c.Hand, ad(c.Table, "hand:"+c.HandID, 0))
+		handKey = s.key(c.Table, "hand:"+c.HandID)
+	}
+	keys := []string{s.key(c.Table, "ver"), s.key(c.Table, "log"), s.key(c.Table, "snap"), handKey, s.key(c.Table, "hands")}
+	args := []any{c.Version, v, cmd, s.cfg.LogLength, snap, hnd, c.HandID, int64(s.cfg.HandTTL / time.Second), s.cfg.RecentHands - 1}
+	var res []any
+	var err error
+	if c.Deadline != nil {
+		// One round trip: the index entry, then the commit.
+		pipe := s.rdb.Pipeline()
+		pipe.ZAdd(ctx, s.deadlines(), redis.Z{Score: float64(c.Deadline.Score), Member: c.Deadline.Member()})
+		ev := s.commit.EvalSha(ctx, pipe, keys, args...)
+		_, _ = pipe.Exec(ctx)
+		res, err = ev.Slice()
+		if err != nil && isNoScript(err) {
+			res, err = s.commit.Run(ctx, s.rdb, keys, args...).Slice()
+		}
+	} else {
+		res, err = s.commit.Run(ctx, s.rdb, keys, args...).Slice()
+	}
+	if err != nil {
+		return Result{}, fmt.Errorf("store: commit %s v%d: %w", c.Table, v, err)
+	}
+	if len(res) != 2 {
+		return Result{}, fmt.Errorf("store: commit %s: unexpected reply %v", c.Table, res)
+	}
+	if ok, _ := res[0].(int64); ok == 0 {
+		if cur, _ := res[1].(string); cur == "" {
+			return Result{}, ErrNotFound
+		}
+		return Result{}, ErrConflict
+	}
+	id, _ := res[1].(string)
+	return Result{LogID: id}, nil
+}
+
+func isNoScript(err error) bool { return err != nil && strings.HasPrefix(err.Error(), "NOSCRIPT") }
+
+// Hand reads a kept hand record.
+func (s *Store) Hand(ctx context.Context, table, handID string) ([]byte, error) {
+	b, err := s.rdb.Get(ctx, s.key(table, "hand:"+handID)).Bytes()
+	if errors.Is(err, redis.Nil) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: hand %s: %w", handID, err)
+	}
+	return s.seal.Open(nil, b, ad(table, "hand:"+handID, 0))
+}
+
+// RecentHands lists the ids of a table's recent hands, newest first.
+func (s *Store) RecentHands(ctx context.Context, table string, n int64) ([]string, error) {
+	ids, err := s.rdb.LRange(ctx, s.key(table, "hands"), 0, n-1).Result()
+	if err != nil {
+		return nil, fmt.Errorf("store: recent hands of %s: %w", table, err)
+	}
+	return ids, nil
+}
+
+// PutSummary writes a table's lobby entry.
+func (s *Store) PutSummary(ctx context.Context, id string, summary []byte) error {
+	return s.rdb.HSet(ctx, s.lobby(), id, summary).Err()
+}
+
+// DeleteSummary removes a table from the lobby.
+func (s *Store) DeleteSummary(ctx context.Context, id string) error {
+	return s.rdb.HDel(ctx, s.lobby(), id).Err()
+}
+
+// Summaries reads the lobby.
+func (s *Store) Summaries(ctx context.Context) (map[string]string, error) {
+	return s.rdb.HGetAll(ctx, s.lobby()).Result()
+}
+
+// Deadline is a table's next due time as the deadline index holds it. The
+// member names the version and due time it was computed from, so entries
+// are never updated in place: a stale entry is recognised and dropped.
+type Deadline struct {
+	Table   string
+	Version uint64
+	Due     int64
+	// Score is when a replica may claim it (Due, or later when the
+	// committing replica runs the work itself and holds it as a lease).
+	Score int64
+}
+
+// Member is the index member.
+func (d Deadline) Member() string {
+	return d.Table + "|" + strconv.FormatUint(d.Version, 10) + "|" + strconv.FormatInt(d.Due, 10)
+}
+
+// ParseDeadline reads an index member.
+func ParseDeadline(m string) (Deadline, error) {
+	parts := strings.Split(m, "|")
+	if len(parts) != 3 {
+		return Deadline{}, fmt.Errorf("store: bad deadline member %q", m)
+	}
+	v, err1 := strconv.ParseUint(parts[1], 10, 64)
+	due, err2 := strconv.ParseInt(parts[2], 10, 64)
+	if err1 != nil || err2 != nil {
+		return Deadline{}, fmt.Errorf("store: bad deadline member %q", m)
+	}
+	return Deadline{Table: parts[0], Version: v, Due: due}, nil
+}
+
+// Claim takes up to n index entries due at now and pushes them to now+lease
+// so that no other replica takes them meanwhile; the claimer removes each
+// when done (or it comes back after the lease).
+func (s *Store) Claim(ctx context.Context, now time.Time, lease time.Duration, n int) ([]Deadline, error) {
+	ms := now.UnixMilli()
+	res, err := s.claim.Run(ctx, s.rdb, []string{s.deadlines()}, ms, ms+lease.Milliseconds(), n).StringSlice()
+	if err != nil {
+		return nil, fmt.Errorf("store: claim deadlines: %w", err)
+	}
+	out := make([]Deadline, 0, len(res))
+	for _, m := range res {
+		d, err := ParseDeadline(m)
+		if err != nil {
+			// Not ours to understand: drop it so it does not come back.
+			s.rdb.ZRem(ctx, s.deadlines(), m)
+			continue
+		}
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+// Done removes index entries.
+func (s *Store) Done(ctx context.Context, ds ...Deadline) error {
+	if len(ds) == 0 {
+		return nil
+	}
+	ms := make([]any, len(ds))
+	for i, d := range ds {
+		ms[i] = d.Member()
+	}
+	return s.rdb.ZRem(ctx, s.deadlines(), ms...).Err()
+}
+
+// Reschedule puts an entry back at its due time (claimed too early).
+func (s *Store) Reschedule(ctx context.Context, d Deadline) error {
+	return s.rdb.ZAdd(ctx, s.deadlines(), redis.Z{Score: float64(d.Due), Member: d.Member()}).Err()
+}
+
+// PendingDeadlines counts index entries (a metric).
+func (s *Store) PendingDeadlines(ctx context.Context) (int64, error) {
+	return s.rdb.ZCard(ctx, s.deadlines()).Result()
+}

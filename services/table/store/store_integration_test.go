@@ -1,0 +1,16 @@
+//go:build integration
+
+package store
+
+import (
+	"testing"
+
+	"github.com/croupier/croupier/services/table/internal/redistest"
+)
+
+func TestStoreOnRedis(t *testing.T) {
+	exerciseStore(t, func(t *testing.T) *Store {
+		rdb, prefix := redistest.Open(t)
+		return New(rdb, testSealer(t), Config{Prefix: prefix, LogLength: 50})
+	})
+}

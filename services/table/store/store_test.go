@@ -1,0 +1,206 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/alicebob/miniredis/v2"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/croupier/croupier/services/table/seal"
+)
+
+func testSealer(t testing.TB) *seal.Sealer {
+	s, err := seal.New(bytes.Repeat([]byte{7}, seal.KeySize))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func miniStore(t testing.TB) (*Store, *miniredis.Miniredis) {
+	t.Helper()
+	mr := miniredis.RunT(t)
+	rdb := redis.NewClient(&redis.Options{Addr: mr.Addr()})
+	t.Cleanup(func() { rdb.Close() })
+	return New(rdb, testSealer(t), Config{Prefix: "test:", LogLength: 50}), mr
+}
+
+func TestStoreOnMiniredis(t *testing.T) { exerciseStore(t, func(t *testing.T) *Store { s, _ := miniStore(t); return s }) }
+
+// exerciseStore runs the store's contract against a Redis (miniredis here,
+// the real server in the integration suite).
+func exerciseStore(t *testing.T, open func(t *testing.T) *Store) {
+	ctx := context.Background()
+	t.Run("create, commit, load", func(t *testing.T) {
+		s := open(t)
+		if err := s.Load(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Create(ctx, "t1", 0, []byte("snap0")); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Create(ctx, "t1", 0, []byte("again")); !errors.Is(err, ErrExists) {
+			t.Fatalf("second create: %v", err)
+		}
+		for v := uint64(0); v < 5; v++ {
+			c := Commit{Table: "t1", Version: v, Command: []byte(fmt.Sprint("cmd", v+1))}
+			if v == 2 {
+				c.Snapshot = []byte("snap3")
+				c.Hand, c.HandID = []byte("hand record"), "t1-1"
+			}
+			if _, err := s.Commit(ctx, c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := s.Commit(ctx, Commit{Table: "t1", Version: 3, Command: []byte("late")}); !errors.Is(err, ErrConflict) {
+			t.Fatalf("stale commit: %v", err)
+		}
+		if _, err := s.Commit(ctx, Commit{Table: "nope", Version: 0, Command: []byte("x")}); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("commit to a missing table: %v", err)
+		}
+		snap, err := s.LoadTable(ctx, "t1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if snap.Version != 3 || string(snap.Data) != "snap3" || len(snap.Entries) != 2 ||
+			snap.Entries[0].Version != 4 || string(snap.Entries[1].Command) != "cmd5" {
+			t.Fatalf("loaded %+v", snap)
+		}
+		if v, err := s.Version(ctx, "t1"); err != nil || v != 5 {
+			t.Fatalf("version %d %v", v, err)
+		}
+		h, err := s.Hand(ctx, "t1", "t1-1")
+		if err != nil || string(h) != "hand record" {
+			t.Fatalf("hand %q %v", h, err)
+		}
+		ids, _ := s.RecentHands(ctx, "t1", 10)
+		if len(ids) != 1 || ids[0] != "t1-1" {
+			t.Fatalf("recent %v", ids)
+		}
+		if _, err := s.LoadTable(ctx, "nope"); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("load missing: %v", err)
+		}
+	})
+	t.Run("nothing readable in the clear", func(t *testing.T) {
+		s := open(t)
+		secret := []byte(`{"shoe":["As","Kd"]}`)
+		_ = s.Create(ctx, "t2", 0, secret)
+		_, _ = s.Commit(ctx, Commit{Table: "t2", Version: 0, Command: secret, Snapshot: secret, Hand: secret, HandID: "h"})
+		keys, _ := s.rdb.Keys(ctx, s.cfg.Prefix+"*").Result()
+		for _, k := range keys {
+			var raw []byte
+			switch s.rdb.Type(ctx, k).Val() {
+			case "string":
+				raw, _ = s.rdb.Get(ctx, k).Bytes()
+			case "hash":
+				m, _ := s.rdb.HGetAll(ctx, k).Result()
+				raw = []byte(fmt.Sprint(m))
+			case "stream":
+				m, _ := s.rdb.XRange(ctx, k, "-", "+").Result()
+				raw = []byte(fmt.Sprint(m))
+			}
+			if bytes.Contains(raw, []byte("As")) || bytes.Contains(raw, []byte("shoe")) {
+				t.Fatalf("key %s holds the secret in the clear", k)
+			}
+		}
+	})
+	t.Run("one of concurrent commits wins each version", func(t *testing.T) {
+		s := open(t)
+		_ = s.Create(ctx, "t3", 0, []byte("s"))
+		var wg sync.WaitGroup
+		wins := make([]int, 8)
+		for w := range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					v, err := s.Version(ctx, "t3")
+					if err != nil || v >= 40 {
+						return
+					}
+					if _, err := s.Commit(ctx, Commit{Table: "t3", Version: v, Command: []byte(fmt.Sprint(w))}); err == nil {
+						wins[w]++
+					} else if !errors.Is(err, ErrConflict) {
+						t.Error(err)
+						return
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		total := 0
+		for _, n := range wins {
+			total += n
+		}
+		entries, _ := s.ReadLog(ctx, "t3", "-", "+", 0)
+		if total != 40 || len(entries) != 40 {
+			t.Fatalf("%d wins, %d entries", total, len(entries))
+		}
+		for i, e := range entries {
+			if e.Version != uint64(i+1) {
+				t.Fatalf("entry %d has version %d", i, e.Version)
+			}
+		}
+	})
+	t.Run("deadlines are claimed once", func(t *testing.T) {
+		s := open(t)
+		_ = s.Create(ctx, "t4", 0, []byte("s"))
+		now := time.UnixMilli(1_800_000_000_000)
+		d := Deadline{Table: "t4", Version: 1, Due: now.UnixMilli() - 10, Score: now.UnixMilli() - 10}
+		if _, err := s.Commit(ctx, Commit{Table: "t4", Version: 0, Command: []byte("c"), Deadline: &d}); err != nil {
+			t.Fatal(err)
+		}
+		later := Deadline{Table: "t4", Version: 2, Due: now.UnixMilli() + 1000, Score: now.UnixMilli() + 1000}
+		_ = s.Reschedule(ctx, later)
+		got, err := s.Claim(ctx, now, 5*time.Second, 10)
+		if err != nil || len(got) != 1 || got[0] != (Deadline{Table: "t4", Version: 1, Due: d.Due}) {
+			t.Fatalf("claim %+v %v", got, err)
+		}
+		if again, _ := s.Claim(ctx, now, 5*time.Second, 10); len(again) != 0 {
+			t.Fatalf("claimed twice: %+v", again)
+		}
+		// After the lease it comes back.
+		if back, _ := s.Claim(ctx, now.Add(6*time.Second), 5*time.Second, 10); len(back) != 2 {
+			t.Fatalf("after the lease: %+v", back)
+		}
+		_ = s.Done(ctx, got[0], later)
+		if n, _ := s.PendingDeadlines(ctx); n != 0 {
+			t.Fatalf("%d entries left", n)
+		}
+	})
+	t.Run("tail", func(t *testing.T) {
+		s := open(t)
+		_ = s.Create(ctx, "t5", 0, []byte("s"))
+		r, _ := s.Commit(ctx, Commit{Table: "t5", Version: 0, Command: []byte("one")})
+		done := make(chan []Entry)
+		go func() {
+			es, err := s.Tail(ctx, "t5", r.LogID, 2*time.Second, 10)
+			if err != nil {
+				t.Error(err)
+			}
+			done <- es
+		}()
+		time.Sleep(50 * time.Millisecond)
+		_, _ = s.Commit(ctx, Commit{Table: "t5", Version: 1, Command: []byte("two")})
+		es := <-done
+		if len(es) != 1 || string(es[0].Command) != "two" {
+			t.Fatalf("tail %+v", es)
+		}
+	})
+	t.Run("lobby", func(t *testing.T) {
+		s := open(t)
+		_ = s.PutSummary(ctx, "a", []byte("A"))
+		_ = s.PutSummary(ctx, "b", []byte("B"))
+		_ = s.DeleteSummary(ctx, "a")
+		m, err := s.Summaries(ctx)
+		if err != nil || len(m) != 1 || m["b"] != "B" {
+			t.Fatalf("lobby %v %v", m, err)
+		}
+	})
+}
