@@ -31,7 +31,9 @@ func miniStore(t testing.TB) (*Store, *miniredis.Miniredis) {
 	return New(rdb, testSealer(t), Config{Prefix: "test:", LogLength: 50}), mr
 }
 
-func TestStoreOnMiniredis(t *testing.T) { exerciseStore(t, func(t *testing.T) *Store { s, _ := miniStore(t); return s }) }
+func TestStoreOnMiniredis(t *testing.T) {
+	exerciseStore(t, func(t *testing.T) *Store { s, _ := miniStore(t); return s })
+}
 
 // exerciseStore runs the store's contract against a Redis (miniredis here,
 // the real server in the integration suite).
