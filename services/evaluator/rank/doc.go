@@ -15,9 +15,11 @@
 //	func (v Value) Category() Category
 //	func (v Value) Ranks() ([5]card.Rank, int)
 //	func (v Value) Name() string            // "Full house, Kings full of Fours"
+//	func (v Value) String() string          // Name
 //	func (v Value) Valid() bool
 //
 //	type Category uint8                     // NoCategory, HighCard .. StraightFlush
+//	const NumCategories = 9
 //	func (c Category) String() string       // high pair twopair trips straight flush fullhouse quads straightflush
 //	func (c Category) Title() string        // "Full house"
 //	func ParseCategory(s string) (Category, bool)
@@ -26,7 +28,7 @@
 //	func Omaha(hole, board []card.Card) Value        // 4 hole, 3..5 board: exactly 2 + 3
 //	func TwoPlusThree(hole, board []card.Card) Value // 2 hole, 3..5 board: exactly 2 + 3
 //
-//	type Hand struct { Value Value; Cards [5]card.Card }
+//	type Hand struct { Value Value; Cards [5]card.Card } // Cards most significant first
 //	func (h Hand) Category() Category
 //	func (h Hand) Name() string
 //	func Describe(cards ...card.Card) Hand
@@ -44,6 +46,8 @@
 //	func (u UpValue) Category() Category
 //	func FirstToAct(holdings [][]card.Card) int // index of the highest holding
 //	func BringIn(up []card.Card) int            // index of the lowest single up card
+//
+//	const TableBytes                        // memory of the lookup tables (1,562,890)
 //
 // Best, Omaha and TwoPlusThree do not validate: they are the inner loop of
 // showdowns and equity enumeration, do not allocate, and trust their caller
