@@ -11,12 +11,18 @@ import (
 // Health is the gRPC health checker of one process. Each service reports
 // its own status; the empty service name ("") is the whole process and is
 // SERVING only while every registered service is, which is what a
-// Kubernetes probe without a service name sees.
+// Kubernetes probe without a service name sees. The name "liveness" is
+// SERVING for as long as the process answers at all, for liveness probes
+// that must not restart a pod merely because a service is NOT_SERVING or
+// draining.
 type Health struct {
 	mu       sync.RWMutex
 	statuses map[string]grpchealth.Status
 	draining bool
 }
+
+// LivenessService is the health service name a liveness probe asks for.
+const LivenessService = "liveness"
 
 // NewHealth returns a checker with no services.
 func NewHealth() *Health { return &Health{statuses: map[string]grpchealth.Status{}} }
@@ -39,6 +45,9 @@ func (h *Health) Drain() {
 func (h *Health) Status(service string) (grpchealth.Status, bool) {
 	h.mu.RLock()
 	defer h.mu.RUnlock()
+	if service == LivenessService {
+		return grpchealth.StatusServing, true
+	}
 	if service == "" {
 		if h.draining {
 			return grpchealth.StatusNotServing, true

@@ -85,6 +85,12 @@ func TestGRPCClientOverH2C(t *testing.T) {
 		t.Fatalf("process status after a service failed: r=%v err=%v", r, err)
 	}
 
+	// A liveness probe still passes: the process answers.
+	r, err = hc.Check(ctx, &healthpb.HealthCheckRequest{Service: LivenessService})
+	if err != nil || r.Status != healthpb.HealthCheckResponse_SERVING {
+		t.Fatalf("liveness after a service failed: r=%v err=%v", r, err)
+	}
+
 	// Reflection lists the registered service, health and reflection.
 	rc, err := reflectpb.NewServerReflectionClient(conn).ServerReflectionInfo(ctx)
 	if err != nil {
