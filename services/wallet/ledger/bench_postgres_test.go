@@ -6,7 +6,9 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"runtime"
+	"strconv"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -28,7 +30,8 @@ const benchClients = 64
 // pgbench's tpcb-like picks among its accounts.
 func BenchmarkTransferPostgres(b *testing.B) {
 	ctx := context.Background()
-	s, err := store.OpenPostgres(ctx, dbtest.Postgres(b), store.Options{MaxConns: benchClients})
+	committers, _ := strconv.Atoi(os.Getenv("CROUPIER_WALLET_GROUP_COMMITTERS")) // 0 = the default
+	s, err := store.OpenPostgres(ctx, dbtest.Postgres(b), store.Options{MaxConns: benchClients, GroupCommitters: committers})
 	if err != nil {
 		b.Fatal(err)
 	}
