@@ -1,0 +1,56 @@
+package history
+
+import (
+	"testing"
+
+	"github.com/croupier/croupier/services/evaluator/rank"
+	"github.com/croupier/croupier/services/table/poker/profile"
+	"github.com/croupier/croupier/shared/card"
+)
+
+// PokerStars names hands its own way; tracking tools read the category.
+func TestDescribeLikePokerStars(t *testing.T) {
+	for hand, want := range map[string]string{
+		"As Kd 9c 7h 2s": "high card Ace",
+		"6s 6d Ac 7h 2s": "a pair of Sixes",
+		"Ks Kd 5c 5h 2s": "two pair, Kings and Fives",
+		"4s 4d 4c Jh 2s": "three of a kind, Fours",
+		"Ts Jd Qc Kh As": "a straight, Ten to Ace",
+		"As 2d 3c 4h 5s": "a straight, Ace to Five",
+		"Ah Th 7h 5h 2h": "a flush, Ace high",
+		"Ks Kd Kc 5h 5s": "a full house, Kings full of Fives",
+		"As Ad Ac Ah 2s": "four of a kind, Aces",
+		"9s Ts Js Qs Ks": "a straight flush, Nine to King",
+		"Ts Js Qs Ks As": "a Royal Flush",
+	} {
+		cs, err := card.ParseString(hand)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Describe(rank.Best(cs...)); got != want {
+			t.Errorf("%s: %q, want %q", hand, got, want)
+		}
+	}
+}
+
+// Amounts in the currency as PokerStars writes them: cents only when
+// there are any in actions, always in the header's stakes.
+func TestMoney(t *testing.T) {
+	m := moneyOf(profile.Stakes{Currency: "USD", Exponent: 2})
+	for v, want := range map[int64]string{100: "$1", 50: "$0.50", 1250: "$12.50", 4609: "$46.09", 0: "$0"} {
+		if got := m.amt(v); got != want {
+			t.Errorf("%d: %q, want %q", v, got, want)
+		}
+	}
+	if m.fixed(100) != "$1.00" || m.fixed(25) != "$0.25" {
+		t.Error("fixed")
+	}
+	chips := moneyOf(profile.Stakes{})
+	if chips.amt(1500) != "1500" {
+		t.Error("tournament chips")
+	}
+	eur := moneyOf(profile.Stakes{Currency: "EUR", Exponent: 2})
+	if eur.amt(205) != "€2.05" {
+		t.Error("euro")
+	}
+}
