@@ -49,7 +49,7 @@ func (r *Round) ActOn(seat int, m *Menu, a Action) (Result, error) {
 	return r.act(seat, &mm, a)
 }
 
-func (r *Round) act(seat int, m *menu, a Action) (Result, error) {
+func (r *Round) act(seat int, m *Menu, a Action) (Result, error) {
 	kind, to, err := r.check(seat, m, a)
 	if err != nil {
 		return Result{}, err
@@ -64,7 +64,7 @@ func (r *Round) act(seat int, m *menu, a Action) (Result, error) {
 
 // check validates a against the menu and returns the normalised kind and
 // total.
-func (r *Round) check(seat int, m *menu, a Action) (Kind, int64, error) {
+func (r *Round) check(seat int, m *Menu, a Action) (Kind, int64, error) {
 	s := &r.Seats[seat]
 	if a.Amount < 0 {
 		return 0, 0, apierr.Invalid("NEGATIVE_AMOUNT", "amount %d is negative", a.Amount)
@@ -175,7 +175,7 @@ func aboveReason(k Kind) string {
 }
 
 // noRaise explains why seat may not bet or raise.
-func (r *Round) noRaise(seat int, m *menu, k Kind) error {
+func (r *Round) noRaise(seat int, m *Menu, k Kind) error {
 	s := &r.Seats[seat]
 	switch {
 	case s.Stack <= r.High-s.Bet:
@@ -192,7 +192,7 @@ func (r *Round) noRaise(seat int, m *menu, k Kind) error {
 	return apierr.Invalid(wrongKindReason(k), "no %s is possible now", k)
 }
 
-func (r *Round) noAllIn(seat int, m *menu) error {
+func (r *Round) noAllIn(seat int, m *Menu) error {
 	s := &r.Seats[seat]
 	switch {
 	case s.Stack == 0:
@@ -204,7 +204,7 @@ func (r *Round) noAllIn(seat int, m *menu) error {
 }
 
 // allInKind is the kind an all-in for m.allInTo amounts to.
-func (r *Round) allInKind(m *menu) Kind {
+func (r *Round) allInKind(m *Menu) Kind {
 	switch {
 	case m.bringIn && m.allInTo <= m.bringInTo:
 		return BringIn
@@ -223,7 +223,7 @@ func (r *Round) allInKind(m *menu) Kind {
 }
 
 // apply carries out a checked action.
-func (r *Round) apply(seat int, m *menu, kind Kind, to int64) Result {
+func (r *Round) apply(seat int, m *Menu, kind Kind, to int64) Result {
 	s := &r.Seats[seat]
 	res := Result{Kind: kind}
 	if seat == r.Opener {

@@ -81,7 +81,7 @@ func (r *Round) Read(seat int, c Chips) (Reading, error) {
 }
 
 // read applies the chip rules; t is the first motion's total.
-func (r *Round) read(seat int, m *menu, c Chips, t, minChip int64) Reading {
+func (r *Round) read(seat int, m *Menu, c Chips, t, minChip int64) Reading {
 	s := &r.Seats[seat]
 	rules := r.Config.Chips
 	toCall := max(r.High-s.Bet, 0)
@@ -161,7 +161,7 @@ func (r *Round) done(seat int, a Action, t int64) Reading {
 }
 
 // callWith reads chips as a call (or a check when nothing is owed).
-func (r *Round) callWith(seat int, m *menu, t int64) Reading {
+func (r *Round) callWith(seat int, m *Menu, t int64) Reading {
 	s := &r.Seats[seat]
 	if m.check {
 		return Reading{Action: Action{Kind: Check}, Change: t}
@@ -181,7 +181,7 @@ func (r *Round) callWith(seat int, m *menu, t int64) Reading {
 }
 
 // raiseTo reads chips as a bet or raise wanting to reach want.
-func (r *Round) raiseTo(seat int, m *menu, want, t int64) Reading {
+func (r *Round) raiseTo(seat int, m *Menu, want, t int64) Reading {
 	s := &r.Seats[seat]
 	total := s.Bet + s.Stack
 	if m.raise != NoKind && want >= m.lo {

@@ -4,9 +4,7 @@ package betting
 // and shared by Legal and Act so the two can never disagree. A caller may
 // keep the Menu of the seat to act between Legal and Act (LegalOf, ActOn)
 // as long as the round does not change in between.
-type Menu = menu
-
-type menu struct {
+type Menu struct {
 	fold  bool
 	check bool
 	call  bool
@@ -73,7 +71,7 @@ func (r *Round) LegalOf(m *Menu, dst []Legal) []Legal {
 	return dst
 }
 
-func (r *Round) menu(i int) (m menu) {
+func (r *Round) menu(i int) (m Menu) {
 	s := &r.Seats[i]
 	total := s.Bet + s.Stack
 	if s.Pending != NoKind {
