@@ -2,9 +2,11 @@
 
 .PHONY: rng-report rng-stat
 
-## rng-report: dieharder -a and ent over the RNG's raw and shuffle-derived
-## output (>= 1 GiB each); writes docs/rng-report-<date>.txt. Installs
-## dieharder and ent with apt-get when they are missing.
+## rng-report: dieharder and ent over the RNG's raw and shuffle-derived
+## output (>= 1 GiB each; the raw dieharder -a battery reads about 250 GB);
+## writes docs/rng-report-<date>.txt. Installs dieharder and ent with
+## apt-get when they are missing. RNG_REPORT_WORK=<dir> resumes an
+## interrupted run (see tools/rngstream/report.sh).
 rng-report:
 	BIN=$(BIN) tools/rngstream/report.sh
 
