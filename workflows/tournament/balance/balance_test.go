@@ -77,7 +77,7 @@ func TestT19MovedPlayerKeepsHisPositionFromTheBigBlind(t *testing.T) {
 // tournaments.md T20 (GR H.29(c)): a new seat between the button and the
 // small blind is not dealt the next hand.
 func TestT20DeadHandSeat(t *testing.T) {
-	a := table(1, 10, seatsUpTo(7), 6, 0, 1)   // BB seat 1: seat 4 is offset 3
+	a := table(1, 10, seatsUpTo(7), 6, 0, 1)      // BB seat 1: seat 4 is offset 3
 	b := table(2, 10, []int{1, 2, 3, 5}, 3, 5, 1) // button 3, SB 5: seat 4 lies between
 	if !b.DeadHandSeat(4) || b.DeadHandSeat(6) || b.DeadHandSeat(2) {
 		t.Fatal("only seat 4 lies between the button (3) and the small blind (5)")
@@ -91,7 +91,7 @@ func TestT20DeadHandSeat(t *testing.T) {
 // tournaments.md T21 (GR H.35): a player due the big blind (400) moved to a
 // seat three hands from it owes 400 dead in the next pot he plays.
 func TestT21SkippedBigBlindIsOwedDead(t *testing.T) {
-	a := table(1, 10, seatsUpTo(9), 0, 1, 2)          // seat 3 is offset 1: BB next hand
+	a := table(1, 10, seatsUpTo(9), 0, 1, 2)         // seat 3 is offset 1: BB next hand
 	b := table(2, 10, []int{0, 1, 2, 4, 5}, 5, 0, 1) // BB 1: empty seats 3 (offset 2), 6.. (offset 4)
 	b.Occupied[3] = ""
 	b.Occupied[2] = "x" // seat 2 offset 1 taken: no empty seat is offset 1

@@ -103,12 +103,12 @@ type Terms struct {
 	// whole into the prize pool.
 	BuyIn int64 `json:"buy_in"`
 	// Fee is the registration fee (B.105): casino revenue, never prize.
-	Fee     FeeRule `json:"fee_rule"`
-	FeeAmt  int64   `json:"fee"`
-	Stack   int64   `json:"stack"`
-	Levels  []Level `json:"levels"`
-	Seats   int     `json:"seats"`
-	Chips   []int64 `json:"chips,omitempty"`
+	Fee     FeeRule   `json:"fee_rule"`
+	FeeAmt  int64     `json:"fee"`
+	Stack   int64     `json:"stack"`
+	Levels  []Level   `json:"levels"`
+	Seats   int       `json:"seats"`
+	Chips   []int64   `json:"chips,omitempty"`
 	StartAt time.Time `json:"start"`
 	// RegistrationClosesAt is the application deadline; always before the
 	// start (H.4). Zero: the start.
@@ -505,7 +505,9 @@ type EntryCharge struct {
 }
 
 // Entry is the registration charge.
-func (t *Terms) Entry() EntryCharge { return EntryCharge{Stake: t.BuyIn, Fee: t.FeeAmt, Chips: t.Stack} }
+func (t *Terms) Entry() EntryCharge {
+	return EntryCharge{Stake: t.BuyIn, Fee: t.FeeAmt, Chips: t.Stack}
+}
 
 // Rebuy is one rebuy's charge.
 func (t *Terms) Rebuy() EntryCharge {

@@ -12,9 +12,9 @@ func valid() Terms {
 	t := Terms{
 		Name: "Sunday", Game: "holdem", Currency: "EUR", Exponent: 2,
 		BuyIn: 10000, FeeAmt: 1000, Stack: 10000,
-		Levels:  []Level{{SmallBlind: 25, BigBlind: 50, Duration: 20 * time.Minute}, {SmallBlind: 50, BigBlind: 100, Duration: 20 * time.Minute}},
-		Payout:  ByPlace,
-		StartAt: time.Date(2026, 12, 1, 19, 0, 0, 0, time.UTC),
+		Levels:    []Level{{SmallBlind: 25, BigBlind: 50, Duration: 20 * time.Minute}, {SmallBlind: 50, BigBlind: 100, Duration: 20 * time.Minute}},
+		Payout:    ByPlace,
+		StartAt:   time.Date(2026, 12, 1, 19, 0, 0, 0, time.UTC),
 		PayoutBps: []int32{5000, 3000, 2000},
 	}
 	t.Defaults()
