@@ -161,3 +161,6 @@ func HandID(table string, n uint64) string { return fmt.Sprintf("%s-%d", table, 
 func ShowdownCards(s *hand.State, seat int) (hole, board []card.Card) {
 	return s.Seats[seat].Cards.Slice(), s.Board.Slice()
 }
+
+// Rebuild replays a hand decoded from storage.
+func (h *Hand) Rebuild() error { return h.rebuild() }

@@ -108,3 +108,17 @@ func seatCards(h *Hand, seat int, v Viewer) (hand.Cards, uint8) {
 	}
 	return cs, st.Up
 }
+
+// SeatViews returns every seat as v may see it, with the cards of the hand
+// in progress (or of the last hand, until the next deal) that v may see.
+func (t *Table) SeatViews(v Viewer) []SeatView {
+	out := make([]SeatView, t.Config.Rules.MaxSeats)
+	for i := range out {
+		sv := t.seatView(i)
+		if h := t.Hand; h != nil && h.state != nil && h.state.Seats[i].In && h.state.Seats[i].Player == t.Seating.Seats[i].Player {
+			sv.Cards, sv.Up = seatCards(h, i, v)
+		}
+		out[i] = sv
+	}
+	return out
+}

@@ -1,0 +1,288 @@
+package table
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"slices"
+	"strings"
+
+	"connectrpc.com/connect"
+
+	walletv1 "github.com/croupier/croupier/gen/croupier/wallet/v1"
+	"github.com/croupier/croupier/services/table/live"
+	"github.com/croupier/croupier/services/table/poker/betting"
+	"github.com/croupier/croupier/services/table/poker/hand"
+	"github.com/croupier/croupier/services/table/poker/profile"
+	"github.com/croupier/croupier/services/table/poker/rake"
+	"github.com/croupier/croupier/services/table/poker/seating"
+	"github.com/croupier/croupier/services/table/store"
+	"github.com/croupier/croupier/shared/apierr"
+)
+
+// TableSpec is what CreateTable needs.
+type TableSpec struct {
+	Name      string
+	Game      profile.Game
+	Structure betting.Structure
+	Stakes    profile.Stakes
+	// MaxSeats caps the table (0: the game's maximum).
+	MaxSeats int
+	// Profile is the rule profile name ("gr" if empty); Options override
+	// its options by name.
+	Profile  string
+	Options  map[string]string
+	MinBuyIn int64
+	MaxBuyIn int64
+	Clock    live.Clock
+	// Tournament makes a tournament table (chips, no wallet, no rake).
+	Tournament  string
+	FirstButton int
+	// Key makes creation idempotent: the same key gives the same table.
+	Key string
+}
+
+// Rules builds and validates the rules of a spec.
+func (sp TableSpec) Rules() (profile.Rules, error) {
+	name := sp.Profile
+	if name == "" {
+		name = profile.GR
+	}
+	r, err := profile.Named(name, sp.Game, sp.Structure)
+	if err != nil {
+		return profile.Rules{}, apierr.Invalid("BAD_PROFILE", "%v", err)
+	}
+	keys := make([]string, 0, len(sp.Options))
+	for k := range sp.Options {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if err := r.Set(k, sp.Options[k]); err != nil {
+			return profile.Rules{}, apierr.Invalid("BAD_OPTION", "%v", err)
+		}
+	}
+	if sp.MaxSeats > 0 {
+		r.MaxSeats = sp.MaxSeats
+	}
+	if sp.Tournament != "" {
+		// The tournament fee is the house's take: no pot rake.
+		r.Rake = rake.Config{Mode: rake.None}
+		r.Options.RakeRequired = false
+	}
+	r = r.WithStakes(sp.Stakes)
+	if err := r.Validate(); err != nil {
+		return profile.Rules{}, apierr.Invalid("BAD_RULES", "%v", err)
+	}
+	return r, nil
+}
+
+func newTableID(key string) string {
+	if key != "" {
+		sum := sha256.Sum256([]byte("table\x00" + key))
+		return "t" + hex.EncodeToString(sum[:8])
+	}
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return "t" + hex.EncodeToString(b)
+}
+
+// CreateTable opens a table. A cash table gets its escrow account in the
+// wallet; a tournament table plays chips.
+func (s *Service) CreateTable(ctx context.Context, sp TableSpec) (live.Summary, error) {
+	rules, err := sp.Rules()
+	if err != nil {
+		return live.Summary{}, err
+	}
+	id := newTableID(sp.Key)
+	cfg := live.Config{ID: id, Name: strings.TrimSpace(sp.Name), Rules: rules, MinBuyIn: sp.MinBuyIn, MaxBuyIn: sp.MaxBuyIn,
+		Clock: sp.Clock, Tournament: sp.Tournament, FirstButton: sp.FirstButton, Currency: rules.Stakes.Currency}
+	if cfg.Name == "" {
+		cfg.Name = id
+	}
+	if cfg.Tournament != "" {
+		cfg.Currency = "CHP"
+		cfg.Rules.Stakes.Currency = "CHP"
+	}
+	if cfg.Cash() {
+		// Validate before touching the wallet.
+		cfg.Escrow, cfg.Revenue = "pending", "pending"
+	}
+	if err := cfg.Validate(); err != nil {
+		return live.Summary{}, apierr.Invalid("BAD_TABLE", "%v", err)
+	}
+	if cfg.Cash() {
+		if cfg.Escrow, err = s.account(ctx, walletv1.AccountKind_ACCOUNT_KIND_TABLE_ESCROW, id, "", cfg.Currency); err != nil {
+			return live.Summary{}, err
+		}
+		if cfg.Revenue, err = s.account(ctx, walletv1.AccountKind_ACCOUNT_KIND_HOUSE_REVENUE, "", "", cfg.Currency); err != nil {
+			return live.Summary{}, err
+		}
+	}
+	t := live.New(cfg)
+	snap, err := t.MarshalSnapshot()
+	if err != nil {
+		return live.Summary{}, err
+	}
+	err = s.deps.Store.Create(ctx, id, 0, snap)
+	if errors.Is(err, store.ErrExists) && sp.Key != "" {
+		var sum live.Summary
+		err := s.view(ctx, id, func(t *live.Table, _ *runtime) error { sum = t.Summarize(); return nil })
+		return sum, err
+	}
+	if err != nil {
+		return live.Summary{}, unavailable(err)
+	}
+	s.touchLobby(id)
+	return t.Summarize(), nil
+}
+
+// admin commits an operator's command.
+func (s *Service) admin(ctx context.Context, id string, c *live.Command) error {
+	return s.exec(ctx, id, func(t *live.Table) (reply, error) {
+		cc := *c
+		return reply{cmd: &cc}, nil
+	}, nil)
+}
+
+// CloseTable closes a table once its hand is over, cashing everyone out.
+func (s *Service) CloseTable(ctx context.Context, id, reason string) error {
+	err := s.admin(ctx, id, &live.Command{Kind: live.CmdClose, Reason: reason})
+	if apierr.Reason(err) == "ALREADY_CLOSING" || apierr.Reason(err) == "TABLE_CLOSED" {
+		return nil
+	}
+	return err
+}
+
+// PauseTable stops dealing; ResumeTable deals again.
+func (s *Service) PauseTable(ctx context.Context, id, reason string) error {
+	err := s.admin(ctx, id, &live.Command{Kind: live.CmdPause, Reason: reason})
+	if apierr.Reason(err) == "NOT_OPEN" {
+		var st live.Status
+		_ = s.view(ctx, id, func(t *live.Table, _ *runtime) error { st = t.Status; return nil })
+		if st == live.Paused {
+			return nil
+		}
+	}
+	return err
+}
+
+// ResumeTable deals again after a pause.
+func (s *Service) ResumeTable(ctx context.Context, id string) error {
+	err := s.admin(ctx, id, &live.Command{Kind: live.CmdResume})
+	if apierr.Reason(err) == "NOT_PAUSED" {
+		var st live.Status
+		_ = s.view(ctx, id, func(t *live.Table, _ *runtime) error { st = t.Status; return nil })
+		if st == live.Open {
+			return nil
+		}
+	}
+	return err
+}
+
+// Misdeal voids hand handID and returns every bet (gr-regulation-2 G2).
+func (s *Service) Misdeal(ctx context.Context, id, handID, reason string) error {
+	return s.admin(ctx, id, &live.Command{Kind: live.CmdMisdeal, Hand: handID, Reason: reason})
+}
+
+// VoidPlayerHand kills seat's hand in hand handID (G2.6).
+func (s *Service) VoidPlayerHand(ctx context.Context, id, handID string, seat int, ret hand.VoidReturn, reason string) error {
+	return s.admin(ctx, id, &live.Command{Kind: live.CmdVoidSeat, Hand: handID, Seat: seat, Return: ret, Reason: reason})
+}
+
+// AwardDisputedPot settles a held pot (M9).
+func (s *Service) AwardDisputedPot(ctx context.Context, id, handID string, shares []int64, reason string) error {
+	return s.admin(ctx, id, &live.Command{Kind: live.CmdAward, Hand: handID, Awards: shares, Reason: reason})
+}
+
+// SeatPlayer seats a tournament player with chips; a retry with the same
+// key returns the seat.
+func (s *Service) SeatPlayer(ctx context.Context, id string, seat int, player, partner, name string, chips int64, entry seating.Entry, key string) (int, bool, error) {
+	who := live.PlayerKey(partner, player)
+	wkey := scopedKey("seatp", id, who, key)
+	got, replayed := -1, false
+	err := s.exec(ctx, id, func(t *live.Table) (reply, error) {
+		if r, ok := t.Key(wkey); ok {
+			got, replayed = r.Seat, true
+			return reply{done: true}, nil
+		}
+		return reply{cmd: &live.Command{Kind: live.CmdSeatPlayer, Who: who, Name: name, Seat: seat, Amount: chips, Entry: entry, Key: wkey}}, nil
+	}, func(t *live.Table, c *committed) error {
+		if c != nil {
+			r, _ := t.Key(wkey)
+			got = r.Seat
+		}
+		return nil
+	})
+	return got, replayed, err
+}
+
+// Removal is the outcome of RemovePlayer.
+type Removal struct {
+	Chips    int64
+	Seat     int
+	Offset   int
+	Deferred bool
+	Replayed bool
+}
+
+// RemovePlayer takes a tournament player off the table with his chips
+// (deferred to the hand's end if he is dealt in).
+func (s *Service) RemovePlayer(ctx context.Context, id, player, partner, key string) (Removal, error) {
+	who := live.PlayerKey(partner, player)
+	wkey := scopedKey("remove", id, who, key)
+	var res Removal
+	err := s.exec(ctx, id, func(t *live.Table) (reply, error) {
+		if r, ok := t.Key(wkey); ok {
+			res = Removal{Chips: r.Amount, Seat: r.Seat, Offset: r.Offset, Deferred: r.Deferred, Replayed: true}
+			return reply{done: true}, nil
+		}
+		return reply{cmd: &live.Command{Kind: live.CmdRemovePlayer, Who: who, Key: wkey}}, nil
+	}, func(t *live.Table, c *committed) error {
+		if c != nil {
+			r, _ := t.Key(wkey)
+			res = Removal{Chips: r.Amount, Seat: r.Seat, Offset: r.Offset, Deferred: r.Deferred}
+		}
+		return nil
+	})
+	return res, err
+}
+
+// SetStakes sets the stakes of the next hand (a tournament level; a cash
+// table's after three hands' notice).
+func (s *Service) SetStakes(ctx context.Context, id string, st profile.Stakes) error {
+	return s.admin(ctx, id, &live.Command{Kind: live.CmdSetStakes, Stakes: &st})
+}
+
+// SetDealHold holds or releases the next deal (hand-for-hand).
+func (s *Service) SetDealHold(ctx context.Context, id string, hold bool) error {
+	return s.admin(ctx, id, &live.Command{Kind: live.CmdSetHold, Flag: hold})
+}
+
+// UpdateClock changes the table's clock.
+func (s *Service) UpdateClock(ctx context.Context, id string, c live.Clock) error {
+	return s.admin(ctx, id, &live.Command{Kind: live.CmdSettings, Clock: &c})
+}
+
+// HandResults returns the results kept in the table's state of hands after
+// number after, and the last hand number.
+func (s *Service) HandResults(ctx context.Context, id string, after uint64, limit int) ([]live.HandResult, uint64, error) {
+	var out []live.HandResult
+	var last uint64
+	err := s.view(ctx, id, func(t *live.Table, _ *runtime) error {
+		for _, r := range t.Results {
+			if r.Number > after && len(out) < limit {
+				out = append(out, r)
+			}
+		}
+		if len(t.Results) > 0 {
+			last = t.Results[len(t.Results)-1].Number
+		}
+		return nil
+	})
+	return out, last, err
+}
+
+var _ = connect.CodeInternal

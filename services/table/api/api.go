@@ -1,0 +1,110 @@
+// Package api is the table service's Connect handlers: TableService (the
+// public API partner front-ends play through), SessionService (player
+// session tokens for partners) and TableAdminService (operators and the
+// tournament service). Handlers authenticate, validate, call the core
+// (package table) and map errors; every response and event is built for the
+// caller by package view.
+package api
+
+import (
+	"context"
+	"net/http"
+
+	"connectrpc.com/connect"
+
+	"github.com/croupier/croupier/gen/croupier/table/v1/tablev1connect"
+	"github.com/croupier/croupier/services/table"
+	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/auth"
+)
+
+// Policy says who may call what: anyone authenticated reads the lobby, a
+// table, its event stream, its hand histories and fairness proofs (each
+// filtered for the caller); only a player, with his own session token, sits,
+// acts and leaves; partners (and operators) create player sessions; the
+// admin API is for operators and services.
+func Policy() auth.Policy {
+	p := auth.Policy{}
+	p.Allow(auth.Anyone,
+		tablev1connect.TableServiceListTablesProcedure,
+		tablev1connect.TableServiceGetTableProcedure,
+		tablev1connect.TableServiceSubscribeProcedure,
+		tablev1connect.TableServiceGetHandHistoryProcedure,
+		tablev1connect.TableServiceGetFairnessProofProcedure,
+	)
+	p.Allow([]auth.Role{auth.RolePlayer},
+		tablev1connect.TableServiceJoinWaitingListProcedure,
+		tablev1connect.TableServiceLeaveWaitingListProcedure,
+		tablev1connect.TableServiceTakeSeatProcedure,
+		tablev1connect.TableServiceAddChipsProcedure,
+		tablev1connect.TableServiceSitOutProcedure,
+		tablev1connect.TableServiceSitInProcedure,
+		tablev1connect.TableServiceStandUpProcedure,
+		tablev1connect.TableServiceActProcedure,
+		tablev1connect.TableServiceUseTimeBankProcedure,
+	)
+	p.Allow([]auth.Role{auth.RolePartner, auth.RoleOperator},
+		tablev1connect.SessionServiceCreatePlayerSessionProcedure,
+	)
+	p.Allow(auth.Internal,
+		tablev1connect.TableAdminServiceCreateTableProcedure,
+		tablev1connect.TableAdminServiceCloseTableProcedure,
+		tablev1connect.TableAdminServicePauseTableProcedure,
+		tablev1connect.TableAdminServiceResumeTableProcedure,
+		tablev1connect.TableAdminServiceMisdealProcedure,
+		tablev1connect.TableAdminServiceVoidPlayerHandProcedure,
+		tablev1connect.TableAdminServiceAwardDisputedPotProcedure,
+		tablev1connect.TableAdminServiceSeatPlayerProcedure,
+		tablev1connect.TableAdminServiceRemovePlayerProcedure,
+		tablev1connect.TableAdminServiceSetStakesProcedure,
+		tablev1connect.TableAdminServiceSetDealHoldProcedure,
+		tablev1connect.TableAdminServiceUpdateTableSettingsProcedure,
+		tablev1connect.TableAdminServiceListHandResultsProcedure,
+	)
+	return p
+}
+
+// caller maps the authenticated principal to the core's caller.
+func caller(ctx context.Context) (table.Caller, error) {
+	p, ok := auth.FromContext(ctx)
+	if !ok {
+		return table.Caller{}, apierr.Unauthenticated("NO_CREDENTIALS", "no authenticated caller")
+	}
+	switch p.Role {
+	case auth.RolePlayer:
+		return table.Caller{Player: p.PlayerID, Partner: p.PartnerID}, nil
+	case auth.RolePartner:
+		return table.Caller{Partner: p.PartnerID}, nil
+	case auth.RoleOperator, auth.RoleService:
+		return table.Caller{Internal: true}, nil
+	}
+	return table.Caller{}, apierr.Denied("UNKNOWN_ROLE", "role %q", p.Role)
+}
+
+// Handlers are the table service's three Connect services.
+type Handlers struct {
+	Table   *TableHandler
+	Session *SessionHandler
+	Admin   *AdminHandler
+}
+
+// New builds the handlers over the core; auth issues player sessions.
+func New(core *table.Service, a *auth.Authenticator) Handlers {
+	return Handlers{Table: &TableHandler{core: core}, Session: &SessionHandler{auth: a}, Admin: &AdminHandler{core: core}}
+}
+
+// Registrar is where handlers are mounted (shared/server.Server).
+type Registrar interface {
+	Register(service, path string, h http.Handler)
+}
+
+// Register mounts the three services with opts (the runtime's handler
+// options for Policy()).
+func (h Handlers) Register(r Registrar, opts ...connect.HandlerOption) {
+	p, hd := tablev1connect.NewTableServiceHandler(h.Table, opts...)
+	r.Register(tablev1connect.TableServiceName, p, hd)
+	p, hd = tablev1connect.NewSessionServiceHandler(h.Session, opts...)
+	r.Register(tablev1connect.SessionServiceName, p, hd)
+	p, hd = tablev1connect.NewTableAdminServiceHandler(h.Admin, opts...)
+	r.Register(tablev1connect.TableAdminServiceName, p, hd)
+}

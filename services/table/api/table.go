@@ -1,0 +1,355 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+
+	"connectrpc.com/connect"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
+	"github.com/croupier/croupier/gen/croupier/table/v1/tablev1connect"
+	"github.com/croupier/croupier/services/table"
+	"github.com/croupier/croupier/services/table/live"
+	"github.com/croupier/croupier/services/table/poker/history"
+	"github.com/croupier/croupier/services/table/view"
+	"github.com/croupier/croupier/shared/apierr"
+)
+
+// TableHandler implements tablev1connect.TableServiceHandler.
+type TableHandler struct {
+	core *table.Service
+}
+
+var _ tablev1connect.TableServiceHandler = (*TableHandler)(nil)
+
+// ListTables pages through the lobby.
+func (h *TableHandler) ListTables(ctx context.Context, req *connect.Request[tablev1.ListTablesRequest]) (*connect.Response[tablev1.ListTablesResponse], error) {
+	m := req.Msg
+	if err := validateList(m); err != nil {
+		return nil, apierr.Connect(err)
+	}
+	all, err := h.core.Lobby(ctx)
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	size := int(m.GetPageSize())
+	if size == 0 {
+		size = 100
+	}
+	out := &tablev1.ListTablesResponse{}
+	for _, s := range all {
+		if m.GetPageToken() != "" && s.ID <= m.GetPageToken() {
+			continue
+		}
+		if g, ok := view.GameOf(m.GetGame()); ok && g != s.Game {
+			continue
+		}
+		if st, ok := view.StructureOf(m.GetStructure()); ok && st != s.Structure {
+			continue
+		}
+		if c := m.GetCurrency(); c != "" && c != s.Stakes.Currency {
+			continue
+		}
+		if t := m.GetTournamentId(); t != s.Tournament {
+			continue
+		}
+		if m.GetOnlyFreeSeats() && s.Seated >= s.MaxSeats {
+			continue
+		}
+		if len(out.Tables) == size {
+			out.NextPageToken = out.Tables[size-1].GetTableId()
+			break
+		}
+		out.Tables = append(out.Tables, view.Summary(s))
+	}
+	return connect.NewResponse(out), nil
+}
+
+// GetTable returns the table as the caller may see it.
+func (h *TableHandler) GetTable(ctx context.Context, req *connect.Request[tablev1.GetTableRequest]) (*connect.Response[tablev1.GetTableResponse], error) {
+	if err := checkTable(req.Msg.GetTableId()); err != nil {
+		return nil, apierr.Connect(err)
+	}
+	who, err := caller(ctx)
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	var tv *tablev1.TableView
+	err = h.core.Table(ctx, req.Msg.GetTableId(), func(t *live.Table) { tv = view.Table(t, who.Viewer()) })
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	return connect.NewResponse(&tablev1.GetTableResponse{Table: tv}), nil
+}
+
+// JoinWaitingList puts the caller on the waiting list.
+func (h *TableHandler) JoinWaitingList(ctx context.Context, req *connect.Request[tablev1.JoinWaitingListRequest]) (*connect.Response[tablev1.JoinWaitingListResponse], error) {
+	if err := checkTable(req.Msg.GetTableId()); err != nil {
+		return nil, apierr.Connect(err)
+	}
+	who, err := caller(ctx)
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	pos, err := h.core.JoinWaitingList(ctx, req.Msg.GetTableId(), who)
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	return connect.NewResponse(&tablev1.JoinWaitingListResponse{Position: int32(pos)}), nil
+}
+
+// LeaveWaitingList takes the caller off the waiting list.
+func (h *TableHandler) LeaveWaitingList(ctx context.Context, req *connect.Request[tablev1.LeaveWaitingListRequest]) (*connect.Response[tablev1.LeaveWaitingListResponse], error) {
+	if err := checkTable(req.Msg.GetTableId()); err != nil {
+		return nil, apierr.Connect(err)
+	}
+	who, err := caller(ctx)
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	if err := h.core.LeaveWaitingList(ctx, req.Msg.GetTableId(), who); err != nil {
+		return nil, apierr.Connect(err)
+	}
+	return connect.NewResponse(&tablev1.LeaveWaitingListResponse{}), nil
+}
+
+// TakeSeat seats the caller with a buy-in from his wallet.
+func (h *TableHandler) TakeSeat(ctx context.Context, req *connect.Request[tablev1.TakeSeatRequest]) (*connect.Response[tablev1.TakeSeatResponse], error) {
+	m := req.Msg
+	if err := validateTakeSeat(m); err != nil {
+		return nil, apierr.Connect(err)
+	}
+	who, err := caller(ctx)
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	r, err := h.core.TakeSeat(ctx, m.GetTableId(), who, int(m.GetSeat()), m.GetBuyIn().GetAmount(), m.GetBuyIn().GetCurrency(),
+		m.GetIdempotencyKey(), m.GetDisplayName(), m.GetPostNow())
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	return connect.NewResponse(&tablev1.TakeSeatResponse{Seat: int32(r.Seat), Stack: r.Stack, Replayed: r.Replayed}), nil
+}
+
+// AddChips tops the caller's stack up.
+func (h *TableHandler) AddChips(ctx context.Context, req *connect.Request[tablev1.AddChipsRequest]) (*connect.Response[tablev1.AddChipsResponse], error) {
+	m := req.Msg
+	if err := validateAddChips(m); err != nil {
+		return nil, apierr.Connect(err)
+	}
+	who, err := caller(ctx)
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	r, err := h.core.AddChips(ctx, m.GetTableId(), who, m.GetAmount().GetAmount(), m.GetAmount().GetCurrency(), m.GetIdempotencyKey())
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	return connect.NewResponse(&tablev1.AddChipsResponse{Stack: r.Stack, Pending: r.Pending, Replayed: r.Replayed}), nil
+}
+
+// SitOut stops dealing the caller in.
+func (h *TableHandler) SitOut(ctx context.Context, req *connect.Request[tablev1.SitOutRequest]) (*connect.Response[tablev1.SitOutResponse], error) {
+	if err := checkTable(req.Msg.GetTableId()); err != nil {
+		return nil, apierr.Connect(err)
+	}
+	who, err := caller(ctx)
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	if err := h.core.SitOut(ctx, req.Msg.GetTableId(), who); err != nil {
+		return nil, apierr.Connect(err)
+	}
+	return connect.NewResponse(&tablev1.SitOutResponse{}), nil
+}
+
+// SitIn deals the caller in again.
+func (h *TableHandler) SitIn(ctx context.Context, req *connect.Request[tablev1.SitInRequest]) (*connect.Response[tablev1.SitInResponse], error) {
+	if err := checkTable(req.Msg.GetTableId()); err != nil {
+		return nil, apierr.Connect(err)
+	}
+	who, err := caller(ctx)
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	if err := h.core.SitIn(ctx, req.Msg.GetTableId(), who, req.Msg.GetPostNow()); err != nil {
+		return nil, apierr.Connect(err)
+	}
+	return connect.NewResponse(&tablev1.SitInResponse{}), nil
+}
+
+// StandUp leaves the caller's seat and cashes out.
+func (h *TableHandler) StandUp(ctx context.Context, req *connect.Request[tablev1.StandUpRequest]) (*connect.Response[tablev1.StandUpResponse], error) {
+	m := req.Msg
+	if err := validateStandUp(m); err != nil {
+		return nil, apierr.Connect(err)
+	}
+	who, err := caller(ctx)
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	var currency string
+	_ = h.core.Table(ctx, m.GetTableId(), func(t *live.Table) { currency = t.Config.Currency })
+	r, err := h.core.StandUp(ctx, m.GetTableId(), who, m.GetIdempotencyKey())
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	return connect.NewResponse(&tablev1.StandUpResponse{CashedOut: money(r.CashedOut, currency), Deferred: r.Deferred, Replayed: r.Replayed}), nil
+}
+
+// Act applies the caller's action.
+func (h *TableHandler) Act(ctx context.Context, req *connect.Request[tablev1.ActRequest]) (*connect.Response[tablev1.ActResponse], error) {
+	m := req.Msg
+	if err := validateAct(m); err != nil {
+		return nil, apierr.Connect(err)
+	}
+	who, err := caller(ctx)
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	kind, _ := view.ActionOf(m.GetKind())
+	r, err := h.core.Act(ctx, m.GetTableId(), who, m.GetHandId(), int(m.GetActionSeq()), kind, m.GetAmount())
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	return connect.NewResponse(&tablev1.ActResponse{Kind: view.Action(r.Kind), Amount: r.To, AllIn: r.AllIn,
+		NextActionSeq: int64(r.NextSeq), Replayed: r.Replayed, Stack: r.Stack}), nil
+}
+
+// UseTimeBank starts the caller's time bank.
+func (h *TableHandler) UseTimeBank(ctx context.Context, req *connect.Request[tablev1.UseTimeBankRequest]) (*connect.Response[tablev1.UseTimeBankResponse], error) {
+	m := req.Msg
+	if err := validateUseTimeBank(m); err != nil {
+		return nil, apierr.Connect(err)
+	}
+	who, err := caller(ctx)
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	d, bank, err := h.core.UseTimeBank(ctx, m.GetTableId(), who, m.GetHandId(), int(m.GetActionSeq()))
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	return connect.NewResponse(&tablev1.UseTimeBankResponse{Deadline: timestamppb.New(d), TimeBankSeconds: int32(bank / 1000)}), nil
+}
+
+// Subscribe streams the table's events for the caller.
+func (h *TableHandler) Subscribe(ctx context.Context, req *connect.Request[tablev1.SubscribeRequest], stream *connect.ServerStream[tablev1.SubscribeResponse]) error {
+	m := req.Msg
+	if err := validateSubscribe(m); err != nil {
+		return apierr.Connect(err)
+	}
+	who, err := caller(ctx)
+	if err != nil {
+		return apierr.Connect(err)
+	}
+	v := who.Viewer()
+	id := m.GetTableId()
+	var snap *tablev1.TableView
+	sub, err := h.core.Subscribe(ctx, id, m.GetAfterEventId(), func(t *live.Table) { snap = view.Table(t, v) })
+	if err != nil {
+		return apierr.Connect(err)
+	}
+	defer sub.Close()
+	if sub.Snapshot {
+		first := &tablev1.TableEvent{EventId: table.SnapshotID(sub.Version), TableId: id,
+			Event: &tablev1.TableEvent_Snapshot{Snapshot: snap}}
+		if err := stream.Send(&tablev1.SubscribeResponse{Events: []*tablev1.TableEvent{first}}); err != nil {
+			return err
+		}
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-sub.Lost():
+			return apierr.Connect(apierr.New(connect.CodeResourceExhausted, "TOO_SLOW", "the stream fell behind; resume from the last event id"))
+		case b := <-sub.C():
+			evs := view.Events(id, b.Version, b.Events, b.From, v, table.EventID)
+			if len(evs) == 0 {
+				continue
+			}
+			if err := stream.Send(&tablev1.SubscribeResponse{Events: evs}); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// GetHandHistory returns a finished hand as the caller may see it.
+func (h *TableHandler) GetHandHistory(ctx context.Context, req *connect.Request[tablev1.GetHandHistoryRequest]) (*connect.Response[tablev1.GetHandHistoryResponse], error) {
+	m := req.Msg
+	if err := validateHistory(m); err != nil {
+		return nil, apierr.Connect(err)
+	}
+	who, err := caller(ctx)
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	hd, err := h.core.FinishedHand(ctx, m.GetTableId(), m.GetHandId())
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	rec, hero := RecordFor(hd, who.Viewer())
+	format := m.GetFormat()
+	if format == "" {
+		format = "json"
+	}
+	var text string
+	if format == "pokerstars" {
+		text = rec.PokerStars(history.PokerStarsOptions{Hero: hero, AllCards: who.Internal})
+	} else {
+		b, err := json.Marshal(rec)
+		if err != nil {
+			return nil, apierr.Connect(err)
+		}
+		text = string(b)
+	}
+	return connect.NewResponse(&tablev1.GetHandHistoryResponse{HandId: hd.ID, Format: format, Text: text}), nil
+}
+
+// RecordFor is a finished hand's record as v may see it, and v's seat in it
+// (-1 if none): internal callers get the complete record; a player who
+// played the hand sees his own cards; everyone sees what was shown. Player
+// ids show only to those who may see them.
+func RecordFor(h *live.Hand, v live.Viewer) (*history.Record, int) {
+	full := h.Record()
+	hero := -1
+	for _, p := range h.Setup.Players {
+		if v.Player != "" && p.Player == v.Player {
+			hero = p.Seat
+		}
+	}
+	rec := full
+	if !v.Internal {
+		rec = full.For(hero)
+	}
+	for i := range rec.Seats {
+		s := &rec.Seats[i]
+		if v.SeesPlayerID(s.Player) {
+			_, s.Player = live.SplitKey(s.Player)
+		} else {
+			s.Player = ""
+		}
+	}
+	return rec, hero
+}
+
+// GetFairnessProof returns a hand's commitment and, once it is over, the
+// RNG's reveal.
+func (h *TableHandler) GetFairnessProof(ctx context.Context, req *connect.Request[tablev1.GetFairnessProofRequest]) (*connect.Response[tablev1.GetFairnessProofResponse], error) {
+	m := req.Msg
+	if err := validateProof(m); err != nil {
+		return nil, apierr.Connect(err)
+	}
+	p, err := h.core.FairnessProof(ctx, m.GetTableId(), m.GetHandId())
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	return connect.NewResponse(&tablev1.GetFairnessProofResponse{HandId: p.HandID, Commitment: p.Commitment,
+		RngOutcomeId: p.Outcome, Revealed: p.Revealed, Shoe: p.Shoe, Salt: p.Salt, CanonicalEncoding: p.Encoding}), nil
+}
+
+var _ = strconv.Itoa

@@ -1,0 +1,184 @@
+package table
+
+import (
+	"context"
+	"time"
+
+	"github.com/croupier/croupier/services/table/live"
+	"github.com/croupier/croupier/services/table/store"
+)
+
+// kick asks this replica to do a table's due work now (the work a commit
+// made due at once: the next deal, a money intent).
+func (s *Service) kick(id string) {
+	select {
+	case s.kicks <- id:
+	default:
+		// The deadline index has it: the clock loop will claim it after
+		// the lease.
+	}
+}
+
+const kickWorkers = 8
+
+func (s *Service) kickLoop(ctx context.Context) {
+	done := make(chan struct{})
+	for range kickWorkers {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case id := <-s.kicks:
+					s.fire(ctx, id)
+				}
+			}
+		}()
+	}
+	for range kickWorkers {
+		<-done
+	}
+}
+
+// clockLoop claims due deadline entries from the shared index and does the
+// work; each entry is held for a lease, so one replica does it at a time,
+// and the work itself is a compare-and-set command.
+func (s *Service) clockLoop(ctx context.Context) {
+	tick := time.NewTicker(s.opts.ClockInterval)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		for {
+			claimed, err := s.deps.Store.Claim(ctx, s.now(), s.opts.Lease, 64)
+			if err != nil {
+				if ctx.Err() == nil {
+					s.log.Warn("claim deadlines", "err", err)
+				}
+				break
+			}
+			for _, d := range claimed {
+				s.claimed(ctx, d)
+			}
+			if len(claimed) < 64 {
+				break
+			}
+		}
+	}
+}
+
+// claimed handles one claimed deadline entry.
+func (s *Service) claimed(ctx context.Context, d store.Deadline) {
+	rt := s.runtime(d.Table)
+	rt.mu.Lock()
+	err := s.current(ctx, rt, true)
+	var stale bool
+	if err == nil {
+		due, ok := rt.t.NextDue()
+		stale = rt.t.Version != d.Version || !ok || due.At != d.Due
+	}
+	rt.mu.Unlock()
+	if err != nil {
+		s.log.Warn("deadline of an unreadable table", "table", d.Table, "err", err)
+		return
+	}
+	if stale {
+		// Superseded by a later command, or from a commit that lost.
+		_ = s.deps.Store.Done(ctx, d)
+		return
+	}
+	s.m.clockFired.Add(ctx, 1)
+	s.fire(ctx, d.Table)
+	rt.mu.Lock()
+	advanced := rt.t != nil && rt.t.Version > d.Version
+	rt.mu.Unlock()
+	if advanced {
+		_ = s.deps.Store.Done(ctx, d)
+	}
+}
+
+// fire does a table's due work until nothing more is due now.
+func (s *Service) fire(ctx context.Context, id string) {
+	rt := s.runtime(id)
+	for range 32 {
+		rt.mu.Lock()
+		if err := s.current(ctx, rt, false); err != nil {
+			rt.mu.Unlock()
+			return
+		}
+		t := rt.t
+		due, ok := t.NextDue()
+		var w work
+		if ok && due.At <= s.now().UnixMilli() {
+			w = workFor(t, due)
+		}
+		rt.mu.Unlock()
+		if !ok || w.kind == live.DueNone {
+			return
+		}
+		if err := s.do(ctx, id, w); err != nil {
+			s.log.Warn("table due work", "table", id, "work", due.Kind.String(), "err", err)
+			return
+		}
+	}
+}
+
+// work is a due job with what it needs from the table, copied out so the
+// table is not locked while other services are called.
+type work struct {
+	kind   live.DueKind
+	seat   int
+	intent live.Intent
+	hand   string
+	seq    int
+	nextNo uint64
+}
+
+func workFor(t *live.Table, d live.Due) work {
+	w := work{kind: d.Kind, seat: d.Seat}
+	switch d.Kind {
+	case live.DueIntent:
+		w.intent, _ = t.Intent(d.Intent)
+	case live.DueTimeout:
+		w.hand, w.seq = t.Hand.ID, t.Hand.State().Seq
+	case live.DueDeal:
+		w.nextNo = t.HandNo + 1
+		w.hand = live.HandID(t.Config.ID, w.nextNo)
+	}
+	return w
+}
+
+// do carries out one due job.
+func (s *Service) do(ctx context.Context, id string, w work) error {
+	switch w.kind {
+	case live.DueIntent:
+		return s.runIntent(ctx, id, w.intent)
+	case live.DueTimeout:
+		return s.ignoreStale(s.exec(ctx, id, func(t *live.Table) (reply, error) {
+			return reply{cmd: &live.Command{Kind: live.CmdTimeout, Hand: w.hand, Seq: w.seq}}, nil
+		}, nil))
+	case live.DueDeal:
+		return s.deal(ctx, id, w.hand, w.nextNo)
+	case live.DuePickup:
+		return s.ignoreStale(s.exec(ctx, id, func(t *live.Table) (reply, error) {
+			return reply{cmd: &live.Command{Kind: live.CmdPickUp, Seat: w.seat}}, nil
+		}, nil))
+	case live.DueOffer:
+		return s.ignoreStale(s.exec(ctx, id, func(t *live.Table) (reply, error) {
+			return reply{cmd: &live.Command{Kind: live.CmdExpireOffer, Seat: w.seat}}, nil
+		}, nil))
+	}
+	return nil
+}
+
+// ignoreStale: due work refused because the table moved on is done.
+func (s *Service) ignoreStale(err error) error {
+	if err != nil && isRejection(err) {
+		return nil
+	}
+	return err
+}

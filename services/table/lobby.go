@@ -1,0 +1,90 @@
+package table
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"time"
+
+	"github.com/croupier/croupier/services/table/live"
+)
+
+// touchLobby asks for a table's lobby entry to be rewritten.
+func (s *Service) touchLobby(id string) {
+	select {
+	case s.lobby <- id:
+	default:
+	}
+}
+
+// lobbyLoop rewrites the lobby entries of tables whose seats or status
+// changed, at most every 200 ms per table.
+func (s *Service) lobbyLoop(ctx context.Context) {
+	pending := map[string]bool{}
+	tick := time.NewTicker(200 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case id := <-s.lobby:
+			pending[id] = true
+			continue
+		case <-tick.C:
+		}
+		for id := range pending {
+			delete(pending, id)
+			s.writeSummary(ctx, id)
+		}
+	}
+}
+
+func (s *Service) writeSummary(ctx context.Context, id string) {
+	var sum live.Summary
+	var ok bool
+	rt := s.runtime(id)
+	rt.mu.Lock()
+	if rt.t != nil {
+		sum, ok = rt.t.Summarize(), true
+	}
+	rt.mu.Unlock()
+	if !ok {
+		return
+	}
+	if sum.Status == live.Closed {
+		_ = s.deps.Store.DeleteSummary(ctx, id)
+		return
+	}
+	b, err := json.Marshal(sum)
+	if err == nil {
+		err = s.deps.Store.PutSummary(ctx, id, b)
+	}
+	if err != nil && ctx.Err() == nil {
+		s.log.Warn("lobby entry", "table", id, "err", err)
+	}
+}
+
+// Lobby lists the tables in the lobby, ordered by id.
+func (s *Service) Lobby(ctx context.Context) ([]live.Summary, error) {
+	m, err := s.deps.Store.Summaries(ctx)
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	out := make([]live.Summary, 0, len(m))
+	for _, v := range m {
+		var sum live.Summary
+		if json.Unmarshal([]byte(v), &sum) == nil {
+			out = append(out, sum)
+		}
+	}
+	slices.SortFunc(out, func(a, b live.Summary) int {
+		switch {
+		case a.ID < b.ID:
+			return -1
+		case a.ID > b.ID:
+			return 1
+		}
+		return 0
+	})
+	return out, nil
+}

@@ -1,0 +1,538 @@
+// Package table is the table service's core: live poker tables kept in
+// Redis (package store) as a sealed snapshot and a log of commands (package
+// live), served by any number of replicas. A replica caches each table it
+// serves, applies a command to its cached state and commits it with a
+// compare-and-set on the version; a replica that lost the race catches up
+// from the log and tries again, so no command is applied twice and any
+// replica may serve any table. Outside results enter as command fields: the
+// shoe from the RNG service (one shuffle per hand, idempotency key = hand
+// id), the ranks from the evaluator service (one batch per showdown), and
+// the outcome of money intents carried out by the wallet service. Deadlines
+// (action clock, next deal, absent players, pending money) live in a Redis
+// sorted set that every replica claims due work from.
+//
+// The Connect handlers in package api only authenticate, validate and call
+// this core; tests drive it directly.
+package table
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"connectrpc.com/connect"
+	"go.opentelemetry.io/otel/metric"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/croupier/croupier/gen/croupier/evaluator/v1/evaluatorv1connect"
+	"github.com/croupier/croupier/gen/croupier/rng/v1/rngv1connect"
+	"github.com/croupier/croupier/gen/croupier/wallet/v1/walletv1connect"
+	"github.com/croupier/croupier/services/table/live"
+	"github.com/croupier/croupier/services/table/store"
+	"github.com/croupier/croupier/shared/apierr"
+)
+
+// Deps are the core's dependencies.
+type Deps struct {
+	Store     *store.Store
+	RNG       rngv1connect.RngServiceClient
+	Evaluator evaluatorv1connect.EvaluatorServiceClient
+	Wallet    walletv1connect.WalletServiceClient
+	Log       *slog.Logger
+	Meter     metric.Meter
+	Tracer    trace.Tracer
+	// Now is the clock (time.Now if nil).
+	Now func() time.Time
+}
+
+// Options tune the core. Zero values take the defaults.
+type Options struct {
+	// Lease is how long a claimed deadline is held before another replica
+	// may take it (default 2s).
+	Lease time.Duration
+	// ClockInterval is how often the deadline index is polled (default
+	// 100ms).
+	ClockInterval time.Duration
+	// SnapshotEvery writes a snapshot every this many commands at the
+	// latest (default 128); every deal writes one too.
+	SnapshotEvery uint64
+	// HoldTTL is the lifetime of a buy-in hold (default 10m): a replica
+	// dying between the hold and the seat leaves it to expire.
+	HoldTTL time.Duration
+	// EscrowCheck compares the escrow balance with the chips at the table
+	// after every deal (default on; DisableEscrowCheck turns it off).
+	DisableEscrowCheck bool
+	// Ring is how many committed commands a table keeps for resuming
+	// subscribers (default 512).
+	Ring int
+	// SubscriberBuffer is how many batches a slow subscriber may fall behind
+	// before its stream ends with RESOURCE_EXHAUSTED (default 1024).
+	SubscriberBuffer int
+}
+
+func (o *Options) defaults() {
+	if o.Lease == 0 {
+		o.Lease = 2 * time.Second
+	}
+	if o.ClockInterval == 0 {
+		o.ClockInterval = 100 * time.Millisecond
+	}
+	if o.SnapshotEvery == 0 {
+		o.SnapshotEvery = 128
+	}
+	if o.HoldTTL == 0 {
+		o.HoldTTL = 10 * time.Minute
+	}
+	if o.Ring == 0 {
+		o.Ring = 512
+	}
+	if o.SubscriberBuffer == 0 {
+		o.SubscriberBuffer = 1024
+	}
+}
+
+// Service is the table service's core.
+type Service struct {
+	deps Deps
+	opts Options
+	log  *slog.Logger
+	now  func() time.Time
+	m    *metrics
+
+	mu     sync.Mutex
+	tables map[string]*runtime
+
+	accounts sync.Map // accountKey -> account id
+	removals chan store.Deadline
+	kicks    chan string
+	lobby    chan string
+	wg       sync.WaitGroup
+}
+
+// New returns the core. Run starts its background loops.
+func New(deps Deps, opts Options) (*Service, error) {
+	if deps.Store == nil || deps.RNG == nil || deps.Evaluator == nil {
+		return nil, errors.New("table: a store, an RNG client and an evaluator client are required")
+	}
+	opts.defaults()
+	if deps.Now == nil {
+		deps.Now = time.Now
+	}
+	if deps.Log == nil {
+		deps.Log = slog.New(slog.DiscardHandler)
+	}
+	m, err := newMetrics(deps.Meter)
+	if err != nil {
+		return nil, err
+	}
+	s := &Service{deps: deps, opts: opts, log: deps.Log, now: deps.Now, m: m,
+		tables: map[string]*runtime{}, removals: make(chan store.Deadline, 4096),
+		kicks: make(chan string, 4096), lobby: make(chan string, 1024)}
+	m.observe(s)
+	return s, nil
+}
+
+// Run runs the background loops (the clock, deadline removal, lobby
+// updates, due work started by this replica's commits) until ctx is done.
+func (s *Service) Run(ctx context.Context) {
+	s.wg.Add(4)
+	go func() { defer s.wg.Done(); s.clockLoop(ctx) }()
+	go func() { defer s.wg.Done(); s.removalLoop(ctx) }()
+	go func() { defer s.wg.Done(); s.lobbyLoop(ctx) }()
+	go func() { defer s.wg.Done(); s.kickLoop(ctx) }()
+	<-ctx.Done()
+	s.wg.Wait()
+}
+
+// runtime is one table as this replica holds it.
+type runtime struct {
+	id string
+	mu sync.Mutex
+	// t is the cached table at t.Version, nil until loaded or after it
+	// was found inconsistent.
+	t *live.Table
+	// logID is the log entry id of t.Version ("" for a fresh table).
+	logID string
+	// snapVersion is the version of the last snapshot stored.
+	snapVersion uint64
+	// moneyVersion is the last version that recorded or completed a money
+	// intent (the escrow check needs none between its two reads).
+	moneyVersion uint64
+	hub          hub
+}
+
+func (s *Service) runtime(id string) *runtime {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rt := s.tables[id]
+	if rt == nil {
+		rt = &runtime{id: id}
+		rt.hub.init(s.opts.Ring)
+		s.tables[id] = rt
+	}
+	return rt
+}
+
+// load reads the table from Redis and replays its log (rt.mu held).
+func (s *Service) load(ctx context.Context, rt *runtime) error {
+	snap, err := s.deps.Store.LoadTable(ctx, rt.id)
+	if errors.Is(err, store.ErrNotFound) {
+		return apierr.NotFound("TABLE_NOT_FOUND", "no table %q", rt.id)
+	}
+	if err != nil {
+		return unavailable(err)
+	}
+	t, err := live.UnmarshalSnapshot(snap.Data)
+	if err != nil {
+		return apierr.New(connect.CodeInternal, "BAD_SNAPSHOT", "table %s: %v", rt.id, err)
+	}
+	rt.t, rt.logID, rt.snapVersion = t, snap.LogID, snap.Version
+	if t.Version != snap.Version {
+		return apierr.New(connect.CodeInternal, "BAD_SNAPSHOT", "table %s: snapshot says version %d, holds %d", rt.id, snap.Version, t.Version)
+	}
+	s.m.loads.Add(ctx, 1)
+	return s.applyEntries(ctx, rt, snap.Entries)
+}
+
+// applyEntries applies logged commands after rt.t.Version and publishes
+// their events (rt.mu held).
+func (s *Service) applyEntries(ctx context.Context, rt *runtime, entries []store.Entry) error {
+	for _, e := range entries {
+		if e.Version <= rt.t.Version {
+			continue
+		}
+		if e.Version != rt.t.Version+1 {
+			rt.t = nil
+			return apierr.New(connect.CodeInternal, "LOG_GAP", "table %s: log jumps from %d to %d", rt.id, rt.t.Version, e.Version)
+		}
+		c, err := live.UnmarshalCommand(e.Command)
+		if err != nil {
+			rt.t = nil
+			return apierr.New(connect.CodeInternal, "BAD_LOG", "table %s v%d: %v", rt.id, e.Version, err)
+		}
+		before := len(rt.t.Intents)
+		ev, err := rt.t.Apply(c)
+		if err != nil {
+			rt.t = nil
+			return apierr.New(connect.CodeInternal, "REPLAY_FAILED", "table %s v%d (%s): %v", rt.id, e.Version, c.Kind, err)
+		}
+		if len(rt.t.Intents) != before {
+			rt.moneyVersion = e.Version
+		}
+		rt.logID = e.ID
+		rt.hub.publish(rt.t.Version, ev, rt.t)
+	}
+	return nil
+}
+
+// current makes rt.t current: loaded, and caught up with the log when
+// check is set (rt.mu held).
+func (s *Service) current(ctx context.Context, rt *runtime, check bool) error {
+	if rt.t == nil {
+		return s.load(ctx, rt)
+	}
+	if !check {
+		return nil
+	}
+	v, err := s.deps.Store.Version(ctx, rt.id)
+	if errors.Is(err, store.ErrNotFound) {
+		rt.t = nil
+		return apierr.NotFound("TABLE_NOT_FOUND", "no table %q", rt.id)
+	}
+	if err != nil {
+		return unavailable(err)
+	}
+	if v == rt.t.Version {
+		return nil
+	}
+	return s.catchUp(ctx, rt)
+}
+
+// catchUp applies the commands other replicas logged (rt.mu held).
+func (s *Service) catchUp(ctx context.Context, rt *runtime) error {
+	if rt.t == nil || rt.logID == "" {
+		return s.load(ctx, rt)
+	}
+	entries, err := s.deps.Store.ReadLog(ctx, rt.id, "("+rt.logID, "+", 0)
+	if err != nil {
+		return unavailable(err)
+	}
+	if len(entries) > 0 && entries[0].Version != rt.t.Version+1 {
+		// Trimmed past us: start over from the snapshot.
+		return s.load(ctx, rt)
+	}
+	return s.applyEntries(ctx, rt, entries)
+}
+
+func unavailable(err error) error {
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return apierr.New(connect.CodeDeadlineExceeded, "TIMEOUT", "%v", err)
+	}
+	return apierr.Unavailable("STORE_UNAVAILABLE", "%v", err)
+}
+
+// view runs f on the table, current as of now.
+func (s *Service) view(ctx context.Context, id string, f func(t *live.Table, rt *runtime) error) error {
+	rt := s.runtime(id)
+	rt.mu.Lock()
+	defer rt.mu.Unlock()
+	if err := s.current(ctx, rt, true); err != nil {
+		return err
+	}
+	return f(rt.t, rt)
+}
+
+// reply is what a command's builder decided: a command to commit, or an
+// answer without one (a replayed request).
+type reply struct {
+	cmd *live.Command
+	// done: answer without committing.
+	done bool
+}
+
+// committed is a committed command with the table after it.
+type committed struct {
+	cmd     *live.Command
+	events  []live.Event
+	version uint64
+}
+
+const maxAttempts = 20
+
+// exec builds a command from the current table, applies it, and commits
+// it. build runs with the table locked; it returns a command, or done to
+// answer without one. after runs with the table still locked once the
+// command is committed (or, with done, instead of it).
+func (s *Service) exec(ctx context.Context, id string, build func(t *live.Table) (reply, error), after func(t *live.Table, c *committed) error) error {
+	start := s.now()
+	rt := s.runtime(id)
+	rt.mu.Lock()
+	defer rt.mu.Unlock()
+	if err := s.current(ctx, rt, false); err != nil {
+		return err
+	}
+	verified := false
+	for attempt := 0; attempt < maxAttempts; attempt++ {
+		r, err := build(rt.t)
+		if err == nil && r.done {
+			if !verified {
+				// A replay answer must come from the current table.
+				if err := s.current(ctx, rt, true); err != nil {
+					return err
+				}
+				verified = true
+				continue
+			}
+			if after != nil {
+				return after(rt.t, nil)
+			}
+			return nil
+		}
+		if err != nil {
+			if !verified && apierr.Code(err) != connect.CodeInvalidArgument {
+				// Refused against a cached table: make sure it is current.
+				if cerr := s.current(ctx, rt, true); cerr != nil {
+					return cerr
+				}
+				verified = true
+				continue
+			}
+			return err
+		}
+		c := r.cmd
+		c.At = s.now().UnixMilli()
+		res, err := s.commit(ctx, rt, c)
+		if errors.Is(err, errRetry) {
+			verified = true
+			continue
+		}
+		if err != nil {
+			if !verified && isRejection(err) {
+				if cerr := s.current(ctx, rt, true); cerr != nil {
+					return cerr
+				}
+				verified = true
+				continue
+			}
+			return err
+		}
+		s.m.commandLatency.Record(ctx, float64(s.now().Sub(start).Microseconds())/1000, metric.WithAttributes(kindAttr(c.Kind)))
+		if after != nil {
+			return after(rt.t, res)
+		}
+		return nil
+	}
+	return apierr.Aborted("CONTENDED", "table %s changed too often to commit; try again", id)
+}
+
+func isRejection(err error) bool {
+	switch apierr.Code(err) {
+	case connect.CodeFailedPrecondition, connect.CodeNotFound:
+		return true
+	}
+	return false
+}
+
+var errRetry = errors.New("retry")
+
+// commit applies c to the cached table and commits it (rt.mu held). A
+// rejection leaves the table as it was; a lost race reloads it and asks
+// for a retry (errRetry).
+func (s *Service) commit(ctx context.Context, rt *runtime, c *live.Command) (*committed, error) {
+	t := rt.t
+	prev, hadDue := t.NextDue()
+	prevVersion := t.Version
+	intents := len(t.Intents)
+	var handBefore string
+	finishedBefore := false
+	if t.Hand != nil {
+		handBefore, finishedBefore = t.Hand.ID, t.Hand.Finished
+	}
+	given := c.Ranks != nil
+	events, err := t.Apply(c)
+	if err != nil {
+		if apierr.Code(err) == connect.CodeInternal {
+			rt.t = nil
+		}
+		return nil, err
+	}
+	if !given && c.Ranks != nil {
+		// The command reached a showdown: the evaluator service ranks the
+		// same hands; the commit goes ahead only if it agrees.
+		if err := s.confirmRanks(ctx, t, c); err != nil {
+			rt.t = nil
+			return nil, err
+		}
+	}
+	enc, err := live.MarshalCommand(c)
+	if err != nil {
+		rt.t = nil
+		return nil, apierr.New(connect.CodeInternal, "ENCODE", "%v", err)
+	}
+	sc := store.Commit{Table: rt.id, Version: prevVersion, Command: enc}
+	if c.Kind == live.CmdDeal || t.Version-rt.snapVersion >= s.opts.SnapshotEvery || t.Status == live.Closed {
+		if sc.Snapshot, err = t.MarshalSnapshot(); err != nil {
+			rt.t = nil
+			return nil, apierr.New(connect.CodeInternal, "ENCODE", "%v", err)
+		}
+	}
+	if h := t.Hand; h != nil && h.Finished && (h.ID != handBefore || !finishedBefore) {
+		if sc.Hand, err = encodeHand(h); err != nil {
+			rt.t = nil
+			return nil, apierr.New(connect.CodeInternal, "ENCODE", "%v", err)
+		}
+		sc.HandID = h.ID
+	}
+	now := s.now().UnixMilli()
+	due, hasDue := t.NextDue()
+	runNow := false
+	if hasDue {
+		d := store.Deadline{Table: rt.id, Version: t.Version, Due: due.At, Score: due.At}
+		if due.At <= now+5 {
+			// Due at once: this replica does it, holding the entry as a lease
+			// another replica takes over if this one dies.
+			d.Score = now + s.opts.Lease.Milliseconds()
+			runNow = true
+		}
+		sc.Deadline = &d
+	}
+	res, err := s.deps.Store.Commit(ctx, sc)
+	if err != nil {
+		rt.t = nil
+		if errors.Is(err, store.ErrConflict) {
+			s.m.conflicts.Add(ctx, 1)
+			if lerr := s.load(ctx, rt); lerr != nil {
+				return nil, lerr
+			}
+			return nil, errRetry
+		}
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, apierr.NotFound("TABLE_NOT_FOUND", "no table %q", rt.id)
+		}
+		return nil, unavailable(err)
+	}
+	rt.logID = res.LogID
+	if sc.Snapshot != nil {
+		rt.snapVersion = t.Version
+	}
+	if len(t.Intents) != intents {
+		rt.moneyVersion = t.Version
+	}
+	if hadDue {
+		s.removeDeadline(store.Deadline{Table: rt.id, Version: prevVersion, Due: prev.At})
+	}
+	s.m.commands.Add(ctx, 1, metric.WithAttributes(kindAttr(c.Kind)))
+	s.observeCommit(ctx, t, c, events)
+	rt.hub.publish(t.Version, events, t)
+	if lobbyChanged(events) {
+		s.touchLobby(rt.id)
+	}
+	if runNow {
+		s.kick(rt.id)
+	}
+	return &committed{cmd: c, events: events, version: t.Version}, nil
+}
+
+func lobbyChanged(events []live.Event) bool {
+	for _, e := range events {
+		switch e.Kind {
+		case live.EvSeat, live.EvTable:
+			return true
+		case live.EvHandEnded:
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Service) removeDeadline(d store.Deadline) {
+	select {
+	case s.removals <- d:
+	default:
+		// The claimer drops stale entries anyway.
+	}
+}
+
+// removalLoop removes superseded deadline entries in batches.
+func (s *Service) removalLoop(ctx context.Context) {
+	batch := make([]store.Deadline, 0, 256)
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case d := <-s.removals:
+			batch = append(batch, d)
+			if len(batch) < cap(batch) {
+				continue
+			}
+		case <-tick.C:
+		}
+		if len(batch) > 0 {
+			if err := s.deps.Store.Done(ctx, batch...); err != nil && ctx.Err() == nil {
+				s.log.Warn("remove deadlines", "err", err)
+			}
+			batch = batch[:0]
+		}
+	}
+}
+
+// Table returns a copy-free read of a table for tests and tools: f runs
+// with the table current and locked.
+func (s *Service) Table(ctx context.Context, id string, f func(t *live.Table)) error {
+	return s.view(ctx, id, func(t *live.Table, _ *runtime) error { f(t); return nil })
+}
+
+func notImplemented(what string) error {
+	return apierr.New(connect.CodeUnimplemented, "UNIMPLEMENTED", "%s", what)
+}
+
+var _ = fmt.Sprintf
+var _ = notImplemented

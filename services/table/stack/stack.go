@@ -1,0 +1,306 @@
+// Package stack runs the table service with the services it calls — the
+// RNG (in-memory audit log), the evaluator and the wallet (SQLite) — on one
+// loopback server in this process, against a real Redis. Integration tests,
+// tools/loadgen and demos use it; production runs each service alone
+// (cmd/table and its siblings).
+package stack
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"time"
+
+	"connectrpc.com/connect"
+	"github.com/redis/go-redis/v9"
+
+	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
+	"github.com/croupier/croupier/gen/croupier/evaluator/v1/evaluatorv1connect"
+	"github.com/croupier/croupier/gen/croupier/rng/v1/rngv1connect"
+	"github.com/croupier/croupier/gen/croupier/table/v1/tablev1connect"
+	walletv1 "github.com/croupier/croupier/gen/croupier/wallet/v1"
+	"github.com/croupier/croupier/gen/croupier/wallet/v1/walletv1connect"
+	evalapi "github.com/croupier/croupier/services/evaluator/api"
+	"github.com/croupier/croupier/services/rng"
+	rngstore "github.com/croupier/croupier/services/rng/store"
+	"github.com/croupier/croupier/services/table"
+	"github.com/croupier/croupier/services/table/api"
+	"github.com/croupier/croupier/services/table/seal"
+	"github.com/croupier/croupier/services/table/store"
+	walletapi "github.com/croupier/croupier/services/wallet/api"
+	"github.com/croupier/croupier/services/wallet/ledger"
+	walletstore "github.com/croupier/croupier/services/wallet/store"
+	"github.com/croupier/croupier/shared/auth"
+	"github.com/croupier/croupier/shared/boot"
+	"github.com/croupier/croupier/shared/client"
+)
+
+// Config configures a stack.
+type Config struct {
+	// RedisAddr is the Redis the table service keeps its tables in.
+	RedisAddr string
+	// Prefix starts every Redis key (one per test).
+	Prefix string
+	// Addr is the listen address (default 127.0.0.1:0).
+	Addr string
+	// DataDir holds the wallet's SQLite file (default: a temporary
+	// directory removed on Close).
+	DataDir string
+	// TokenKey (hex) and Partner/APIKey: random when empty.
+	TokenKey string
+	Partner  string
+	APIKey   string
+	// NoTable runs only the services the table service calls (tests that
+	// run table services as separate processes).
+	NoTable bool
+	// Table tunes the table core.
+	Table table.Options
+	// SealKey seals the table's Redis records (random when nil).
+	SealKey []byte
+	// Log receives the services' logs (discarded when nil).
+	Log io.Writer
+	// LogLevel is the services' log level (default warn).
+	LogLevel string
+}
+
+// Stack is a running stack.
+type Stack struct {
+	// URL is the server's base URL.
+	URL      string
+	Addr     string
+	TokenKey string
+	Partner  string
+	APIKey   string
+	SealKey  []byte
+	Auth     *auth.Authenticator
+	Core     *table.Service
+	Store    *store.Store
+	Redis    redis.UniversalClient
+	Runtime  *boot.Runtime
+
+	cancel  context.CancelFunc
+	done    chan error
+	cleanup []func()
+}
+
+// Start starts a stack and returns once it serves.
+func Start(ctx context.Context, cfg Config) (*Stack, error) {
+	if cfg.Addr == "" {
+		cfg.Addr = "127.0.0.1:0"
+	}
+	if cfg.TokenKey == "" {
+		cfg.TokenKey = boot.RandomKey()
+	}
+	if cfg.Partner == "" {
+		cfg.Partner = "partner-1"
+	}
+	if cfg.APIKey == "" {
+		cfg.APIKey = "key-" + boot.RandomKey()[:32]
+	}
+	if cfg.LogLevel == "" {
+		cfg.LogLevel = "warn"
+	}
+	logOut := cfg.Log
+	if logOut == nil {
+		logOut = io.Discard
+	}
+	st := &Stack{TokenKey: cfg.TokenKey, Partner: cfg.Partner, APIKey: cfg.APIKey}
+	fail := func(err error) (*Stack, error) {
+		st.Close()
+		return nil, err
+	}
+	common := boot.Common{Addr: cfg.Addr, LogLevel: cfg.LogLevel, TokenKey: cfg.TokenKey,
+		APIKeys: cfg.Partner + ":" + cfg.APIKey, ShutdownTimeout: 2 * time.Second}
+	sctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	st.cancel = cancel
+	rt, err := boot.Start(sctx, "croupier-table-stack", common, logOut, func(string) string { return "" })
+	if err != nil {
+		return fail(err)
+	}
+	st.Runtime, st.Auth = rt, rt.Auth
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fail(err)
+	}
+	st.Addr = ln.Addr().String()
+	st.URL = "http://" + st.Addr
+
+	// RNG: in-memory audit log, a small start-up self-test.
+	rsvc, err := rng.New(rng.Config{Store: rngstore.NewMemory(), SelfTestShuffles: 10_000})
+	if err != nil {
+		ln.Close()
+		return fail(err)
+	}
+	if err := rng.Register(rt.Server, rsvc, rt.HandlerOptions(rng.Policy())...); err != nil {
+		ln.Close()
+		return fail(err)
+	}
+	// Evaluator.
+	p, h := evaluatorv1connect.NewEvaluatorServiceHandler(evalapi.New(evalapi.DefaultLimits), rt.HandlerOptions(evalapi.Policy())...)
+	rt.Server.Register(evaluatorv1connect.EvaluatorServiceName, p, h)
+	// Wallet on SQLite.
+	dir := cfg.DataDir
+	if dir == "" {
+		if dir, err = os.MkdirTemp("", "croupier-table-stack-"); err != nil {
+			ln.Close()
+			return fail(err)
+		}
+		st.cleanup = append(st.cleanup, func() { os.RemoveAll(dir) })
+	}
+	ws, err := walletstore.OpenSQLite(ctx, filepath.Join(dir, "wallet.db"), walletstore.Options{SQLiteSync: "NORMAL"})
+	if err != nil {
+		ln.Close()
+		return fail(err)
+	}
+	st.cleanup = append(st.cleanup, func() { ws.Close() })
+	l := ledger.New(ws, ledger.Options{})
+	p, h = walletv1connect.NewWalletServiceHandler(walletapi.New(l), rt.HandlerOptions(walletapi.Policy())...)
+	rt.Server.Register(walletv1connect.WalletServiceName, p, h)
+
+	if !cfg.NoTable {
+		rdb := redis.NewClient(&redis.Options{Addr: cfg.RedisAddr, PoolSize: 256})
+		tailRdb := redis.NewClient(&redis.Options{Addr: cfg.RedisAddr, PoolSize: 4096, ReadTimeout: 5 * time.Second})
+		st.cleanup = append(st.cleanup, func() { rdb.Close(); tailRdb.Close() })
+		st.Redis = rdb
+		key := cfg.SealKey
+		if key == nil {
+			key = []byte(boot.RandomKey()[:seal.KeySize])
+		}
+		st.SealKey = key
+		sealer, err := seal.New(key)
+		if err != nil {
+			ln.Close()
+			return fail(err)
+		}
+		st.Store = store.New(rdb, sealer, store.Config{Prefix: cfg.Prefix}).WithTailClient(tailRdb)
+		if err := st.Store.Load(ctx); err != nil {
+			ln.Close()
+			return fail(err)
+		}
+		hc := client.NewHTTPClient()
+		opts := rt.ClientOptions()
+		core, err := table.New(table.Deps{
+			Store:     st.Store,
+			RNG:       rngv1connect.NewRngServiceClient(hc, st.URL, opts...),
+			Evaluator: evaluatorv1connect.NewEvaluatorServiceClient(hc, st.URL, opts...),
+			Wallet:    walletv1connect.NewWalletServiceClient(hc, st.URL, opts...),
+			Log:       rt.Log,
+			Meter:     rt.Telemetry.Meter("croupier/table"),
+			Tracer:    rt.Telemetry.Tracer("croupier/table"),
+		}, cfg.Table)
+		if err != nil {
+			ln.Close()
+			return fail(err)
+		}
+		st.Core = core
+		api.New(core, rt.Auth).Register(rt.Server, rt.HandlerOptions(api.Policy())...)
+		go core.Run(sctx)
+	}
+	st.done = make(chan error, 1)
+	go func() { st.done <- rt.Serve(sctx, ln) }()
+	return st, nil
+}
+
+// Close stops the stack.
+func (s *Stack) Close() {
+	if s.cancel != nil {
+		s.cancel()
+	}
+	if s.done != nil {
+		select {
+		case <-s.done:
+		case <-time.After(10 * time.Second):
+		}
+	}
+	for i := len(s.cleanup) - 1; i >= 0; i-- {
+		s.cleanup[i]()
+	}
+}
+
+// OperatorToken is a token of the operator role.
+func (s *Stack) OperatorToken() string {
+	t, _ := s.Auth.Issue(auth.Principal{Role: auth.RoleOperator, Subject: "stack-operator"}, 24*time.Hour)
+	return t
+}
+
+// PlayerToken is a session token of player at the stack's partner.
+func (s *Stack) PlayerToken(player string) string {
+	t, _ := s.Auth.Issue(auth.Principal{Role: auth.RolePlayer, PlayerID: player, PartnerID: s.Partner}, 24*time.Hour)
+	return t
+}
+
+// Bearer adds a bearer token to every call of a client.
+func Bearer(token string) connect.ClientOption {
+	return connect.WithInterceptors(auth.NewTokenInterceptor(func() string { return token }))
+}
+
+// APIKey adds the partner API key to every call.
+func APIKey(key string) connect.ClientOption {
+	return connect.WithInterceptors(connect.UnaryInterceptorFunc(func(next connect.UnaryFunc) connect.UnaryFunc {
+		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+			req.Header().Set(auth.HeaderAPIKey, key)
+			return next(ctx, req)
+		}
+	}))
+}
+
+// Clients are API clients acting as one caller.
+type Clients struct {
+	Table   tablev1connect.TableServiceClient
+	Admin   tablev1connect.TableAdminServiceClient
+	Session tablev1connect.SessionServiceClient
+	Wallet  walletv1connect.WalletServiceClient
+}
+
+// NewClients returns clients of the stack's server (or any base URL)
+// sending opt on every call. gRPC over HTTP/2 cleartext.
+func NewClients(base string, opt connect.ClientOption) Clients {
+	hc := client.NewHTTPClient()
+	opts := []connect.ClientOption{connect.WithGRPC(), opt}
+	return Clients{
+		Table:   tablev1connect.NewTableServiceClient(hc, base, opts...),
+		Admin:   tablev1connect.NewTableAdminServiceClient(hc, base, opts...),
+		Session: tablev1connect.NewSessionServiceClient(hc, base, opts...),
+		Wallet:  walletv1connect.NewWalletServiceClient(hc, base, opts...),
+	}
+}
+
+// Fund deposits amount into player's account at the stack's partner (from
+// the partner's cage) and returns the account id.
+func Fund(ctx context.Context, wallet walletv1connect.WalletServiceClient, partner, player, currency string, amount int64) (string, error) {
+	cage, err := wallet.OpenAccount(ctx, connect.NewRequest(&walletv1.OpenAccountRequest{
+		Kind: walletv1.AccountKind_ACCOUNT_KIND_EXTERNAL, OwnerId: partner, PartnerId: partner, Currency: currency}))
+	if err != nil {
+		return "", fmt.Errorf("cage: %w", err)
+	}
+	acct, err := wallet.OpenAccount(ctx, connect.NewRequest(&walletv1.OpenAccountRequest{
+		Kind: walletv1.AccountKind_ACCOUNT_KIND_PLAYER, OwnerId: player, PartnerId: partner, Currency: currency}))
+	if err != nil {
+		return "", fmt.Errorf("player account: %w", err)
+	}
+	_, err = wallet.Transfer(ctx, connect.NewRequest(&walletv1.TransferRequest{
+		IdempotencyKey: "fund:" + player + ":" + currency + ":" + fmt.Sprint(amount) + ":" + fmt.Sprint(time.Now().UnixNano()),
+		Transfer: &walletv1.TransferSpec{DebitAccountId: cage.Msg.GetAccount().GetId(), CreditAccountId: acct.Msg.GetAccount().GetId(),
+			Amount: &commonv1.Money{Amount: amount, Currency: currency}, Kind: walletv1.TransferKind_TRANSFER_KIND_DEPOSIT}}))
+	if err != nil {
+		return "", fmt.Errorf("deposit: %w", err)
+	}
+	return acct.Msg.GetAccount().GetId(), nil
+}
+
+// Balance reads an account's balance.
+func Balance(ctx context.Context, wallet walletv1connect.WalletServiceClient, id string) (int64, error) {
+	res, err := wallet.GetAccount(ctx, connect.NewRequest(&walletv1.GetAccountRequest{AccountId: id}))
+	if err != nil {
+		return 0, err
+	}
+	return res.Msg.GetAccount().GetBalance(), nil
+}
+
+var _ = errors.New
+var _ = slog.Default

@@ -1,0 +1,108 @@
+package view
+
+import (
+	"time"
+
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
+	"github.com/croupier/croupier/services/table/live"
+	"github.com/croupier/croupier/services/table/poker/hand"
+)
+
+// EventID names event i of version v ("<version>-<index>").
+type EventID func(v uint64, i int) string
+
+// Events converts the events of version v from index from on, as v may
+// see them. Events a viewer has no use for are left out.
+func Events(table string, version uint64, events []live.Event, from int, v live.Viewer, id EventID) []*tablev1.TableEvent {
+	out := make([]*tablev1.TableEvent, 0, len(events)-from)
+	for i := from; i < len(events); i++ {
+		e := events[i].For(v)
+		te := event(&e, v)
+		if te == nil {
+			continue
+		}
+		te.EventId, te.TableId, te.HandId = id(version, i), table, e.Hand
+		te.At = timestamppb.New(time.UnixMilli(e.At))
+		out = append(out, te)
+	}
+	return out
+}
+
+func event(e *live.Event, v live.Viewer) *tablev1.TableEvent {
+	switch e.Kind {
+	case live.EvHandStarted:
+		hs := &tablev1.HandStarted{HandNumber: e.Number, ButtonSeat: int32(e.Button), ShoeCommitment: e.Commitment, RngOutcomeId: e.Outcome}
+		for _, s := range e.Seats {
+			hs.Seats = append(hs.Seats, seat(s, v))
+		}
+		if e.Stakes != nil {
+			hs.Stakes = Stakes(*e.Stakes, 0, 0)
+		}
+		return &tablev1.TableEvent{Event: &tablev1.TableEvent_HandStarted{HandStarted: hs}}
+	case live.EvTurn:
+		return &tablev1.TableEvent{Event: &tablev1.TableEvent_TurnStarted{TurnStarted: &tablev1.TurnStarted{
+			Seat: int32(e.Seat), ActionSeq: int64(e.Seq), Deadline: timestamppb.New(time.UnixMilli(e.Deadline)),
+			LegalActions: legal(e.Legal), TimeBankSeconds: int32(e.Bank / 1000)}}}
+	case live.EvHandEnded:
+		he := &tablev1.HandEnded{Result: e.Result, Rake: e.Rake, Reason: e.Reason}
+		for _, s := range e.Seats {
+			he.Seats = append(he.Seats, seat(s, v))
+		}
+		return &tablev1.TableEvent{Event: &tablev1.TableEvent_HandEnded{HandEnded: he}}
+	case live.EvSeat:
+		sc := &tablev1.SeatChanged{Change: e.Change}
+		if len(e.Seats) > 0 {
+			sc.Seat = seat(e.Seats[0], v)
+		}
+		return &tablev1.TableEvent{Event: &tablev1.TableEvent_SeatChanged{SeatChanged: sc}}
+	case live.EvTable:
+		tc := &tablev1.TableChanged{Status: status(e.Status), Reason: e.Reason, DealHeld: e.Held}
+		if e.Stakes != nil {
+			tc.Stakes = Stakes(*e.Stakes, 0, 0)
+		}
+		if e.Clock != nil {
+			tc.Clock = Clock(*e.Clock)
+		}
+		return &tablev1.TableEvent{Event: &tablev1.TableEvent_TableChanged{TableChanged: tc}}
+	case live.EvHand:
+		return engineEvent(e)
+	}
+	return nil
+}
+
+func engineEvent(e *live.Event) *tablev1.TableEvent {
+	x := &e.Engine
+	switch x.Kind {
+	case hand.EvPosted:
+		return &tablev1.TableEvent{Event: &tablev1.TableEvent_BlindPosted{BlindPosted: &tablev1.BlindPosted{
+			Seat: int32(x.Seat), Kind: x.Post.String(), Amount: x.Amount, Stack: x.Stack, AllIn: x.AllIn}}}
+	case hand.EvDealt:
+		return &tablev1.TableEvent{Event: &tablev1.TableEvent_CardsDealt{CardsDealt: &tablev1.CardsDealt{
+			Seat: int32(x.Seat), Cards: cards(x.Cards), UpMask: uint32(x.Up), Street: e.Street}}}
+	case hand.EvStreetStarted:
+		return &tablev1.TableEvent{Event: &tablev1.TableEvent_StreetStarted{StreetStarted: &tablev1.StreetStarted{Street: e.Street}}}
+	case hand.EvActed, hand.EvChipsOwed:
+		return &tablev1.TableEvent{Event: &tablev1.TableEvent_ActionTaken{ActionTaken: &tablev1.ActionTaken{
+			Seat: int32(x.Seat), Kind: Action(x.Action), Amount: x.Amount, Paid: x.Paid, Stack: x.Stack, AllIn: x.AllIn,
+			ActionSeq: int64(x.Seq - 1), TimedOut: e.TimedOut}}}
+	case hand.EvReturned:
+		return &tablev1.TableEvent{Event: &tablev1.TableEvent_BetReturned{BetReturned: &tablev1.BetReturned{
+			Seat: int32(x.Seat), Amount: x.Amount, Stack: x.Stack}}}
+	case hand.EvShown:
+		return &tablev1.TableEvent{Event: &tablev1.TableEvent_HandShown{HandShown: &tablev1.HandShown{
+			Seat: int32(x.Seat), Cards: cards(x.Cards), HandName: x.Value.Name(), Value: uint32(x.Value)}}}
+	case hand.EvMucked:
+		return &tablev1.TableEvent{Event: &tablev1.TableEvent_HandMucked{HandMucked: &tablev1.HandMucked{Seat: int32(x.Seat)}}}
+	case hand.EvWon:
+		return &tablev1.TableEvent{Event: &tablev1.TableEvent_PotAwarded{PotAwarded: &tablev1.PotAwarded{
+			PotIndex: int32(x.Pot), Seat: int32(x.Seat), Amount: x.Amount, Rake: x.Rake, Stack: x.Stack}}}
+	case hand.EvHandVoided:
+		return &tablev1.TableEvent{Event: &tablev1.TableEvent_PlayerHandVoided{PlayerHandVoided: &tablev1.PlayerHandVoided{
+			Seat: int32(x.Seat), Returned: x.Amount}}}
+	}
+	// Burns, the end of the engine's hand (HandEnded follows from the
+	// table), misdeals and disputes are reported by HandEnded.
+	return nil
+}
