@@ -76,7 +76,7 @@ func (e *env) createTable(pause int32) *tablev1.TableSummary {
 	e.t.Helper()
 	res, err := e.op.Admin.CreateTable(e.ctx, connect.NewRequest(&tablev1.CreateTableRequest{
 		Name: "NL 0.50/1", Game: tablev1.Game_GAME_HOLDEM, Structure: tablev1.BettingStructure_BETTING_STRUCTURE_NO_LIMIT,
-		Stakes: &tablev1.Stakes{Currency: "EUR", Exponent: 2, SmallBlind: 50, BigBlind: 100, MinBuyIn: 2000, MaxBuyIn: 20000},
+		Stakes:   &tablev1.Stakes{Currency: "EUR", Exponent: 2, SmallBlind: 50, BigBlind: 100, MinBuyIn: 2000, MaxBuyIn: 20000},
 		MaxSeats: 6, Profile: "gr", Clock: &tablev1.Clock{ActionSeconds: 30, HandPauseMs: pause}}))
 	if err != nil {
 		e.t.Fatal(err)
