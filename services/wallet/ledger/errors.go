@@ -14,6 +14,7 @@ const (
 	ReasonTransferNotFound  = "TRANSFER_NOT_FOUND"
 	ReasonForbidden         = "ACCOUNT_NOT_YOURS"
 	ReasonOperationDenied   = "OPERATION_NOT_ALLOWED"
+	ReasonRakePosted        = "RAKE_ALREADY_POSTED"
 )
 
 // ErrInsufficientFunds builds the rejection of a movement that would take an

@@ -609,11 +609,20 @@ func testRakeReport(t *testing.T, e *env) {
 	rake := func(tb, hand string, amount int64) {
 		e.move(escs[tb], rev, amount, ledger.TransferRake, ledger.Metadata{TableID: tb, HandID: hand})
 	}
-	// Day 1 (14 March): t1 hands h1, h2 (h2 raked in two postings), t2 h3.
+	// Day 1 (14 March): t1 hands h1, h2, h5; t2 h3 (hand ids are per table).
 	rake("t1", "h1", 30)
 	rake("t1", "h2", 20)
-	rake("t1", "h2", 5)
+	rake("t1", "h5", 5)
 	rake("t2", "h3", 40)
+	// gr-regulation-2 Γ.6: rake is taken once per hand. A second posting
+	// for t1/h2 under another key is refused and changes nothing.
+	_, err := e.l.Transfer(e.ctx, e.in, "rake-again", ledger.Leg{Debit: escs["t1"].ID, Credit: rev.ID, Amount: 20, Currency: "EUR", Kind: ledger.TransferRake, Meta: ledger.Metadata{TableID: "t1", HandID: "h2"}})
+	wantErr(t, err, connect.CodeAlreadyExists, ledger.ReasonRakePosted)
+	_, err = e.l.Batch(e.ctx, e.in, "rake-batch", []ledger.Leg{
+		{Debit: escs["t2"].ID, Credit: rev.ID, Amount: 1, Currency: "EUR", Kind: ledger.TransferRake, Meta: ledger.Metadata{TableID: "t2", HandID: "h7"}},
+		{Debit: escs["t2"].ID, Credit: rev.ID, Amount: 1, Currency: "EUR", Kind: ledger.TransferRake, Meta: ledger.Metadata{TableID: "t2", HandID: "h7"}},
+	})
+	wantErr(t, err, connect.CodeAlreadyExists, ledger.ReasonRakePosted)
 	// Day 2 (15 March, after UTC midnight): t1 h4.
 	e.clock.Advance(3 * time.Hour)
 	rake("t1", "h4", 60)
@@ -621,7 +630,7 @@ func testRakeReport(t *testing.T, e *env) {
 	e.move(p, pool, 1_000, ledger.TransferTournamentEntry, ledger.Metadata{TournamentID: "tour1"})
 	e.move(p, rev, 100, ledger.TransferTournamentFee, ledger.Metadata{TournamentID: "tour1"})
 
-	_, err := e.l.Transfer(e.ctx, e.in, e.key(), ledger.Leg{Debit: escs["t1"].ID, Credit: rev.ID, Amount: 1, Currency: "EUR", Kind: ledger.TransferRake, Meta: ledger.Metadata{TableID: "t1"}})
+	_, err = e.l.Transfer(e.ctx, e.in, e.key(), ledger.Leg{Debit: escs["t1"].ID, Credit: rev.ID, Amount: 1, Currency: "EUR", Kind: ledger.TransferRake, Meta: ledger.Metadata{TableID: "t1"}})
 	wantErr(t, err, connect.CodeInvalidArgument, "RAKE_NEEDS_HAND")
 
 	rows, err := e.l.RakeReport(e.ctx, e.in, ledger.RevenueQuery{Currency: "EUR"})
@@ -630,7 +639,7 @@ func testRakeReport(t *testing.T, e *env) {
 	}
 	day1, day2 := time.Date(2030, 3, 14, 0, 0, 0, 0, time.UTC), time.Date(2030, 3, 15, 0, 0, 0, 0, time.UTC)
 	want := []ledger.RevenueRow{
-		{Kind: ledger.TransferRake, TableID: "t1", Day: day1, Amount: 55, Hands: 2, Transfers: 3},
+		{Kind: ledger.TransferRake, TableID: "t1", Day: day1, Amount: 55, Hands: 3, Transfers: 3},
 		{Kind: ledger.TransferRake, TableID: "t2", Day: day1, Amount: 40, Hands: 1, Transfers: 1},
 		{Kind: ledger.TransferRake, TableID: "t1", Day: day2, Amount: 60, Hands: 1, Transfers: 1},
 	}

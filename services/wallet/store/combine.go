@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"connectrpc.com/connect"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
 
@@ -139,10 +140,11 @@ func (c *combiner) flush(group []*pending) {
 			})
 	})
 	if err != nil {
-		var ae *apierr.Error
-		if n > 1 && !errors.As(err, &ae) {
-			// A database error (not a lost connection) fails the group
-			// whole: run each transfer alone so one cannot fail another.
+		if n > 1 && apierr.Code(err) != connect.CodeUnavailable && ctx.Err() == nil {
+			// An error raised by one item (a second rake for a hand, an
+			// overflowing balance) fails the group's statement whole: run
+			// each transfer alone so one cannot fail another. A lost
+			// connection fails them all: each caller retries with its key.
 			for _, p := range group {
 				a, err := c.s.single(p.ctx, p.op)
 				a.err = err

@@ -86,6 +86,10 @@ func translate(err error) error {
 			if pe.ConstraintName == "accounts_funds_nonnegative" || pe.ConstraintName == "accounts_held_nonnegative" {
 				return apierr.Precondition(ledger.ReasonInsufficientFunds, "refused by the database: %s", pe.ConstraintName)
 			}
+		case "23505":
+			if pe.ConstraintName == "transfers_rake_per_hand" {
+				return errRakePosted()
+			}
 		case "22003":
 			return apierr.Invalid("AMOUNT_OUT_OF_RANGE", "a balance would overflow")
 		}
@@ -99,8 +103,13 @@ func translate(err error) error {
 		return unavailable(err)
 	}
 	var se *sqlite.Error
-	if errors.As(err, &se) && se.Code() == sqlite3.SQLITE_CONSTRAINT_CHECK {
-		return apierr.Precondition(ledger.ReasonInsufficientFunds, "refused by the database: %v", se)
+	if errors.As(err, &se) {
+		switch {
+		case se.Code() == sqlite3.SQLITE_CONSTRAINT_CHECK:
+			return apierr.Precondition(ledger.ReasonInsufficientFunds, "refused by the database: %v", se)
+		case se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE && strings.Contains(se.Error(), "transfers.table_id, transfers.hand_id"):
+			return errRakePosted()
+		}
 	}
 	return err
 }
@@ -109,4 +118,8 @@ func translate(err error) error {
 // not have committed, and the caller retries with the same idempotency key.
 func unavailable(err error) error {
 	return fmt.Errorf("%w (%v)", apierr.Unavailable("DATABASE_UNAVAILABLE", "the ledger database connection failed; retry with the same idempotency key"), err)
+}
+
+func errRakePosted() error {
+	return apierr.Conflict(ledger.ReasonRakePosted, "rake for this table and hand was already posted")
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/croupier/croupier/services/wallet/internal/dbtest"
 	"github.com/croupier/croupier/services/wallet/ledger"
+	"github.com/croupier/croupier/shared/apierr"
 )
 
 // TestGroupCommitItemsFailAlone drives one group through the combiner's
@@ -81,6 +82,29 @@ func TestGroupCommitItemsFailAlone(t *testing.T) {
 	var keys int
 	if err := s.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM operations").Scan(&keys); err != nil || keys != 3 {
 		t.Fatalf("%d operation rows (want a, c, g): %v", keys, err)
+	}
+
+	// An item that makes the group's statement raise (a second rake for one
+	// hand) fails alone: the group falls back to one statement per item.
+	esc := open(ledger.KindTableEscrow, "t1", "", "EUR")
+	rev := open(ledger.KindHouseRevenue, "", "", "EUR")
+	rake := func(key string) ledger.Operation {
+		o := op(key, esc.ID, rev.ID, 1)
+		o.Legs[0].Kind, o.Legs[0].Meta = ledger.TransferRake, ledger.Metadata{TableID: "t1", HandID: "h1"}
+		return o
+	}
+	group = nil
+	for _, o := range []ledger.Operation{op("fund", p1.ID, esc.ID, 10), rake("r1"), rake("r2"), op("h", cage.ID, p2.ID, 3)} {
+		group = append(group, &pending{ctx: ctx, op: o, out: make(chan groupAnswer, 1)})
+	}
+	c.flush(group)
+	var answers []groupAnswer
+	for _, p := range group {
+		answers = append(answers, <-p.out)
+	}
+	if answers[0].err != nil || answers[0].status != 0 || answers[1].err != nil || answers[1].status != 0 ||
+		apierr.Reason(answers[2].err) != ledger.ReasonRakePosted || answers[3].err != nil || answers[3].status != 0 {
+		t.Fatalf("group with a double rake: %+v", answers)
 	}
 	r, err := s.Reconcile(ctx, "")
 	if err != nil || !r.OK() {
