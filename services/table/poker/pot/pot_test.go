@@ -172,3 +172,20 @@ func TestSeatsJSONRoundTrip(t *testing.T) {
 		t.Fatalf("round trip %+v %v", q, err)
 	}
 }
+
+// betting-rules-ru-sports.md D12 (§5.9.3): a pot of 275 with a smallest
+// chip of 25 split between two: 125 each and the odd 25 to the first
+// winner clockwise from the button; with three winners the odd chips go
+// one at a time clockwise (GAP default).
+func TestRUD12SplitOddChipClockwise(t *testing.T) {
+	if a, b := Share(275, 25, 2, 0, OddChipEach), Share(275, 25, 2, 1, OddChipEach); a != 150 || b != 125 {
+		t.Fatalf("two winners %d %d", a, b)
+	}
+	var got []int64
+	for k := range 3 {
+		got = append(got, Share(250, 25, 3, k, OddChipEach))
+	}
+	if !reflect.DeepEqual(got, []int64{100, 75, 75}) {
+		t.Fatalf("three winners %v", got)
+	}
+}
