@@ -45,8 +45,9 @@ func (r *Round) ActOn(seat int, m *Menu, a Action) (Result, error) {
 	if seat != r.ToAct {
 		return Result{}, apierr.Precondition("NOT_YOUR_TURN", "seat %d acts, not seat %d", r.ToAct+1, seat+1)
 	}
-	mm := *m
-	return r.act(seat, &mm, a)
+	// m is only written (pending completions) on success, after which the
+	// round has changed and the caller's menu is stale anyway.
+	return r.act(seat, m, a)
 }
 
 func (r *Round) act(seat int, m *Menu, a Action) (Result, error) {

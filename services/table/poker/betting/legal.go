@@ -33,12 +33,16 @@ func (r *Round) Legal(seat int, dst []Legal) []Legal {
 	if seat < 0 || seat >= MaxSeats || seat != r.ToAct {
 		return dst
 	}
-	m := r.menu(seat)
+	var m Menu
+	r.fill(seat, &m)
 	return r.LegalOf(&m, dst)
 }
 
-// Menu returns the menu of seat, the seat to act.
-func (r *Round) Menu(seat int) Menu { return r.menu(seat) }
+// FillMenu computes the menu of seat, the seat to act, into m.
+func (r *Round) FillMenu(seat int, m *Menu) {
+	*m = Menu{}
+	r.fill(seat, m)
+}
 
 // LegalOf appends the actions of a menu to dst.
 func (r *Round) LegalOf(m *Menu, dst []Legal) []Legal {
@@ -72,11 +76,17 @@ func (r *Round) LegalOf(m *Menu, dst []Legal) []Legal {
 }
 
 func (r *Round) menu(i int) (m Menu) {
+	r.fill(i, &m)
+	return m
+}
+
+// fill computes seat i's menu into a zero m.
+func (r *Round) fill(i int, m *Menu) {
 	s := &r.Seats[i]
 	total := s.Bet + s.Stack
 	if s.Pending != NoKind {
 		m.pending, m.pendingTo = s.Pending, s.PendingTo
-		return m
+		return
 	}
 	m.fold = true
 	if i == r.Opener {
@@ -99,7 +109,7 @@ func (r *Round) menu(i int) (m Menu) {
 		} else if !m.bringIn || total > m.bringInTo {
 			m.allIn, m.allInTo = true, total
 		}
-		return m
+		return
 	}
 	toCall := r.High - s.Bet
 	if toCall <= 0 {
@@ -113,10 +123,10 @@ func (r *Round) menu(i int) (m Menu) {
 		if toCall > 0 && s.Stack > 0 {
 			m.allIn, m.allInTo = true, total
 		}
-		return m
+		return
 	}
 	if !r.mayRaise(i) {
-		return m
+		return
 	}
 	kind, lo, hi, step := r.raiseBounds(i)
 	m.structMax, m.lo = hi, lo
@@ -127,7 +137,7 @@ func (r *Round) menu(i int) (m Menu) {
 	if total > r.High && total <= hi {
 		m.allIn, m.allInTo = true, total
 	}
-	return m
+	return
 }
 
 // clampStep caps hi at total and keeps it on the lo+k*step grid.

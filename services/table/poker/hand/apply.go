@@ -19,7 +19,7 @@ func Apply(v Variant, s *State, a Action) ([]Event, error) {
 	case s.Phase != Betting:
 		err = apierr.Precondition("HAND_OVER", "the hand is %s", s.Phase)
 	default:
-		err = s.act(v, a)
+		err = s.act(v, &a)
 	}
 	if err != nil {
 		s.events = s.events[:0]
@@ -29,7 +29,7 @@ func Apply(v Variant, s *State, a Action) ([]Event, error) {
 }
 
 // act applies a player's action.
-func (s *State) act(v Variant, a Action) error {
+func (s *State) act(v Variant, a *Action) error {
 	seat := a.Seat
 	if seat < 0 || seat >= MaxSeats {
 		return apierr.Invalid("BAD_SEAT", "seat %d", seat)
@@ -56,7 +56,11 @@ func (s *State) act(v Variant, a Action) error {
 		return err
 	}
 	s.Seq++
-	s.Log = append(s.Log, entryOf(s.Seq, s.Street, a, res))
+	if a.Chips == nil && a.Reason == "" && a.At.IsZero() {
+		s.Log = append(s.Log, Entry{Seq: int32(s.Seq), Street: int8(s.Street), Seat: int8(seat), Kind: a.Kind, Amount: a.Amount, Result: res})
+	} else {
+		s.Log = append(s.Log, entryOf(s.Seq, s.Street, *a, res))
+	}
 	if a.Chips != nil {
 		reading := rd // copied so that rd itself stays on the stack
 		s.Log[len(s.Log)-1].More.Reading = &reading

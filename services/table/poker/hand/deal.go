@@ -91,8 +91,9 @@ func (s *State) deal(v Variant, street int) {
 func (s *State) burn() {
 	c := s.take()
 	s.Burns = append(s.Burns, c)
+	// Burns are in the deal log (never shown); no event: the street's
+	// cards follow.
 	s.Deals = append(s.Deals, Dealt{Street: s.Street, Seat: ToBurn, Card: c})
-	s.emit(Event{Kind: EvBurned, Seat: ToBurn})
 }
 
 // receives reports whether seat gets a card in a deal pass.

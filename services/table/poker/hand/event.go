@@ -21,8 +21,6 @@ const (
 	// EvDealt: Seat received Cards (Up marks the face-up ones); Seat -1 is the
 	// board. Private: the face-down cards are for Seat's eyes only.
 	EvDealt
-	// EvBurned: a card was burned, face down (no card shown).
-	EvBurned
 	// EvStreetStarted: a betting round began (Street), Seat acts first.
 	EvStreetStarted
 	// EvActed: Seat acted (Action, Amount = its bet this round after, Paid,
@@ -53,7 +51,7 @@ const (
 	EvDisputed
 )
 
-var eventNames = [...]string{"none", "hand_started", "posted", "dealt", "burned", "street_started", "acted", "chips_owed",
+var eventNames = [...]string{"none", "hand_started", "posted", "dealt", "street_started", "acted", "chips_owed",
 	"returned", "shown", "mucked", "won", "hand_ended", "misdealt", "hand_voided", "cancelled", "disputed"}
 
 func (k EventKind) String() string {

@@ -380,7 +380,7 @@ func (s *State) Legal(seat int, dst []betting.Legal) []betting.Legal {
 	if s.Phase != Betting || seat < 0 || seat != s.Round.ToAct {
 		return dst
 	}
-	s.scratch.menu = s.Round.Menu(seat)
+	s.Round.FillMenu(seat, &s.scratch.menu)
 	s.scratch.menuOK, s.scratch.menuSeat, s.scratch.menuSeq = true, seat, s.Seq
 	return s.Round.LegalOf(&s.scratch.menu, dst)
 }
