@@ -33,7 +33,9 @@ func (r *Round) Act(seat int, a Action) (Result, error) {
 		return Result{}, apierr.Precondition("NOT_YOUR_TURN", "seat %d acts, not seat %d", r.ToAct+1, seat+1)
 	}
 	m := r.menu(seat)
-	return r.act(seat, &m, a)
+	var res Result
+	err := r.act(seat, &m, a, &res)
+	return res, err
 }
 
 // ActOn is Act with the seat's Menu already computed (by Menu, on the round
@@ -45,22 +47,36 @@ func (r *Round) ActOn(seat int, m *Menu, a Action) (Result, error) {
 	if seat != r.ToAct {
 		return Result{}, apierr.Precondition("NOT_YOUR_TURN", "seat %d acts, not seat %d", r.ToAct+1, seat+1)
 	}
-	// m is only written (pending completions) on success, after which the
-	// round has changed and the caller's menu is stale anyway.
-	return r.act(seat, m, a)
+	var res Result
+	err := r.ActInto(seat, m, a, &res)
+	return res, err
 }
 
-func (r *Round) act(seat int, m *Menu, a Action) (Result, error) {
+// ActInto is ActOn writing the result into res (no copies on the hot
+// path). m is only written (a pending completion) on success, after which
+// the round has changed and the caller's menu is stale anyway.
+func (r *Round) ActInto(seat int, m *Menu, a Action, res *Result) error {
+	if r.ToAct < 0 {
+		return apierr.Precondition("BETTING_CLOSED", "no betting round is open")
+	}
+	if seat != r.ToAct {
+		return apierr.Precondition("NOT_YOUR_TURN", "seat %d acts, not seat %d", r.ToAct+1, seat+1)
+	}
+	return r.act(seat, m, a, res)
+}
+
+func (r *Round) act(seat int, m *Menu, a Action, res *Result) error {
 	kind, to, err := r.check(seat, m, a)
 	if err != nil {
-		return Result{}, err
+		return err
 	}
 	if m.pending != NoKind {
 		// Completing an insufficient bet: fullness is judged against the
 		// normal minimum.
 		_, m.lo, _, _ = r.raiseBounds(seat)
 	}
-	return r.apply(seat, m, kind, to), nil
+	r.apply(seat, m, kind, to, res)
+	return nil
 }
 
 // check validates a against the menu and returns the normalised kind and
@@ -224,9 +240,9 @@ func (r *Round) allInKind(m *Menu) Kind {
 }
 
 // apply carries out a checked action.
-func (r *Round) apply(seat int, m *Menu, kind Kind, to int64) Result {
+func (r *Round) apply(seat int, m *Menu, kind Kind, to int64, res *Result) {
 	s := &r.Seats[seat]
-	res := Result{Kind: kind}
+	*res = Result{Kind: kind}
 	if seat == r.Opener {
 		r.Opener = -1
 	}
@@ -234,11 +250,11 @@ func (r *Round) apply(seat int, m *Menu, kind Kind, to int64) Result {
 	switch kind {
 	case Fold:
 		s.Status = StatusFolded
-		return res
+		return
 	case Check:
 		s.Acted = true
 		res.To = s.Bet
-		return res
+		return
 	case Call:
 		res.Paid = r.pay(seat, to)
 		s.Acted = true
@@ -254,7 +270,6 @@ func (r *Round) apply(seat int, m *Menu, kind Kind, to int64) Result {
 	}
 	res.To = s.Bet
 	res.AllIn = s.Stack == 0
-	return res
 }
 
 // pay moves chips so seat's bet reaches to (or its stack runs out).

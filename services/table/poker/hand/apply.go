@@ -47,7 +47,7 @@ func (s *State) act(v Variant, a *Action) error {
 		}
 		if c := &s.scratch; c.menuOK && c.menuSeat == seat && c.menuSeq == s.Seq {
 			// The menu Legal just computed for this seat, on this state.
-			res, err = r.ActOn(seat, &c.menu, betting.Action{Kind: a.Kind, Amount: a.Amount})
+			err = r.ActInto(seat, &c.menu, betting.Action{Kind: a.Kind, Amount: a.Amount}, &res)
 		} else {
 			res, err = r.Act(seat, betting.Action{Kind: a.Kind, Amount: a.Amount})
 		}
@@ -57,7 +57,9 @@ func (s *State) act(v Variant, a *Action) error {
 	}
 	s.Seq++
 	if a.Chips == nil && a.Reason == "" && a.At.IsZero() {
-		s.Log = append(s.Log, Entry{Seq: int32(s.Seq), Street: int8(s.Street), Seat: int8(seat), Kind: a.Kind, Amount: a.Amount, Result: res})
+		s.Log = append(s.Log, Entry{})
+		e := &s.Log[len(s.Log)-1]
+		e.Seq, e.Street, e.Seat, e.Kind, e.Amount, e.Result = int32(s.Seq), int8(s.Street), int8(seat), a.Kind, a.Amount, res
 	} else {
 		s.Log = append(s.Log, entryOf(s.Seq, s.Street, *a, res))
 	}
