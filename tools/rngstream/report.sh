@@ -26,7 +26,12 @@ DATE=${RNG_REPORT_DATE:-$(date -u +%Y-%m-%d)}
 OUT=${RNG_REPORT_OUT:-docs/rng-report-$DATE.txt}
 BIN=${BIN:-$PWD/bin}
 SHUFFLE_TESTS=${RNG_REPORT_SHUFFLE_TESTS:-0 1 2 3 4 5 6 7 8 9 10 11 12 13 15 16}
-WORK=${RNG_REPORT_WORK:-$(mktemp -d /tmp/rng-report.XXXXXX)}
+WORK=${RNG_REPORT_WORK:-}
+keep_work=1
+if [ -z "$WORK" ]; then
+  WORK=$(mktemp -d /tmp/rng-report.XXXXXX)
+  keep_work=0
+fi
 mkdir -p "$WORK"
 
 need=()
@@ -123,8 +128,8 @@ verdicts() { # file -> "PASSED n, WEAK n, FAILED n"
   echo "dieharder Diehard, shuffle:    $(verdicts "$WORK/dieharder-shuffle.txt"); $(count_of "$WORK/shuffle.count") bytes streamed"
   echo "ent, raw:                      $(count_of "$WORK/ent-raw.count") bytes; $(grep -m1 'Entropy =' "$WORK/ent-raw.txt")"
   echo "ent, shuffle:                  $(count_of "$WORK/ent-shuffle.count") bytes; $(grep -m1 'Entropy =' "$WORK/ent-shuffle.txt")"
-  echo "WEAK is dieharder's flag for a p-value in the outer 0.5% on either side; about 1 in 200 results of a"
-  echo "good generator are WEAK. FAILED (outside 0.0001%) is what this report must not contain."
+  echo "WEAK is dieharder's flag for a p-value below 0.005 or above 0.995: about 1 in 100 results of a good"
+  echo "generator is WEAK. FAILED (p below 0.000001 or above 0.999999) is what this report must not contain."
   echo
   echo "Phases"
   echo "------"
@@ -162,4 +167,6 @@ if [ "$(assessed "$WORK/dieharder-raw.txt" FAILED)" != 0 ] || [ "$(assessed "$WO
   echo "rng-report: a dieharder test FAILED" >&2
   exit 1
 fi
-rm -rf "$WORK"
+if [ $keep_work -eq 0 ]; then
+  rm -rf "$WORK"
+fi
