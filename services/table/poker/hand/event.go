@@ -29,8 +29,8 @@ const (
 	// EvChipsOwed: Seat's chips were short of what he declared; they are in
 	// and Action to Amount is owed (betting-rules-ru-sports.md §4.13).
 	EvChipsOwed
-	// EvReturned: Amount of Seat's bet went back to him (uncalled bet, or the
-	// change of an overbet).
+	// EvReturned: Amount of Seat's bet went back to him: the uncalled part
+	// of the highest bet when a betting round closed.
 	EvReturned
 	// EvShown: Seat showed Cards at the showdown (Value).
 	EvShown
