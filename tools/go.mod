@@ -42,6 +42,7 @@ require (
 	go.opentelemetry.io/otel/sdk/metric v1.46.0 // indirect
 	go.opentelemetry.io/otel/trace v1.46.0 // indirect
 	go.opentelemetry.io/proto/otlp v1.11.0 // indirect
+	go.uber.org/atomic v1.12.0 // indirect
 	go.yaml.in/yaml/v2 v2.4.4 // indirect
 	golang.org/x/net v0.58.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
@@ -82,7 +83,9 @@ require (
 	github.com/croupier/croupier/gen v0.0.0
 	github.com/croupier/croupier/services/evaluator v0.0.0
 	github.com/croupier/croupier/services/rng v0.0.0
+	github.com/croupier/croupier/services/table v0.0.0-00010101000000-000000000000
 	github.com/croupier/croupier/services/wallet v0.0.0
+	github.com/redis/go-redis/v9 v9.23.0
 	google.golang.org/protobuf v1.36.12
 	k8s.io/api v0.37.2
 	k8s.io/apimachinery v0.37.2

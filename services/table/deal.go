@@ -44,7 +44,11 @@ func (s *Service) deal(ctx context.Context, id, handID string, number uint64) er
 		return reply{cmd: &live.Command{Kind: live.CmdDeal, Shoe: shoe, Commitment: out.GetCommitment(), Outcome: out.GetId()}}, nil
 	}, func(t *live.Table, c *committed) error {
 		if c != nil && t.Config.Cash() && !s.opts.DisableEscrowCheck {
-			check, chips, version = true, uint64(t.Chips()), c.version
+			rt := s.runtime(id)
+			if now := s.now(); s.opts.EscrowCheckEvery < 0 || now.Sub(rt.checkedAt) >= s.opts.EscrowCheckEvery {
+				rt.checkedAt = now
+				check, chips, version = true, uint64(t.Chips()), c.version
+			}
 		}
 		return nil
 	})

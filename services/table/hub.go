@@ -55,7 +55,6 @@ type hub struct {
 	size    int
 	last    uint64
 	subs    map[*Subscription]struct{}
-	tailing bool
 }
 
 func (h *hub) init(size int) {
@@ -174,66 +173,55 @@ func (s *Service) Subscribe(ctx context.Context, id, after string, snap func(t *
 		delete(h.subs, sub)
 		h.mu.Unlock()
 	}
-	if !h.tailing {
-		h.tailing = true
-		s.wg.Add(1)
-		go func() { defer s.wg.Done(); s.tail(rt) }()
-	}
 	return sub, nil
 }
 
-// tail follows the table's log while it has subscribers here, applying
-// what other replicas commit.
-func (s *Service) tail(rt *runtime) {
-	ctx := context.Background()
+// followLoop keeps the tables this replica streams current with what other
+// replicas commit: every FollowInterval it reads the versions of all of
+// them in one pipelined round trip and catches up those that moved. (A
+// blocking read of each table's log would wake for this replica's own
+// commits too, which is most of them.)
+func (s *Service) followLoop(ctx context.Context) {
+	tick := time.NewTicker(s.opts.FollowInterval)
+	defer tick.Stop()
 	for {
-		rt.hub.mu.Lock()
-		if len(rt.hub.subs) == 0 {
-			rt.hub.tailing = false
-			rt.hub.mu.Unlock()
+		select {
+		case <-ctx.Done():
 			return
+		case <-tick.C:
 		}
-		rt.hub.mu.Unlock()
-		rt.mu.Lock()
-		from := rt.logID
-		loaded := rt.t != nil
-		var have uint64
-		if loaded {
-			have = rt.t.Version
+		s.mu.Lock()
+		var rts []*runtime
+		for _, rt := range s.tables {
+			rt.hub.mu.Lock()
+			if len(rt.hub.subs) > 0 {
+				rts = append(rts, rt)
+			}
+			rt.hub.mu.Unlock()
 		}
-		rt.mu.Unlock()
-		if !loaded || from == "" {
-			rt.mu.Lock()
-			err := s.current(ctx, rt, true)
-			rt.mu.Unlock()
-			if err != nil {
-				time.Sleep(200 * time.Millisecond)
-			}
-			if from == "" {
-				time.Sleep(50 * time.Millisecond)
-			}
+		s.mu.Unlock()
+		if len(rts) == 0 {
 			continue
 		}
-		entries, err := s.deps.Store.Tail(ctx, rt.id, from, have, time.Second, 256)
+		ids := make([]string, len(rts))
+		for i, rt := range rts {
+			ids[i] = rt.id
+		}
+		vs, err := s.deps.Store.Versions(ctx, ids)
 		if err != nil {
-			s.log.Warn("tail table log", "table", rt.id, "err", err)
-			time.Sleep(200 * time.Millisecond)
+			if ctx.Err() == nil {
+				s.log.Warn("follow tables", "err", err)
+			}
 			continue
 		}
-		if len(entries) == 0 {
-			continue
-		}
-		rt.mu.Lock()
-		if rt.t != nil && entries[len(entries)-1].Version > rt.t.Version {
-			if entries[0].Version > rt.t.Version+1 {
-				err = s.catchUp(ctx, rt)
-			} else {
-				err = s.applyEntries(ctx, rt, entries)
+		for i, rt := range rts {
+			rt.mu.Lock()
+			if rt.t == nil || vs[i] > rt.t.Version {
+				if err := s.catchUp(ctx, rt); err != nil && ctx.Err() == nil {
+					s.log.Warn("follow table", "table", rt.id, "err", err)
+				}
 			}
-			if err != nil {
-				s.log.Warn("follow table log", "table", rt.id, "err", err)
-			}
+			rt.mu.Unlock()
 		}
-		rt.mu.Unlock()
 	}
 }

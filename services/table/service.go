@@ -62,15 +62,21 @@ type Options struct {
 	// HoldTTL is the lifetime of a buy-in hold (default 10m): a replica
 	// dying between the hold and the seat leaves it to expire.
 	HoldTTL time.Duration
-	// EscrowCheck compares the escrow balance with the chips at the table
-	// after every deal (default on; DisableEscrowCheck turns it off).
+	// DisableEscrowCheck turns off the comparison of the escrow balance
+	// with the chips at the table after a deal.
 	DisableEscrowCheck bool
+	// EscrowCheckEvery spaces a table's escrow checks (default 5s; negative:
+	// after every deal, as the tests run it).
+	EscrowCheckEvery time.Duration
 	// Ring is how many committed commands a table keeps for resuming
 	// subscribers (default 512).
 	Ring int
 	// SubscriberBuffer is how many batches a slow subscriber may fall behind
 	// before its stream ends with RESOURCE_EXHAUSTED (default 1024).
 	SubscriberBuffer int
+	// FollowInterval is how often the tables streamed by this replica are
+	// checked for commands other replicas committed (default 25ms).
+	FollowInterval time.Duration
 }
 
 func (o *Options) defaults() {
@@ -85,6 +91,12 @@ func (o *Options) defaults() {
 	}
 	if o.HoldTTL == 0 {
 		o.HoldTTL = 10 * time.Minute
+	}
+	if o.EscrowCheckEvery == 0 {
+		o.EscrowCheckEvery = 5 * time.Second
+	}
+	if o.FollowInterval == 0 {
+		o.FollowInterval = 25 * time.Millisecond
 	}
 	if o.Ring == 0 {
 		o.Ring = 512
@@ -138,7 +150,8 @@ func New(deps Deps, opts Options) (*Service, error) {
 // Run runs the background loops (the clock, deadline removal, lobby
 // updates, due work started by this replica's commits) until ctx is done.
 func (s *Service) Run(ctx context.Context) {
-	s.wg.Add(4)
+	s.wg.Add(5)
+	go func() { defer s.wg.Done(); s.followLoop(ctx) }()
 	go func() { defer s.wg.Done(); s.clockLoop(ctx) }()
 	go func() { defer s.wg.Done(); s.removalLoop(ctx) }()
 	go func() { defer s.wg.Done(); s.lobbyLoop(ctx) }()
@@ -161,6 +174,8 @@ type runtime struct {
 	// moneyVersion is the last version that recorded or completed a money
 	// intent (the escrow check needs none between its two reads).
 	moneyVersion uint64
+	// checkedAt is when the escrow was last checked.
+	checkedAt time.Time
 	hub          hub
 }
 

@@ -98,6 +98,13 @@ type Registrar interface {
 	Register(service, path string, h http.Handler)
 }
 
+// HandlerOptions adds the table service's own handler options to the
+// runtime's: responses are compressed only from 4 KiB (a view of a full
+// table), not every small event.
+func HandlerOptions(opts []connect.HandlerOption) []connect.HandlerOption {
+	return append(opts, connect.WithCompressMinBytes(4<<10))
+}
+
 // Register mounts the three services with opts (the runtime's handler
 // options for Policy()).
 func (h Handlers) Register(r Registrar, opts ...connect.HandlerOption) {

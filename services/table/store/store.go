@@ -46,6 +46,7 @@ type Config struct {
 // Store is the tables' Redis store.
 type Store struct {
 	rdb    redis.UniversalClient
+	tail   redis.UniversalClient
 	seal   *seal.Sealer
 	cfg    Config
 	commit *redis.Script
@@ -73,8 +74,15 @@ func New(rdb redis.UniversalClient, s *seal.Sealer, cfg Config) *Store {
 	if cfg.RecentHands == 0 {
 		cfg.RecentHands = 1000
 	}
-	return &Store{rdb: rdb, seal: s, cfg: cfg,
+	return &Store{rdb: rdb, tail: rdb, seal: s, cfg: cfg,
 		commit: redis.NewScript(commitLua), create: redis.NewScript(createLua), claim: redis.NewScript(claimLua)}
+}
+
+// WithTailClient makes Tail use a client of its own (a pool big enough for
+// one blocked connection per followed table).
+func (s *Store) WithTailClient(rdb redis.UniversalClient) *Store {
+	s.tail = rdb
+	return s
 }
 
 // Client is the Redis client.
@@ -190,10 +198,12 @@ func (s *Store) ReadLog(ctx context.Context, id, start, end string, count int64)
 	if err != nil {
 		return nil, fmt.Errorf("store: read log of %s: %w", id, err)
 	}
-	return s.entries(id, msgs)
+	return s.entries(id, msgs, 0)
 }
 
-func (s *Store) entries(id string, msgs []redis.XMessage) ([]Entry, error) {
+// entries opens log entries; those at or below have are returned without
+// their command (the caller has applied them).
+func (s *Store) entries(id string, msgs []redis.XMessage, have uint64) ([]Entry, error) {
 	out := make([]Entry, 0, len(msgs))
 	for _, m := range msgs {
 		vs, _ := m.Values["v"].(string)
@@ -201,6 +211,10 @@ func (s *Store) entries(id string, msgs []redis.XMessage) ([]Entry, error) {
 		v, err := strconv.ParseUint(vs, 10, 64)
 		if err != nil {
 			return nil, fmt.Errorf("store: log entry %s of %s: bad version %q", m.ID, id, vs)
+		}
+		if v <= have {
+			out = append(out, Entry{ID: m.ID, Version: v})
+			continue
 		}
 		cmd, err := s.seal.Open(nil, []byte(cs), ad(id, "log", v))
 		if err != nil {
@@ -212,12 +226,13 @@ func (s *Store) entries(id string, msgs []redis.XMessage) ([]Entry, error) {
 }
 
 // Tail blocks up to block for log entries after afterID and returns them
-// (none on timeout). It needs a connection of its own while it blocks.
-func (s *Store) Tail(ctx context.Context, id, afterID string, block time.Duration, count int64) ([]Entry, error) {
+// (none on timeout); entries at or below version have come without their
+// command. It holds a connection of its own while it blocks.
+func (s *Store) Tail(ctx context.Context, id, afterID string, have uint64, block time.Duration, count int64) ([]Entry, error) {
 	if afterID == "" {
 		afterID = "0-0"
 	}
-	res, err := s.rdb.XRead(ctx, &redis.XReadArgs{Streams: []string{s.key(id, "log"), afterID}, Count: count, Block: block}).Result()
+	res, err := s.tail.XRead(ctx, &redis.XReadArgs{Streams: []string{s.key(id, "log"), afterID}, Count: count, Block: block}).Result()
 	if errors.Is(err, redis.Nil) {
 		return nil, nil
 	}
@@ -227,7 +242,7 @@ func (s *Store) Tail(ctx context.Context, id, afterID string, block time.Duratio
 	if len(res) == 0 {
 		return nil, nil
 	}
-	return s.entries(id, res[0].Messages)
+	return s.entries(id, res[0].Messages, have)
 }
 
 // Version reads a table's version.
@@ -240,6 +255,27 @@ func (s *Store) Version(ctx context.Context, id string) (uint64, error) {
 		return 0, fmt.Errorf("store: version of %s: %w", id, err)
 	}
 	return v, nil
+}
+
+// Versions reads the versions of several tables in one pipelined round
+// trip (0 for a missing table).
+func (s *Store) Versions(ctx context.Context, ids []string) ([]uint64, error) {
+	pipe := s.rdb.Pipeline()
+	cmds := make([]*redis.StringCmd, len(ids))
+	for i, id := range ids {
+		cmds[i] = pipe.Get(ctx, s.key(id, "ver"))
+	}
+	if _, err := pipe.Exec(ctx); err != nil && !errors.Is(err, redis.Nil) {
+		return nil, fmt.Errorf("store: versions: %w", err)
+	}
+	out := make([]uint64, len(ids))
+	for i, c := range cmds {
+		v, err := c.Uint64()
+		if err == nil {
+			out[i] = v
+		}
+	}
+	return out, nil
 }
 
 // Commit is one command to commit.

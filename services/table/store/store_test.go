@@ -182,7 +182,7 @@ func exerciseStore(t *testing.T, open func(t *testing.T) *Store) {
 		r, _ := s.Commit(ctx, Commit{Table: "t5", Version: 0, Command: []byte("one")})
 		done := make(chan []Entry)
 		go func() {
-			es, err := s.Tail(ctx, "t5", r.LogID, 2*time.Second, 10)
+			es, err := s.Tail(ctx, "t5", r.LogID, 0, 2*time.Second, 10)
 			if err != nil {
 				t.Error(err)
 			}

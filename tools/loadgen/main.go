@@ -1,0 +1,115 @@
+// Command loadgen plays poker bots against the table service through its
+// public API and reports throughput and latency. With no flags it brings
+// the services up in this process (table service on the real Redis at
+// 127.0.0.1:6379, RNG, evaluator, wallet on SQLite), opens tables, seats
+// bots (random and tight players) and plays for 30 seconds; with -addr it
+// targets a running stack (make run) instead. Its last line is
+//
+//	actions/s=<n> p99_ms=<n> hands=<n> errors=<n>
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"runtime/pprof"
+	"syscall"
+	"time"
+
+	"github.com/croupier/croupier/services/table/stack"
+	"github.com/croupier/croupier/tools/loadgen/load"
+)
+
+func main() {
+	if err := run(context.Background(), os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "loadgen:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("loadgen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "", "base URL of a running stack (http://127.0.0.1:8080); empty runs the services in this process")
+	redisAddr := fs.String("redis", envOr("CROUPIER_TEST_REDIS_ADDR", "127.0.0.1:6379"), "Redis for the in-process table service")
+	opToken := fs.String("operator-token", os.Getenv("CROUPIER_OPERATOR_TOKEN"), "operator token of the running stack (with -addr)")
+	apiKey := fs.String("api-key", os.Getenv("CROUPIER_API_KEY"), "partner API key of the running stack (with -addr)")
+	partner := fs.String("partner", "dev-partner", "partner id of the API key (with -addr)")
+	var o load.Options
+	fs.DurationVar(&o.Duration, "duration", 30*time.Second, "how long the bots play")
+	fs.IntVar(&o.Tables, "tables", 48, "tables to open")
+	fs.IntVar(&o.Players, "players", 3, "bots per table")
+	fs.Float64Var(&o.Tight, "tight", 0.5, "share of bots playing the tight strategy (the rest play randomly)")
+	fs.IntVar(&o.Conns, "conns", 8, "HTTP/2 connections the bots share")
+	fs.StringVar(&o.Game, "game", "holdem", "holdem, omaha, seven-card-stud or five-card-stud")
+	quiet := fs.Bool("q", false, "print only the result line")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	o.Log = stderr
+	if *quiet {
+		o.Log = io.Discard
+	}
+	target := load.Target{URL: *addr, OperatorToken: *opToken, APIKey: *apiKey, Partner: *partner}
+	if *addr == "" {
+		b := make([]byte, 6)
+		_, _ = rand.Read(b)
+		prefix := "loadgen:" + hex.EncodeToString(b) + ":"
+		st, err := stack.Start(ctx, stack.Config{RedisAddr: *redisAddr, Prefix: prefix})
+		if err != nil {
+			return fmt.Errorf("in-process services: %w", err)
+		}
+		defer func() {
+			st.Close()
+			load.CleanRedis(*redisAddr, prefix)
+		}()
+		target = load.Target{URL: st.URL, OperatorToken: st.OperatorToken(), APIKey: st.APIKey, Partner: st.Partner}
+		fmt.Fprintf(o.Log, "services in-process at %s (Redis %s, prefix %s)\n", st.URL, *redisAddr, prefix)
+	} else if *opToken == "" || *apiKey == "" {
+		return errors.New("-addr needs -operator-token and -api-key (make run prints them)")
+	}
+	fmt.Fprintf(o.Log, "GOMAXPROCS=%d load=%s\n", runtime.GOMAXPROCS(0), load.Average())
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
+	rcpu0 := load.RedisCPU(*redisAddr)
+	res, err := load.Run(ctx, target, o)
+	if err != nil {
+		return err
+	}
+	if *addr == "" && res.Acts > 0 {
+		rcpu := load.RedisCPU(*redisAddr) - rcpu0
+		fmt.Fprintf(o.Log, "cpu: process %.1fs + redis %.1fs over %.1fs = %.0f µs per action (2 idle cores: ~%.0f actions/s)\n",
+			res.CPU.Seconds(), rcpu.Seconds(), res.Elapsed.Seconds(), float64((res.CPU+rcpu).Microseconds())/float64(res.Acts),
+			2e6/(float64((res.CPU+rcpu).Microseconds())/float64(res.Acts)))
+	}
+	fmt.Fprintf(o.Log, "tables=%d bots=%d acts=%d replayed=%d failovers=%d stream_errors=%d act_errors=%d p50_ms=%.2f p90_ms=%.2f p999_ms=%.2f max_ms=%.2f load=%s\n",
+		res.Tables, res.Bots, res.Acts, res.Replayed, res.Failovers, res.StreamErrors, res.ActErrors, res.P50, res.P90, res.P999, res.Max, load.Average())
+	fmt.Fprintf(stdout, "actions/s=%.0f p99_ms=%.2f hands=%d errors=%d\n", res.ActionsPerSecond, res.P99, res.Hands, res.Errors)
+	return nil
+}
+
+func envOr(k, def string) string {
+	if v := os.Getenv(k); v != "" {
+		return v
+	}
+	return def
+}
