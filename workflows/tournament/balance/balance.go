@@ -184,7 +184,9 @@ func Plan(tables []*Table, raced100 bool, order []int) []Move {
 	for guard := 0; guard < 1000 && len(live) > 1; guard++ {
 		long := longest(live)
 		short := shortest(live, long)
-		if short == nil || long.Count()-short.Count() <= tol {
+		// A table needs two players to deal (gr-regulation-1 A.2): one left
+		// alone is filled even within the tolerance.
+		if short == nil || long.Count()-short.Count() <= tol && short.Count() >= 2 || long.Count() <= 2 {
 			break
 		}
 		seat := long.choosePlayer(short)

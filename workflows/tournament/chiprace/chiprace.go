@@ -13,9 +13,10 @@ import (
 	"sort"
 )
 
-// Needed returns the smallest chip that can be raced off before a level
-// with the given forced bets: the smallest chip in play when every amount
-// is a multiple of the next one. ok is false when nothing can go.
+// Needed returns the smallest chip that can be raced off before a level:
+// the smallest chip in play when every forced bet of that level and of
+// every later one (a race is never undone) is a multiple of the next chip.
+// ok is false when nothing can go.
 func Needed(inPlay []int64, amounts ...int64) (low, high int64, ok bool) {
 	if len(inPlay) < 2 {
 		return 0, 0, false
@@ -53,8 +54,8 @@ func Race(stacks []int64, low, high int64, cards []int32) (Result, error) {
 	var pool int64
 	var racers []int
 	for i, s := range stacks {
-		if s < 0 || s%low != 0 {
-			return Result{}, fmt.Errorf("chiprace: stack %d is not in chips of %d", s, low)
+		if s < 0 {
+			return Result{}, fmt.Errorf("chiprace: negative stack %d", s)
 		}
 		r.Stacks[i] = s / high * high
 		r.Cards[i] = -1

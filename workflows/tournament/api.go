@@ -1,0 +1,146 @@
+package tournament
+
+import (
+	"errors"
+	"time"
+
+	"go.temporal.io/sdk/temporal"
+
+	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/workflows/tournament/terms"
+)
+
+// Names the workflow is registered and driven under.
+const (
+	WorkflowName     = "Tournament"
+	UpdateRegister   = "register"
+	UpdateUnregister = "unregister"
+	UpdateRebuy      = "rebuy"
+	UpdateAddOn      = "add_on"
+	UpdatePause      = "pause"
+	UpdateResume     = "resume"
+	UpdateCancel     = "cancel"
+	UpdateDisqualify = "disqualify"
+	QueryStandings   = "standings"
+)
+
+// PlayerIn names a player in an update.
+type PlayerIn struct {
+	Partner string `json:"partner"`
+	Player  string `json:"player"`
+	Name    string `json:"name,omitempty"`
+}
+
+// RegisterOut answers a registration.
+type RegisterOut struct {
+	Entrants int  `json:"entrants"`
+	Late     bool `json:"late,omitempty"`
+}
+
+// UnregisterOut answers a withdrawal: what the player gets back.
+type UnregisterOut struct {
+	Refunded int64 `json:"refunded"`
+}
+
+// ChipsOut answers a rebuy or an add-on: the chips bought.
+type ChipsOut struct {
+	Chips int64 `json:"chips"`
+}
+
+// ReasonIn carries an operator's reason.
+type ReasonIn struct {
+	Reason string `json:"reason,omitempty"`
+}
+
+// Standing is one player's line in the standings.
+type Standing struct {
+	Partner string `json:"partner"`
+	Player  string `json:"player"`
+	Name    string `json:"name,omitempty"`
+	Status  Status `json:"status"`
+	Place   int    `json:"place,omitempty"`
+	Chips   int64  `json:"chips"`
+	Table   string `json:"table,omitempty"`
+	Seat    int    `json:"seat"`
+	Prize   int64  `json:"prize,omitempty"`
+	Rebuys  int    `json:"rebuys,omitempty"`
+	AddOn   bool   `json:"add_on,omitempty"`
+}
+
+// Standings is the tournament as the standings query returns it.
+type Standings struct {
+	ID              string      `json:"id"`
+	Name            string      `json:"name"`
+	Terms           terms.Terms `json:"terms"`
+	Phase           Phase       `json:"phase"`
+	Paused          bool        `json:"paused,omitempty"`
+	Level           int         `json:"level"`
+	Break           bool        `json:"break,omitempty"`
+	Entrants        int         `json:"entrants"`
+	Left            int         `json:"left"`
+	Money           terms.Money `json:"money"`
+	Refunded        terms.Money `json:"refunded"`
+	PrizeTotal      int64       `json:"prize_total"`
+	Tables          int         `json:"tables"`
+	HandForHand     bool        `json:"h4h,omitempty"`
+	Moves           int         `json:"moves"`
+	Breaks          int         `json:"breaks"`
+	Runs            int         `json:"runs"`
+	MaxHistory      int         `json:"max_history"`
+	MaxHistoryBytes int         `json:"max_history_bytes"`
+	Reason          string      `json:"reason,omitempty"`
+	// Busts records every elimination: hand's starting stack, table,
+	// place, hand-for-hand round (tournaments.md §21).
+	Busts []Bust `json:"busts,omitempty"`
+	// DropBoxes is each table's fee total at the start (Γ.6; T9).
+	DropBoxes []int64    `json:"drop_boxes,omitempty"`
+	Players   []Standing `json:"players"`
+	At        time.Time  `json:"at"`
+}
+
+// Bust is one player's elimination on record.
+type Bust struct {
+	Partner string    `json:"partner"`
+	Player  string    `json:"player"`
+	Place   int       `json:"place"`
+	Start   int64     `json:"start"`
+	Table   int       `json:"table"`
+	Round   int       `json:"round,omitempty"`
+	At      time.Time `json:"at"`
+}
+
+// Result is the workflow's return value.
+type Result struct {
+	Phase           Phase       `json:"phase"`
+	Entrants        int         `json:"entrants"`
+	Money           terms.Money `json:"money"`
+	Refunded        terms.Money `json:"refunded"`
+	PrizeTotal      int64       `json:"prize_total"`
+	Moves           int         `json:"moves"`
+	Breaks          int         `json:"breaks"`
+	Runs            int         `json:"runs"`
+	MaxHistory      int         `json:"max_history"`
+	MaxHistoryBytes int         `json:"max_history_bytes"`
+}
+
+// reject turns a rule refusal into an update error that keeps the Connect
+// code and reason across Temporal (an application error whose type is the
+// reason and whose details carry the code).
+func reject(err *apierr.Error) error {
+	return temporal.NewNonRetryableApplicationError(err.Message, err.Reason, nil, int(err.Code))
+}
+
+// Refusal recovers the *apierr.Error a workflow update refused with.
+func Refusal(err error) (*apierr.Error, bool) {
+	var app *temporal.ApplicationError
+	if !errors.As(err, &app) || app.Type() == "" {
+		return nil, false
+	}
+	var code int
+	if app.HasDetails() && app.Details(&code) == nil && code > 0 {
+		ae := apierr.Invalid(app.Type(), "%s", app.Message())
+		ae.Code = codeOf(code)
+		return ae, true
+	}
+	return apierr.Precondition(app.Type(), "%s", app.Message()), true
+}
