@@ -35,6 +35,7 @@ const (
 	TournamentState_TOURNAMENT_STATE_FINAL_TABLE TournamentState = 6
 	TournamentState_TOURNAMENT_STATE_COMPLETED   TournamentState = 7
 	TournamentState_TOURNAMENT_STATE_CANCELLED   TournamentState = 8
+	TournamentState_TOURNAMENT_STATE_PAYING      TournamentState = 9
 )
 
 // Enum value maps for TournamentState.
@@ -49,6 +50,7 @@ var (
 		6: "TOURNAMENT_STATE_FINAL_TABLE",
 		7: "TOURNAMENT_STATE_COMPLETED",
 		8: "TOURNAMENT_STATE_CANCELLED",
+		9: "TOURNAMENT_STATE_PAYING",
 	}
 	TournamentState_value = map[string]int32{
 		"TOURNAMENT_STATE_UNSPECIFIED": 0,
@@ -60,6 +62,7 @@ var (
 		"TOURNAMENT_STATE_FINAL_TABLE": 6,
 		"TOURNAMENT_STATE_COMPLETED":   7,
 		"TOURNAMENT_STATE_CANCELLED":   8,
+		"TOURNAMENT_STATE_PAYING":      9,
 	}
 )
 
@@ -90,16 +93,17 @@ func (TournamentState) EnumDescriptor() ([]byte, []int) {
 	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{0}
 }
 
-// FeeRule names whose rule sets the registration fee bounds.
+// FeeRule names whose rule bounds the registration fee.
 type FeeRule int32
 
 const (
+	// The profile's rule: GREEK for "gr", CZECH for "cz".
 	FeeRule_FEE_RULE_UNSPECIFIED FeeRule = 0
-	// 10-15% of the entry stake (Greek regulation B.105).
+	// 10-15% of the entry stake (GR H.6, gr-regulation-1 B.105).
 	FeeRule_FEE_RULE_GREEK FeeRule = 1
-	// 8-15% of all money collected (cz-tournaments.md).
+	// 8-15% of all money collected, stake plus fee (cz-tournaments.md §1).
 	FeeRule_FEE_RULE_CZECH FeeRule = 2
-	// Satellites: no fee.
+	// No fee (a satellite, gr-regulation-1 B.90).
 	FeeRule_FEE_RULE_NONE FeeRule = 3
 )
 
@@ -150,11 +154,11 @@ type PayoutMode int32
 
 const (
 	PayoutMode_PAYOUT_MODE_UNSPECIFIED PayoutMode = 0
-	// A percentage per finishing place.
+	// A share per finishing place; play down to one (GR H.32).
 	PayoutMode_PAYOUT_MODE_BY_PLACE PayoutMode = 1
-	// The last W players share the pool equally.
+	// Play stops with W players, who share the pool equally (GR H.33).
 	PayoutMode_PAYOUT_MODE_EQUAL PayoutMode = 2
-	// The last W players share the pool by chips.
+	// Play stops with W players, who share the pool by chips (GR H.33).
 	PayoutMode_PAYOUT_MODE_BY_CHIPS PayoutMode = 3
 )
 
@@ -201,6 +205,69 @@ func (PayoutMode) EnumDescriptor() ([]byte, []int) {
 	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{2}
 }
 
+type PlayerStatus int32
+
+const (
+	PlayerStatus_PLAYER_STATUS_UNSPECIFIED PlayerStatus = 0
+	PlayerStatus_PLAYER_STATUS_REGISTERED  PlayerStatus = 1
+	PlayerStatus_PLAYER_STATUS_PLAYING     PlayerStatus = 2
+	// Out of chips inside the rebuy period, with time left to rebuy.
+	PlayerStatus_PLAYER_STATUS_BUSTED       PlayerStatus = 3
+	PlayerStatus_PLAYER_STATUS_OUT          PlayerStatus = 4
+	PlayerStatus_PLAYER_STATUS_WITHDRAWN    PlayerStatus = 5
+	PlayerStatus_PLAYER_STATUS_DISQUALIFIED PlayerStatus = 6
+)
+
+// Enum value maps for PlayerStatus.
+var (
+	PlayerStatus_name = map[int32]string{
+		0: "PLAYER_STATUS_UNSPECIFIED",
+		1: "PLAYER_STATUS_REGISTERED",
+		2: "PLAYER_STATUS_PLAYING",
+		3: "PLAYER_STATUS_BUSTED",
+		4: "PLAYER_STATUS_OUT",
+		5: "PLAYER_STATUS_WITHDRAWN",
+		6: "PLAYER_STATUS_DISQUALIFIED",
+	}
+	PlayerStatus_value = map[string]int32{
+		"PLAYER_STATUS_UNSPECIFIED":  0,
+		"PLAYER_STATUS_REGISTERED":   1,
+		"PLAYER_STATUS_PLAYING":      2,
+		"PLAYER_STATUS_BUSTED":       3,
+		"PLAYER_STATUS_OUT":          4,
+		"PLAYER_STATUS_WITHDRAWN":    5,
+		"PLAYER_STATUS_DISQUALIFIED": 6,
+	}
+)
+
+func (x PlayerStatus) Enum() *PlayerStatus {
+	p := new(PlayerStatus)
+	*p = x
+	return p
+}
+
+func (x PlayerStatus) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (PlayerStatus) Descriptor() protoreflect.EnumDescriptor {
+	return file_croupier_tournament_v1_tournament_proto_enumTypes[3].Descriptor()
+}
+
+func (PlayerStatus) Type() protoreflect.EnumType {
+	return &file_croupier_tournament_v1_tournament_proto_enumTypes[3]
+}
+
+func (x PlayerStatus) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use PlayerStatus.Descriptor instead.
+func (PlayerStatus) EnumDescriptor() ([]byte, []int) {
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{3}
+}
+
+// Level is one blind level, in tournament chips (GR H.36).
 type Level struct {
 	state           protoimpl.MessageState `protogen:"open.v1"`
 	SmallBlind      int64                  `protobuf:"varint,1,opt,name=small_blind,json=smallBlind,proto3" json:"small_blind,omitempty"`
@@ -208,7 +275,9 @@ type Level struct {
 	Ante            int64                  `protobuf:"varint,3,opt,name=ante,proto3" json:"ante,omitempty"`
 	DurationSeconds int32                  `protobuf:"varint,4,opt,name=duration_seconds,json=durationSeconds,proto3" json:"duration_seconds,omitempty"`
 	// A break after this level, in seconds (0 = none).
-	BreakSeconds  int32 `protobuf:"varint,5,opt,name=break_seconds,json=breakSeconds,proto3" json:"break_seconds,omitempty"`
+	BreakSeconds int32 `protobuf:"varint,5,opt,name=break_seconds,json=breakSeconds,proto3" json:"break_seconds,omitempty"`
+	// Stud: the bring-in.
+	BringIn       int64 `protobuf:"varint,6,opt,name=bring_in,json=bringIn,proto3" json:"bring_in,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -278,42 +347,136 @@ func (x *Level) GetBreakSeconds() int32 {
 	return 0
 }
 
+func (x *Level) GetBringIn() int64 {
+	if x != nil {
+		return x.BringIn
+	}
+	return 0
+}
+
+// Clock is the action clock the tables get. The called clock (60 s then
+// 10 s, GR H.28(b)) and the shot clock (10 s, H.28(a)) are fixed.
+type Clock struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Base time per decision, 5..60 s (GR H.27).
+	ActionSeconds int32 `protobuf:"varint,1,opt,name=action_seconds,json=actionSeconds,proto3" json:"action_seconds,omitempty"`
+	// Time bank per player for the tournament, 0..300 s (H.27(a)).
+	TimeBankSeconds int32 `protobuf:"varint,2,opt,name=time_bank_seconds,json=timeBankSeconds,proto3" json:"time_bank_seconds,omitempty"`
+	// Pause between hands, milliseconds.
+	HandPauseMs   int32 `protobuf:"varint,3,opt,name=hand_pause_ms,json=handPauseMs,proto3" json:"hand_pause_ms,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Clock) Reset() {
+	*x = Clock{}
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Clock) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Clock) ProtoMessage() {}
+
+func (x *Clock) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Clock.ProtoReflect.Descriptor instead.
+func (*Clock) Descriptor() ([]byte, []int) {
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *Clock) GetActionSeconds() int32 {
+	if x != nil {
+		return x.ActionSeconds
+	}
+	return 0
+}
+
+func (x *Clock) GetTimeBankSeconds() int32 {
+	if x != nil {
+		return x.TimeBankSeconds
+	}
+	return 0
+}
+
+func (x *Clock) GetHandPauseMs() int32 {
+	if x != nil {
+		return x.HandPauseMs
+	}
+	return 0
+}
+
+// Structure is the tournament's published terms (GR H.1).
 type Structure struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// "holdem", "omaha", "five_card_stud", "seven_card_stud".
-	Game          string    `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
-	BuyIn         *v1.Money `protobuf:"bytes,2,opt,name=buy_in,json=buyIn,proto3" json:"buy_in,omitempty"`
+	Game string `protobuf:"bytes,1,opt,name=game,proto3" json:"game,omitempty"`
+	// The entry stake (B.48): all of it goes to the prize pool.
+	BuyIn *v1.Money `protobuf:"bytes,2,opt,name=buy_in,json=buyIn,proto3" json:"buy_in,omitempty"`
+	// The registration fee (B.105): casino revenue.
 	Fee           *v1.Money `protobuf:"bytes,3,opt,name=fee,proto3" json:"fee,omitempty"`
 	FeeRule       FeeRule   `protobuf:"varint,4,opt,name=fee_rule,json=feeRule,proto3,enum=croupier.tournament.v1.FeeRule" json:"fee_rule,omitempty"`
 	StartingStack int64     `protobuf:"varint,5,opt,name=starting_stack,json=startingStack,proto3" json:"starting_stack,omitempty"`
 	Levels        []*Level  `protobuf:"bytes,6,rep,name=levels,proto3" json:"levels,omitempty"`
 	SeatsPerTable int32     `protobuf:"varint,7,opt,name=seats_per_table,json=seatsPerTable,proto3" json:"seats_per_table,omitempty"`
-	// Rebuys: price, chips, allowed while the level index is < rebuy_until_level.
-	RebuyPrice             *v1.Money  `protobuf:"bytes,8,opt,name=rebuy_price,json=rebuyPrice,proto3" json:"rebuy_price,omitempty"`
-	RebuyChips             int64      `protobuf:"varint,9,opt,name=rebuy_chips,json=rebuyChips,proto3" json:"rebuy_chips,omitempty"`
-	RebuyUntilLevel        int32      `protobuf:"varint,10,opt,name=rebuy_until_level,json=rebuyUntilLevel,proto3" json:"rebuy_until_level,omitempty"`
-	MaxRebuys              int32      `protobuf:"varint,11,opt,name=max_rebuys,json=maxRebuys,proto3" json:"max_rebuys,omitempty"`
-	AddOnPrice             *v1.Money  `protobuf:"bytes,12,opt,name=add_on_price,json=addOnPrice,proto3" json:"add_on_price,omitempty"`
-	AddOnChips             int64      `protobuf:"varint,13,opt,name=add_on_chips,json=addOnChips,proto3" json:"add_on_chips,omitempty"`
-	LateRegistration       bool       `protobuf:"varint,14,opt,name=late_registration,json=lateRegistration,proto3" json:"late_registration,omitempty"`
-	LateRegistrationLevels int32      `protobuf:"varint,15,opt,name=late_registration_levels,json=lateRegistrationLevels,proto3" json:"late_registration_levels,omitempty"`
-	PayoutMode             PayoutMode `protobuf:"varint,16,opt,name=payout_mode,json=payoutMode,proto3,enum=croupier.tournament.v1.PayoutMode" json:"payout_mode,omitempty"`
-	// Basis points per place (BY_PLACE), summing to 10000.
-	PayoutBps []int32 `protobuf:"varint,17,rep,packed,name=payout_bps,json=payoutBps,proto3" json:"payout_bps,omitempty"`
+	// Rebuys while the level (0-based) is below rebuy_levels (0 = freeze-out).
+	RebuyLevels int32     `protobuf:"varint,8,opt,name=rebuy_levels,json=rebuyLevels,proto3" json:"rebuy_levels,omitempty"`
+	RebuyPrice  *v1.Money `protobuf:"bytes,9,opt,name=rebuy_price,json=rebuyPrice,proto3" json:"rebuy_price,omitempty"`
+	RebuyFee    *v1.Money `protobuf:"bytes,10,opt,name=rebuy_fee,json=rebuyFee,proto3" json:"rebuy_fee,omitempty"`
+	// Chips per rebuy (0 = the starting stack).
+	RebuyChips int64 `protobuf:"varint,11,opt,name=rebuy_chips,json=rebuyChips,proto3" json:"rebuy_chips,omitempty"`
+	// Rebuys per player (0 = no limit).
+	MaxRebuys int32 `protobuf:"varint,12,opt,name=max_rebuys,json=maxRebuys,proto3" json:"max_rebuys,omitempty"`
+	// Seconds a busted player has to rebuy (0 = 30).
+	RebuyDecisionSeconds int32 `protobuf:"varint,13,opt,name=rebuy_decision_seconds,json=rebuyDecisionSeconds,proto3" json:"rebuy_decision_seconds,omitempty"`
+	// The add-on at the end of the rebuy period (price 0 = none).
+	AddOnPrice *v1.Money `protobuf:"bytes,14,opt,name=add_on_price,json=addOnPrice,proto3" json:"add_on_price,omitempty"`
+	AddOnFee   *v1.Money `protobuf:"bytes,15,opt,name=add_on_fee,json=addOnFee,proto3" json:"add_on_fee,omitempty"`
+	AddOnChips int64     `protobuf:"varint,16,opt,name=add_on_chips,json=addOnChips,proto3" json:"add_on_chips,omitempty"`
+	// Late registration is off unless set (GR H.4).
+	LateRegistration       bool       `protobuf:"varint,17,opt,name=late_registration,json=lateRegistration,proto3" json:"late_registration,omitempty"`
+	LateRegistrationLevels int32      `protobuf:"varint,18,opt,name=late_registration_levels,json=lateRegistrationLevels,proto3" json:"late_registration_levels,omitempty"`
+	PayoutMode             PayoutMode `protobuf:"varint,19,opt,name=payout_mode,json=payoutMode,proto3,enum=croupier.tournament.v1.PayoutMode" json:"payout_mode,omitempty"`
+	// BY_PLACE: basis points per place, summing to 10000.
+	PayoutBps []int32 `protobuf:"varint,20,rep,packed,name=payout_bps,json=payoutBps,proto3" json:"payout_bps,omitempty"`
 	// EQUAL and BY_CHIPS: how many players share.
-	PaidPlaces  int32 `protobuf:"varint,18,opt,name=paid_places,json=paidPlaces,proto3" json:"paid_places,omitempty"`
-	Satellite   bool  `protobuf:"varint,19,opt,name=satellite,proto3" json:"satellite,omitempty"`
-	MinEntrants int32 `protobuf:"varint,20,opt,name=min_entrants,json=minEntrants,proto3" json:"min_entrants,omitempty"`
-	MaxEntrants int32 `protobuf:"varint,21,opt,name=max_entrants,json=maxEntrants,proto3" json:"max_entrants,omitempty"`
-	// Smallest chip in play; drives colour-up and chip race.
-	SmallestChip  int64 `protobuf:"varint,22,opt,name=smallest_chip,json=smallestChip,proto3" json:"smallest_chip,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Winners int32 `protobuf:"varint,21,opt,name=winners,proto3" json:"winners,omitempty"`
+	// A satellite may have no fee and no stake (B.90).
+	Satellite       bool   `protobuf:"varint,22,opt,name=satellite,proto3" json:"satellite,omitempty"`
+	SatelliteTarget string `protobuf:"bytes,23,opt,name=satellite_target,json=satelliteTarget,proto3" json:"satellite_target,omitempty"`
+	MinEntrants     int32  `protobuf:"varint,24,opt,name=min_entrants,json=minEntrants,proto3" json:"min_entrants,omitempty"`
+	MaxEntrants     int32  `protobuf:"varint,25,opt,name=max_entrants,json=maxEntrants,proto3" json:"max_entrants,omitempty"`
+	// Chip values in play, lowest first (B.104); default 5..10000.
+	Chips []int64 `protobuf:"varint,26,rep,packed,name=chips,proto3" json:"chips,omitempty"`
+	// Rule profile of the tables: "gr" (default), "cz", "ru-sport".
+	Profile string `protobuf:"bytes,27,opt,name=profile,proto3" json:"profile,omitempty"`
+	// "no_limit" (default), "pot_limit", "fixed_limit".
+	Betting string `protobuf:"bytes,28,opt,name=betting,proto3" json:"betting,omitempty"`
+	Clock   *Clock `protobuf:"bytes,29,opt,name=clock,proto3" json:"clock,omitempty"`
+	// Registration closes here (default: the start; never after it, H.4).
+	RegistrationClosesAt *timestamppb.Timestamp `protobuf:"bytes,30,opt,name=registration_closes_at,json=registrationClosesAt,proto3" json:"registration_closes_at,omitempty"`
+	// True: a withdrawal is not refunded (the terms say otherwise, H.6).
+	NoWithdrawalRefund bool `protobuf:"varint,31,opt,name=no_withdrawal_refund,json=noWithdrawalRefund,proto3" json:"no_withdrawal_refund,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *Structure) Reset() {
 	*x = Structure{}
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[1]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -325,7 +488,7 @@ func (x *Structure) String() string {
 func (*Structure) ProtoMessage() {}
 
 func (x *Structure) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[1]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -338,7 +501,7 @@ func (x *Structure) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Structure.ProtoReflect.Descriptor instead.
 func (*Structure) Descriptor() ([]byte, []int) {
-	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{1}
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *Structure) GetGame() string {
@@ -390,9 +553,23 @@ func (x *Structure) GetSeatsPerTable() int32 {
 	return 0
 }
 
+func (x *Structure) GetRebuyLevels() int32 {
+	if x != nil {
+		return x.RebuyLevels
+	}
+	return 0
+}
+
 func (x *Structure) GetRebuyPrice() *v1.Money {
 	if x != nil {
 		return x.RebuyPrice
+	}
+	return nil
+}
+
+func (x *Structure) GetRebuyFee() *v1.Money {
+	if x != nil {
+		return x.RebuyFee
 	}
 	return nil
 }
@@ -404,13 +581,6 @@ func (x *Structure) GetRebuyChips() int64 {
 	return 0
 }
 
-func (x *Structure) GetRebuyUntilLevel() int32 {
-	if x != nil {
-		return x.RebuyUntilLevel
-	}
-	return 0
-}
-
 func (x *Structure) GetMaxRebuys() int32 {
 	if x != nil {
 		return x.MaxRebuys
@@ -418,9 +588,23 @@ func (x *Structure) GetMaxRebuys() int32 {
 	return 0
 }
 
+func (x *Structure) GetRebuyDecisionSeconds() int32 {
+	if x != nil {
+		return x.RebuyDecisionSeconds
+	}
+	return 0
+}
+
 func (x *Structure) GetAddOnPrice() *v1.Money {
 	if x != nil {
 		return x.AddOnPrice
+	}
+	return nil
+}
+
+func (x *Structure) GetAddOnFee() *v1.Money {
+	if x != nil {
+		return x.AddOnFee
 	}
 	return nil
 }
@@ -460,9 +644,9 @@ func (x *Structure) GetPayoutBps() []int32 {
 	return nil
 }
 
-func (x *Structure) GetPaidPlaces() int32 {
+func (x *Structure) GetWinners() int32 {
 	if x != nil {
-		return x.PaidPlaces
+		return x.Winners
 	}
 	return 0
 }
@@ -472,6 +656,13 @@ func (x *Structure) GetSatellite() bool {
 		return x.Satellite
 	}
 	return false
+}
+
+func (x *Structure) GetSatelliteTarget() string {
+	if x != nil {
+		return x.SatelliteTarget
+	}
+	return ""
 }
 
 func (x *Structure) GetMinEntrants() int32 {
@@ -488,31 +679,81 @@ func (x *Structure) GetMaxEntrants() int32 {
 	return 0
 }
 
-func (x *Structure) GetSmallestChip() int64 {
+func (x *Structure) GetChips() []int64 {
 	if x != nil {
-		return x.SmallestChip
+		return x.Chips
 	}
-	return 0
+	return nil
+}
+
+func (x *Structure) GetProfile() string {
+	if x != nil {
+		return x.Profile
+	}
+	return ""
+}
+
+func (x *Structure) GetBetting() string {
+	if x != nil {
+		return x.Betting
+	}
+	return ""
+}
+
+func (x *Structure) GetClock() *Clock {
+	if x != nil {
+		return x.Clock
+	}
+	return nil
+}
+
+func (x *Structure) GetRegistrationClosesAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.RegistrationClosesAt
+	}
+	return nil
+}
+
+func (x *Structure) GetNoWithdrawalRefund() bool {
+	if x != nil {
+		return x.NoWithdrawalRefund
+	}
+	return false
 }
 
 type Tournament struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	TournamentId  string                 `protobuf:"bytes,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
-	Name          string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	Structure     *Structure             `protobuf:"bytes,3,opt,name=structure,proto3" json:"structure,omitempty"`
-	State         TournamentState        `protobuf:"varint,4,opt,name=state,proto3,enum=croupier.tournament.v1.TournamentState" json:"state,omitempty"`
-	StartsAt      *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=starts_at,json=startsAt,proto3" json:"starts_at,omitempty"`
-	Entrants      int32                  `protobuf:"varint,6,opt,name=entrants,proto3" json:"entrants,omitempty"`
-	Remaining     int32                  `protobuf:"varint,7,opt,name=remaining,proto3" json:"remaining,omitempty"`
-	Level         int32                  `protobuf:"varint,8,opt,name=level,proto3" json:"level,omitempty"`
-	PrizePool     *v1.Money              `protobuf:"bytes,9,opt,name=prize_pool,json=prizePool,proto3" json:"prize_pool,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId string                 `protobuf:"bytes,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	Name         string                 `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Structure    *Structure             `protobuf:"bytes,3,opt,name=structure,proto3" json:"structure,omitempty"`
+	State        TournamentState        `protobuf:"varint,4,opt,name=state,proto3,enum=croupier.tournament.v1.TournamentState" json:"state,omitempty"`
+	StartsAt     *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=starts_at,json=startsAt,proto3" json:"starts_at,omitempty"`
+	Entrants     int32                  `protobuf:"varint,6,opt,name=entrants,proto3" json:"entrants,omitempty"`
+	Remaining    int32                  `protobuf:"varint,7,opt,name=remaining,proto3" json:"remaining,omitempty"`
+	// 1-based level in force.
+	Level int32 `protobuf:"varint,8,opt,name=level,proto3" json:"level,omitempty"`
+	// Stakes and rebuys (B.48).
+	PrizePool *v1.Money `protobuf:"bytes,9,opt,name=prize_pool,json=prizePool,proto3" json:"prize_pool,omitempty"`
+	// Registration fees (B.105).
+	Commission     *v1.Money `protobuf:"bytes,10,opt,name=commission,proto3" json:"commission,omitempty"`
+	PrizesPaid     *v1.Money `protobuf:"bytes,11,opt,name=prizes_paid,json=prizesPaid,proto3" json:"prizes_paid,omitempty"`
+	Refunded       *v1.Money `protobuf:"bytes,12,opt,name=refunded,proto3" json:"refunded,omitempty"`
+	Tables         int32     `protobuf:"varint,13,opt,name=tables,proto3" json:"tables,omitempty"`
+	HandForHand    bool      `protobuf:"varint,14,opt,name=hand_for_hand,json=handForHand,proto3" json:"hand_for_hand,omitempty"`
+	BalancingMoves int32     `protobuf:"varint,15,opt,name=balancing_moves,json=balancingMoves,proto3" json:"balancing_moves,omitempty"`
+	TablesBroken   int32     `protobuf:"varint,16,opt,name=tables_broken,json=tablesBroken,proto3" json:"tables_broken,omitempty"`
+	Reason         string    `protobuf:"bytes,17,opt,name=reason,proto3" json:"reason,omitempty"`
+	// Continue-as-new generations and the largest history seen.
+	Runs             int32 `protobuf:"varint,18,opt,name=runs,proto3" json:"runs,omitempty"`
+	MaxHistoryEvents int32 `protobuf:"varint,19,opt,name=max_history_events,json=maxHistoryEvents,proto3" json:"max_history_events,omitempty"`
+	MaxHistoryBytes  int64 `protobuf:"varint,20,opt,name=max_history_bytes,json=maxHistoryBytes,proto3" json:"max_history_bytes,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *Tournament) Reset() {
 	*x = Tournament{}
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[2]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -524,7 +765,7 @@ func (x *Tournament) String() string {
 func (*Tournament) ProtoMessage() {}
 
 func (x *Tournament) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[2]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -537,7 +778,7 @@ func (x *Tournament) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Tournament.ProtoReflect.Descriptor instead.
 func (*Tournament) Descriptor() ([]byte, []int) {
-	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{2}
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *Tournament) GetTournamentId() string {
@@ -603,24 +844,104 @@ func (x *Tournament) GetPrizePool() *v1.Money {
 	return nil
 }
 
+func (x *Tournament) GetCommission() *v1.Money {
+	if x != nil {
+		return x.Commission
+	}
+	return nil
+}
+
+func (x *Tournament) GetPrizesPaid() *v1.Money {
+	if x != nil {
+		return x.PrizesPaid
+	}
+	return nil
+}
+
+func (x *Tournament) GetRefunded() *v1.Money {
+	if x != nil {
+		return x.Refunded
+	}
+	return nil
+}
+
+func (x *Tournament) GetTables() int32 {
+	if x != nil {
+		return x.Tables
+	}
+	return 0
+}
+
+func (x *Tournament) GetHandForHand() bool {
+	if x != nil {
+		return x.HandForHand
+	}
+	return false
+}
+
+func (x *Tournament) GetBalancingMoves() int32 {
+	if x != nil {
+		return x.BalancingMoves
+	}
+	return 0
+}
+
+func (x *Tournament) GetTablesBroken() int32 {
+	if x != nil {
+		return x.TablesBroken
+	}
+	return 0
+}
+
+func (x *Tournament) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *Tournament) GetRuns() int32 {
+	if x != nil {
+		return x.Runs
+	}
+	return 0
+}
+
+func (x *Tournament) GetMaxHistoryEvents() int32 {
+	if x != nil {
+		return x.MaxHistoryEvents
+	}
+	return 0
+}
+
+func (x *Tournament) GetMaxHistoryBytes() int64 {
+	if x != nil {
+		return x.MaxHistoryBytes
+	}
+	return 0
+}
+
 type Standing struct {
-	state    protoimpl.MessageState `protogen:"open.v1"`
-	PlayerId string                 `protobuf:"bytes,1,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
-	// 0 while still playing.
-	Place         int32     `protobuf:"varint,2,opt,name=place,proto3" json:"place,omitempty"`
-	Chips         int64     `protobuf:"varint,3,opt,name=chips,proto3" json:"chips,omitempty"`
-	TableId       string    `protobuf:"bytes,4,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
-	Seat          int32     `protobuf:"varint,5,opt,name=seat,proto3" json:"seat,omitempty"`
-	Prize         *v1.Money `protobuf:"bytes,6,opt,name=prize,proto3" json:"prize,omitempty"`
-	Rebuys        int32     `protobuf:"varint,7,opt,name=rebuys,proto3" json:"rebuys,omitempty"`
-	AddOn         bool      `protobuf:"varint,8,opt,name=add_on,json=addOn,proto3" json:"add_on,omitempty"`
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	PlayerId    string                 `protobuf:"bytes,1,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	PartnerId   string                 `protobuf:"bytes,2,opt,name=partner_id,json=partnerId,proto3" json:"partner_id,omitempty"`
+	DisplayName string                 `protobuf:"bytes,3,opt,name=display_name,json=displayName,proto3" json:"display_name,omitempty"`
+	Status      PlayerStatus           `protobuf:"varint,4,opt,name=status,proto3,enum=croupier.tournament.v1.PlayerStatus" json:"status,omitempty"`
+	// 0 while still playing; tied players share a place (GR H.30, H.31).
+	Place         int32     `protobuf:"varint,5,opt,name=place,proto3" json:"place,omitempty"`
+	Chips         int64     `protobuf:"varint,6,opt,name=chips,proto3" json:"chips,omitempty"`
+	TableId       string    `protobuf:"bytes,7,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
+	Seat          int32     `protobuf:"varint,8,opt,name=seat,proto3" json:"seat,omitempty"`
+	Prize         *v1.Money `protobuf:"bytes,9,opt,name=prize,proto3" json:"prize,omitempty"`
+	Rebuys        int32     `protobuf:"varint,10,opt,name=rebuys,proto3" json:"rebuys,omitempty"`
+	AddOn         bool      `protobuf:"varint,11,opt,name=add_on,json=addOn,proto3" json:"add_on,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Standing) Reset() {
 	*x = Standing{}
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[3]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -632,7 +953,7 @@ func (x *Standing) String() string {
 func (*Standing) ProtoMessage() {}
 
 func (x *Standing) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[3]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -645,7 +966,7 @@ func (x *Standing) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Standing.ProtoReflect.Descriptor instead.
 func (*Standing) Descriptor() ([]byte, []int) {
-	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{3}
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *Standing) GetPlayerId() string {
@@ -653,6 +974,27 @@ func (x *Standing) GetPlayerId() string {
 		return x.PlayerId
 	}
 	return ""
+}
+
+func (x *Standing) GetPartnerId() string {
+	if x != nil {
+		return x.PartnerId
+	}
+	return ""
+}
+
+func (x *Standing) GetDisplayName() string {
+	if x != nil {
+		return x.DisplayName
+	}
+	return ""
+}
+
+func (x *Standing) GetStatus() PlayerStatus {
+	if x != nil {
+		return x.Status
+	}
+	return PlayerStatus_PLAYER_STATUS_UNSPECIFIED
 }
 
 func (x *Standing) GetPlace() int32 {
@@ -704,19 +1046,115 @@ func (x *Standing) GetAddOn() bool {
 	return false
 }
 
+// Elimination is one player out, on record (tournaments.md §21).
+type Elimination struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	PlayerId  string                 `protobuf:"bytes,1,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	PartnerId string                 `protobuf:"bytes,2,opt,name=partner_id,json=partnerId,proto3" json:"partner_id,omitempty"`
+	Place     int32                  `protobuf:"varint,3,opt,name=place,proto3" json:"place,omitempty"`
+	// His stack at the start of the hand (GR H.30).
+	StartStack  int64 `protobuf:"varint,4,opt,name=start_stack,json=startStack,proto3" json:"start_stack,omitempty"`
+	TableNumber int32 `protobuf:"varint,5,opt,name=table_number,json=tableNumber,proto3" json:"table_number,omitempty"`
+	// The hand-for-hand round, 0 outside hand-for-hand (GR H.31).
+	Round         int32                  `protobuf:"varint,6,opt,name=round,proto3" json:"round,omitempty"`
+	At            *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=at,proto3" json:"at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Elimination) Reset() {
+	*x = Elimination{}
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Elimination) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Elimination) ProtoMessage() {}
+
+func (x *Elimination) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Elimination.ProtoReflect.Descriptor instead.
+func (*Elimination) Descriptor() ([]byte, []int) {
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *Elimination) GetPlayerId() string {
+	if x != nil {
+		return x.PlayerId
+	}
+	return ""
+}
+
+func (x *Elimination) GetPartnerId() string {
+	if x != nil {
+		return x.PartnerId
+	}
+	return ""
+}
+
+func (x *Elimination) GetPlace() int32 {
+	if x != nil {
+		return x.Place
+	}
+	return 0
+}
+
+func (x *Elimination) GetStartStack() int64 {
+	if x != nil {
+		return x.StartStack
+	}
+	return 0
+}
+
+func (x *Elimination) GetTableNumber() int32 {
+	if x != nil {
+		return x.TableNumber
+	}
+	return 0
+}
+
+func (x *Elimination) GetRound() int32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+func (x *Elimination) GetAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.At
+	}
+	return nil
+}
+
 type CreateTournamentRequest struct {
-	state          protoimpl.MessageState `protogen:"open.v1"`
-	Name           string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	Structure      *Structure             `protobuf:"bytes,2,opt,name=structure,proto3" json:"structure,omitempty"`
-	StartsAt       *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=starts_at,json=startsAt,proto3" json:"starts_at,omitempty"`
-	IdempotencyKey string                 `protobuf:"bytes,4,opt,name=idempotency_key,json=idempotencyKey,proto3" json:"idempotency_key,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Name      string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Structure *Structure             `protobuf:"bytes,2,opt,name=structure,proto3" json:"structure,omitempty"`
+	StartsAt  *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=starts_at,json=startsAt,proto3" json:"starts_at,omitempty"`
+	// A retry with the same key returns the same tournament.
+	IdempotencyKey string `protobuf:"bytes,4,opt,name=idempotency_key,json=idempotencyKey,proto3" json:"idempotency_key,omitempty"`
 	unknownFields  protoimpl.UnknownFields
 	sizeCache      protoimpl.SizeCache
 }
 
 func (x *CreateTournamentRequest) Reset() {
 	*x = CreateTournamentRequest{}
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[4]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -728,7 +1166,7 @@ func (x *CreateTournamentRequest) String() string {
 func (*CreateTournamentRequest) ProtoMessage() {}
 
 func (x *CreateTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[4]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -741,7 +1179,7 @@ func (x *CreateTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateTournamentRequest.ProtoReflect.Descriptor instead.
 func (*CreateTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{4}
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *CreateTournamentRequest) GetName() string {
@@ -781,7 +1219,7 @@ type CreateTournamentResponse struct {
 
 func (x *CreateTournamentResponse) Reset() {
 	*x = CreateTournamentResponse{}
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[5]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -793,7 +1231,7 @@ func (x *CreateTournamentResponse) String() string {
 func (*CreateTournamentResponse) ProtoMessage() {}
 
 func (x *CreateTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[5]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -806,7 +1244,7 @@ func (x *CreateTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateTournamentResponse.ProtoReflect.Descriptor instead.
 func (*CreateTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{5}
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *CreateTournamentResponse) GetTournament() *Tournament {
@@ -817,17 +1255,19 @@ func (x *CreateTournamentResponse) GetTournament() *Tournament {
 }
 
 type ListTournamentsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	State         TournamentState        `protobuf:"varint,1,opt,name=state,proto3,enum=croupier.tournament.v1.TournamentState" json:"state,omitempty"`
-	PageSize      int32                  `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
-	PageToken     string                 `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Filter; UNSPECIFIED = all.
+	State TournamentState `protobuf:"varint,1,opt,name=state,proto3,enum=croupier.tournament.v1.TournamentState" json:"state,omitempty"`
+	// 1..500; 0 = 100.
+	PageSize      int32  `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	PageToken     string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListTournamentsRequest) Reset() {
 	*x = ListTournamentsRequest{}
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[6]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -839,7 +1279,7 @@ func (x *ListTournamentsRequest) String() string {
 func (*ListTournamentsRequest) ProtoMessage() {}
 
 func (x *ListTournamentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[6]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -852,7 +1292,7 @@ func (x *ListTournamentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTournamentsRequest.ProtoReflect.Descriptor instead.
 func (*ListTournamentsRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{6}
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *ListTournamentsRequest) GetState() TournamentState {
@@ -886,7 +1326,7 @@ type ListTournamentsResponse struct {
 
 func (x *ListTournamentsResponse) Reset() {
 	*x = ListTournamentsResponse{}
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[7]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -898,7 +1338,7 @@ func (x *ListTournamentsResponse) String() string {
 func (*ListTournamentsResponse) ProtoMessage() {}
 
 func (x *ListTournamentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[7]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -911,7 +1351,7 @@ func (x *ListTournamentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListTournamentsResponse.ProtoReflect.Descriptor instead.
 func (*ListTournamentsResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{7}
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ListTournamentsResponse) GetTournaments() []*Tournament {
@@ -937,7 +1377,7 @@ type GetTournamentRequest struct {
 
 func (x *GetTournamentRequest) Reset() {
 	*x = GetTournamentRequest{}
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[8]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -949,7 +1389,7 @@ func (x *GetTournamentRequest) String() string {
 func (*GetTournamentRequest) ProtoMessage() {}
 
 func (x *GetTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[8]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -962,7 +1402,7 @@ func (x *GetTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTournamentRequest.ProtoReflect.Descriptor instead.
 func (*GetTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{8}
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *GetTournamentRequest) GetTournamentId() string {
@@ -981,7 +1421,7 @@ type GetTournamentResponse struct {
 
 func (x *GetTournamentResponse) Reset() {
 	*x = GetTournamentResponse{}
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[9]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -993,7 +1433,7 @@ func (x *GetTournamentResponse) String() string {
 func (*GetTournamentResponse) ProtoMessage() {}
 
 func (x *GetTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[9]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1006,7 +1446,7 @@ func (x *GetTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTournamentResponse.ProtoReflect.Descriptor instead.
 func (*GetTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{9}
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *GetTournamentResponse) GetTournament() *Tournament {
@@ -1020,13 +1460,18 @@ type RegisterRequest struct {
 	state          protoimpl.MessageState `protogen:"open.v1"`
 	TournamentId   string                 `protobuf:"bytes,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
 	IdempotencyKey string                 `protobuf:"bytes,2,opt,name=idempotency_key,json=idempotencyKey,proto3" json:"idempotency_key,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// Partners and operators name the player; a player registers himself.
+	PlayerId string `protobuf:"bytes,3,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	// Operators name the partner; a partner's is its own.
+	PartnerId     string `protobuf:"bytes,4,opt,name=partner_id,json=partnerId,proto3" json:"partner_id,omitempty"`
+	DisplayName   string `protobuf:"bytes,5,opt,name=display_name,json=displayName,proto3" json:"display_name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *RegisterRequest) Reset() {
 	*x = RegisterRequest{}
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[10]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1038,7 +1483,7 @@ func (x *RegisterRequest) String() string {
 func (*RegisterRequest) ProtoMessage() {}
 
 func (x *RegisterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[10]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1051,7 +1496,7 @@ func (x *RegisterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RegisterRequest.ProtoReflect.Descriptor instead.
 func (*RegisterRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{10}
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *RegisterRequest) GetTournamentId() string {
@@ -1068,16 +1513,40 @@ func (x *RegisterRequest) GetIdempotencyKey() string {
 	return ""
 }
 
+func (x *RegisterRequest) GetPlayerId() string {
+	if x != nil {
+		return x.PlayerId
+	}
+	return ""
+}
+
+func (x *RegisterRequest) GetPartnerId() string {
+	if x != nil {
+		return x.PartnerId
+	}
+	return ""
+}
+
+func (x *RegisterRequest) GetDisplayName() string {
+	if x != nil {
+		return x.DisplayName
+	}
+	return ""
+}
+
 type RegisterResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Registered    bool                   `protobuf:"varint,1,opt,name=registered,proto3" json:"registered,omitempty"`
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Registered bool                   `protobuf:"varint,1,opt,name=registered,proto3" json:"registered,omitempty"`
+	Entrants   int32                  `protobuf:"varint,2,opt,name=entrants,proto3" json:"entrants,omitempty"`
+	// A late registration, seated at once.
+	Late          bool `protobuf:"varint,3,opt,name=late,proto3" json:"late,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *RegisterResponse) Reset() {
 	*x = RegisterResponse{}
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[11]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1089,7 +1558,7 @@ func (x *RegisterResponse) String() string {
 func (*RegisterResponse) ProtoMessage() {}
 
 func (x *RegisterResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[11]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1102,7 +1571,7 @@ func (x *RegisterResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RegisterResponse.ProtoReflect.Descriptor instead.
 func (*RegisterResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{11}
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *RegisterResponse) GetRegistered() bool {
@@ -1112,17 +1581,33 @@ func (x *RegisterResponse) GetRegistered() bool {
 	return false
 }
 
+func (x *RegisterResponse) GetEntrants() int32 {
+	if x != nil {
+		return x.Entrants
+	}
+	return 0
+}
+
+func (x *RegisterResponse) GetLate() bool {
+	if x != nil {
+		return x.Late
+	}
+	return false
+}
+
 type UnregisterRequest struct {
 	state          protoimpl.MessageState `protogen:"open.v1"`
 	TournamentId   string                 `protobuf:"bytes,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
 	IdempotencyKey string                 `protobuf:"bytes,2,opt,name=idempotency_key,json=idempotencyKey,proto3" json:"idempotency_key,omitempty"`
+	PlayerId       string                 `protobuf:"bytes,3,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	PartnerId      string                 `protobuf:"bytes,4,opt,name=partner_id,json=partnerId,proto3" json:"partner_id,omitempty"`
 	unknownFields  protoimpl.UnknownFields
 	sizeCache      protoimpl.SizeCache
 }
 
 func (x *UnregisterRequest) Reset() {
 	*x = UnregisterRequest{}
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[12]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1134,7 +1619,7 @@ func (x *UnregisterRequest) String() string {
 func (*UnregisterRequest) ProtoMessage() {}
 
 func (x *UnregisterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[12]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1147,7 +1632,7 @@ func (x *UnregisterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnregisterRequest.ProtoReflect.Descriptor instead.
 func (*UnregisterRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{12}
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *UnregisterRequest) GetTournamentId() string {
@@ -1164,6 +1649,20 @@ func (x *UnregisterRequest) GetIdempotencyKey() string {
 	return ""
 }
 
+func (x *UnregisterRequest) GetPlayerId() string {
+	if x != nil {
+		return x.PlayerId
+	}
+	return ""
+}
+
+func (x *UnregisterRequest) GetPartnerId() string {
+	if x != nil {
+		return x.PartnerId
+	}
+	return ""
+}
+
 type UnregisterResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Refunded      *v1.Money              `protobuf:"bytes,1,opt,name=refunded,proto3" json:"refunded,omitempty"`
@@ -1173,7 +1672,7 @@ type UnregisterResponse struct {
 
 func (x *UnregisterResponse) Reset() {
 	*x = UnregisterResponse{}
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[13]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1185,7 +1684,7 @@ func (x *UnregisterResponse) String() string {
 func (*UnregisterResponse) ProtoMessage() {}
 
 func (x *UnregisterResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[13]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1198,7 +1697,7 @@ func (x *UnregisterResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnregisterResponse.ProtoReflect.Descriptor instead.
 func (*UnregisterResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{13}
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *UnregisterResponse) GetRefunded() *v1.Money {
@@ -1212,13 +1711,15 @@ type RebuyRequest struct {
 	state          protoimpl.MessageState `protogen:"open.v1"`
 	TournamentId   string                 `protobuf:"bytes,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
 	IdempotencyKey string                 `protobuf:"bytes,2,opt,name=idempotency_key,json=idempotencyKey,proto3" json:"idempotency_key,omitempty"`
+	PlayerId       string                 `protobuf:"bytes,3,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	PartnerId      string                 `protobuf:"bytes,4,opt,name=partner_id,json=partnerId,proto3" json:"partner_id,omitempty"`
 	unknownFields  protoimpl.UnknownFields
 	sizeCache      protoimpl.SizeCache
 }
 
 func (x *RebuyRequest) Reset() {
 	*x = RebuyRequest{}
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[14]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1230,7 +1731,7 @@ func (x *RebuyRequest) String() string {
 func (*RebuyRequest) ProtoMessage() {}
 
 func (x *RebuyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[14]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1243,7 +1744,7 @@ func (x *RebuyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RebuyRequest.ProtoReflect.Descriptor instead.
 func (*RebuyRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{14}
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *RebuyRequest) GetTournamentId() string {
@@ -1260,6 +1761,20 @@ func (x *RebuyRequest) GetIdempotencyKey() string {
 	return ""
 }
 
+func (x *RebuyRequest) GetPlayerId() string {
+	if x != nil {
+		return x.PlayerId
+	}
+	return ""
+}
+
+func (x *RebuyRequest) GetPartnerId() string {
+	if x != nil {
+		return x.PartnerId
+	}
+	return ""
+}
+
 type RebuyResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Chips         int64                  `protobuf:"varint,1,opt,name=chips,proto3" json:"chips,omitempty"`
@@ -1269,7 +1784,7 @@ type RebuyResponse struct {
 
 func (x *RebuyResponse) Reset() {
 	*x = RebuyResponse{}
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[15]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1281,7 +1796,7 @@ func (x *RebuyResponse) String() string {
 func (*RebuyResponse) ProtoMessage() {}
 
 func (x *RebuyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[15]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1294,7 +1809,7 @@ func (x *RebuyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RebuyResponse.ProtoReflect.Descriptor instead.
 func (*RebuyResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{15}
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *RebuyResponse) GetChips() int64 {
@@ -1308,13 +1823,15 @@ type AddOnRequest struct {
 	state          protoimpl.MessageState `protogen:"open.v1"`
 	TournamentId   string                 `protobuf:"bytes,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
 	IdempotencyKey string                 `protobuf:"bytes,2,opt,name=idempotency_key,json=idempotencyKey,proto3" json:"idempotency_key,omitempty"`
+	PlayerId       string                 `protobuf:"bytes,3,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	PartnerId      string                 `protobuf:"bytes,4,opt,name=partner_id,json=partnerId,proto3" json:"partner_id,omitempty"`
 	unknownFields  protoimpl.UnknownFields
 	sizeCache      protoimpl.SizeCache
 }
 
 func (x *AddOnRequest) Reset() {
 	*x = AddOnRequest{}
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[16]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1326,7 +1843,7 @@ func (x *AddOnRequest) String() string {
 func (*AddOnRequest) ProtoMessage() {}
 
 func (x *AddOnRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[16]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1339,7 +1856,7 @@ func (x *AddOnRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddOnRequest.ProtoReflect.Descriptor instead.
 func (*AddOnRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{16}
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *AddOnRequest) GetTournamentId() string {
@@ -1356,6 +1873,20 @@ func (x *AddOnRequest) GetIdempotencyKey() string {
 	return ""
 }
 
+func (x *AddOnRequest) GetPlayerId() string {
+	if x != nil {
+		return x.PlayerId
+	}
+	return ""
+}
+
+func (x *AddOnRequest) GetPartnerId() string {
+	if x != nil {
+		return x.PartnerId
+	}
+	return ""
+}
+
 type AddOnResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Chips         int64                  `protobuf:"varint,1,opt,name=chips,proto3" json:"chips,omitempty"`
@@ -1365,7 +1896,7 @@ type AddOnResponse struct {
 
 func (x *AddOnResponse) Reset() {
 	*x = AddOnResponse{}
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[17]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1377,7 +1908,7 @@ func (x *AddOnResponse) String() string {
 func (*AddOnResponse) ProtoMessage() {}
 
 func (x *AddOnResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[17]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1390,7 +1921,7 @@ func (x *AddOnResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AddOnResponse.ProtoReflect.Descriptor instead.
 func (*AddOnResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{17}
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *AddOnResponse) GetChips() int64 {
@@ -1409,7 +1940,7 @@ type GetStandingsRequest struct {
 
 func (x *GetStandingsRequest) Reset() {
 	*x = GetStandingsRequest{}
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[18]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1421,7 +1952,7 @@ func (x *GetStandingsRequest) String() string {
 func (*GetStandingsRequest) ProtoMessage() {}
 
 func (x *GetStandingsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[18]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1434,7 +1965,7 @@ func (x *GetStandingsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStandingsRequest.ProtoReflect.Descriptor instead.
 func (*GetStandingsRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{18}
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *GetStandingsRequest) GetTournamentId() string {
@@ -1445,17 +1976,23 @@ func (x *GetStandingsRequest) GetTournamentId() string {
 }
 
 type GetStandingsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Standings     []*Standing            `protobuf:"bytes,1,rep,name=standings,proto3" json:"standings,omitempty"`
-	Level         int32                  `protobuf:"varint,2,opt,name=level,proto3" json:"level,omitempty"`
-	State         TournamentState        `protobuf:"varint,3,opt,name=state,proto3,enum=croupier.tournament.v1.TournamentState" json:"state,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Standings []*Standing            `protobuf:"bytes,1,rep,name=standings,proto3" json:"standings,omitempty"`
+	// 1-based.
+	Level        int32           `protobuf:"varint,2,opt,name=level,proto3" json:"level,omitempty"`
+	State        TournamentState `protobuf:"varint,3,opt,name=state,proto3,enum=croupier.tournament.v1.TournamentState" json:"state,omitempty"`
+	Tournament   *Tournament     `protobuf:"bytes,4,opt,name=tournament,proto3" json:"tournament,omitempty"`
+	Eliminations []*Elimination  `protobuf:"bytes,5,rep,name=eliminations,proto3" json:"eliminations,omitempty"`
+	// Each table's fee total at the start: players × fee (gr-regulation-2
+	// Γ.6), in the money currency.
+	DropBoxes     []int64 `protobuf:"varint,6,rep,packed,name=drop_boxes,json=dropBoxes,proto3" json:"drop_boxes,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GetStandingsResponse) Reset() {
 	*x = GetStandingsResponse{}
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[19]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1467,7 +2004,7 @@ func (x *GetStandingsResponse) String() string {
 func (*GetStandingsResponse) ProtoMessage() {}
 
 func (x *GetStandingsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[19]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1480,7 +2017,7 @@ func (x *GetStandingsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStandingsResponse.ProtoReflect.Descriptor instead.
 func (*GetStandingsResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{19}
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *GetStandingsResponse) GetStandings() []*Standing {
@@ -1504,6 +2041,27 @@ func (x *GetStandingsResponse) GetState() TournamentState {
 	return TournamentState_TOURNAMENT_STATE_UNSPECIFIED
 }
 
+func (x *GetStandingsResponse) GetTournament() *Tournament {
+	if x != nil {
+		return x.Tournament
+	}
+	return nil
+}
+
+func (x *GetStandingsResponse) GetEliminations() []*Elimination {
+	if x != nil {
+		return x.Eliminations
+	}
+	return nil
+}
+
+func (x *GetStandingsResponse) GetDropBoxes() []int64 {
+	if x != nil {
+		return x.DropBoxes
+	}
+	return nil
+}
+
 type PauseTournamentRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	TournamentId  string                 `protobuf:"bytes,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
@@ -1514,7 +2072,7 @@ type PauseTournamentRequest struct {
 
 func (x *PauseTournamentRequest) Reset() {
 	*x = PauseTournamentRequest{}
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[20]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1526,7 +2084,7 @@ func (x *PauseTournamentRequest) String() string {
 func (*PauseTournamentRequest) ProtoMessage() {}
 
 func (x *PauseTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[20]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1539,7 +2097,7 @@ func (x *PauseTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PauseTournamentRequest.ProtoReflect.Descriptor instead.
 func (*PauseTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{20}
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *PauseTournamentRequest) GetTournamentId() string {
@@ -1564,7 +2122,7 @@ type PauseTournamentResponse struct {
 
 func (x *PauseTournamentResponse) Reset() {
 	*x = PauseTournamentResponse{}
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[21]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1576,7 +2134,7 @@ func (x *PauseTournamentResponse) String() string {
 func (*PauseTournamentResponse) ProtoMessage() {}
 
 func (x *PauseTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[21]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1589,7 +2147,7 @@ func (x *PauseTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PauseTournamentResponse.ProtoReflect.Descriptor instead.
 func (*PauseTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{21}
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{23}
 }
 
 type ResumeTournamentRequest struct {
@@ -1601,7 +2159,7 @@ type ResumeTournamentRequest struct {
 
 func (x *ResumeTournamentRequest) Reset() {
 	*x = ResumeTournamentRequest{}
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[22]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1613,7 +2171,7 @@ func (x *ResumeTournamentRequest) String() string {
 func (*ResumeTournamentRequest) ProtoMessage() {}
 
 func (x *ResumeTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[22]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1626,7 +2184,7 @@ func (x *ResumeTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResumeTournamentRequest.ProtoReflect.Descriptor instead.
 func (*ResumeTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{22}
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ResumeTournamentRequest) GetTournamentId() string {
@@ -1644,7 +2202,7 @@ type ResumeTournamentResponse struct {
 
 func (x *ResumeTournamentResponse) Reset() {
 	*x = ResumeTournamentResponse{}
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[23]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1656,7 +2214,7 @@ func (x *ResumeTournamentResponse) String() string {
 func (*ResumeTournamentResponse) ProtoMessage() {}
 
 func (x *ResumeTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[23]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1669,7 +2227,7 @@ func (x *ResumeTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResumeTournamentResponse.ProtoReflect.Descriptor instead.
 func (*ResumeTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{23}
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{25}
 }
 
 type CancelTournamentRequest struct {
@@ -1682,7 +2240,7 @@ type CancelTournamentRequest struct {
 
 func (x *CancelTournamentRequest) Reset() {
 	*x = CancelTournamentRequest{}
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[24]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1694,7 +2252,7 @@ func (x *CancelTournamentRequest) String() string {
 func (*CancelTournamentRequest) ProtoMessage() {}
 
 func (x *CancelTournamentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[24]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1707,7 +2265,7 @@ func (x *CancelTournamentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelTournamentRequest.ProtoReflect.Descriptor instead.
 func (*CancelTournamentRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{24}
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *CancelTournamentRequest) GetTournamentId() string {
@@ -1732,7 +2290,7 @@ type CancelTournamentResponse struct {
 
 func (x *CancelTournamentResponse) Reset() {
 	*x = CancelTournamentResponse{}
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[25]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1744,7 +2302,7 @@ func (x *CancelTournamentResponse) String() string {
 func (*CancelTournamentResponse) ProtoMessage() {}
 
 func (x *CancelTournamentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[25]
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1757,21 +2315,131 @@ func (x *CancelTournamentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelTournamentResponse.ProtoReflect.Descriptor instead.
 func (*CancelTournamentResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{25}
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{27}
+}
+
+type DisqualifyPlayerRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId  string                 `protobuf:"bytes,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	PlayerId      string                 `protobuf:"bytes,2,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	PartnerId     string                 `protobuf:"bytes,3,opt,name=partner_id,json=partnerId,proto3" json:"partner_id,omitempty"`
+	Reason        string                 `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DisqualifyPlayerRequest) Reset() {
+	*x = DisqualifyPlayerRequest{}
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DisqualifyPlayerRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DisqualifyPlayerRequest) ProtoMessage() {}
+
+func (x *DisqualifyPlayerRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DisqualifyPlayerRequest.ProtoReflect.Descriptor instead.
+func (*DisqualifyPlayerRequest) Descriptor() ([]byte, []int) {
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *DisqualifyPlayerRequest) GetTournamentId() string {
+	if x != nil {
+		return x.TournamentId
+	}
+	return ""
+}
+
+func (x *DisqualifyPlayerRequest) GetPlayerId() string {
+	if x != nil {
+		return x.PlayerId
+	}
+	return ""
+}
+
+func (x *DisqualifyPlayerRequest) GetPartnerId() string {
+	if x != nil {
+		return x.PartnerId
+	}
+	return ""
+}
+
+func (x *DisqualifyPlayerRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+type DisqualifyPlayerResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DisqualifyPlayerResponse) Reset() {
+	*x = DisqualifyPlayerResponse{}
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DisqualifyPlayerResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DisqualifyPlayerResponse) ProtoMessage() {}
+
+func (x *DisqualifyPlayerResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DisqualifyPlayerResponse.ProtoReflect.Descriptor instead.
+func (*DisqualifyPlayerResponse) Descriptor() ([]byte, []int) {
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{29}
 }
 
 var File_croupier_tournament_v1_tournament_proto protoreflect.FileDescriptor
 
 const file_croupier_tournament_v1_tournament_proto_rawDesc = "" +
 	"\n" +
-	"'croupier/tournament/v1/tournament.proto\x12\x16croupier.tournament.v1\x1a\x1fcroupier/common/v1/common.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xa9\x01\n" +
+	"'croupier/tournament/v1/tournament.proto\x12\x16croupier.tournament.v1\x1a\x1fcroupier/common/v1/common.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xc4\x01\n" +
 	"\x05Level\x12\x1f\n" +
 	"\vsmall_blind\x18\x01 \x01(\x03R\n" +
 	"smallBlind\x12\x1b\n" +
 	"\tbig_blind\x18\x02 \x01(\x03R\bbigBlind\x12\x12\n" +
 	"\x04ante\x18\x03 \x01(\x03R\x04ante\x12)\n" +
 	"\x10duration_seconds\x18\x04 \x01(\x05R\x0fdurationSeconds\x12#\n" +
-	"\rbreak_seconds\x18\x05 \x01(\x05R\fbreakSeconds\"\xbc\a\n" +
+	"\rbreak_seconds\x18\x05 \x01(\x05R\fbreakSeconds\x12\x19\n" +
+	"\bbring_in\x18\x06 \x01(\x03R\abringIn\"~\n" +
+	"\x05Clock\x12%\n" +
+	"\x0eaction_seconds\x18\x01 \x01(\x05R\ractionSeconds\x12*\n" +
+	"\x11time_bank_seconds\x18\x02 \x01(\x05R\x0ftimeBankSeconds\x12\"\n" +
+	"\rhand_pause_ms\x18\x03 \x01(\x05R\vhandPauseMs\"\xdc\n" +
+	"\n" +
 	"\tStructure\x12\x12\n" +
 	"\x04game\x18\x01 \x01(\tR\x04game\x120\n" +
 	"\x06buy_in\x18\x02 \x01(\v2\x19.croupier.common.v1.MoneyR\x05buyIn\x12+\n" +
@@ -1779,31 +2447,40 @@ const file_croupier_tournament_v1_tournament_proto_rawDesc = "" +
 	"\bfee_rule\x18\x04 \x01(\x0e2\x1f.croupier.tournament.v1.FeeRuleR\afeeRule\x12%\n" +
 	"\x0estarting_stack\x18\x05 \x01(\x03R\rstartingStack\x125\n" +
 	"\x06levels\x18\x06 \x03(\v2\x1d.croupier.tournament.v1.LevelR\x06levels\x12&\n" +
-	"\x0fseats_per_table\x18\a \x01(\x05R\rseatsPerTable\x12:\n" +
-	"\vrebuy_price\x18\b \x01(\v2\x19.croupier.common.v1.MoneyR\n" +
-	"rebuyPrice\x12\x1f\n" +
-	"\vrebuy_chips\x18\t \x01(\x03R\n" +
-	"rebuyChips\x12*\n" +
-	"\x11rebuy_until_level\x18\n" +
-	" \x01(\x05R\x0frebuyUntilLevel\x12\x1d\n" +
+	"\x0fseats_per_table\x18\a \x01(\x05R\rseatsPerTable\x12!\n" +
+	"\frebuy_levels\x18\b \x01(\x05R\vrebuyLevels\x12:\n" +
+	"\vrebuy_price\x18\t \x01(\v2\x19.croupier.common.v1.MoneyR\n" +
+	"rebuyPrice\x126\n" +
+	"\trebuy_fee\x18\n" +
+	" \x01(\v2\x19.croupier.common.v1.MoneyR\brebuyFee\x12\x1f\n" +
+	"\vrebuy_chips\x18\v \x01(\x03R\n" +
+	"rebuyChips\x12\x1d\n" +
 	"\n" +
-	"max_rebuys\x18\v \x01(\x05R\tmaxRebuys\x12;\n" +
-	"\fadd_on_price\x18\f \x01(\v2\x19.croupier.common.v1.MoneyR\n" +
-	"addOnPrice\x12 \n" +
-	"\fadd_on_chips\x18\r \x01(\x03R\n" +
+	"max_rebuys\x18\f \x01(\x05R\tmaxRebuys\x124\n" +
+	"\x16rebuy_decision_seconds\x18\r \x01(\x05R\x14rebuyDecisionSeconds\x12;\n" +
+	"\fadd_on_price\x18\x0e \x01(\v2\x19.croupier.common.v1.MoneyR\n" +
+	"addOnPrice\x127\n" +
+	"\n" +
+	"add_on_fee\x18\x0f \x01(\v2\x19.croupier.common.v1.MoneyR\baddOnFee\x12 \n" +
+	"\fadd_on_chips\x18\x10 \x01(\x03R\n" +
 	"addOnChips\x12+\n" +
-	"\x11late_registration\x18\x0e \x01(\bR\x10lateRegistration\x128\n" +
-	"\x18late_registration_levels\x18\x0f \x01(\x05R\x16lateRegistrationLevels\x12C\n" +
-	"\vpayout_mode\x18\x10 \x01(\x0e2\".croupier.tournament.v1.PayoutModeR\n" +
+	"\x11late_registration\x18\x11 \x01(\bR\x10lateRegistration\x128\n" +
+	"\x18late_registration_levels\x18\x12 \x01(\x05R\x16lateRegistrationLevels\x12C\n" +
+	"\vpayout_mode\x18\x13 \x01(\x0e2\".croupier.tournament.v1.PayoutModeR\n" +
 	"payoutMode\x12\x1d\n" +
 	"\n" +
-	"payout_bps\x18\x11 \x03(\x05R\tpayoutBps\x12\x1f\n" +
-	"\vpaid_places\x18\x12 \x01(\x05R\n" +
-	"paidPlaces\x12\x1c\n" +
-	"\tsatellite\x18\x13 \x01(\bR\tsatellite\x12!\n" +
-	"\fmin_entrants\x18\x14 \x01(\x05R\vminEntrants\x12!\n" +
-	"\fmax_entrants\x18\x15 \x01(\x05R\vmaxEntrants\x12#\n" +
-	"\rsmallest_chip\x18\x16 \x01(\x03R\fsmallestChip\"\x88\x03\n" +
+	"payout_bps\x18\x14 \x03(\x05R\tpayoutBps\x12\x18\n" +
+	"\awinners\x18\x15 \x01(\x05R\awinners\x12\x1c\n" +
+	"\tsatellite\x18\x16 \x01(\bR\tsatellite\x12)\n" +
+	"\x10satellite_target\x18\x17 \x01(\tR\x0fsatelliteTarget\x12!\n" +
+	"\fmin_entrants\x18\x18 \x01(\x05R\vminEntrants\x12!\n" +
+	"\fmax_entrants\x18\x19 \x01(\x05R\vmaxEntrants\x12\x14\n" +
+	"\x05chips\x18\x1a \x03(\x03R\x05chips\x12\x18\n" +
+	"\aprofile\x18\x1b \x01(\tR\aprofile\x12\x18\n" +
+	"\abetting\x18\x1c \x01(\tR\abetting\x123\n" +
+	"\x05clock\x18\x1d \x01(\v2\x1d.croupier.tournament.v1.ClockR\x05clock\x12P\n" +
+	"\x16registration_closes_at\x18\x1e \x01(\v2\x1a.google.protobuf.TimestampR\x14registrationClosesAt\x120\n" +
+	"\x14no_withdrawal_refund\x18\x1f \x01(\bR\x12noWithdrawalRefund\"\xc6\x06\n" +
 	"\n" +
 	"Tournament\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x12\x12\n" +
@@ -1815,16 +2492,46 @@ const file_croupier_tournament_v1_tournament_proto_rawDesc = "" +
 	"\tremaining\x18\a \x01(\x05R\tremaining\x12\x14\n" +
 	"\x05level\x18\b \x01(\x05R\x05level\x128\n" +
 	"\n" +
-	"prize_pool\x18\t \x01(\v2\x19.croupier.common.v1.MoneyR\tprizePool\"\xe2\x01\n" +
+	"prize_pool\x18\t \x01(\v2\x19.croupier.common.v1.MoneyR\tprizePool\x129\n" +
+	"\n" +
+	"commission\x18\n" +
+	" \x01(\v2\x19.croupier.common.v1.MoneyR\n" +
+	"commission\x12:\n" +
+	"\vprizes_paid\x18\v \x01(\v2\x19.croupier.common.v1.MoneyR\n" +
+	"prizesPaid\x125\n" +
+	"\brefunded\x18\f \x01(\v2\x19.croupier.common.v1.MoneyR\brefunded\x12\x16\n" +
+	"\x06tables\x18\r \x01(\x05R\x06tables\x12\"\n" +
+	"\rhand_for_hand\x18\x0e \x01(\bR\vhandForHand\x12'\n" +
+	"\x0fbalancing_moves\x18\x0f \x01(\x05R\x0ebalancingMoves\x12#\n" +
+	"\rtables_broken\x18\x10 \x01(\x05R\ftablesBroken\x12\x16\n" +
+	"\x06reason\x18\x11 \x01(\tR\x06reason\x12\x12\n" +
+	"\x04runs\x18\x12 \x01(\x05R\x04runs\x12,\n" +
+	"\x12max_history_events\x18\x13 \x01(\x05R\x10maxHistoryEvents\x12*\n" +
+	"\x11max_history_bytes\x18\x14 \x01(\x03R\x0fmaxHistoryBytes\"\xe2\x02\n" +
 	"\bStanding\x12\x1b\n" +
-	"\tplayer_id\x18\x01 \x01(\tR\bplayerId\x12\x14\n" +
-	"\x05place\x18\x02 \x01(\x05R\x05place\x12\x14\n" +
-	"\x05chips\x18\x03 \x01(\x03R\x05chips\x12\x19\n" +
-	"\btable_id\x18\x04 \x01(\tR\atableId\x12\x12\n" +
-	"\x04seat\x18\x05 \x01(\x05R\x04seat\x12/\n" +
-	"\x05prize\x18\x06 \x01(\v2\x19.croupier.common.v1.MoneyR\x05prize\x12\x16\n" +
-	"\x06rebuys\x18\a \x01(\x05R\x06rebuys\x12\x15\n" +
-	"\x06add_on\x18\b \x01(\bR\x05addOn\"\xd0\x01\n" +
+	"\tplayer_id\x18\x01 \x01(\tR\bplayerId\x12\x1d\n" +
+	"\n" +
+	"partner_id\x18\x02 \x01(\tR\tpartnerId\x12!\n" +
+	"\fdisplay_name\x18\x03 \x01(\tR\vdisplayName\x12<\n" +
+	"\x06status\x18\x04 \x01(\x0e2$.croupier.tournament.v1.PlayerStatusR\x06status\x12\x14\n" +
+	"\x05place\x18\x05 \x01(\x05R\x05place\x12\x14\n" +
+	"\x05chips\x18\x06 \x01(\x03R\x05chips\x12\x19\n" +
+	"\btable_id\x18\a \x01(\tR\atableId\x12\x12\n" +
+	"\x04seat\x18\b \x01(\x05R\x04seat\x12/\n" +
+	"\x05prize\x18\t \x01(\v2\x19.croupier.common.v1.MoneyR\x05prize\x12\x16\n" +
+	"\x06rebuys\x18\n" +
+	" \x01(\x05R\x06rebuys\x12\x15\n" +
+	"\x06add_on\x18\v \x01(\bR\x05addOn\"\xe5\x01\n" +
+	"\vElimination\x12\x1b\n" +
+	"\tplayer_id\x18\x01 \x01(\tR\bplayerId\x12\x1d\n" +
+	"\n" +
+	"partner_id\x18\x02 \x01(\tR\tpartnerId\x12\x14\n" +
+	"\x05place\x18\x03 \x01(\x05R\x05place\x12\x1f\n" +
+	"\vstart_stack\x18\x04 \x01(\x03R\n" +
+	"startStack\x12!\n" +
+	"\ftable_number\x18\x05 \x01(\x05R\vtableNumber\x12\x14\n" +
+	"\x05round\x18\x06 \x01(\x05R\x05round\x12*\n" +
+	"\x02at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\xd0\x01\n" +
 	"\x17CreateTournamentRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12?\n" +
 	"\tstructure\x18\x02 \x01(\v2!.croupier.tournament.v1.StructureR\tstructure\x127\n" +
@@ -1847,35 +2554,56 @@ const file_croupier_tournament_v1_tournament_proto_rawDesc = "" +
 	"\x15GetTournamentResponse\x12B\n" +
 	"\n" +
 	"tournament\x18\x01 \x01(\v2\".croupier.tournament.v1.TournamentR\n" +
-	"tournament\"_\n" +
+	"tournament\"\xbe\x01\n" +
 	"\x0fRegisterRequest\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x12'\n" +
-	"\x0fidempotency_key\x18\x02 \x01(\tR\x0eidempotencyKey\"2\n" +
+	"\x0fidempotency_key\x18\x02 \x01(\tR\x0eidempotencyKey\x12\x1b\n" +
+	"\tplayer_id\x18\x03 \x01(\tR\bplayerId\x12\x1d\n" +
+	"\n" +
+	"partner_id\x18\x04 \x01(\tR\tpartnerId\x12!\n" +
+	"\fdisplay_name\x18\x05 \x01(\tR\vdisplayName\"b\n" +
 	"\x10RegisterResponse\x12\x1e\n" +
 	"\n" +
 	"registered\x18\x01 \x01(\bR\n" +
-	"registered\"a\n" +
+	"registered\x12\x1a\n" +
+	"\bentrants\x18\x02 \x01(\x05R\bentrants\x12\x12\n" +
+	"\x04late\x18\x03 \x01(\bR\x04late\"\x9d\x01\n" +
 	"\x11UnregisterRequest\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x12'\n" +
-	"\x0fidempotency_key\x18\x02 \x01(\tR\x0eidempotencyKey\"K\n" +
+	"\x0fidempotency_key\x18\x02 \x01(\tR\x0eidempotencyKey\x12\x1b\n" +
+	"\tplayer_id\x18\x03 \x01(\tR\bplayerId\x12\x1d\n" +
+	"\n" +
+	"partner_id\x18\x04 \x01(\tR\tpartnerId\"K\n" +
 	"\x12UnregisterResponse\x125\n" +
-	"\brefunded\x18\x01 \x01(\v2\x19.croupier.common.v1.MoneyR\brefunded\"\\\n" +
+	"\brefunded\x18\x01 \x01(\v2\x19.croupier.common.v1.MoneyR\brefunded\"\x98\x01\n" +
 	"\fRebuyRequest\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x12'\n" +
-	"\x0fidempotency_key\x18\x02 \x01(\tR\x0eidempotencyKey\"%\n" +
+	"\x0fidempotency_key\x18\x02 \x01(\tR\x0eidempotencyKey\x12\x1b\n" +
+	"\tplayer_id\x18\x03 \x01(\tR\bplayerId\x12\x1d\n" +
+	"\n" +
+	"partner_id\x18\x04 \x01(\tR\tpartnerId\"%\n" +
 	"\rRebuyResponse\x12\x14\n" +
-	"\x05chips\x18\x01 \x01(\x03R\x05chips\"\\\n" +
+	"\x05chips\x18\x01 \x01(\x03R\x05chips\"\x98\x01\n" +
 	"\fAddOnRequest\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x12'\n" +
-	"\x0fidempotency_key\x18\x02 \x01(\tR\x0eidempotencyKey\"%\n" +
+	"\x0fidempotency_key\x18\x02 \x01(\tR\x0eidempotencyKey\x12\x1b\n" +
+	"\tplayer_id\x18\x03 \x01(\tR\bplayerId\x12\x1d\n" +
+	"\n" +
+	"partner_id\x18\x04 \x01(\tR\tpartnerId\"%\n" +
 	"\rAddOnResponse\x12\x14\n" +
 	"\x05chips\x18\x01 \x01(\x03R\x05chips\":\n" +
 	"\x13GetStandingsRequest\x12#\n" +
-	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\"\xab\x01\n" +
+	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\"\xd7\x02\n" +
 	"\x14GetStandingsResponse\x12>\n" +
 	"\tstandings\x18\x01 \x03(\v2 .croupier.tournament.v1.StandingR\tstandings\x12\x14\n" +
 	"\x05level\x18\x02 \x01(\x05R\x05level\x12=\n" +
-	"\x05state\x18\x03 \x01(\x0e2'.croupier.tournament.v1.TournamentStateR\x05state\"U\n" +
+	"\x05state\x18\x03 \x01(\x0e2'.croupier.tournament.v1.TournamentStateR\x05state\x12B\n" +
+	"\n" +
+	"tournament\x18\x04 \x01(\v2\".croupier.tournament.v1.TournamentR\n" +
+	"tournament\x12G\n" +
+	"\feliminations\x18\x05 \x03(\v2#.croupier.tournament.v1.EliminationR\feliminations\x12\x1d\n" +
+	"\n" +
+	"drop_boxes\x18\x06 \x03(\x03R\tdropBoxes\"U\n" +
 	"\x16PauseTournamentRequest\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x12\x16\n" +
 	"\x06reason\x18\x02 \x01(\tR\x06reason\"\x19\n" +
@@ -1886,7 +2614,14 @@ const file_croupier_tournament_v1_tournament_proto_rawDesc = "" +
 	"\x17CancelTournamentRequest\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x12\x16\n" +
 	"\x06reason\x18\x02 \x01(\tR\x06reason\"\x1a\n" +
-	"\x18CancelTournamentResponse*\xac\x02\n" +
+	"\x18CancelTournamentResponse\"\x92\x01\n" +
+	"\x17DisqualifyPlayerRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x12\x1b\n" +
+	"\tplayer_id\x18\x02 \x01(\tR\bplayerId\x12\x1d\n" +
+	"\n" +
+	"partner_id\x18\x03 \x01(\tR\tpartnerId\x12\x16\n" +
+	"\x06reason\x18\x04 \x01(\tR\x06reason\"\x1a\n" +
+	"\x18DisqualifyPlayerResponse*\xc9\x02\n" +
 	"\x0fTournamentState\x12 \n" +
 	"\x1cTOURNAMENT_STATE_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cTOURNAMENT_STATE_REGISTERING\x10\x01\x12\x1c\n" +
@@ -1896,7 +2631,8 @@ const file_croupier_tournament_v1_tournament_proto_rawDesc = "" +
 	"\x16TOURNAMENT_STATE_BREAK\x10\x05\x12 \n" +
 	"\x1cTOURNAMENT_STATE_FINAL_TABLE\x10\x06\x12\x1e\n" +
 	"\x1aTOURNAMENT_STATE_COMPLETED\x10\a\x12\x1e\n" +
-	"\x1aTOURNAMENT_STATE_CANCELLED\x10\b*^\n" +
+	"\x1aTOURNAMENT_STATE_CANCELLED\x10\b\x12\x1b\n" +
+	"\x17TOURNAMENT_STATE_PAYING\x10\t*^\n" +
 	"\aFeeRule\x12\x18\n" +
 	"\x14FEE_RULE_UNSPECIFIED\x10\x00\x12\x12\n" +
 	"\x0eFEE_RULE_GREEK\x10\x01\x12\x12\n" +
@@ -1907,7 +2643,16 @@ const file_croupier_tournament_v1_tournament_proto_rawDesc = "" +
 	"\x17PAYOUT_MODE_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14PAYOUT_MODE_BY_PLACE\x10\x01\x12\x15\n" +
 	"\x11PAYOUT_MODE_EQUAL\x10\x02\x12\x18\n" +
-	"\x14PAYOUT_MODE_BY_CHIPS\x10\x032\xa9\t\n" +
+	"\x14PAYOUT_MODE_BY_CHIPS\x10\x03*\xd4\x01\n" +
+	"\fPlayerStatus\x12\x1d\n" +
+	"\x19PLAYER_STATUS_UNSPECIFIED\x10\x00\x12\x1c\n" +
+	"\x18PLAYER_STATUS_REGISTERED\x10\x01\x12\x19\n" +
+	"\x15PLAYER_STATUS_PLAYING\x10\x02\x12\x18\n" +
+	"\x14PLAYER_STATUS_BUSTED\x10\x03\x12\x15\n" +
+	"\x11PLAYER_STATUS_OUT\x10\x04\x12\x1b\n" +
+	"\x17PLAYER_STATUS_WITHDRAWN\x10\x05\x12\x1e\n" +
+	"\x1aPLAYER_STATUS_DISQUALIFIED\x10\x062\xa0\n" +
+	"\n" +
 	"\x11TournamentService\x12u\n" +
 	"\x10CreateTournament\x12/.croupier.tournament.v1.CreateTournamentRequest\x1a0.croupier.tournament.v1.CreateTournamentResponse\x12r\n" +
 	"\x0fListTournaments\x12..croupier.tournament.v1.ListTournamentsRequest\x1a/.croupier.tournament.v1.ListTournamentsResponse\x12l\n" +
@@ -1920,7 +2665,8 @@ const file_croupier_tournament_v1_tournament_proto_rawDesc = "" +
 	"\fGetStandings\x12+.croupier.tournament.v1.GetStandingsRequest\x1a,.croupier.tournament.v1.GetStandingsResponse\x12r\n" +
 	"\x0fPauseTournament\x12..croupier.tournament.v1.PauseTournamentRequest\x1a/.croupier.tournament.v1.PauseTournamentResponse\x12u\n" +
 	"\x10ResumeTournament\x12/.croupier.tournament.v1.ResumeTournamentRequest\x1a0.croupier.tournament.v1.ResumeTournamentResponse\x12u\n" +
-	"\x10CancelTournament\x12/.croupier.tournament.v1.CancelTournamentRequest\x1a0.croupier.tournament.v1.CancelTournamentResponseB\xed\x01\n" +
+	"\x10CancelTournament\x12/.croupier.tournament.v1.CancelTournamentRequest\x1a0.croupier.tournament.v1.CancelTournamentResponse\x12u\n" +
+	"\x10DisqualifyPlayer\x12/.croupier.tournament.v1.DisqualifyPlayerRequest\x1a0.croupier.tournament.v1.DisqualifyPlayerResponseB\xed\x01\n" +
 	"\x1acom.croupier.tournament.v1B\x0fTournamentProtoP\x01ZDgithub.com/croupier/croupier/gen/croupier/tournament/v1;tournamentv1\xa2\x02\x03CTX\xaa\x02\x16Croupier.Tournament.V1\xca\x02\x16Croupier\\Tournament\\V1\xe2\x02\"Croupier\\Tournament\\V1\\GPBMetadata\xea\x02\x18Croupier::Tournament::V1b\x06proto3"
 
 var (
@@ -1935,90 +2681,108 @@ func file_croupier_tournament_v1_tournament_proto_rawDescGZIP() []byte {
 	return file_croupier_tournament_v1_tournament_proto_rawDescData
 }
 
-var file_croupier_tournament_v1_tournament_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_croupier_tournament_v1_tournament_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
+var file_croupier_tournament_v1_tournament_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
+var file_croupier_tournament_v1_tournament_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
 var file_croupier_tournament_v1_tournament_proto_goTypes = []any{
 	(TournamentState)(0),             // 0: croupier.tournament.v1.TournamentState
 	(FeeRule)(0),                     // 1: croupier.tournament.v1.FeeRule
 	(PayoutMode)(0),                  // 2: croupier.tournament.v1.PayoutMode
-	(*Level)(nil),                    // 3: croupier.tournament.v1.Level
-	(*Structure)(nil),                // 4: croupier.tournament.v1.Structure
-	(*Tournament)(nil),               // 5: croupier.tournament.v1.Tournament
-	(*Standing)(nil),                 // 6: croupier.tournament.v1.Standing
-	(*CreateTournamentRequest)(nil),  // 7: croupier.tournament.v1.CreateTournamentRequest
-	(*CreateTournamentResponse)(nil), // 8: croupier.tournament.v1.CreateTournamentResponse
-	(*ListTournamentsRequest)(nil),   // 9: croupier.tournament.v1.ListTournamentsRequest
-	(*ListTournamentsResponse)(nil),  // 10: croupier.tournament.v1.ListTournamentsResponse
-	(*GetTournamentRequest)(nil),     // 11: croupier.tournament.v1.GetTournamentRequest
-	(*GetTournamentResponse)(nil),    // 12: croupier.tournament.v1.GetTournamentResponse
-	(*RegisterRequest)(nil),          // 13: croupier.tournament.v1.RegisterRequest
-	(*RegisterResponse)(nil),         // 14: croupier.tournament.v1.RegisterResponse
-	(*UnregisterRequest)(nil),        // 15: croupier.tournament.v1.UnregisterRequest
-	(*UnregisterResponse)(nil),       // 16: croupier.tournament.v1.UnregisterResponse
-	(*RebuyRequest)(nil),             // 17: croupier.tournament.v1.RebuyRequest
-	(*RebuyResponse)(nil),            // 18: croupier.tournament.v1.RebuyResponse
-	(*AddOnRequest)(nil),             // 19: croupier.tournament.v1.AddOnRequest
-	(*AddOnResponse)(nil),            // 20: croupier.tournament.v1.AddOnResponse
-	(*GetStandingsRequest)(nil),      // 21: croupier.tournament.v1.GetStandingsRequest
-	(*GetStandingsResponse)(nil),     // 22: croupier.tournament.v1.GetStandingsResponse
-	(*PauseTournamentRequest)(nil),   // 23: croupier.tournament.v1.PauseTournamentRequest
-	(*PauseTournamentResponse)(nil),  // 24: croupier.tournament.v1.PauseTournamentResponse
-	(*ResumeTournamentRequest)(nil),  // 25: croupier.tournament.v1.ResumeTournamentRequest
-	(*ResumeTournamentResponse)(nil), // 26: croupier.tournament.v1.ResumeTournamentResponse
-	(*CancelTournamentRequest)(nil),  // 27: croupier.tournament.v1.CancelTournamentRequest
-	(*CancelTournamentResponse)(nil), // 28: croupier.tournament.v1.CancelTournamentResponse
-	(*v1.Money)(nil),                 // 29: croupier.common.v1.Money
-	(*timestamppb.Timestamp)(nil),    // 30: google.protobuf.Timestamp
+	(PlayerStatus)(0),                // 3: croupier.tournament.v1.PlayerStatus
+	(*Level)(nil),                    // 4: croupier.tournament.v1.Level
+	(*Clock)(nil),                    // 5: croupier.tournament.v1.Clock
+	(*Structure)(nil),                // 6: croupier.tournament.v1.Structure
+	(*Tournament)(nil),               // 7: croupier.tournament.v1.Tournament
+	(*Standing)(nil),                 // 8: croupier.tournament.v1.Standing
+	(*Elimination)(nil),              // 9: croupier.tournament.v1.Elimination
+	(*CreateTournamentRequest)(nil),  // 10: croupier.tournament.v1.CreateTournamentRequest
+	(*CreateTournamentResponse)(nil), // 11: croupier.tournament.v1.CreateTournamentResponse
+	(*ListTournamentsRequest)(nil),   // 12: croupier.tournament.v1.ListTournamentsRequest
+	(*ListTournamentsResponse)(nil),  // 13: croupier.tournament.v1.ListTournamentsResponse
+	(*GetTournamentRequest)(nil),     // 14: croupier.tournament.v1.GetTournamentRequest
+	(*GetTournamentResponse)(nil),    // 15: croupier.tournament.v1.GetTournamentResponse
+	(*RegisterRequest)(nil),          // 16: croupier.tournament.v1.RegisterRequest
+	(*RegisterResponse)(nil),         // 17: croupier.tournament.v1.RegisterResponse
+	(*UnregisterRequest)(nil),        // 18: croupier.tournament.v1.UnregisterRequest
+	(*UnregisterResponse)(nil),       // 19: croupier.tournament.v1.UnregisterResponse
+	(*RebuyRequest)(nil),             // 20: croupier.tournament.v1.RebuyRequest
+	(*RebuyResponse)(nil),            // 21: croupier.tournament.v1.RebuyResponse
+	(*AddOnRequest)(nil),             // 22: croupier.tournament.v1.AddOnRequest
+	(*AddOnResponse)(nil),            // 23: croupier.tournament.v1.AddOnResponse
+	(*GetStandingsRequest)(nil),      // 24: croupier.tournament.v1.GetStandingsRequest
+	(*GetStandingsResponse)(nil),     // 25: croupier.tournament.v1.GetStandingsResponse
+	(*PauseTournamentRequest)(nil),   // 26: croupier.tournament.v1.PauseTournamentRequest
+	(*PauseTournamentResponse)(nil),  // 27: croupier.tournament.v1.PauseTournamentResponse
+	(*ResumeTournamentRequest)(nil),  // 28: croupier.tournament.v1.ResumeTournamentRequest
+	(*ResumeTournamentResponse)(nil), // 29: croupier.tournament.v1.ResumeTournamentResponse
+	(*CancelTournamentRequest)(nil),  // 30: croupier.tournament.v1.CancelTournamentRequest
+	(*CancelTournamentResponse)(nil), // 31: croupier.tournament.v1.CancelTournamentResponse
+	(*DisqualifyPlayerRequest)(nil),  // 32: croupier.tournament.v1.DisqualifyPlayerRequest
+	(*DisqualifyPlayerResponse)(nil), // 33: croupier.tournament.v1.DisqualifyPlayerResponse
+	(*v1.Money)(nil),                 // 34: croupier.common.v1.Money
+	(*timestamppb.Timestamp)(nil),    // 35: google.protobuf.Timestamp
 }
 var file_croupier_tournament_v1_tournament_proto_depIdxs = []int32{
-	29, // 0: croupier.tournament.v1.Structure.buy_in:type_name -> croupier.common.v1.Money
-	29, // 1: croupier.tournament.v1.Structure.fee:type_name -> croupier.common.v1.Money
+	34, // 0: croupier.tournament.v1.Structure.buy_in:type_name -> croupier.common.v1.Money
+	34, // 1: croupier.tournament.v1.Structure.fee:type_name -> croupier.common.v1.Money
 	1,  // 2: croupier.tournament.v1.Structure.fee_rule:type_name -> croupier.tournament.v1.FeeRule
-	3,  // 3: croupier.tournament.v1.Structure.levels:type_name -> croupier.tournament.v1.Level
-	29, // 4: croupier.tournament.v1.Structure.rebuy_price:type_name -> croupier.common.v1.Money
-	29, // 5: croupier.tournament.v1.Structure.add_on_price:type_name -> croupier.common.v1.Money
-	2,  // 6: croupier.tournament.v1.Structure.payout_mode:type_name -> croupier.tournament.v1.PayoutMode
-	4,  // 7: croupier.tournament.v1.Tournament.structure:type_name -> croupier.tournament.v1.Structure
-	0,  // 8: croupier.tournament.v1.Tournament.state:type_name -> croupier.tournament.v1.TournamentState
-	30, // 9: croupier.tournament.v1.Tournament.starts_at:type_name -> google.protobuf.Timestamp
-	29, // 10: croupier.tournament.v1.Tournament.prize_pool:type_name -> croupier.common.v1.Money
-	29, // 11: croupier.tournament.v1.Standing.prize:type_name -> croupier.common.v1.Money
-	4,  // 12: croupier.tournament.v1.CreateTournamentRequest.structure:type_name -> croupier.tournament.v1.Structure
-	30, // 13: croupier.tournament.v1.CreateTournamentRequest.starts_at:type_name -> google.protobuf.Timestamp
-	5,  // 14: croupier.tournament.v1.CreateTournamentResponse.tournament:type_name -> croupier.tournament.v1.Tournament
-	0,  // 15: croupier.tournament.v1.ListTournamentsRequest.state:type_name -> croupier.tournament.v1.TournamentState
-	5,  // 16: croupier.tournament.v1.ListTournamentsResponse.tournaments:type_name -> croupier.tournament.v1.Tournament
-	5,  // 17: croupier.tournament.v1.GetTournamentResponse.tournament:type_name -> croupier.tournament.v1.Tournament
-	29, // 18: croupier.tournament.v1.UnregisterResponse.refunded:type_name -> croupier.common.v1.Money
-	6,  // 19: croupier.tournament.v1.GetStandingsResponse.standings:type_name -> croupier.tournament.v1.Standing
-	0,  // 20: croupier.tournament.v1.GetStandingsResponse.state:type_name -> croupier.tournament.v1.TournamentState
-	7,  // 21: croupier.tournament.v1.TournamentService.CreateTournament:input_type -> croupier.tournament.v1.CreateTournamentRequest
-	9,  // 22: croupier.tournament.v1.TournamentService.ListTournaments:input_type -> croupier.tournament.v1.ListTournamentsRequest
-	11, // 23: croupier.tournament.v1.TournamentService.GetTournament:input_type -> croupier.tournament.v1.GetTournamentRequest
-	13, // 24: croupier.tournament.v1.TournamentService.Register:input_type -> croupier.tournament.v1.RegisterRequest
-	15, // 25: croupier.tournament.v1.TournamentService.Unregister:input_type -> croupier.tournament.v1.UnregisterRequest
-	17, // 26: croupier.tournament.v1.TournamentService.Rebuy:input_type -> croupier.tournament.v1.RebuyRequest
-	19, // 27: croupier.tournament.v1.TournamentService.AddOn:input_type -> croupier.tournament.v1.AddOnRequest
-	21, // 28: croupier.tournament.v1.TournamentService.GetStandings:input_type -> croupier.tournament.v1.GetStandingsRequest
-	23, // 29: croupier.tournament.v1.TournamentService.PauseTournament:input_type -> croupier.tournament.v1.PauseTournamentRequest
-	25, // 30: croupier.tournament.v1.TournamentService.ResumeTournament:input_type -> croupier.tournament.v1.ResumeTournamentRequest
-	27, // 31: croupier.tournament.v1.TournamentService.CancelTournament:input_type -> croupier.tournament.v1.CancelTournamentRequest
-	8,  // 32: croupier.tournament.v1.TournamentService.CreateTournament:output_type -> croupier.tournament.v1.CreateTournamentResponse
-	10, // 33: croupier.tournament.v1.TournamentService.ListTournaments:output_type -> croupier.tournament.v1.ListTournamentsResponse
-	12, // 34: croupier.tournament.v1.TournamentService.GetTournament:output_type -> croupier.tournament.v1.GetTournamentResponse
-	14, // 35: croupier.tournament.v1.TournamentService.Register:output_type -> croupier.tournament.v1.RegisterResponse
-	16, // 36: croupier.tournament.v1.TournamentService.Unregister:output_type -> croupier.tournament.v1.UnregisterResponse
-	18, // 37: croupier.tournament.v1.TournamentService.Rebuy:output_type -> croupier.tournament.v1.RebuyResponse
-	20, // 38: croupier.tournament.v1.TournamentService.AddOn:output_type -> croupier.tournament.v1.AddOnResponse
-	22, // 39: croupier.tournament.v1.TournamentService.GetStandings:output_type -> croupier.tournament.v1.GetStandingsResponse
-	24, // 40: croupier.tournament.v1.TournamentService.PauseTournament:output_type -> croupier.tournament.v1.PauseTournamentResponse
-	26, // 41: croupier.tournament.v1.TournamentService.ResumeTournament:output_type -> croupier.tournament.v1.ResumeTournamentResponse
-	28, // 42: croupier.tournament.v1.TournamentService.CancelTournament:output_type -> croupier.tournament.v1.CancelTournamentResponse
-	32, // [32:43] is the sub-list for method output_type
-	21, // [21:32] is the sub-list for method input_type
-	21, // [21:21] is the sub-list for extension type_name
-	21, // [21:21] is the sub-list for extension extendee
-	0,  // [0:21] is the sub-list for field type_name
+	4,  // 3: croupier.tournament.v1.Structure.levels:type_name -> croupier.tournament.v1.Level
+	34, // 4: croupier.tournament.v1.Structure.rebuy_price:type_name -> croupier.common.v1.Money
+	34, // 5: croupier.tournament.v1.Structure.rebuy_fee:type_name -> croupier.common.v1.Money
+	34, // 6: croupier.tournament.v1.Structure.add_on_price:type_name -> croupier.common.v1.Money
+	34, // 7: croupier.tournament.v1.Structure.add_on_fee:type_name -> croupier.common.v1.Money
+	2,  // 8: croupier.tournament.v1.Structure.payout_mode:type_name -> croupier.tournament.v1.PayoutMode
+	5,  // 9: croupier.tournament.v1.Structure.clock:type_name -> croupier.tournament.v1.Clock
+	35, // 10: croupier.tournament.v1.Structure.registration_closes_at:type_name -> google.protobuf.Timestamp
+	6,  // 11: croupier.tournament.v1.Tournament.structure:type_name -> croupier.tournament.v1.Structure
+	0,  // 12: croupier.tournament.v1.Tournament.state:type_name -> croupier.tournament.v1.TournamentState
+	35, // 13: croupier.tournament.v1.Tournament.starts_at:type_name -> google.protobuf.Timestamp
+	34, // 14: croupier.tournament.v1.Tournament.prize_pool:type_name -> croupier.common.v1.Money
+	34, // 15: croupier.tournament.v1.Tournament.commission:type_name -> croupier.common.v1.Money
+	34, // 16: croupier.tournament.v1.Tournament.prizes_paid:type_name -> croupier.common.v1.Money
+	34, // 17: croupier.tournament.v1.Tournament.refunded:type_name -> croupier.common.v1.Money
+	3,  // 18: croupier.tournament.v1.Standing.status:type_name -> croupier.tournament.v1.PlayerStatus
+	34, // 19: croupier.tournament.v1.Standing.prize:type_name -> croupier.common.v1.Money
+	35, // 20: croupier.tournament.v1.Elimination.at:type_name -> google.protobuf.Timestamp
+	6,  // 21: croupier.tournament.v1.CreateTournamentRequest.structure:type_name -> croupier.tournament.v1.Structure
+	35, // 22: croupier.tournament.v1.CreateTournamentRequest.starts_at:type_name -> google.protobuf.Timestamp
+	7,  // 23: croupier.tournament.v1.CreateTournamentResponse.tournament:type_name -> croupier.tournament.v1.Tournament
+	0,  // 24: croupier.tournament.v1.ListTournamentsRequest.state:type_name -> croupier.tournament.v1.TournamentState
+	7,  // 25: croupier.tournament.v1.ListTournamentsResponse.tournaments:type_name -> croupier.tournament.v1.Tournament
+	7,  // 26: croupier.tournament.v1.GetTournamentResponse.tournament:type_name -> croupier.tournament.v1.Tournament
+	34, // 27: croupier.tournament.v1.UnregisterResponse.refunded:type_name -> croupier.common.v1.Money
+	8,  // 28: croupier.tournament.v1.GetStandingsResponse.standings:type_name -> croupier.tournament.v1.Standing
+	0,  // 29: croupier.tournament.v1.GetStandingsResponse.state:type_name -> croupier.tournament.v1.TournamentState
+	7,  // 30: croupier.tournament.v1.GetStandingsResponse.tournament:type_name -> croupier.tournament.v1.Tournament
+	9,  // 31: croupier.tournament.v1.GetStandingsResponse.eliminations:type_name -> croupier.tournament.v1.Elimination
+	10, // 32: croupier.tournament.v1.TournamentService.CreateTournament:input_type -> croupier.tournament.v1.CreateTournamentRequest
+	12, // 33: croupier.tournament.v1.TournamentService.ListTournaments:input_type -> croupier.tournament.v1.ListTournamentsRequest
+	14, // 34: croupier.tournament.v1.TournamentService.GetTournament:input_type -> croupier.tournament.v1.GetTournamentRequest
+	16, // 35: croupier.tournament.v1.TournamentService.Register:input_type -> croupier.tournament.v1.RegisterRequest
+	18, // 36: croupier.tournament.v1.TournamentService.Unregister:input_type -> croupier.tournament.v1.UnregisterRequest
+	20, // 37: croupier.tournament.v1.TournamentService.Rebuy:input_type -> croupier.tournament.v1.RebuyRequest
+	22, // 38: croupier.tournament.v1.TournamentService.AddOn:input_type -> croupier.tournament.v1.AddOnRequest
+	24, // 39: croupier.tournament.v1.TournamentService.GetStandings:input_type -> croupier.tournament.v1.GetStandingsRequest
+	26, // 40: croupier.tournament.v1.TournamentService.PauseTournament:input_type -> croupier.tournament.v1.PauseTournamentRequest
+	28, // 41: croupier.tournament.v1.TournamentService.ResumeTournament:input_type -> croupier.tournament.v1.ResumeTournamentRequest
+	30, // 42: croupier.tournament.v1.TournamentService.CancelTournament:input_type -> croupier.tournament.v1.CancelTournamentRequest
+	32, // 43: croupier.tournament.v1.TournamentService.DisqualifyPlayer:input_type -> croupier.tournament.v1.DisqualifyPlayerRequest
+	11, // 44: croupier.tournament.v1.TournamentService.CreateTournament:output_type -> croupier.tournament.v1.CreateTournamentResponse
+	13, // 45: croupier.tournament.v1.TournamentService.ListTournaments:output_type -> croupier.tournament.v1.ListTournamentsResponse
+	15, // 46: croupier.tournament.v1.TournamentService.GetTournament:output_type -> croupier.tournament.v1.GetTournamentResponse
+	17, // 47: croupier.tournament.v1.TournamentService.Register:output_type -> croupier.tournament.v1.RegisterResponse
+	19, // 48: croupier.tournament.v1.TournamentService.Unregister:output_type -> croupier.tournament.v1.UnregisterResponse
+	21, // 49: croupier.tournament.v1.TournamentService.Rebuy:output_type -> croupier.tournament.v1.RebuyResponse
+	23, // 50: croupier.tournament.v1.TournamentService.AddOn:output_type -> croupier.tournament.v1.AddOnResponse
+	25, // 51: croupier.tournament.v1.TournamentService.GetStandings:output_type -> croupier.tournament.v1.GetStandingsResponse
+	27, // 52: croupier.tournament.v1.TournamentService.PauseTournament:output_type -> croupier.tournament.v1.PauseTournamentResponse
+	29, // 53: croupier.tournament.v1.TournamentService.ResumeTournament:output_type -> croupier.tournament.v1.ResumeTournamentResponse
+	31, // 54: croupier.tournament.v1.TournamentService.CancelTournament:output_type -> croupier.tournament.v1.CancelTournamentResponse
+	33, // 55: croupier.tournament.v1.TournamentService.DisqualifyPlayer:output_type -> croupier.tournament.v1.DisqualifyPlayerResponse
+	44, // [44:56] is the sub-list for method output_type
+	32, // [32:44] is the sub-list for method input_type
+	32, // [32:32] is the sub-list for extension type_name
+	32, // [32:32] is the sub-list for extension extendee
+	0,  // [0:32] is the sub-list for field type_name
 }
 
 func init() { file_croupier_tournament_v1_tournament_proto_init() }
@@ -2031,8 +2795,8 @@ func file_croupier_tournament_v1_tournament_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_croupier_tournament_v1_tournament_proto_rawDesc), len(file_croupier_tournament_v1_tournament_proto_rawDesc)),
-			NumEnums:      3,
-			NumMessages:   26,
+			NumEnums:      4,
+			NumMessages:   30,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -30,27 +30,47 @@ const (
 	TournamentService_PauseTournament_FullMethodName  = "/croupier.tournament.v1.TournamentService/PauseTournament"
 	TournamentService_ResumeTournament_FullMethodName = "/croupier.tournament.v1.TournamentService/ResumeTournament"
 	TournamentService_CancelTournament_FullMethodName = "/croupier.tournament.v1.TournamentService/CancelTournament"
+	TournamentService_DisqualifyPlayer_FullMethodName = "/croupier.tournament.v1.TournamentService/DisqualifyPlayer"
 )
 
 // TournamentServiceClient is the client API for TournamentService service.
 //
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 //
-// TournamentService runs poker tournaments, one durable workflow each.
-// Players register, rebuy and add on; operators create, pause, resume and
-// cancel.
+// TournamentService runs poker tournaments, one durable Temporal workflow
+// each (tournaments.md §3): registration with the stake and fee held in the
+// wallet and posted at the start, the seat and button draws, tables on the
+// table service with tournament chips, the level clock, breaks, chip races,
+// balancing, hand-for-hand, the final table and the payouts. Players
+// register, withdraw, rebuy and add on; partners do it for their players;
+// operators create, pause, resume, cancel and disqualify.
 type TournamentServiceClient interface {
+	// CreateTournament validates the terms (fee bounds per rule profile,
+	// rebuy price, payout table) and starts the tournament's workflow.
 	CreateTournament(ctx context.Context, in *CreateTournamentRequest, opts ...grpc.CallOption) (*CreateTournamentResponse, error)
 	ListTournaments(ctx context.Context, in *ListTournamentsRequest, opts ...grpc.CallOption) (*ListTournamentsResponse, error)
 	GetTournament(ctx context.Context, in *GetTournamentRequest, opts ...grpc.CallOption) (*GetTournamentResponse, error)
+	// Register puts the caller (or, for a partner or an operator, the named
+	// player) on the entrants' list: stake and fee are held in the wallet and
+	// posted at the start (GR H.3–H.6).
 	Register(ctx context.Context, in *RegisterRequest, opts ...grpc.CallOption) (*RegisterResponse, error)
+	// Unregister withdraws before the start: stake and fee back unless the
+	// terms say otherwise (GR H.6).
 	Unregister(ctx context.Context, in *UnregisterRequest, opts ...grpc.CallOption) (*UnregisterResponse, error)
+	// Rebuy buys a chip bank inside the rebuy period with half the starting
+	// stack or less; the announcement is binding (GR H.16).
 	Rebuy(ctx context.Context, in *RebuyRequest, opts ...grpc.CallOption) (*RebuyResponse, error)
+	// AddOn buys the add-on at the end of the rebuy period (GR H.16(a)(2)).
 	AddOn(ctx context.Context, in *AddOnRequest, opts ...grpc.CallOption) (*AddOnResponse, error)
+	// GetStandings is the live standings: places, chips, tables, prizes,
+	// eliminations.
 	GetStandings(ctx context.Context, in *GetStandingsRequest, opts ...grpc.CallOption) (*GetStandingsResponse, error)
 	PauseTournament(ctx context.Context, in *PauseTournamentRequest, opts ...grpc.CallOption) (*PauseTournamentResponse, error)
 	ResumeTournament(ctx context.Context, in *ResumeTournamentRequest, opts ...grpc.CallOption) (*ResumeTournamentResponse, error)
+	// CancelTournament refunds every stake and fee (GR H.5, H.6).
 	CancelTournament(ctx context.Context, in *CancelTournamentRequest, opts ...grpc.CallOption) (*CancelTournamentResponse, error)
+	// DisqualifyPlayer removes a player; nothing is refunded (GR H.5, H.6).
+	DisqualifyPlayer(ctx context.Context, in *DisqualifyPlayerRequest, opts ...grpc.CallOption) (*DisqualifyPlayerResponse, error)
 }
 
 type tournamentServiceClient struct {
@@ -171,25 +191,54 @@ func (c *tournamentServiceClient) CancelTournament(ctx context.Context, in *Canc
 	return out, nil
 }
 
+func (c *tournamentServiceClient) DisqualifyPlayer(ctx context.Context, in *DisqualifyPlayerRequest, opts ...grpc.CallOption) (*DisqualifyPlayerResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DisqualifyPlayerResponse)
+	err := c.cc.Invoke(ctx, TournamentService_DisqualifyPlayer_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // TournamentServiceServer is the server API for TournamentService service.
 // All implementations must embed UnimplementedTournamentServiceServer
 // for forward compatibility.
 //
-// TournamentService runs poker tournaments, one durable workflow each.
-// Players register, rebuy and add on; operators create, pause, resume and
-// cancel.
+// TournamentService runs poker tournaments, one durable Temporal workflow
+// each (tournaments.md §3): registration with the stake and fee held in the
+// wallet and posted at the start, the seat and button draws, tables on the
+// table service with tournament chips, the level clock, breaks, chip races,
+// balancing, hand-for-hand, the final table and the payouts. Players
+// register, withdraw, rebuy and add on; partners do it for their players;
+// operators create, pause, resume, cancel and disqualify.
 type TournamentServiceServer interface {
+	// CreateTournament validates the terms (fee bounds per rule profile,
+	// rebuy price, payout table) and starts the tournament's workflow.
 	CreateTournament(context.Context, *CreateTournamentRequest) (*CreateTournamentResponse, error)
 	ListTournaments(context.Context, *ListTournamentsRequest) (*ListTournamentsResponse, error)
 	GetTournament(context.Context, *GetTournamentRequest) (*GetTournamentResponse, error)
+	// Register puts the caller (or, for a partner or an operator, the named
+	// player) on the entrants' list: stake and fee are held in the wallet and
+	// posted at the start (GR H.3–H.6).
 	Register(context.Context, *RegisterRequest) (*RegisterResponse, error)
+	// Unregister withdraws before the start: stake and fee back unless the
+	// terms say otherwise (GR H.6).
 	Unregister(context.Context, *UnregisterRequest) (*UnregisterResponse, error)
+	// Rebuy buys a chip bank inside the rebuy period with half the starting
+	// stack or less; the announcement is binding (GR H.16).
 	Rebuy(context.Context, *RebuyRequest) (*RebuyResponse, error)
+	// AddOn buys the add-on at the end of the rebuy period (GR H.16(a)(2)).
 	AddOn(context.Context, *AddOnRequest) (*AddOnResponse, error)
+	// GetStandings is the live standings: places, chips, tables, prizes,
+	// eliminations.
 	GetStandings(context.Context, *GetStandingsRequest) (*GetStandingsResponse, error)
 	PauseTournament(context.Context, *PauseTournamentRequest) (*PauseTournamentResponse, error)
 	ResumeTournament(context.Context, *ResumeTournamentRequest) (*ResumeTournamentResponse, error)
+	// CancelTournament refunds every stake and fee (GR H.5, H.6).
 	CancelTournament(context.Context, *CancelTournamentRequest) (*CancelTournamentResponse, error)
+	// DisqualifyPlayer removes a player; nothing is refunded (GR H.5, H.6).
+	DisqualifyPlayer(context.Context, *DisqualifyPlayerRequest) (*DisqualifyPlayerResponse, error)
 	mustEmbedUnimplementedTournamentServiceServer()
 }
 
@@ -232,6 +281,9 @@ func (UnimplementedTournamentServiceServer) ResumeTournament(context.Context, *R
 }
 func (UnimplementedTournamentServiceServer) CancelTournament(context.Context, *CancelTournamentRequest) (*CancelTournamentResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method CancelTournament not implemented")
+}
+func (UnimplementedTournamentServiceServer) DisqualifyPlayer(context.Context, *DisqualifyPlayerRequest) (*DisqualifyPlayerResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DisqualifyPlayer not implemented")
 }
 func (UnimplementedTournamentServiceServer) mustEmbedUnimplementedTournamentServiceServer() {}
 func (UnimplementedTournamentServiceServer) testEmbeddedByValue()                           {}
@@ -452,6 +504,24 @@ func _TournamentService_CancelTournament_Handler(srv interface{}, ctx context.Co
 	return interceptor(ctx, in, info, handler)
 }
 
+func _TournamentService_DisqualifyPlayer_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DisqualifyPlayerRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).DisqualifyPlayer(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_DisqualifyPlayer_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).DisqualifyPlayer(ctx, req.(*DisqualifyPlayerRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // TournamentService_ServiceDesc is the grpc.ServiceDesc for TournamentService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -502,6 +572,10 @@ var TournamentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "CancelTournament",
 			Handler:    _TournamentService_CancelTournament_Handler,
+		},
+		{
+			MethodName: "DisqualifyPlayer",
+			Handler:    _TournamentService_DisqualifyPlayer_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -64,21 +64,39 @@ const (
 	// TournamentServiceCancelTournamentProcedure is the fully-qualified name of the TournamentService's
 	// CancelTournament RPC.
 	TournamentServiceCancelTournamentProcedure = "/croupier.tournament.v1.TournamentService/CancelTournament"
+	// TournamentServiceDisqualifyPlayerProcedure is the fully-qualified name of the TournamentService's
+	// DisqualifyPlayer RPC.
+	TournamentServiceDisqualifyPlayerProcedure = "/croupier.tournament.v1.TournamentService/DisqualifyPlayer"
 )
 
 // TournamentServiceClient is a client for the croupier.tournament.v1.TournamentService service.
 type TournamentServiceClient interface {
+	// CreateTournament validates the terms (fee bounds per rule profile,
+	// rebuy price, payout table) and starts the tournament's workflow.
 	CreateTournament(context.Context, *connect.Request[v1.CreateTournamentRequest]) (*connect.Response[v1.CreateTournamentResponse], error)
 	ListTournaments(context.Context, *connect.Request[v1.ListTournamentsRequest]) (*connect.Response[v1.ListTournamentsResponse], error)
 	GetTournament(context.Context, *connect.Request[v1.GetTournamentRequest]) (*connect.Response[v1.GetTournamentResponse], error)
+	// Register puts the caller (or, for a partner or an operator, the named
+	// player) on the entrants' list: stake and fee are held in the wallet and
+	// posted at the start (GR H.3–H.6).
 	Register(context.Context, *connect.Request[v1.RegisterRequest]) (*connect.Response[v1.RegisterResponse], error)
+	// Unregister withdraws before the start: stake and fee back unless the
+	// terms say otherwise (GR H.6).
 	Unregister(context.Context, *connect.Request[v1.UnregisterRequest]) (*connect.Response[v1.UnregisterResponse], error)
+	// Rebuy buys a chip bank inside the rebuy period with half the starting
+	// stack or less; the announcement is binding (GR H.16).
 	Rebuy(context.Context, *connect.Request[v1.RebuyRequest]) (*connect.Response[v1.RebuyResponse], error)
+	// AddOn buys the add-on at the end of the rebuy period (GR H.16(a)(2)).
 	AddOn(context.Context, *connect.Request[v1.AddOnRequest]) (*connect.Response[v1.AddOnResponse], error)
+	// GetStandings is the live standings: places, chips, tables, prizes,
+	// eliminations.
 	GetStandings(context.Context, *connect.Request[v1.GetStandingsRequest]) (*connect.Response[v1.GetStandingsResponse], error)
 	PauseTournament(context.Context, *connect.Request[v1.PauseTournamentRequest]) (*connect.Response[v1.PauseTournamentResponse], error)
 	ResumeTournament(context.Context, *connect.Request[v1.ResumeTournamentRequest]) (*connect.Response[v1.ResumeTournamentResponse], error)
+	// CancelTournament refunds every stake and fee (GR H.5, H.6).
 	CancelTournament(context.Context, *connect.Request[v1.CancelTournamentRequest]) (*connect.Response[v1.CancelTournamentResponse], error)
+	// DisqualifyPlayer removes a player; nothing is refunded (GR H.5, H.6).
+	DisqualifyPlayer(context.Context, *connect.Request[v1.DisqualifyPlayerRequest]) (*connect.Response[v1.DisqualifyPlayerResponse], error)
 }
 
 // NewTournamentServiceClient constructs a client for the croupier.tournament.v1.TournamentService
@@ -158,6 +176,12 @@ func NewTournamentServiceClient(httpClient connect.HTTPClient, baseURL string, o
 			connect.WithSchema(tournamentServiceMethods.ByName("CancelTournament")),
 			connect.WithClientOptions(opts...),
 		),
+		disqualifyPlayer: connect.NewClient[v1.DisqualifyPlayerRequest, v1.DisqualifyPlayerResponse](
+			httpClient,
+			baseURL+TournamentServiceDisqualifyPlayerProcedure,
+			connect.WithSchema(tournamentServiceMethods.ByName("DisqualifyPlayer")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -174,6 +198,7 @@ type tournamentServiceClient struct {
 	pauseTournament  *connect.Client[v1.PauseTournamentRequest, v1.PauseTournamentResponse]
 	resumeTournament *connect.Client[v1.ResumeTournamentRequest, v1.ResumeTournamentResponse]
 	cancelTournament *connect.Client[v1.CancelTournamentRequest, v1.CancelTournamentResponse]
+	disqualifyPlayer *connect.Client[v1.DisqualifyPlayerRequest, v1.DisqualifyPlayerResponse]
 }
 
 // CreateTournament calls croupier.tournament.v1.TournamentService.CreateTournament.
@@ -231,20 +256,40 @@ func (c *tournamentServiceClient) CancelTournament(ctx context.Context, req *con
 	return c.cancelTournament.CallUnary(ctx, req)
 }
 
+// DisqualifyPlayer calls croupier.tournament.v1.TournamentService.DisqualifyPlayer.
+func (c *tournamentServiceClient) DisqualifyPlayer(ctx context.Context, req *connect.Request[v1.DisqualifyPlayerRequest]) (*connect.Response[v1.DisqualifyPlayerResponse], error) {
+	return c.disqualifyPlayer.CallUnary(ctx, req)
+}
+
 // TournamentServiceHandler is an implementation of the croupier.tournament.v1.TournamentService
 // service.
 type TournamentServiceHandler interface {
+	// CreateTournament validates the terms (fee bounds per rule profile,
+	// rebuy price, payout table) and starts the tournament's workflow.
 	CreateTournament(context.Context, *connect.Request[v1.CreateTournamentRequest]) (*connect.Response[v1.CreateTournamentResponse], error)
 	ListTournaments(context.Context, *connect.Request[v1.ListTournamentsRequest]) (*connect.Response[v1.ListTournamentsResponse], error)
 	GetTournament(context.Context, *connect.Request[v1.GetTournamentRequest]) (*connect.Response[v1.GetTournamentResponse], error)
+	// Register puts the caller (or, for a partner or an operator, the named
+	// player) on the entrants' list: stake and fee are held in the wallet and
+	// posted at the start (GR H.3–H.6).
 	Register(context.Context, *connect.Request[v1.RegisterRequest]) (*connect.Response[v1.RegisterResponse], error)
+	// Unregister withdraws before the start: stake and fee back unless the
+	// terms say otherwise (GR H.6).
 	Unregister(context.Context, *connect.Request[v1.UnregisterRequest]) (*connect.Response[v1.UnregisterResponse], error)
+	// Rebuy buys a chip bank inside the rebuy period with half the starting
+	// stack or less; the announcement is binding (GR H.16).
 	Rebuy(context.Context, *connect.Request[v1.RebuyRequest]) (*connect.Response[v1.RebuyResponse], error)
+	// AddOn buys the add-on at the end of the rebuy period (GR H.16(a)(2)).
 	AddOn(context.Context, *connect.Request[v1.AddOnRequest]) (*connect.Response[v1.AddOnResponse], error)
+	// GetStandings is the live standings: places, chips, tables, prizes,
+	// eliminations.
 	GetStandings(context.Context, *connect.Request[v1.GetStandingsRequest]) (*connect.Response[v1.GetStandingsResponse], error)
 	PauseTournament(context.Context, *connect.Request[v1.PauseTournamentRequest]) (*connect.Response[v1.PauseTournamentResponse], error)
 	ResumeTournament(context.Context, *connect.Request[v1.ResumeTournamentRequest]) (*connect.Response[v1.ResumeTournamentResponse], error)
+	// CancelTournament refunds every stake and fee (GR H.5, H.6).
 	CancelTournament(context.Context, *connect.Request[v1.CancelTournamentRequest]) (*connect.Response[v1.CancelTournamentResponse], error)
+	// DisqualifyPlayer removes a player; nothing is refunded (GR H.5, H.6).
+	DisqualifyPlayer(context.Context, *connect.Request[v1.DisqualifyPlayerRequest]) (*connect.Response[v1.DisqualifyPlayerResponse], error)
 }
 
 // NewTournamentServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -320,6 +365,12 @@ func NewTournamentServiceHandler(svc TournamentServiceHandler, opts ...connect.H
 		connect.WithSchema(tournamentServiceMethods.ByName("CancelTournament")),
 		connect.WithHandlerOptions(opts...),
 	)
+	tournamentServiceDisqualifyPlayerHandler := connect.NewUnaryHandler(
+		TournamentServiceDisqualifyPlayerProcedure,
+		svc.DisqualifyPlayer,
+		connect.WithSchema(tournamentServiceMethods.ByName("DisqualifyPlayer")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/croupier.tournament.v1.TournamentService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case TournamentServiceCreateTournamentProcedure:
@@ -344,6 +395,8 @@ func NewTournamentServiceHandler(svc TournamentServiceHandler, opts ...connect.H
 			tournamentServiceResumeTournamentHandler.ServeHTTP(w, r)
 		case TournamentServiceCancelTournamentProcedure:
 			tournamentServiceCancelTournamentHandler.ServeHTTP(w, r)
+		case TournamentServiceDisqualifyPlayerProcedure:
+			tournamentServiceDisqualifyPlayerHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -395,4 +448,8 @@ func (UnimplementedTournamentServiceHandler) ResumeTournament(context.Context, *
 
 func (UnimplementedTournamentServiceHandler) CancelTournament(context.Context, *connect.Request[v1.CancelTournamentRequest]) (*connect.Response[v1.CancelTournamentResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.tournament.v1.TournamentService.CancelTournament is not implemented"))
+}
+
+func (UnimplementedTournamentServiceHandler) DisqualifyPlayer(context.Context, *connect.Request[v1.DisqualifyPlayerRequest]) (*connect.Response[v1.DisqualifyPlayerResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.tournament.v1.TournamentService.DisqualifyPlayer is not implemented"))
 }
