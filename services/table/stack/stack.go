@@ -173,6 +173,7 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 		tailRdb := redis.NewClient(&redis.Options{Addr: cfg.RedisAddr, PoolSize: 4096, ReadTimeout: 5 * time.Second})
 		st.cleanup = append(st.cleanup, func() { rdb.Close(); tailRdb.Close() })
 		st.Redis = rdb
+		store.Instrument(rdb, rt.Telemetry.TracerProvider)
 		key := cfg.SealKey
 		if key == nil {
 			key = []byte(boot.RandomKey()[:seal.KeySize])

@@ -1,0 +1,168 @@
+// Command table serves the table service alone (croupier.table.v1:
+// TableService, SessionService, TableAdminService): gRPC, gRPC-Web and
+// Connect on one port, live tables in Redis, and the RNG, evaluator and
+// wallet services called over the network. Any number of replicas may run
+// against one Redis.
+package main
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"connectrpc.com/connect"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/croupier/croupier/gen/croupier/evaluator/v1/evaluatorv1connect"
+	"github.com/croupier/croupier/gen/croupier/rng/v1/rngv1connect"
+	"github.com/croupier/croupier/gen/croupier/wallet/v1/walletv1connect"
+	"github.com/croupier/croupier/services/table"
+	"github.com/croupier/croupier/services/table/api"
+	"github.com/croupier/croupier/services/table/seal"
+	"github.com/croupier/croupier/services/table/store"
+	"github.com/croupier/croupier/shared/boot"
+	"github.com/croupier/croupier/shared/client"
+	"github.com/croupier/croupier/shared/config"
+)
+
+// settings is the table binary's configuration.
+type settings struct {
+	common        boot.Common
+	redisAddr     string
+	redisUsername string
+	redisPassword string
+	redisCluster  bool
+	redisTLS      bool
+	redisTLSName  string
+	redisPrefix   string
+	redisPool     int
+	sealKey       string
+	rngURL        string
+	evaluatorURL  string
+	walletURL     string
+	lease         time.Duration
+	clockInterval time.Duration
+	escrowEvery   time.Duration
+}
+
+func main() {
+	if err := run(context.Background(), os.Args[1:], os.Getenv, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "table:", err)
+		os.Exit(1)
+	}
+}
+
+func load(args []string, getenv func(string) string, stderr io.Writer) (settings, error) {
+	var s settings
+	l := config.New("table", getenv)
+	s.common.Bind(l, ":8080")
+	// The Redis, seal-key and service-URL variables are the ones the Helm
+	// chart gives the table service.
+	l.String(&s.redisAddr, "redis-addr", "CROUPIER_REDIS_ADDR", "127.0.0.1:6379", "Redis host:port (comma-separated seed nodes for Redis Cluster)")
+	l.String(&s.redisUsername, "redis-username", "CROUPIER_REDIS_USERNAME", "", "Redis ACL user")
+	l.String(&s.redisPassword, "redis-password", "CROUPIER_REDIS_PASSWORD", "", "Redis password")
+	l.Bool(&s.redisCluster, "redis-cluster", "CROUPIER_REDIS_CLUSTER", false, "talk the Redis Cluster protocol")
+	l.Bool(&s.redisTLS, "redis-tls", "CROUPIER_REDIS_TLS", false, "connect to Redis over TLS")
+	l.String(&s.redisTLSName, "redis-tls-server-name", "CROUPIER_REDIS_TLS_SERVER_NAME", "", "TLS server name of Redis")
+	l.String(&s.redisPrefix, "redis-prefix", "CROUPIER_TABLE_REDIS_PREFIX", "croupier:", "prefix of every table key in Redis")
+	l.Int(&s.redisPool, "redis-pool", "CROUPIER_TABLE_REDIS_POOL", 256, "Redis connections per replica")
+	l.String(&s.sealKey, "seal-key", "CROUPIER_SEAL_KEY", "", "hex AES-256 key (32 bytes) sealing snapshots, commands and hand records in Redis")
+	l.String(&s.rngURL, "rng-url", "CROUPIER_RNG_URL", "", "base URL of the RNG service")
+	l.String(&s.evaluatorURL, "evaluator-url", "CROUPIER_EVALUATOR_URL", "", "base URL of the evaluator service")
+	l.String(&s.walletURL, "wallet-url", "CROUPIER_WALLET_URL", "", "base URL of the wallet service")
+	l.Duration(&s.lease, "deadline-lease", "CROUPIER_TABLE_DEADLINE_LEASE", 2*time.Second, "how long a claimed deadline is held before another replica may take it")
+	l.Duration(&s.clockInterval, "clock-interval", "CROUPIER_TABLE_CLOCK_INTERVAL", 100*time.Millisecond, "how often the deadline index is polled")
+	l.Duration(&s.escrowEvery, "escrow-check-every", "CROUPIER_TABLE_ESCROW_CHECK_EVERY", 5*time.Second, "spacing of a table's escrow checks at hand boundaries (negative: every hand)")
+	if err := l.Parse(args); err != nil {
+		l.Usage(stderr)
+		return s, err
+	}
+	return s, s.validate()
+}
+
+func (s settings) validate() error {
+	var c config.Check
+	c.That(s.redisAddr != "", "redis address is empty (CROUPIER_REDIS_ADDR)")
+	c.That(s.rngURL != "", "the RNG service URL is not set (CROUPIER_RNG_URL)")
+	c.That(s.evaluatorURL != "", "the evaluator service URL is not set (CROUPIER_EVALUATOR_URL)")
+	c.That(s.walletURL != "", "the wallet service URL is not set (CROUPIER_WALLET_URL)")
+	c.That(s.lease >= 100*time.Millisecond, "deadline lease %s: want at least 100ms", s.lease)
+	c.That(s.clockInterval >= 10*time.Millisecond && s.clockInterval <= s.lease, "clock interval %s: want 10ms .. the lease", s.clockInterval)
+	c.That(s.redisPool > 0, "redis pool must be positive")
+	errs := []error{c.Err()}
+	if _, err := seal.ParseKey(s.sealKey); err != nil {
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+func run(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) error {
+	set, err := load(args, getenv, stderr)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM, syscall.SIGINT)
+	defer stop()
+	rt, err := boot.Start(ctx, "croupier-table", set.common, stderr, getenv)
+	if err != nil {
+		return err
+	}
+	opts := &redis.UniversalOptions{
+		Addrs: strings.Split(set.redisAddr, ","), Username: set.redisUsername, Password: set.redisPassword,
+		IsClusterMode: set.redisCluster, PoolSize: set.redisPool,
+	}
+	if set.redisTLS {
+		opts.TLSConfig = &tls.Config{MinVersion: tls.VersionTLS12, ServerName: set.redisTLSName}
+	}
+	rdb := redis.NewUniversalClient(opts)
+	defer rdb.Close()
+	store.Instrument(rdb, rt.Telemetry.TracerProvider)
+	pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	err = rdb.Ping(pctx).Err()
+	cancel()
+	if err != nil {
+		return fmt.Errorf("redis at %s: %w", set.redisAddr, err)
+	}
+	key, _ := seal.ParseKey(set.sealKey)
+	sealer, err := seal.New(key)
+	if err != nil {
+		return err
+	}
+	st := store.New(rdb, sealer, store.Config{Prefix: set.redisPrefix})
+	if err := st.Load(ctx); err != nil {
+		return err
+	}
+	hc := client.NewHTTPClient()
+	copts := append(rt.ClientOptions(), noGzip())
+	core, err := table.New(table.Deps{
+		Store:     st,
+		RNG:       rngv1connect.NewRngServiceClient(hc, set.rngURL, copts...),
+		Evaluator: evaluatorv1connect.NewEvaluatorServiceClient(hc, set.evaluatorURL, copts...),
+		Wallet:    walletv1connect.NewWalletServiceClient(hc, set.walletURL, copts...),
+		Log:       rt.Log,
+		Meter:     rt.Telemetry.Meter("croupier/table"),
+		Tracer:    rt.Telemetry.Tracer("croupier/table"),
+	}, table.Options{Lease: set.lease, ClockInterval: set.clockInterval, EscrowCheckEvery: set.escrowEvery})
+	if err != nil {
+		return err
+	}
+	api.New(core, rt.Auth).Register(rt.Server, api.HandlerOptions(rt.HandlerOptions(api.Policy()))...)
+	runCtx, stopCore := context.WithCancel(context.WithoutCancel(ctx))
+	done := make(chan struct{})
+	go func() { core.Run(runCtx); close(done) }()
+	err = rt.Run(ctx)
+	stopCore()
+	<-done
+	return err
+}
+
+// noGzip stops asking the services called for gzipped responses: small
+// messages inside the cluster cost more CPU to compress than they save.
+func noGzip() connect.ClientOption { return connect.WithAcceptCompression("gzip", nil, nil) }
