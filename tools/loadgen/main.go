@@ -49,6 +49,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.Float64Var(&o.Tight, "tight", 0.5, "share of bots playing the tight strategy (the rest play randomly)")
 	fs.IntVar(&o.Conns, "conns", 8, "HTTP/2 connections the bots share")
 	fs.StringVar(&o.Game, "game", "holdem", "holdem, omaha, seven-card-stud or five-card-stud")
+	fs.BoolVar(&o.HTTP1, "http1", false, "bots speak the Connect protocol over HTTP/1.1 instead of gRPC over HTTP/2")
 	quiet := fs.Bool("q", false, "print only the result line")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
 	if err := fs.Parse(args); err != nil {

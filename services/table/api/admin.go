@@ -230,7 +230,7 @@ func (h *AdminHandler) ListHandResults(ctx context.Context, req *connect.Request
 	}
 	out := &tablev1.ListHandResultsResponse{LastHandNumber: last}
 	for _, r := range rs {
-		hr := &tablev1.HandResult{HandId: r.Hand, HandNumber: r.Number, EndedAt: timestamppb.New(msTime(r.EndedAt)), Result: r.Result, Rake: r.Rake}
+		hr := &tablev1.HandResult{HandId: r.Hand, HandNumber: r.Number, EndedAt: timestamppb.New(msTime(r.EndedAt)), Result: r.Result, Rake: r.Rake, TableStacks: r.Stacks}
 		for _, p := range r.Players {
 			partner, player := live.SplitKey(p.Who)
 			hr.Players = append(hr.Players, &tablev1.PlayerResult{Seat: int32(p.Seat), PlayerId: player, PartnerId: partner,

@@ -994,6 +994,14 @@ func (a *applier) finish() {
 	}
 	for i := 0; i < t.Config.Rules.MaxSeats; i++ {
 		ended = append(ended, t.seatView(i))
+		res.Stacks += t.Seating.Seats[i].Stack
+	}
+	for _, in := range t.Intents {
+		if in.Kind == IntentCashOut {
+			// Players who left with this hand: their chips are still in the
+			// escrow until the cash-out moves them.
+			res.Stacks += in.Amount
+		}
 	}
 	a.emit(Event{Kind: EvHandEnded, Hand: h.ID, Number: h.Number, Result: res.Result, Rake: s.Rake, Reason: s.Reason, Seats: ended})
 	t.Results = append(t.Results, res)
@@ -1014,6 +1022,9 @@ type HandResult struct {
 	Result  string         `json:"result"`
 	Rake    int64          `json:"rake,omitempty"`
 	Players []PlayerResult `json:"players"`
+	// Stacks is every chip at the table after the hand (cash-outs of
+	// players who left with it included), the rake excluded.
+	Stacks int64 `json:"stacks"`
 }
 
 // PlayerResult is one player's part of a hand result.

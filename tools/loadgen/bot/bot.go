@@ -55,8 +55,9 @@ type Config struct {
 	Seed     uint64
 	// OnEvent sees every event the bot receives (scanners, counters).
 	OnEvent func(*tablev1.TableEvent)
-	// OnAct sees every Act call's latency and error.
-	OnAct func(latency time.Duration, res *tablev1.ActResponse, err error)
+	// OnAct sees every Act call: the request, its latency, and the
+	// response or error.
+	OnAct func(req *tablev1.ActRequest, latency time.Duration, res *tablev1.ActResponse, err error)
 	// Broke is called when the bot sits out without chips; it may top up
 	// (AddChips) and sit in. Nil: the bot stays out.
 	Broke func(ctx context.Context) error
@@ -289,12 +290,12 @@ func (b *Bot) act(ctx context.Context, handID string, seq int64, legal []*tablev
 				b.Stats.Replayed.Add(1)
 			}
 			if b.cfg.OnAct != nil {
-				b.cfg.OnAct(lat, res.Msg, nil)
+				b.cfg.OnAct(req, lat, res.Msg, nil)
 			}
 			return
 		}
 		if b.cfg.OnAct != nil {
-			b.cfg.OnAct(lat, nil, err)
+			b.cfg.OnAct(req, lat, nil, err)
 		}
 		if !transient(err) {
 			b.Stats.ActErrors.Add(1)

@@ -30,10 +30,15 @@ import (
 
 // Target is the stack the bots play on.
 type Target struct {
-	URL           string
+	URL string
+	// Replicas, if set, are the table service's replicas the bots fail
+	// over between (URL is used for setup).
+	Replicas      []string
 	OperatorToken string
 	APIKey        string
 	Partner       string
+	// WalletURL is where the wallet is served (default URL).
+	WalletURL string
 }
 
 // Options shape a run.
@@ -48,6 +53,13 @@ type Options struct {
 	Game  string
 	// Pause is the pause between hands (0: none).
 	Pause time.Duration
+	// ActionTime is the tables' action clock (default 30s).
+	ActionTime time.Duration
+	// NoRebuy: a bot out of chips stays out (no AddChips).
+	NoRebuy bool
+	// HTTP1 makes the bots use the Connect protocol over HTTP/1.1 (a
+	// connection per stream) instead of gRPC over HTTP/2.
+	HTTP1 bool
 	// ThinkTime delays each bot action.
 	ThinkTime time.Duration
 	Log       io.Writer
@@ -71,26 +83,44 @@ type Result struct {
 
 // Table is one opened table with its bots.
 type Table struct {
-	ID   string
-	Bots []*bot.Bot
+	ID      string
+	Bots    []*bot.Bot
+	Players []Player
+}
+
+// Player is a bot's player: his id and his API clients (first replica).
+type Player struct {
+	ID      string
+	Token   string
+	Clients stack.Clients
 }
 
 // Setup opens tables and seats bots; it returns the tables (bots not yet
 // running) and a function that runs them until ctx ends.
 func Setup(ctx context.Context, tg Target, o Options, onEvent func(table string, player int, ev *tablev1.TableEvent),
-	onAct func(time.Duration, *tablev1.ActResponse, error)) ([]*Table, error) {
+	onAct func(*tablev1.ActRequest, time.Duration, *tablev1.ActResponse, error)) ([]*Table, error) {
 	if o.Name == "" {
 		o.Name = "lg"
 	}
 	if o.Conns <= 0 {
 		o.Conns = 1
 	}
+	if o.ActionTime == 0 {
+		o.ActionTime = 30 * time.Second
+	}
 	hcs := make([]*http.Client, 0, o.Conns)
 	for range o.Conns {
-		hcs = append(hcs, client.NewHTTPClient())
+		if o.HTTP1 {
+			hcs = append(hcs, &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 1024, IdleConnTimeout: time.Minute}})
+		} else {
+			hcs = append(hcs, client.NewHTTPClient())
+		}
 	}
 	admin := stack.NewClients(tg.URL, stack.Bearer(tg.OperatorToken))
 	partner := stack.NewClients(tg.URL, stack.APIKey(tg.APIKey))
+	if tg.WalletURL != "" {
+		partner.Wallet = stack.NewClients(tg.WalletURL, stack.APIKey(tg.APIKey)).Wallet
+	}
 	game, structure := gameOf(o.Game)
 	stakes := &tablev1.Stakes{Currency: "EUR", Exponent: 2, SmallBlind: 50, BigBlind: 100, MinBuyIn: 5_000, MaxBuyIn: 20_000}
 	if structure == tablev1.BettingStructure_BETTING_STRUCTURE_FIXED_LIMIT {
@@ -136,11 +166,11 @@ func gameOf(name string) (tablev1.Game, tablev1.BettingStructure) {
 
 func setupTable(ctx context.Context, tg Target, o Options, ti int, admin, partner stack.Clients, hcs []*http.Client,
 	game tablev1.Game, structure tablev1.BettingStructure, stakes *tablev1.Stakes,
-	onEvent func(string, int, *tablev1.TableEvent), onAct func(time.Duration, *tablev1.ActResponse, error)) (*Table, error) {
+	onEvent func(string, int, *tablev1.TableEvent), onAct func(*tablev1.ActRequest, time.Duration, *tablev1.ActResponse, error)) (*Table, error) {
 	res, err := admin.Admin.CreateTable(ctx, connect.NewRequest(&tablev1.CreateTableRequest{
 		Name: fmt.Sprintf("%s table %d", o.Name, ti), Game: game, Structure: structure, Stakes: stakes,
 		MaxSeats: int32(max(o.Players, 2)), Profile: "gr",
-		Clock: &tablev1.Clock{ActionSeconds: 30, HandPauseMs: int32(o.Pause / time.Millisecond)}}))
+		Clock: &tablev1.Clock{ActionSeconds: int32(max(o.ActionTime, 5*time.Second) / time.Second), HandPauseMs: int32(o.Pause / time.Millisecond)}}))
 	if err != nil {
 		return nil, fmt.Errorf("create table: %w", err)
 	}
@@ -162,24 +192,29 @@ func setupTable(ctx context.Context, tg Target, o Options, ti int, admin, partne
 			BuyIn: &commonv1.Money{Amount: stakes.GetMaxBuyIn(), Currency: "EUR"}, IdempotencyKey: "seat", DisplayName: fmt.Sprintf("bot%d", pi)})); err != nil {
 			return nil, fmt.Errorf("take seat: %w", err)
 		}
-		clients := make([]tablev1connect.TableServiceClient, 0, len(hcs))
-		for k := range hcs {
-			hc := hcs[(ti*o.Players+pi+k)%len(hcs)]
-			clients = append(clients, tablev1connect.NewTableServiceClient(hc, tg.URL, connect.WithGRPC(), stack.NoGzip(), opt))
+		urls := tg.Replicas
+		if len(urls) == 0 {
+			urls = []string{tg.URL}
+		}
+		var clients []tablev1connect.TableServiceClient
+		for r := range urls {
+			// Bots spread over the replicas and the connections.
+			u := urls[(ti+pi+r)%len(urls)]
+			hc := hcs[(ti*o.Players+pi+r)%len(hcs)]
+			copts := []connect.ClientOption{stack.NoGzip(), opt}
+			if !o.HTTP1 {
+				copts = append(copts, connect.WithGRPC())
+			}
+			clients = append(clients, tablev1connect.NewTableServiceClient(hc, u, copts...))
 		}
 		var strat bot.Strategy = bot.Random{}
 		if float64(pi)/float64(o.Players) < o.Tight {
 			strat = bot.Tight{}
 		}
 		rebuys := atomic.Int64{}
-		b := bot.New(bot.Config{Table: id, Clients: clients, Strategy: strat, Seed: uint64(ti*100 + pi), ThinkTime: o.ThinkTime,
-			OnEvent: func(ev *tablev1.TableEvent) {
-				if onEvent != nil {
-					onEvent(id, pi, ev)
-				}
-			},
-			OnAct: onAct,
-			Broke: func(ctx context.Context) error {
+		var rebuy func(context.Context) error
+		if !o.NoRebuy {
+			rebuy = func(ctx context.Context) error {
 				n := rebuys.Add(1)
 				if _, err := pc.Table.AddChips(ctx, connect.NewRequest(&tablev1.AddChipsRequest{TableId: id,
 					Amount: &commonv1.Money{Amount: stakes.GetMaxBuyIn(), Currency: "EUR"}, IdempotencyKey: fmt.Sprint("rebuy-", n)})); err != nil {
@@ -187,8 +222,18 @@ func setupTable(ctx context.Context, tg Target, o Options, ti int, admin, partne
 				}
 				_, err := pc.Table.SitIn(ctx, connect.NewRequest(&tablev1.SitInRequest{TableId: id}))
 				return err
-			}})
+			}
+		}
+		b := bot.New(bot.Config{Table: id, Clients: clients, Strategy: strat, Seed: uint64(ti*100 + pi), ThinkTime: o.ThinkTime,
+			OnEvent: func(ev *tablev1.TableEvent) {
+				if onEvent != nil {
+					onEvent(id, pi, ev)
+				}
+			},
+			OnAct: onAct,
+			Broke: rebuy})
 		t.Bots = append(t.Bots, b)
+		t.Players = append(t.Players, Player{ID: player, Token: tok, Clients: pc})
 	}
 	return t, nil
 }
@@ -214,7 +259,7 @@ func Run(ctx context.Context, tg Target, o Options) (Result, error) {
 			}
 		}
 	}
-	onAct := func(d time.Duration, _ *tablev1.ActResponse, err error) {
+	onAct := func(_ *tablev1.ActRequest, d time.Duration, _ *tablev1.ActResponse, err error) {
 		if err != nil || !measuring.Load() {
 			return
 		}

@@ -5750,13 +5750,16 @@ func (x *PlayerResult) GetEliminated() bool {
 }
 
 type HandResult struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	HandId        string                 `protobuf:"bytes,1,opt,name=hand_id,json=handId,proto3" json:"hand_id,omitempty"`
-	HandNumber    uint64                 `protobuf:"varint,2,opt,name=hand_number,json=handNumber,proto3" json:"hand_number,omitempty"`
-	EndedAt       *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=ended_at,json=endedAt,proto3" json:"ended_at,omitempty"`
-	Result        string                 `protobuf:"bytes,4,opt,name=result,proto3" json:"result,omitempty"`
-	Players       []*PlayerResult        `protobuf:"bytes,5,rep,name=players,proto3" json:"players,omitempty"`
-	Rake          int64                  `protobuf:"varint,6,opt,name=rake,proto3" json:"rake,omitempty"`
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	HandId     string                 `protobuf:"bytes,1,opt,name=hand_id,json=handId,proto3" json:"hand_id,omitempty"`
+	HandNumber uint64                 `protobuf:"varint,2,opt,name=hand_number,json=handNumber,proto3" json:"hand_number,omitempty"`
+	EndedAt    *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=ended_at,json=endedAt,proto3" json:"ended_at,omitempty"`
+	Result     string                 `protobuf:"bytes,4,opt,name=result,proto3" json:"result,omitempty"`
+	Players    []*PlayerResult        `protobuf:"bytes,5,rep,name=players,proto3" json:"players,omitempty"`
+	Rake       int64                  `protobuf:"varint,6,opt,name=rake,proto3" json:"rake,omitempty"`
+	// Every stack at the table after the hand, dealt in or not: what the
+	// table's escrow holds once the hand's rake has moved.
+	TableStacks   int64 `protobuf:"varint,7,opt,name=table_stacks,json=tableStacks,proto3" json:"table_stacks,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -5829,6 +5832,13 @@ func (x *HandResult) GetPlayers() []*PlayerResult {
 func (x *HandResult) GetRake() int64 {
 	if x != nil {
 		return x.Rake
+	}
+	return 0
+}
+
+func (x *HandResult) GetTableStacks() int64 {
+	if x != nil {
+		return x.TableStacks
 	}
 	return 0
 }
@@ -6306,7 +6316,7 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\tend_stack\x18\x05 \x01(\x03R\bendStack\x12\x1e\n" +
 	"\n" +
 	"eliminated\x18\x06 \x01(\bR\n" +
-	"eliminated\"\xe4\x01\n" +
+	"eliminated\"\x87\x02\n" +
 	"\n" +
 	"HandResult\x12\x17\n" +
 	"\ahand_id\x18\x01 \x01(\tR\x06handId\x12\x1f\n" +
@@ -6315,7 +6325,8 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\bended_at\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\aendedAt\x12\x16\n" +
 	"\x06result\x18\x04 \x01(\tR\x06result\x129\n" +
 	"\aplayers\x18\x05 \x03(\v2\x1f.croupier.table.v1.PlayerResultR\aplayers\x12\x12\n" +
-	"\x04rake\x18\x06 \x01(\x03R\x04rake\"|\n" +
+	"\x04rake\x18\x06 \x01(\x03R\x04rake\x12!\n" +
+	"\ftable_stacks\x18\a \x01(\x03R\vtableStacks\"|\n" +
 	"\x17ListHandResultsResponse\x127\n" +
 	"\aresults\x18\x01 \x03(\v2\x1d.croupier.table.v1.HandResultR\aresults\x12(\n" +
 	"\x10last_hand_number\x18\x02 \x01(\x04R\x0elastHandNumber*p\n" +
