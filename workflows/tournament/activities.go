@@ -603,6 +603,9 @@ type RaceIn struct {
 	Tournament string
 	Tables     []string
 	Low, High  int64
+	// Partners maps player ids to partners, for tables whose view does not
+	// name them.
+	Partners map[string]string
 }
 
 // RaceOut is every player's stack after the race, by table.
@@ -621,6 +624,11 @@ func (a *Activities) ChipRace(ctx context.Context, in RaceIn) (RaceOut, error) {
 			return RaceOut{}, err
 		}
 		seats := append([]SnapSeat(nil), snap.Seats...)
+		for k := range seats {
+			if seats[k].Partner == "" {
+				seats[k].Partner = in.Partners[seats[k].Player]
+			}
+		}
 		sort.Slice(seats, func(x, y int) bool { return seats[x].Seat < seats[y].Seat })
 		// Seat order starting with the first player left of the button.
 		start := 0
@@ -670,7 +678,8 @@ type StacksOut struct {
 }
 
 // ReadStacks reads the stacks at tables between hands (the end of a shared
-// payout: the winners' chips, H.33).
+// payout: the winners' chips, H.33). Keys are partner:player, or :player
+// when the table's view does not name the partner.
 func (a *Activities) ReadStacks(ctx context.Context, in TablesIn) (StacksOut, error) {
 	out := StacksOut{Chips: map[string]int64{}}
 	for _, t := range in.Tables {
@@ -683,6 +692,15 @@ func (a *Activities) ReadStacks(ctx context.Context, in TablesIn) (StacksOut, er
 		}
 	}
 	return out, nil
+}
+
+// ChipsOf finds a player's entry in a map keyed partner:player or :player.
+func ChipsOf(m map[string]int64, partner, player string) (int64, bool) {
+	if c, ok := m[partner+":"+player]; ok {
+		return c, true
+	}
+	c, ok := m[":"+player]
+	return c, ok
 }
 
 // RemoveIn takes one player off a table for good (a disqualification).

@@ -574,7 +574,7 @@ func (r *run) takeHand(ctx workflow.Context, ti int, h Hand) []bust {
 			continue
 		}
 		p.Chips = hp.End
-		if !hp.Eliminated {
+		if !hp.Eliminated && hp.End > 0 {
 			continue
 		}
 		p.Chips = 0
@@ -843,8 +843,14 @@ func (r *run) race(ctx workflow.Context, live []string, low, high int64) error {
 	if err := r.catchUp(ctx, idle.LastHand); err != nil {
 		return err
 	}
+	partners := map[string]string{}
+	for _, p := range s.Players {
+		if p.In() {
+			partners[p.ID] = p.Partner
+		}
+	}
 	var out RaceOut
-	if err := workflow.ExecuteActivity(ctx, (*Activities).ChipRace, RaceIn{Key: s.key("race", low), Tournament: s.ID, Tables: live, Low: low, High: high}).Get(ctx, &out); err != nil {
+	if err := workflow.ExecuteActivity(ctx, (*Activities).ChipRace, RaceIn{Key: s.key("race", low), Tournament: s.ID, Tables: live, Low: low, High: high, Partners: partners}).Get(ctx, &out); err != nil {
 		return err
 	}
 	for _, p := range s.Players {
@@ -981,7 +987,7 @@ func (r *run) stop(ctx workflow.Context) error {
 	chips := map[string]int64{}
 	for _, p := range s.Players {
 		if p.In() {
-			p.Chips = st.Chips[p.Key()]
+			p.Chips, _ = ChipsOf(st.Chips, p.Partner, p.ID)
 			chips[p.Key()] = p.Chips
 		}
 	}

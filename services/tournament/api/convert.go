@@ -1,0 +1,175 @@
+package api
+
+import (
+	"time"
+
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
+	tournamentv1 "github.com/croupier/croupier/gen/croupier/tournament/v1"
+	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/workflows/tournament"
+	"github.com/croupier/croupier/workflows/tournament/terms"
+)
+
+// termsOf reads a Structure into terms, checking that every amount is in
+// the one currency of the buy-in.
+func termsOf(name string, s *tournamentv1.Structure, start time.Time) (terms.Terms, error) {
+	if s == nil {
+		return terms.Terms{}, apierr.Invalid("NO_STRUCTURE", "a tournament needs its structure")
+	}
+	cur := s.GetBuyIn().GetCurrency()
+	amount := func(m *commonv1.Money, what string) (int64, error) {
+		if m == nil {
+			return 0, nil
+		}
+		if m.GetCurrency() != "" && m.GetCurrency() != cur {
+			return 0, apierr.Invalid("CURRENCY_MISMATCH", "%s is in %s, the buy-in in %s", what, m.GetCurrency(), cur)
+		}
+		return m.GetAmount(), nil
+	}
+	t := terms.Terms{Name: name, Game: s.GetGame(), Betting: s.GetBetting(), Profile: s.GetProfile(), Currency: cur, Exponent: 2,
+		Stack: s.GetStartingStack(), Seats: int(s.GetSeatsPerTable()), Chips: s.GetChips(), StartAt: start,
+		RebuyLevels: int(s.GetRebuyLevels()), RebuyChips: s.GetRebuyChips(), MaxRebuys: int(s.GetMaxRebuys()),
+		RebuyDecision: time.Duration(s.GetRebuyDecisionSeconds()) * time.Second, AddOnChips: s.GetAddOnChips(),
+		LateRegistration: s.GetLateRegistration(), LateLevels: int(s.GetLateRegistrationLevels()),
+		PayoutBps: s.GetPayoutBps(), Winners: int(s.GetWinners()), Satellite: s.GetSatellite(), Target: s.GetSatelliteTarget(),
+		MinEntrants: int(s.GetMinEntrants()), MaxEntrants: int(s.GetMaxEntrants())}
+	var err error
+	for _, f := range []struct {
+		dst  *int64
+		m    *commonv1.Money
+		what string
+	}{{&t.BuyIn, s.GetBuyIn(), "buy-in"}, {&t.FeeAmt, s.GetFee(), "fee"}, {&t.RebuyPrice, s.GetRebuyPrice(), "rebuy price"},
+		{&t.RebuyFee, s.GetRebuyFee(), "rebuy fee"}, {&t.AddOnPrice, s.GetAddOnPrice(), "add-on price"}, {&t.AddOnFee, s.GetAddOnFee(), "add-on fee"}} {
+		if *f.dst, err = amount(f.m, f.what); err != nil {
+			return t, err
+		}
+	}
+	switch s.GetFeeRule() {
+	case tournamentv1.FeeRule_FEE_RULE_GREEK:
+		t.Fee = terms.FeeGreek
+	case tournamentv1.FeeRule_FEE_RULE_CZECH:
+		t.Fee = terms.FeeCzech
+	case tournamentv1.FeeRule_FEE_RULE_NONE:
+		t.Fee = terms.FeeNone
+	}
+	switch s.GetPayoutMode() {
+	case tournamentv1.PayoutMode_PAYOUT_MODE_BY_PLACE:
+		t.Payout = terms.ByPlace
+	case tournamentv1.PayoutMode_PAYOUT_MODE_EQUAL:
+		t.Payout = terms.Equal
+	case tournamentv1.PayoutMode_PAYOUT_MODE_BY_CHIPS:
+		t.Payout = terms.ByChips
+	}
+	if s.GetNoWithdrawalRefund() {
+		t.Withdrawal = terms.RefundNone
+	}
+	if c := s.GetClock(); c != nil {
+		t.Clock = terms.Clock{Action: time.Duration(c.GetActionSeconds()) * time.Second, TimeBank: time.Duration(c.GetTimeBankSeconds()) * time.Second,
+			HandPause: time.Duration(c.GetHandPauseMs()) * time.Millisecond}
+	}
+	if ts := s.GetRegistrationClosesAt(); ts != nil {
+		t.RegistrationClosesAt = ts.AsTime()
+	}
+	for _, l := range s.GetLevels() {
+		t.Levels = append(t.Levels, terms.Level{SmallBlind: l.GetSmallBlind(), BigBlind: l.GetBigBlind(), Ante: l.GetAnte(), BringIn: l.GetBringIn(),
+			Duration: time.Duration(l.GetDurationSeconds()) * time.Second, Break: time.Duration(l.GetBreakSeconds()) * time.Second})
+	}
+	return t, nil
+}
+
+func money(amount int64, cur string) *commonv1.Money { return &commonv1.Money{Amount: amount, Currency: cur} }
+
+// structureOf writes terms back as a Structure.
+func structureOf(t terms.Terms) *tournamentv1.Structure {
+	s := &tournamentv1.Structure{Game: t.Game, Betting: t.Betting, Profile: t.Profile, BuyIn: money(t.BuyIn, t.Currency), Fee: money(t.FeeAmt, t.Currency),
+		StartingStack: t.Stack, SeatsPerTable: int32(t.Seats), Chips: t.Chips, RebuyLevels: int32(t.RebuyLevels),
+		RebuyPrice: money(t.RebuyPrice, t.Currency), RebuyFee: money(t.RebuyFee, t.Currency), RebuyChips: t.RebuyChips, MaxRebuys: int32(t.MaxRebuys),
+		RebuyDecisionSeconds: int32(t.RebuyDecision / time.Second), AddOnPrice: money(t.AddOnPrice, t.Currency), AddOnFee: money(t.AddOnFee, t.Currency),
+		AddOnChips: t.AddOnChips, LateRegistration: t.LateRegistration, LateRegistrationLevels: int32(t.LateLevels), PayoutBps: t.PayoutBps,
+		Winners: int32(t.Winners), Satellite: t.Satellite, SatelliteTarget: t.Target, MinEntrants: int32(t.MinEntrants), MaxEntrants: int32(t.MaxEntrants),
+		NoWithdrawalRefund: t.Withdrawal == terms.RefundNone,
+		Clock: &tournamentv1.Clock{ActionSeconds: int32(t.Clock.Action / time.Second), TimeBankSeconds: int32(t.Clock.TimeBank / time.Second),
+			HandPauseMs: int32(t.Clock.HandPause / time.Millisecond)}}
+	if !t.RegistrationClosesAt.IsZero() {
+		s.RegistrationClosesAt = timestamppb.New(t.RegistrationClosesAt)
+	}
+	switch t.Fee {
+	case terms.FeeGreek:
+		s.FeeRule = tournamentv1.FeeRule_FEE_RULE_GREEK
+	case terms.FeeCzech:
+		s.FeeRule = tournamentv1.FeeRule_FEE_RULE_CZECH
+	case terms.FeeNone:
+		s.FeeRule = tournamentv1.FeeRule_FEE_RULE_NONE
+	}
+	switch t.Payout {
+	case terms.ByPlace:
+		s.PayoutMode = tournamentv1.PayoutMode_PAYOUT_MODE_BY_PLACE
+	case terms.Equal:
+		s.PayoutMode = tournamentv1.PayoutMode_PAYOUT_MODE_EQUAL
+	case terms.ByChips:
+		s.PayoutMode = tournamentv1.PayoutMode_PAYOUT_MODE_BY_CHIPS
+	}
+	for _, l := range t.Levels {
+		s.Levels = append(s.Levels, &tournamentv1.Level{SmallBlind: l.SmallBlind, BigBlind: l.BigBlind, Ante: l.Ante, BringIn: l.BringIn,
+			DurationSeconds: int32(l.Duration / time.Second), BreakSeconds: int32(l.Break / time.Second)})
+	}
+	return s
+}
+
+func stateOf(st tournament.Standings) tournamentv1.TournamentState {
+	if st.Paused {
+		return tournamentv1.TournamentState_TOURNAMENT_STATE_PAUSED
+	}
+	switch st.Phase {
+	case tournament.Registering:
+		return tournamentv1.TournamentState_TOURNAMENT_STATE_REGISTERING
+	case tournament.Seating:
+		return tournamentv1.TournamentState_TOURNAMENT_STATE_SEATING
+	case tournament.Running:
+		return tournamentv1.TournamentState_TOURNAMENT_STATE_RUNNING
+	case tournament.OnBreak:
+		return tournamentv1.TournamentState_TOURNAMENT_STATE_BREAK
+	case tournament.FinalTable:
+		return tournamentv1.TournamentState_TOURNAMENT_STATE_FINAL_TABLE
+	case tournament.Paying:
+		return tournamentv1.TournamentState_TOURNAMENT_STATE_PAYING
+	case tournament.Completed:
+		return tournamentv1.TournamentState_TOURNAMENT_STATE_COMPLETED
+	case tournament.Cancelled:
+		return tournamentv1.TournamentState_TOURNAMENT_STATE_CANCELLED
+	}
+	return tournamentv1.TournamentState_TOURNAMENT_STATE_UNSPECIFIED
+}
+
+func tournamentOf(st tournament.Standings) *tournamentv1.Tournament {
+	cur := st.Terms.Currency
+	return &tournamentv1.Tournament{TournamentId: st.ID, Name: st.Name, Structure: structureOf(st.Terms), State: stateOf(st),
+		StartsAt: timestamppb.New(st.Terms.StartAt), Entrants: int32(st.Entrants), Remaining: int32(st.Left), Level: int32(st.Level + 1),
+		PrizePool: money(st.Money.Pool, cur), Commission: money(st.Money.Commission, cur), PrizesPaid: money(st.PrizeTotal, cur),
+		Refunded: money(st.Refunded.Pool+st.Refunded.Commission, cur), Tables: int32(st.Tables), HandForHand: st.HandForHand,
+		BalancingMoves: int32(st.Moves), TablesBroken: int32(st.Breaks), Reason: st.Reason, Runs: int32(st.Runs),
+		MaxHistoryEvents: int32(st.MaxHistory), MaxHistoryBytes: int64(st.MaxHistoryBytes)}
+}
+
+var statuses = map[tournament.Status]tournamentv1.PlayerStatus{
+	tournament.Registered: tournamentv1.PlayerStatus_PLAYER_STATUS_REGISTERED, tournament.Playing: tournamentv1.PlayerStatus_PLAYER_STATUS_PLAYING,
+	tournament.Busted: tournamentv1.PlayerStatus_PLAYER_STATUS_BUSTED, tournament.Out: tournamentv1.PlayerStatus_PLAYER_STATUS_OUT,
+	tournament.Withdrawn: tournamentv1.PlayerStatus_PLAYER_STATUS_WITHDRAWN, tournament.Disqualified: tournamentv1.PlayerStatus_PLAYER_STATUS_DISQUALIFIED,
+}
+
+func standingsOf(st tournament.Standings) *tournamentv1.GetStandingsResponse {
+	cur := st.Terms.Currency
+	out := &tournamentv1.GetStandingsResponse{Level: int32(st.Level + 1), State: stateOf(st), Tournament: tournamentOf(st), DropBoxes: st.DropBoxes}
+	for _, p := range st.Players {
+		out.Standings = append(out.Standings, &tournamentv1.Standing{PlayerId: p.Player, PartnerId: p.Partner, DisplayName: p.Name,
+			Status: statuses[p.Status], Place: int32(p.Place), Chips: p.Chips, TableId: p.Table, Seat: int32(p.Seat),
+			Prize: money(p.Prize, cur), Rebuys: int32(p.Rebuys), AddOn: p.AddOn})
+	}
+	for _, b := range st.Busts {
+		out.Eliminations = append(out.Eliminations, &tournamentv1.Elimination{PlayerId: b.Player, PartnerId: b.Partner, Place: int32(b.Place),
+			StartStack: b.Start, TableNumber: int32(b.Table), Round: int32(b.Round), At: timestamppb.New(b.At)})
+	}
+	return out
+}

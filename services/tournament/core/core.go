@@ -1,0 +1,193 @@
+// Package core is the tournament service's logic behind the API: it starts
+// one workflow per tournament and drives it with updates (register,
+// withdraw, rebuy, add-on, pause, resume, cancel, disqualify) and the
+// standings query. An update's id is derived from the caller's idempotency
+// key, so a retried request is answered once: Temporal deduplicates
+// updates by id.
+package core
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"time"
+
+	enumspb "go.temporal.io/api/enums/v1"
+	"go.temporal.io/api/serviceerror"
+	"go.temporal.io/sdk/client"
+
+	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/workflows/tournament"
+	"github.com/croupier/croupier/workflows/tournament/terms"
+)
+
+// Config configures the core.
+type Config struct {
+	TaskQueue string
+	// Workflow are the workflow's own settings given to each tournament.
+	Workflow tournament.Options
+}
+
+// Service is the core.
+type Service struct {
+	c   client.Client
+	cfg Config
+}
+
+// New returns the core on a Temporal client.
+func New(c client.Client, cfg Config) *Service { return &Service{c: c, cfg: cfg} }
+
+// Create validates the terms and starts the tournament's workflow. The same
+// idempotency key returns the same tournament.
+func (s *Service) Create(ctx context.Context, t terms.Terms, key string) (tournament.Standings, error) {
+	t.Defaults()
+	if err := t.Validate(); err != nil {
+		return tournament.Standings{}, err
+	}
+	if !t.StartAt.After(time.Now()) {
+		return tournament.Standings{}, apierr.Invalid("START_IN_PAST", "the start %s has passed", t.StartAt.Format(time.RFC3339))
+	}
+	id := "tour-" + randomID()
+	if key != "" {
+		sum := sha256.Sum256([]byte("create:" + key))
+		id = "tour-" + hex.EncodeToString(sum[:10])
+	}
+	_, err := s.c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{
+		ID: id, TaskQueue: s.cfg.TaskQueue,
+		WorkflowIDConflictPolicy: enumspb.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING,
+		WorkflowIDReusePolicy:    enumspb.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE,
+	}, tournament.WorkflowName, tournament.State{ID: id, Terms: t, Options: s.cfg.Workflow})
+	var started *serviceerror.WorkflowExecutionAlreadyStarted
+	if err != nil && !errors.As(err, &started) {
+		return tournament.Standings{}, fmt.Errorf("start tournament workflow: %w", err)
+	}
+	return s.Standings(ctx, id)
+}
+
+func randomID() string {
+	sum := sha256.Sum256([]byte(fmt.Sprint(time.Now().UnixNano())))
+	return hex.EncodeToString(sum[:10])
+}
+
+// Standings queries a tournament.
+func (s *Service) Standings(ctx context.Context, id string) (tournament.Standings, error) {
+	var st tournament.Standings
+	v, err := s.c.QueryWorkflow(ctx, id, "", tournament.QueryStandings)
+	if err != nil {
+		return st, mapErr(err)
+	}
+	if err := v.Get(&st); err != nil {
+		return st, err
+	}
+	return st, nil
+}
+
+// List lists tournaments, newest first.
+func (s *Service) List(ctx context.Context, pageSize int, token []byte) ([]tournament.Standings, []byte, error) {
+	res, err := s.c.ListWorkflow(ctx, listRequest{query: fmt.Sprintf("WorkflowType = '%s'", tournament.WorkflowName), size: int32(pageSize), token: token}.proto())
+	if err != nil {
+		return nil, nil, mapErr(err)
+	}
+	var out []tournament.Standings
+	for _, e := range res.GetExecutions() {
+		st, err := s.Standings(ctx, e.GetExecution().GetWorkflowId())
+		if err != nil {
+			continue // a tournament whose worker cannot answer now is left out
+		}
+		out = append(out, st)
+	}
+	return out, res.GetNextPageToken(), nil
+}
+
+// update runs one update to completion.
+func (s *Service) update(ctx context.Context, id, name, key string, arg, out any) error {
+	uid := ""
+	if key != "" {
+		sum := sha256.Sum256([]byte(name + "\x00" + key))
+		uid = name + "-" + hex.EncodeToString(sum[:12])
+	}
+	h, err := s.c.UpdateWorkflow(ctx, client.UpdateWorkflowOptions{WorkflowID: id, UpdateName: name, UpdateID: uid, Args: []any{arg},
+		WaitForStage: client.WorkflowUpdateStageCompleted})
+	if err != nil {
+		return mapErr(err)
+	}
+	if err := h.Get(ctx, out); err != nil {
+		return mapErr(err)
+	}
+	return nil
+}
+
+// Register puts a player on the entrants' list.
+func (s *Service) Register(ctx context.Context, id string, p tournament.PlayerIn, key string) (tournament.RegisterOut, error) {
+	var out tournament.RegisterOut
+	err := s.update(ctx, id, tournament.UpdateRegister, scoped(p, key), p, &out)
+	return out, err
+}
+
+// Unregister withdraws a player before the start.
+func (s *Service) Unregister(ctx context.Context, id string, p tournament.PlayerIn, key string) (tournament.UnregisterOut, error) {
+	var out tournament.UnregisterOut
+	err := s.update(ctx, id, tournament.UpdateUnregister, scoped(p, key), p, &out)
+	return out, err
+}
+
+// Rebuy buys a rebuy.
+func (s *Service) Rebuy(ctx context.Context, id string, p tournament.PlayerIn, key string) (tournament.ChipsOut, error) {
+	var out tournament.ChipsOut
+	err := s.update(ctx, id, tournament.UpdateRebuy, scoped(p, key), p, &out)
+	return out, err
+}
+
+// AddOn buys the add-on.
+func (s *Service) AddOn(ctx context.Context, id string, p tournament.PlayerIn, key string) (tournament.ChipsOut, error) {
+	var out tournament.ChipsOut
+	err := s.update(ctx, id, tournament.UpdateAddOn, scoped(p, key), p, &out)
+	return out, err
+}
+
+// Pause pauses a tournament.
+func (s *Service) Pause(ctx context.Context, id, reason string) error {
+	return s.update(ctx, id, tournament.UpdatePause, "", tournament.ReasonIn{Reason: reason}, nil)
+}
+
+// Resume resumes it.
+func (s *Service) Resume(ctx context.Context, id string) error {
+	return s.update(ctx, id, tournament.UpdateResume, "", tournament.ReasonIn{}, nil)
+}
+
+// Cancel cancels it with refunds.
+func (s *Service) Cancel(ctx context.Context, id, reason string) error {
+	return s.update(ctx, id, tournament.UpdateCancel, "cancel", tournament.ReasonIn{Reason: reason}, nil)
+}
+
+// Disqualify removes a player without refund.
+func (s *Service) Disqualify(ctx context.Context, id string, p tournament.PlayerIn) error {
+	return s.update(ctx, id, tournament.UpdateDisqualify, scoped(p, "dq"), p, nil)
+}
+
+// scoped ties an idempotency key to the player, so one player's key can
+// never answer for another.
+func scoped(p tournament.PlayerIn, key string) string {
+	if key == "" {
+		return ""
+	}
+	return p.Partner + "\x00" + p.Player + "\x00" + key
+}
+
+// mapErr turns Temporal errors into API errors.
+func mapErr(err error) error {
+	if ae, ok := tournament.Refusal(err); ok {
+		return ae
+	}
+	var nf *serviceerror.NotFound
+	if errors.As(err, &nf) {
+		return apierr.NotFound("TOURNAMENT_NOT_FOUND", "no such tournament")
+	}
+	var closed *serviceerror.WorkflowNotReady
+	if errors.As(err, &closed) {
+		return apierr.Unavailable("TOURNAMENT_BUSY", "the tournament cannot answer now; retry")
+	}
+	return err
+}
