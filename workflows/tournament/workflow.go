@@ -984,18 +984,17 @@ func (r *run) stop(ctx workflow.Context) error {
 	if err := workflow.ExecuteActivity(ctx, (*Activities).ReadStacks, TablesIn{Tables: live}).Get(ctx, &st); err != nil {
 		return err
 	}
-	chips := map[string]int64{}
+	var stacks []finish.Stack
+	var in []*Player
 	for _, p := range s.Players {
 		if p.In() {
 			p.Chips, _ = ChipsOf(st.Chips, p.Partner, p.ID)
-			chips[p.Key()] = p.Chips
+			stacks = append(stacks, finish.Stack{Player: p.Key(), Chips: p.Chips})
+			in = append(in, p)
 		}
 	}
-	places := finish.Winners(chips)
-	for _, p := range s.Players {
-		if p.In() {
-			p.Place = places[p.Key()]
-		}
+	for k, place := range finish.Winners(stacks) {
+		in[k].Place = place
 	}
 	var fs []payout.Finisher
 	for i, p := range s.Players {

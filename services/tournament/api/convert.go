@@ -79,7 +79,9 @@ func termsOf(name string, s *tournamentv1.Structure, start time.Time) (terms.Ter
 	return t, nil
 }
 
-func money(amount int64, cur string) *commonv1.Money { return &commonv1.Money{Amount: amount, Currency: cur} }
+func money(amount int64, cur string) *commonv1.Money {
+	return &commonv1.Money{Amount: amount, Currency: cur}
+}
 
 // structureOf writes terms back as a Structure.
 func structureOf(t terms.Terms) *tournamentv1.Structure {

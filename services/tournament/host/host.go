@@ -8,8 +8,8 @@ import (
 	"fmt"
 
 	"go.opentelemetry.io/otel/trace"
-	otelinterceptor "go.temporal.io/sdk/contrib/opentelemetry"
 	"go.temporal.io/sdk/client"
+	otelinterceptor "go.temporal.io/sdk/contrib/opentelemetry"
 	"go.temporal.io/sdk/interceptor"
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/sdk/workflow"

@@ -54,26 +54,34 @@ func Places(left int, busts []Bust) []int {
 	return places
 }
 
+// Stack is a player still in when play stops, with his chips.
+type Stack struct {
+	Player string `json:"p"`
+	Chips  int64  `json:"c"`
+}
+
 // Winners ranks the players still in when play stops: by chips, more
 // first (H.32: the last player or the last W players form a ranking
-// order). Equal chips share the place.
-func Winners(chips map[string]int64) map[string]int {
-	ids := make([]string, 0, len(chips))
-	for id := range chips {
-		ids = append(ids, id)
+// order). Equal chips share the place. It returns each one's place, in the
+// order given.
+func Winners(stacks []Stack) []int {
+	idx := make([]int, len(stacks))
+	for i := range idx {
+		idx[i] = i
 	}
-	sort.Slice(ids, func(i, j int) bool {
-		if chips[ids[i]] != chips[ids[j]] {
-			return chips[ids[i]] > chips[ids[j]]
+	sort.SliceStable(idx, func(a, b int) bool {
+		x, y := stacks[idx[a]], stacks[idx[b]]
+		if x.Chips != y.Chips {
+			return x.Chips > y.Chips
 		}
-		return ids[i] < ids[j]
+		return x.Player < y.Player
 	})
-	out := make(map[string]int, len(ids))
-	for i, id := range ids {
-		if i > 0 && chips[id] == chips[ids[i-1]] {
-			out[id] = out[ids[i-1]]
+	out := make([]int, len(stacks))
+	for k, i := range idx {
+		if k > 0 && stacks[i].Chips == stacks[idx[k-1]].Chips {
+			out[i] = out[idx[k-1]]
 		} else {
-			out[id] = i + 1
+			out[i] = k + 1
 		}
 	}
 	return out

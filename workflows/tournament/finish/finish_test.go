@@ -51,9 +51,7 @@ func TestCZReverseEliminationOrder(t *testing.T) {
 		places[p] = Places(left, []Bust{{Player: p, Table: "1", Start: 10}})[0]
 		left--
 	}
-	for id, pl := range Winners(map[string]int64{"P1": 40}) {
-		places[id] = pl
-	}
+	places["P1"] = Winners([]Stack{{Player: "P1", Chips: 40}})[0]
 	want := map[string]int{"P1": 1, "P5": 2, "P3": 3, "P7": 4}
 	if !reflect.DeepEqual(places, want) {
 		t.Fatalf("%v", places)
@@ -62,8 +60,8 @@ func TestCZReverseEliminationOrder(t *testing.T) {
 
 // GR H.32: the winners left when play stops rank by chips.
 func TestWinnersRankByChips(t *testing.T) {
-	got := Winners(map[string]int64{"a": 20000, "b": 50000, "c": 30000, "d": 30000})
-	want := map[string]int{"b": 1, "c": 2, "d": 2, "a": 4}
+	got := Winners([]Stack{{"a", 20000}, {"b", 50000}, {"c", 30000}, {"d", 30000}})
+	want := []int{4, 1, 2, 2}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("%v", got)
 	}

@@ -68,20 +68,21 @@ func ByPlace(pool int64, bps []int32, fs []Finisher) ([]Prize, error) {
 		}
 		return 0
 	}
+	sorted := append([]Finisher(nil), fs...)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Place < sorted[j].Place })
+	var places []int
 	groups := map[int][]Finisher{}
-	for _, f := range fs {
+	for _, f := range sorted {
 		if f.Place < 1 {
 			return nil, fmt.Errorf("payout: %s has no place", f.ID)
+		}
+		if len(groups[f.Place]) == 0 {
+			places = append(places, f.Place)
 		}
 		groups[f.Place] = append(groups[f.Place], f)
 	}
 	// Each group covers its place and the next len-1; the next group must
 	// start after them, or places would be counted twice.
-	places := make([]int, 0, len(groups))
-	for p := range groups {
-		places = append(places, p)
-	}
-	sort.Ints(places)
 	for i := 1; i < len(places); i++ {
 		if prev := places[i-1]; prev+len(groups[prev]) > places[i] {
 			return nil, fmt.Errorf("payout: place %d overlaps the %d players tied on place %d", places[i], len(groups[prev]), prev)
