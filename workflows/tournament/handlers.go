@@ -97,6 +97,14 @@ func (r *run) register(ctx workflow.Context, in PlayerIn) (RegisterOut, error) {
 	}
 	r.busy++
 	defer func() { r.busy--; r.notify() }()
+	// The pool and revenue accounts are opened first thing; a registration
+	// that comes in before waits for them.
+	if err := workflow.Await(ctx, func() bool { return s.PoolAccount != "" }); err != nil {
+		return RegisterOut{}, err
+	}
+	if err := r.validateRegister(ctx, in); err != nil {
+		return RegisterOut{}, err
+	}
 	i, p := s.player(in.Partner, in.Player)
 	if p == nil {
 		i = len(s.Players)

@@ -173,6 +173,8 @@ type Options struct {
 	// HistoryLimit: continue as new past this many events (or when the
 	// server suggests it).
 	HistoryLimit int `json:"history_limit,omitempty"`
+	// HistoryBytes: continue as new past this many bytes of history.
+	HistoryBytes int `json:"history_bytes,omitempty"`
 	// PollIdle is the pause after a poll that found nothing new.
 	PollIdle time.Duration `json:"poll_idle,omitempty"`
 	// PollWait is how long the poll activity waits for results.
@@ -185,6 +187,9 @@ type Options struct {
 func (o *Options) defaults() {
 	if o.HistoryLimit == 0 {
 		o.HistoryLimit = 10000
+	}
+	if o.HistoryBytes == 0 {
+		o.HistoryBytes = 8 << 20
 	}
 	if o.PollIdle == 0 {
 		o.PollIdle = time.Second

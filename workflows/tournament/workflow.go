@@ -122,7 +122,8 @@ func (r *run) result() Result {
 // needContinue reports whether the history is long enough to start afresh.
 func (r *run) needContinue(ctx workflow.Context) bool {
 	info := workflow.GetInfo(ctx)
-	return info.GetContinueAsNewSuggested() || info.GetCurrentHistoryLength() > r.s.Options.HistoryLimit
+	return info.GetContinueAsNewSuggested() || info.GetCurrentHistoryLength() > r.s.Options.HistoryLimit ||
+		info.GetCurrentHistorySize() > r.s.Options.HistoryBytes
 }
 
 // continueAsNew carries the whole state into a fresh run once nothing is in

@@ -9,6 +9,7 @@ import (
 
 	"go.opentelemetry.io/otel/trace"
 	"go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/converter"
 	otelinterceptor "go.temporal.io/sdk/contrib/opentelemetry"
 	"go.temporal.io/sdk/interceptor"
 	"go.temporal.io/sdk/worker"
@@ -63,3 +64,11 @@ func Start(c client.Client, o Options) (*Worker, error) {
 
 // Stop stops the worker; workflows continue on any other worker.
 func (w *Worker) Stop() { w.w.Stop() }
+
+// DataConverter is the payload converter every tournament client and worker
+// uses: JSON compressed with zlib, so a 10,000-player state carried across
+// continue-as-new and the per-poll hand results stay well under Temporal's
+// payload limits. Clients and workers must agree on it.
+func DataConverter() converter.DataConverter {
+	return converter.NewCodecDataConverter(converter.GetDefaultDataConverter(), converter.NewZlibCodec(converter.ZlibCodecOptions{AlwaysEncode: true}))
+}

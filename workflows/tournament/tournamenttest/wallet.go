@@ -143,6 +143,9 @@ func (w *Wallet) Hold(_ context.Context, key string, t tournament.Transfer, _ ti
 	if id, ok := w.keys[key]; ok {
 		return id, nil
 	}
+	if t.From == "" || t.To == "" || t.Amount <= 0 {
+		return "", &Refusal{"BAD_TRANSFER", fmt.Sprintf("hold %+v", t)}
+	}
 	if guarded(t.From) && w.balances[t.From]-w.held[t.From] < t.Amount {
 		return "", &Refusal{"INSUFFICIENT_FUNDS", fmt.Sprintf("%s has %d available, needs %d", t.From, w.balances[t.From]-w.held[t.From], t.Amount)}
 	}
@@ -210,6 +213,9 @@ func (w *Wallet) Transfer(_ context.Context, key string, t tournament.Transfer) 
 	}
 	if _, ok := w.keys[key]; ok {
 		return nil
+	}
+	if t.From == "" || t.To == "" || t.Amount <= 0 {
+		return &Refusal{"BAD_TRANSFER", fmt.Sprintf("transfer %+v", t)}
 	}
 	if guarded(t.From) && w.balances[t.From]-w.held[t.From] < t.Amount {
 		return &Refusal{"INSUFFICIENT_FUNDS", fmt.Sprintf("%s cannot pay %d", t.From, t.Amount)}

@@ -77,7 +77,7 @@ func temporalOptions(s settings, rt *boot.Runtime) (client.Options, error) {
 		return client.Options{}, err
 	}
 	o := client.Options{HostPort: s.address, Namespace: s.namespace, Logger: tlog.NewStructuredLogger(rt.Log),
-		Interceptors: []interceptor.ClientInterceptor{tracing}}
+		Interceptors: []interceptor.ClientInterceptor{tracing}, DataConverter: host.DataConverter()}
 	if s.tls {
 		o.ConnectionOptions.TLS = &tls.Config{MinVersion: tls.VersionTLS12}
 	}
