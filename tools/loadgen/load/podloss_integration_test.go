@@ -29,7 +29,7 @@ import (
 // command may be applied twice: every action a bot was told was applied
 // is in the hand's record exactly once, and every rake moved once.
 func TestPodLoss(t *testing.T) {
-	const wantHands = 1000
+	const wantHands = podLossHands
 	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	defer cancel()
 	h := newHarness(t, ctx)

@@ -1,0 +1,12 @@
+//go:build integration && race
+
+package load
+
+// Under the race detector (make integration) the suites run smaller; `make
+// table-integration`, which `make integration` runs too, runs them at full
+// size without it.
+const (
+	leakHands    = 1_500
+	leakTables   = 4
+	podLossHands = 300
+)
