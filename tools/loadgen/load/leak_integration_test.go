@@ -15,7 +15,6 @@ import (
 	"connectrpc.com/connect"
 
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
-	"github.com/croupier/croupier/services/table/poker/history"
 	"github.com/croupier/croupier/services/table/stack"
 	"github.com/croupier/croupier/tools/loadgen/bot"
 )
