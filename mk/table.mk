@@ -1,0 +1,22 @@
+# Table service (services/table) and load generator (tools/loadgen) targets.
+
+.PHONY: table-integration table-load
+
+## table-integration: the table service's pod-loss test (two cmd/table
+## processes on one Redis, one killed with SIGKILL at random moments for at
+## least 1,000 hands) and leak test (at least 10,000 bot hands, every seat's
+## and an observer's stream scanned) at full size without the race
+## detector. `make integration` runs both smaller under -race and depends on
+## this target for the full size, so CI runs it.
+table-integration:
+	cd tools && go test -tags integration -count=1 -timeout 20m -v -run '^(TestPodLoss|TestNoHiddenCardLeaks)$$' ./loadgen/load/ \
+	  | grep -E '^(---|ok|FAIL|panic)|pod loss:|leak scan:'
+
+integration: table-integration
+
+## table-load: bots through the public API for 30 s with the services in
+## this process on the real Redis (ARGS="-addr http://127.0.0.1:8080
+## -operator-token ... -api-key ..." targets `make run` instead). The last
+## line is actions/s=<n> p99_ms=<n> hands=<n> errors=<n>.
+table-load:
+	go run ./tools/loadgen $(ARGS)
