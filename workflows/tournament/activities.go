@@ -444,6 +444,10 @@ type PollIn struct {
 // PollOut is the hands found, table by table (aligned with the input).
 type PollOut struct {
 	Hands [][]Hand
+	// Seated lists, for a table whose kept results no longer reach back to
+	// the cursor (hands were missed), the players seated now
+	// (partner:player, or :player when the table does not name partners).
+	Seated [][]string `json:",omitempty"`
 }
 
 // Poll reads the hands finished since the cursors, waiting up to in.Wait
@@ -461,6 +465,21 @@ func (a *Activities) Poll(ctx context.Context, in PollIn) (PollOut, error) {
 			}
 			if len(hs) > 0 {
 				found = true
+				if hs[0].Number > after[i]+1 {
+					// The table keeps only its last results: some hands
+					// were missed. Who is still seated tells who is out.
+					snap, err := a.Tables.Snapshot(ctx, t)
+					if err != nil {
+						return PollOut{}, err
+					}
+					if out.Seated == nil {
+						out.Seated = make([][]string, len(in.Tables))
+					}
+					out.Seated[i] = []string{}
+					for _, x := range snap.Seats {
+						out.Seated[i] = append(out.Seated[i], x.Partner+":"+x.Player)
+					}
+				}
 				out.Hands[i] = append(out.Hands[i], hs...)
 				after[i] = hs[len(hs)-1].Number
 			}

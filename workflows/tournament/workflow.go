@@ -548,7 +548,36 @@ func (r *run) apply(ctx workflow.Context, tables []int, out PollOut) bool {
 		busts := r.takeHand(ctx, hr.table, hr.hand)
 		r.eliminate(ctx, busts, 0)
 	}
+	for k, seated := range out.Seated {
+		if seated != nil {
+			r.reconcile(ctx, tables[k], seated)
+		}
+	}
 	return len(all) > 0
+}
+
+// reconcile eliminates the players the model still seats at a table whose
+// missed hands took them out: they are no longer seated there. Their
+// starting stacks for the hand are unknown; their last known stacks stand in
+// (tournaments.md §17 ranks by them).
+func (r *run) reconcile(ctx workflow.Context, ti int, seated []string) {
+	s := r.s
+	here := map[string]bool{}
+	for _, k := range seated {
+		here[k] = true
+	}
+	var busts []bust
+	for _, pi := range s.Tables[ti].Seats {
+		if pi < 0 {
+			continue
+		}
+		p := s.Players[pi]
+		if p.Status != Playing || p.Moving || here[p.Key()] || here[":"+p.ID] {
+			continue
+		}
+		busts = append(busts, bust{player: pi, table: ti, start: p.Chips})
+	}
+	r.eliminate(ctx, busts, 0)
 }
 
 // bust is a player out of chips in a hand.

@@ -589,3 +589,30 @@ func TestContinueAsNewCarriesTheState(t *testing.T) {
 	}
 	t.Fatal("never finished")
 }
+
+// A table keeps only its last results: when the workflow falls behind (a
+// worker down for a while), the hands it missed are reconciled from who is
+// still seated, and the tournament still ends with every place given once
+// and the pool paid whole.
+func TestMissedHandsAreReconciled(t *testing.T) {
+	h := newHarness(t, baseTerms(), 27)
+	h.tables.HandsPerPoll = 6
+	h.tables.Keep = 2
+	h.registerAll(time.Minute, 27)
+	res := h.run()
+	if res.Phase != tournament.Completed || res.PrizeTotal != 27*10000 {
+		t.Fatalf("result %+v", res)
+	}
+	st := h.standings()
+	places := map[int]int{}
+	for _, p := range st.Players {
+		if p.Place < 1 || p.Status != tournament.Out {
+			t.Fatalf("player %+v", p)
+		}
+		places[p.Place]++
+	}
+	if places[1] != 1 {
+		t.Fatalf("winners %d", places[1])
+	}
+	h.checkLedger(0, 27*1000)
+}

@@ -35,6 +35,9 @@ type Tables struct {
 	Defer bool
 	// HandsPerPoll is how many hands each open table plays per poll.
 	HandsPerPoll int
+	// Keep is how many results a table keeps (as the table service keeps
+	// only its last ones); default 64.
+	Keep int
 
 	// Counters for tests.
 	Hands, Seats, Removals, Deals, Races int
@@ -653,8 +656,12 @@ func (f *Tables) play(t *table) {
 		}
 	}
 	t.results = append(t.results, h)
-	if len(t.results) > 64 {
-		t.results = t.results[len(t.results)-64:]
+	keep := f.Keep
+	if keep == 0 {
+		keep = 64
+	}
+	if len(t.results) > keep {
+		t.results = t.results[len(t.results)-keep:]
 	}
 }
 
