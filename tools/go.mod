@@ -28,6 +28,7 @@ require (
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
 	github.com/rs/cors v1.11.1 // indirect
 	github.com/x448/float16 v0.8.4 // indirect
+	github.com/yuin/gopher-lua v1.1.1 // indirect
 	go.opentelemetry.io/auto/sdk v1.2.1 // indirect
 	go.opentelemetry.io/otel v1.46.0 // indirect
 	go.opentelemetry.io/otel/exporters/otlp/otlpmetric/otlpmetricgrpc v1.46.0 // indirect
@@ -80,6 +81,7 @@ replace (
 
 require (
 	connectrpc.com/connect v1.19.1
+	github.com/alicebob/miniredis/v2 v2.40.0
 	github.com/croupier/croupier/gen v0.0.0
 	github.com/croupier/croupier/services/evaluator v0.0.0
 	github.com/croupier/croupier/services/rng v0.0.0

@@ -7,5 +7,6 @@ func mounts() []mount {
 		mountRng,
 		mountEvaluator,
 		mountWallet,
+		mountTable,
 	}
 }

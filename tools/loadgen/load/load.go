@@ -46,6 +46,8 @@ type Options struct {
 	Duration time.Duration
 	Tables   int
 	Players  int
+	// Seats is each table's size (default Players): more leaves seats free.
+	Seats int
 	// Tight is the share of bots playing Tight (the rest play Random).
 	Tight float64
 	// Conns is how many HTTP/2 connections the bots share.
@@ -169,7 +171,7 @@ func setupTable(ctx context.Context, tg Target, o Options, ti int, admin, partne
 	onEvent func(string, int, *tablev1.TableEvent), onAct func(*tablev1.ActRequest, time.Duration, *tablev1.ActResponse, error)) (*Table, error) {
 	res, err := admin.Admin.CreateTable(ctx, connect.NewRequest(&tablev1.CreateTableRequest{
 		Name: fmt.Sprintf("%s table %d", o.Name, ti), Game: game, Structure: structure, Stakes: stakes,
-		MaxSeats: int32(max(o.Players, 2)), Profile: "gr",
+		MaxSeats: int32(max(o.Seats, o.Players, 2)), Profile: "gr",
 		Clock: &tablev1.Clock{ActionSeconds: int32(max(o.ActionTime, 5*time.Second) / time.Second), HandPauseMs: int32(o.Pause / time.Millisecond)}}))
 	if err != nil {
 		return nil, fmt.Errorf("create table: %w", err)
