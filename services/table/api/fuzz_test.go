@@ -1,0 +1,85 @@
+package api
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"connectrpc.com/connect"
+	"google.golang.org/protobuf/proto"
+
+	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
+	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
+	"github.com/croupier/croupier/shared/apierr"
+)
+
+// checkRefusal: a validation error is INVALID_ARGUMENT with a reason.
+func checkRefusal(t *testing.T, what string, err error) {
+	t.Helper()
+	if err == nil {
+		return
+	}
+	if apierr.Code(err) != connect.CodeInvalidArgument || apierr.Reason(err) == "" {
+		t.Fatalf("%s: refusal %v is not INVALID_ARGUMENT with a reason", what, err)
+	}
+}
+
+// FuzzRequestValidation feeds every public and admin request shape random
+// fields: validation never panics, refuses with INVALID_ARGUMENT and a
+// reason, and what it accepts stays within the documented bounds.
+func FuzzRequestValidation(f *testing.F) {
+	f.Add("t1", "t1-1", "key", "Alice", "json", int32(0), int64(100), int64(0), int32(1), int32(30))
+	f.Add("", "", "", "", "xml", int32(-2), int64(-1), int64(-5), int32(99), int32(4))
+	f.Add(strings.Repeat("x", 65), "h\x00", "k e y", "\u202e\x07", "pokerstars", int32(10), int64(1<<62), int64(2_000_000), int32(6), int32(61))
+	f.Add("tabc", "tabc-9", "ok", "名前", "", int32(-1), int64(5000), int64(999_999), int32(3), int32(60))
+	f.Fuzz(func(t *testing.T, table, hand, key, name, format string, seat int32, amount, seq int64, kind int32, secs int32) {
+		err := validateTakeSeat(&tablev1.TakeSeatRequest{TableId: table, Seat: seat, BuyIn: &commonv1.Money{Amount: amount, Currency: "EUR"}, IdempotencyKey: key, DisplayName: name})
+		checkRefusal(t, "TakeSeat", err)
+		if err == nil && (amount <= 0 || seat < -1 || seat > 9 || len(table) == 0 || len(key) == 0 || utf8.RuneCountInString(name) > maxNameLen) {
+			t.Fatalf("TakeSeat accepted seat %d amount %d table %q key %q", seat, amount, table, key)
+		}
+		err = validateAct(&tablev1.ActRequest{TableId: table, HandId: hand, ActionSeq: seq, Kind: tablev1.ActionKind(kind), Amount: amount})
+		checkRefusal(t, "Act", err)
+		if err == nil && (seq < 0 || amount < 0 || kind <= 0 || kind == int32(tablev1.ActionKind_ACTION_KIND_POST) || kind > 9 || hand == "") {
+			t.Fatalf("Act accepted seq %d amount %d kind %d hand %q", seq, amount, kind, hand)
+		}
+		checkRefusal(t, "AddChips", validateAddChips(&tablev1.AddChipsRequest{TableId: table, Amount: &commonv1.Money{Amount: amount}, IdempotencyKey: key}))
+		checkRefusal(t, "AddChips(nil)", validateAddChips(&tablev1.AddChipsRequest{TableId: table, IdempotencyKey: key}))
+		checkRefusal(t, "StandUp", validateStandUp(&tablev1.StandUpRequest{TableId: table, IdempotencyKey: key}))
+		checkRefusal(t, "UseTimeBank", validateUseTimeBank(&tablev1.UseTimeBankRequest{TableId: table, HandId: hand, ActionSeq: seq}))
+		checkRefusal(t, "Subscribe", validateSubscribe(&tablev1.SubscribeRequest{TableId: table, AfterEventId: hand}))
+		err = validateHistory(&tablev1.GetHandHistoryRequest{TableId: table, HandId: hand, Format: format})
+		checkRefusal(t, "GetHandHistory", err)
+		if err == nil && format != "" && format != "json" && format != "pokerstars" {
+			t.Fatalf("history format %q accepted", format)
+		}
+		checkRefusal(t, "GetFairnessProof", validateProof(&tablev1.GetFairnessProofRequest{TableId: table, HandId: hand}))
+		checkRefusal(t, "ListTables", validateList(&tablev1.ListTablesRequest{PageSize: seat, PageToken: key, Currency: format, TournamentId: hand}))
+		err = validateSession(&tablev1.CreatePlayerSessionRequest{PlayerId: key, PartnerId: table, TtlSeconds: secs})
+		checkRefusal(t, "CreatePlayerSession", err)
+		if err == nil && strings.Contains(table, ":") {
+			t.Fatalf("a partner id with ':' accepted")
+		}
+		clock := &tablev1.Clock{ActionSeconds: secs, TimeBankSeconds: seat, HandPauseMs: int32(amount % 100_000)}
+		err = validateCreate(&tablev1.CreateTableRequest{Name: name, Game: tablev1.Game(kind), Structure: tablev1.BettingStructure(seat),
+			Stakes: &tablev1.Stakes{Currency: format, SmallBlind: amount, BigBlind: seq}, MaxSeats: seat, Profile: format,
+			Options: map[string]string{key: hand}, Clock: clock, IdempotencyKey: key, TournamentId: table, FirstButton: seat})
+		checkRefusal(t, "CreateTable", err)
+		if err == nil && (secs < 5 || secs > 60) {
+			t.Fatalf("CreateTable accepted %d s per action (gr-regulation-2 H.27: 5..60)", secs)
+		}
+		checkRefusal(t, "SeatPlayer", validateSeatPlayer(&tablev1.SeatPlayerRequest{TableId: table, Seat: seat, PlayerId: key, PartnerId: hand, DisplayName: name, Chips: amount, IdempotencyKey: key}))
+		checkRefusal(t, "RemovePlayer", validateRemovePlayer(&tablev1.RemovePlayerRequest{TableId: table, PlayerId: key, PartnerId: hand, IdempotencyKey: key}))
+		checkRefusal(t, "SetStakes", validateStakes(&tablev1.Stakes{Currency: format, SmallBlind: amount, BigBlind: seq, Exponent: seat}))
+		checkRefusal(t, "UpdateTableSettings", validateClock(clock))
+		// Whatever is accepted survives a wire round trip unchanged.
+		req := &tablev1.ActRequest{TableId: table, HandId: hand, ActionSeq: seq, Kind: tablev1.ActionKind(kind), Amount: amount}
+		if validateAct(req) == nil {
+			b, _ := proto.Marshal(req)
+			var back tablev1.ActRequest
+			if err := proto.Unmarshal(b, &back); err != nil || validateAct(&back) != nil {
+				t.Fatalf("accepted request does not round-trip: %v", err)
+			}
+		}
+	})
+}
