@@ -50,11 +50,11 @@ const maxIndex = 1 << 20
 // hub fans a table's committed events out to this replica's subscribers and
 // keeps the last ones for subscribers resuming after a reconnect.
 type hub struct {
-	mu      sync.Mutex
-	ring    []Batch
-	size    int
-	last    uint64
-	subs    map[*Subscription]struct{}
+	mu   sync.Mutex
+	ring []Batch
+	size int
+	last uint64
+	subs map[*Subscription]struct{}
 }
 
 func (h *hub) init(size int) {

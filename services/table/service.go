@@ -176,7 +176,7 @@ type runtime struct {
 	moneyVersion uint64
 	// checkedAt is when the escrow was last checked.
 	checkedAt time.Time
-	hub          hub
+	hub       hub
 }
 
 func (s *Service) runtime(id string) *runtime {
