@@ -1,8 +1,11 @@
 -- Commit one command to a table if its version is still ARGV[1].
--- KEYS: ver, log, snap, hand (or ver when none), hands
+-- KEYS: ver, log, snap, hand (or ver when none), hands[, deadlines]
 -- ARGV: expected version, new version, sealed command, log length,
 --       sealed snapshot ('' = none), sealed hand ('' = none), hand id,
 --       hand TTL seconds, last index of the recent-hands list
+--       [, deadline score, deadline member] (one Redis: the deadline index
+--       entry is added with the commit; Redis Cluster: the caller adds it
+--       before, in the same pipeline, as the index lives in another slot)
 local cur = redis.call('GET', KEYS[1])
 if cur == false then
   return {0, ''}
@@ -19,5 +22,8 @@ if ARGV[6] ~= '' then
   redis.call('SET', KEYS[4], ARGV[6], 'EX', ARGV[8])
   redis.call('LPUSH', KEYS[5], ARGV[7])
   redis.call('LTRIM', KEYS[5], 0, ARGV[9])
+end
+if KEYS[6] then
+  redis.call('ZADD', KEYS[6], ARGV[10], ARGV[11])
 end
 return {1, id}

@@ -45,13 +45,17 @@ type Config struct {
 
 // Store is the tables' Redis store.
 type Store struct {
-	rdb    redis.UniversalClient
-	tail   redis.UniversalClient
-	seal   *seal.Sealer
-	cfg    Config
-	commit *redis.Script
-	create *redis.Script
-	claim  *redis.Script
+	// cluster: not one Redis server (Redis Cluster, a ring), so the
+	// deadline index may live elsewhere than a table's keys and a script
+	// cannot write both.
+	cluster bool
+	rdb     redis.UniversalClient
+	tail    redis.UniversalClient
+	seal    *seal.Sealer
+	cfg     Config
+	commit  *redis.Script
+	create  *redis.Script
+	claim   *redis.Script
 }
 
 //go:embed commit.lua
@@ -74,7 +78,8 @@ func New(rdb redis.UniversalClient, s *seal.Sealer, cfg Config) *Store {
 	if cfg.RecentHands == 0 {
 		cfg.RecentHands = 1000
 	}
-	return &Store{rdb: rdb, tail: rdb, seal: s, cfg: cfg,
+	_, single := rdb.(*redis.Client)
+	return &Store{rdb: rdb, tail: rdb, seal: s, cfg: cfg, cluster: !single,
 		commit: redis.NewScript(commitLua), create: redis.NewScript(createLua), claim: redis.NewScript(claimLua)}
 }
 
@@ -290,9 +295,11 @@ type Commit struct {
 	// Hand, if set, is a finished hand's record to keep under HandID.
 	Hand   []byte
 	HandID string
-	// Deadline, if set, is the table's next due time after the command:
-	// its index entry is written before the commit (an entry for a commit
-	// that loses is harmless: the claimer finds it stale).
+	// Deadline, if set, is the table's next due time after the command.
+	// On one Redis server the commit script writes its index entry, only
+	// if the commit wins; on a cluster it is written just before the
+	// commit, in the same round trip (an entry for a commit that loses is
+	// harmless: the claimer finds it stale).
 	Deadline *Deadline
 }
 
@@ -320,7 +327,11 @@ func (s *Store) Commit(ctx context.Context, c Commit) (Result, error) {
 	args := []any{c.Version, v, cmd, s.cfg.LogLength, snap, hnd, c.HandID, int64(s.cfg.HandTTL / time.Second), s.cfg.RecentHands - 1}
 	var res []any
 	var err error
-	if c.Deadline != nil {
+	if c.Deadline != nil && !s.cluster {
+		keys = append(keys, s.deadlines())
+		args = append(args, c.Deadline.Score, c.Deadline.Member())
+		res, err = s.commit.Run(ctx, s.rdb, keys, args...).Slice()
+	} else if c.Deadline != nil {
 		// One round trip: the index entry, then the commit.
 		pipe := s.rdb.Pipeline()
 		pipe.ZAdd(ctx, s.deadlines(), redis.Z{Score: float64(c.Deadline.Score), Member: c.Deadline.Member()})

@@ -176,6 +176,22 @@ func exerciseStore(t *testing.T, open func(t *testing.T) *Store) {
 			t.Fatalf("%d entries left", n)
 		}
 	})
+	t.Run("a losing commit adds no deadline", func(t *testing.T) {
+		s := open(t)
+		_ = s.Create(ctx, "t6", 0, []byte("s"))
+		win := Deadline{Table: "t6", Version: 1, Due: 1000, Score: 1000}
+		if _, err := s.Commit(ctx, Commit{Table: "t6", Version: 0, Command: []byte("a"), Deadline: &win}); err != nil {
+			t.Fatal(err)
+		}
+		lose := Deadline{Table: "t6", Version: 1, Due: 2000, Score: 2000}
+		if _, err := s.Commit(ctx, Commit{Table: "t6", Version: 0, Command: []byte("b"), Deadline: &lose}); !errors.Is(err, ErrConflict) {
+			t.Fatalf("stale commit: %v", err)
+		}
+		members, err := s.rdb.ZRange(ctx, s.deadlines(), 0, -1).Result()
+		if err != nil || len(members) != 1 || members[0] != win.Member() {
+			t.Fatalf("index %v %v, want only %s", members, err, win.Member())
+		}
+	})
 	t.Run("tail", func(t *testing.T) {
 		s := open(t)
 		_ = s.Create(ctx, "t5", 0, []byte("s"))
