@@ -9,7 +9,7 @@ WALLET_BENCH_SECONDS ?= 30
 WALLET_BENCH_RUNS ?= 3
 WALLET_PGBENCH_SCALE ?= 64
 
-.PHONY: wallet-model wallet-bench wallet-fuzz
+.PHONY: wallet-model wallet-model-postgres wallet-bench wallet-fuzz
 
 ## wallet-model: the concurrent model test at full size (100,000 transfers
 ## and holds from 32 goroutines) on SQLite without the race detector; under
@@ -18,6 +18,15 @@ wallet-model:
 	cd services/wallet && go test -count=1 -timeout 30m -run '^TestConcurrentModelOnSQLite$$' -v ./ledger/ | grep -E '^(---|ok|FAIL|panic)|model_test'
 
 test: wallet-model
+
+## wallet-model-postgres: the same model at full size against the real
+## PostgreSQL, without the race detector (the integration suite runs a
+## smaller one under it).
+wallet-model-postgres:
+	cd services/wallet && CROUPIER_TEST_POSTGRES_DSN='$(WALLET_DSN)' go test -tags integration -count=1 -timeout 30m \
+	  -run '^TestConcurrentModelOnPostgres$$' -v ./ledger/ | grep -E '^(---|ok|FAIL|panic)|model_test'
+
+integration: wallet-model-postgres
 
 ## wallet-bench: single transfers/s with 64 concurrent clients through the
 ## ledger core on the real PostgreSQL (BenchmarkTransferPostgres), and

@@ -24,10 +24,12 @@ func openPostgres(t *testing.T) *store.Store {
 
 func TestLedgerOnPostgres(t *testing.T) { runSuite(t, openPostgres) }
 
-// TestConcurrentModelOnPostgres is the full-size model test (>= 100,000
-// operations from 32 goroutines) against the real PostgreSQL.
+// TestConcurrentModelOnPostgres is the model test (32 goroutines) against
+// the real PostgreSQL: full size (>= 100,000 operations) without the race
+// detector (`make wallet-model-postgres`, part of `make integration`), a
+// smaller run under it.
 func TestConcurrentModelOnPostgres(t *testing.T) {
-	ops := 100_000
+	ops := postgresModelOps
 	if v, err := strconv.Atoi(os.Getenv("CROUPIER_WALLET_MODEL_OPS")); err == nil && v > 0 {
 		ops = v // a quicker run while developing; CI runs the full size
 	}

@@ -2,8 +2,12 @@
 
 package ledger_test
 
-// Under the race detector the pure-Go SQLite runs many times slower, so
-// plain `go test -race` drives a smaller model; the full 100,000 operations
-// run without -race in `make wallet-model` (invoked by `make test`, so CI
-// runs it) and against PostgreSQL in the integration suite at full size.
-const sqliteModelOps = 10_000
+// Under the race detector the pure-Go SQLite and the PostgreSQL driver run
+// many times slower, so `go test -race` drives smaller models; the full
+// 100,000 operations run without -race in `make wallet-model` (SQLite,
+// invoked by `make test`) and `make wallet-model-postgres` (invoked by
+// `make integration`), so CI runs both at full size.
+const (
+	sqliteModelOps   = 10_000
+	postgresModelOps = 20_000
+)
