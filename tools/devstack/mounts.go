@@ -8,5 +8,6 @@ func mounts() []mount {
 		mountEvaluator,
 		mountWallet,
 		mountTable,
+		mountTournament,
 	}
 }
