@@ -16,6 +16,3 @@ func Apply(s *State, a hand.Action) ([]hand.Event, error) {
 	}
 	return hand.Apply(v, s, a)
 }
-
-// Apply is the package Apply.
-func (e *Engine) Apply(s *State, a hand.Action) ([]hand.Event, error) { return Apply(s, a) }
