@@ -74,8 +74,10 @@ type Tables interface {
 	// DealOne lets a held table deal exactly one hand (hand-for-hand) and
 	// returns its number.
 	DealOne(ctx context.Context, table string) (uint64, error)
-	// SetStacks replaces stacks between hands (a chip race).
-	SetStacks(ctx context.Context, table string, stacks map[int]int64, key string) error
+	// SetStacks replaces stacks between hands (a chip race): each seat's
+	// player gets the chips given. A retry with the same key finishes what
+	// an earlier attempt started.
+	SetStacks(ctx context.Context, table string, stacks []SnapSeat, key string) error
 }
 
 // RNG draws random values (croupier.rng.v1.RngService/Draw).
@@ -677,10 +679,10 @@ func (a *Activities) ChipRace(ctx context.Context, in RaceIn) (RaceOut, error) {
 		if err != nil {
 			return RaceOut{}, temporal.NewNonRetryableApplicationError(err.Error(), "CHIP_RACE", err)
 		}
-		set := map[int]int64{}
+		set := make([]SnapSeat, len(seats))
 		out.Stacks[i] = map[string]int64{}
 		for k, s := range seats {
-			set[s.Seat] = res.Stacks[k]
+			set[k] = SnapSeat{Seat: s.Seat, Partner: s.Partner, Player: s.Player, Chips: res.Stacks[k]}
 			out.Stacks[i][s.Partner+":"+s.Player] = res.Stacks[k]
 		}
 		if err := a.Tables.SetStacks(ctx, t, set, fmt.Sprintf("%s:%d", in.Key, i)); err != nil {

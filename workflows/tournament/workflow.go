@@ -720,7 +720,6 @@ func (r *run) rebalance(ctx workflow.Context) error {
 			busy[p.Key()] = true
 		}
 	}
-	total, capacity := 0, 0
 	for _, ti := range s.LiveTables() {
 		t := s.Tables[ti]
 		bt := &balance.Table{No: t.No, Seats: len(t.Seats), Occupied: make([]string, len(t.Seats)),
@@ -730,8 +729,6 @@ func (r *run) rebalance(ctx workflow.Context) error {
 				bt.Occupied[seat] = s.Players[pi].Key()
 			}
 		}
-		total += bt.Count()
-		capacity += bt.Seats
 		bts = append(bts, bt)
 		idx = append(idx, ti)
 	}
@@ -739,11 +736,10 @@ func (r *run) rebalance(ctx workflow.Context) error {
 		return nil
 	}
 	var order []int
-	if last := bts[len(bts)-1]; total <= capacity-last.Seats && last.Count() > 1 {
-		// A table breaks: its players are reseated by random draw (§15.3).
+	if k := balance.Breaking(bts); k > 1 {
+		// Tables break: their players are reseated by random draw (§15.3).
 		var perm []int32
-		k := last.Count()
-		if err := workflow.ExecuteActivity(ctx, (*Activities).Draw, DrawIn{Key: s.key("break-draw", last.No, s.Breaks), Tournament: s.ID, N: k, K: k}).Get(ctx, &perm); err != nil {
+		if err := workflow.ExecuteActivity(ctx, (*Activities).Draw, DrawIn{Key: s.key("break-draw", bts[len(bts)-1].No, s.Breaks, s.Moves, k), Tournament: s.ID, N: k, K: k}).Get(ctx, &perm); err != nil {
 			return err
 		}
 		for _, v := range perm {

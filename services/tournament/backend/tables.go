@@ -297,27 +297,32 @@ func (t *Tables) DealOne(ctx context.Context, table string) (uint64, error) {
 
 // SetStacks implements tournament.Tables between hands (a chip race): each
 // changed player is taken off and seated again in his seat with his new
-// stack, the table held and idle meanwhile.
-func (t *Tables) SetStacks(ctx context.Context, table string, stacks map[int]int64, key string) error {
+// stack, the table held and idle meanwhile. The table's view does not name
+// partners, so they come with the stacks. A retry goes through every
+// player again: one an earlier attempt took off but did not seat again is
+// found by his removal key (the table replays it with his chips).
+func (t *Tables) SetStacks(ctx context.Context, table string, stacks []tournament.SnapSeat, key string) error {
 	snap, err := t.Snapshot(ctx, table)
 	if err != nil {
 		return err
 	}
+	now := map[int]tournament.SnapSeat{}
 	for _, s := range snap.Seats {
-		want, ok := stacks[s.Seat]
-		if !ok || want == s.Chips {
+		now[s.Seat] = s
+	}
+	for _, want := range stacks {
+		if cur, ok := now[want.Seat]; ok && cur.Player == want.Player && cur.Chips == want.Chips {
 			continue
 		}
-		k := fmt.Sprintf("%s:%d", key, s.Seat)
-		partner := s.Partner
-		r, err := t.waitRemove(ctx, table, partner, s.Player, k+":off")
+		k := fmt.Sprintf("%s:%d", key, want.Seat)
+		r, err := t.waitRemove(ctx, table, want.Partner, want.Player, k+":off")
 		if err != nil {
 			return err
 		}
 		if r.Gone {
 			continue
 		}
-		if _, err := t.Seat(ctx, table, tournament.SeatSpec{Key: k + ":on", Seat: s.Seat, Player: s.Player, Partner: partner, Chips: want, Moved: true}); err != nil {
+		if _, err := t.Seat(ctx, table, tournament.SeatSpec{Key: k + ":on", Seat: want.Seat, Player: want.Player, Partner: want.Partner, Chips: want.Chips, Moved: true}); err != nil {
 			return err
 		}
 	}

@@ -151,34 +151,40 @@ func handsToBigBlind(d, n int) int {
 
 // Plan returns the moves needed now, applied one after the other to the
 // tables given (which it updates in place), so the caller's model matches
-// what it asked for. order, if not nil, is a random order (from the RNG) in
-// which a broken table's players are reseated (tournaments.md §15.3:
+// what it asked for. No player is moved twice in one plan: a player on his
+// way in may not be sent on before he has arrived (his move and the next
+// would race at the tables). order, if not nil, is a random order (from the
+// RNG) over the players of the tables that break (Breaking: highest table
+// first, each by seat), in which they are reseated (tournaments.md §15.3:
 // "by random draw").
 func Plan(tables []*Table, raced100 bool, order []int) []Move {
 	var moves []Move
-	live := liveTables(tables)
-	total := 0
-	for _, t := range live {
-		total += t.Count()
+	moved := map[string]bool{}
+	live, broken := split(tables)
+	// Every broken table's players go straight to a table that stays.
+	type from struct {
+		t    *Table
+		seat int
 	}
-	// Break the highest-numbered table while the players fit on one fewer
-	// (§15.3 DEFAULT), which also consolidates the final table.
-	for len(live) > 1 && total <= capacity(live[:len(live)-1]) {
-		b := live[len(live)-1]
-		live = live[:len(live)-1]
-		players := b.seatedOrder(order)
-		for _, seat := range players {
-			if b.Busy[b.Occupied[seat]] {
-				continue
-			}
-			to := shortest(live, nil)
-			if to == nil {
-				break
-			}
-			m := moveOne(b, to, seat)
-			m.Break = true
-			moves = append(moves, m)
+	var out []from
+	for _, b := range broken {
+		for _, seat := range b.seated() {
+			out = append(out, from{b, seat})
 		}
+	}
+	for _, k := range permute(len(out), order) {
+		b, seat := out[k].t, out[k].seat
+		if b.Busy[b.Occupied[seat]] {
+			continue
+		}
+		to := shortest(live, nil)
+		if to == nil {
+			break
+		}
+		m := moveOne(b, to, seat)
+		m.Break = true
+		moved[m.Player] = true
+		moves = append(moves, m)
 	}
 	tol := Tolerance(raced100)
 	for guard := 0; guard < 1000 && len(live) > 1; guard++ {
@@ -189,13 +195,61 @@ func Plan(tables []*Table, raced100 bool, order []int) []Move {
 		if short == nil || long.Count()-short.Count() <= tol && short.Count() >= 2 || long.Count() <= 2 {
 			break
 		}
-		seat := long.choosePlayer(short)
+		seat := long.choosePlayer(short, moved)
 		if seat < 0 {
 			break
 		}
-		moves = append(moves, moveOne(long, short, seat))
+		m := moveOne(long, short, seat)
+		moved[m.Player] = true
+		moves = append(moves, m)
 	}
 	return moves
+}
+
+// Breaking is the number of players seated at the tables that break now
+// (the highest-numbered while the players fit on one fewer, §15.3
+// DEFAULT): the size of the random order Plan reseats them in.
+func Breaking(tables []*Table) int {
+	_, broken := split(tables)
+	n := 0
+	for _, b := range broken {
+		n += b.Count()
+	}
+	return n
+}
+
+// split returns the tables with players that stay and those that break,
+// highest number first.
+func split(tables []*Table) (live, broken []*Table) {
+	live = liveTables(tables)
+	total := 0
+	for _, t := range live {
+		total += t.Count()
+	}
+	for len(live) > 1 && total <= capacity(live[:len(live)-1]) {
+		broken = append(broken, live[len(live)-1])
+		live = live[:len(live)-1]
+	}
+	return live, broken
+}
+
+// permute returns 0..n-1 in the given order: the entries of order in
+// range, once each, then whatever order left out, ascending.
+func permute(n int, order []int) []int {
+	out := make([]int, 0, n)
+	used := make([]bool, n)
+	for _, o := range order {
+		if o >= 0 && o < n && !used[o] {
+			used[o] = true
+			out = append(out, o)
+		}
+	}
+	for i := range used {
+		if !used[i] {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // liveTables returns the tables with players, by number.
@@ -245,41 +299,26 @@ func shortest(ts []*Table, not *Table) *Table {
 	return best
 }
 
-// seatedOrder lists the occupied seats, permuted by order when given.
-func (t *Table) seatedOrder(order []int) []int {
+// seated lists the occupied seats in order.
+func (t *Table) seated() []int {
 	var seats []int
 	for s, p := range t.Occupied {
 		if p != "" {
 			seats = append(seats, s)
 		}
 	}
-	if len(order) == 0 {
-		return seats
-	}
-	out := make([]int, 0, len(seats))
-	used := make([]bool, len(seats))
-	for _, o := range order {
-		if o >= 0 && o < len(seats) && !used[o] {
-			used[o] = true
-			out = append(out, seats[o])
-		}
-	}
-	for i, s := range seats {
-		if !used[i] {
-			out = append(out, s)
-		}
-	}
-	return out
+	return seats
 }
 
 // choosePlayer picks who leaves the long table for the short one
 // (tournaments.md §15.2 step 3 DEFAULT): the player whose offset from his
 // big blind equals an empty seat's offset at the short table; failing that,
-// the player due the big blind next.
-func (t *Table) choosePlayer(short *Table) int {
+// the player due the big blind next. Busy players and those moved already
+// in this plan stay.
+func (t *Table) choosePlayer(short *Table, moved map[string]bool) int {
 	offsets := map[int]int{} // offset -> seat at t
 	for s, p := range t.Occupied {
-		if p != "" && !t.Busy[p] {
+		if p != "" && !t.Busy[p] && !moved[p] {
 			if _, dup := offsets[t.Offset(s)]; !dup {
 				offsets[t.Offset(s)] = s
 			}
@@ -297,7 +336,7 @@ func (t *Table) choosePlayer(short *Table) int {
 		return s
 	}
 	for s, p := range t.Occupied {
-		if p != "" && !t.Busy[p] {
+		if p != "" && !t.Busy[p] && !moved[p] {
 			return s
 		}
 	}

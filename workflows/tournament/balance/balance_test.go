@@ -131,6 +131,48 @@ func TestBreakHighestTableWhenPlayersFit(t *testing.T) {
 	}
 }
 
+// Two tables breaking at once (players fit on two of four): each of their
+// players goes straight to a table that stays, reseated in the drawn
+// order; nobody is moved twice (a second move would race the first at the
+// tables: the e2e found a player sent on from a table he had not reached,
+// and that table closed under his first move).
+func TestTwoTablesBreakAtOnceMovesEachPlayerOnce(t *testing.T) {
+	ts := []*Table{table(1, 9, seatsUpTo(3), 0, 1, 2), table(2, 9, seatsUpTo(3), 0, 1, 2), table(3, 9, seatsUpTo(3), 0, 1, 2), table(4, 9, seatsUpTo(3), 0, 1, 2)}
+	if n := Breaking(ts); n != 6 {
+		t.Fatalf("Breaking = %d, want the 6 players of tables 3 and 4", n)
+	}
+	order := []int{5, 0, 4, 1, 3, 2}
+	m := Plan(ts, false, order)
+	if len(m) != 6 {
+		t.Fatalf("%d moves, want 6: %+v", len(m), m)
+	}
+	// Breaking lists table 4 first, then 3, each by seat.
+	want := []string{"t3-s2", "t4-s0", "t3-s1", "t4-s1", "t3-s0", "t4-s2"}
+	for k, mv := range m {
+		if mv.Player != want[k] || !mv.Break || mv.To > 2 || mv.From < 3 {
+			t.Fatalf("move %d %+v, want %s from table 3 or 4 to 1 or 2", k, mv, want[k])
+		}
+	}
+	if ts[0].Count() != 6 || ts[1].Count() != 6 || ts[2].Count() != 0 || ts[3].Count() != 0 {
+		t.Fatalf("after: %d/%d/%d/%d", ts[0].Count(), ts[1].Count(), ts[2].Count(), ts[3].Count())
+	}
+	// A player still on his way to a breaking table stays there until he
+	// has arrived: the table is not emptied under him.
+	busy := map[string]bool{"t4-s1": true}
+	ts = []*Table{table(1, 9, seatsUpTo(3), 0, 1, 2), table(2, 9, seatsUpTo(3), 0, 1, 2), table(3, 9, seatsUpTo(3), 0, 1, 2), table(4, 9, seatsUpTo(3), 0, 1, 2)}
+	for _, tb := range ts {
+		tb.Busy = busy
+	}
+	for _, mv := range Plan(ts, false, nil) {
+		if mv.Player == "t4-s1" {
+			t.Fatalf("busy player moved: %+v", mv)
+		}
+	}
+	if ts[3].Count() != 1 || ts[3].Occupied[1] != "t4-s1" {
+		t.Fatalf("table 4 after: %v", ts[3].Occupied)
+	}
+}
+
 // tournaments.md T11–T13 (GR H.12): paid 9; 10 left on 2 tables → on; 11
 // left → off; 10 on one table → not required. It stops at 9 left.
 func TestT11T12T13HandForHand(t *testing.T) {
@@ -149,8 +191,8 @@ func TestT11T12T13HandForHand(t *testing.T) {
 }
 
 // Property: after Plan, every table is within the tolerance, no player is
-// lost or duplicated, no seat is outside the table, and a broken table is
-// empty.
+// lost or duplicated or moved twice, no seat is outside the table, and a
+// broken table is empty.
 func TestPropertyPlanBalances(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for iter := 0; iter < 3000; iter++ {
@@ -178,7 +220,24 @@ func TestPropertyPlanBalances(t *testing.T) {
 			}
 		}
 		raced := r.IntN(2) == 0
-		Plan(ts, raced, nil)
+		where := map[string]int{}
+		for _, tb := range ts {
+			for _, p := range tb.Occupied {
+				if p != "" {
+					where[p] = tb.No
+				}
+			}
+		}
+		var order []int
+		if k := Breaking(ts); k > 0 {
+			order = r.Perm(k)
+		}
+		for _, mv := range Plan(ts, raced, order) {
+			if where[mv.Player] != mv.From {
+				t.Fatalf("iter %d: %s moved twice (or from the wrong table): %+v", iter, mv.Player, mv)
+			}
+			where[mv.Player] = -1
+		}
 		after := map[string]bool{}
 		minC, maxC, live := 1<<30, -1, 0
 		for _, tb := range ts {

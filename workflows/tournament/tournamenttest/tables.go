@@ -33,6 +33,9 @@ type Tables struct {
 	// Defer keeps every removal pending until the table's next hand ends,
 	// as a player taken off during a hand would be.
 	Defer bool
+	// NoPartners leaves the partner out of snapshots, as the table
+	// service's view does: callers must bring it themselves.
+	NoPartners bool
 	// HandsPerPoll is how many hands each open table plays per poll.
 	HandsPerPoll int
 	// Keep is how many results a table keeps (as the table service keeps
@@ -381,7 +384,11 @@ func (f *Tables) Snapshot(_ context.Context, id string) (tournament.Snapshot, er
 	s := tournament.Snapshot{Idle: true, Held: t.held, LastHand: t.hand, Button: t.button}
 	for i, x := range t.seats {
 		if x != nil {
-			s.Seats = append(s.Seats, tournament.SnapSeat{Seat: i, Partner: x.partner, Player: x.player, Chips: x.chips})
+			partner := x.partner
+			if f.NoPartners {
+				partner = ""
+			}
+			s.Seats = append(s.Seats, tournament.SnapSeat{Seat: i, Partner: partner, Player: x.player, Chips: x.chips})
 		}
 	}
 	return s, nil
@@ -410,7 +417,7 @@ func (f *Tables) DealOne(_ context.Context, id string) (uint64, error) {
 }
 
 // SetStacks implements tournament.Tables.
-func (f *Tables) SetStacks(_ context.Context, id string, stacks map[int]int64, key string) error {
+func (f *Tables) SetStacks(_ context.Context, id string, stacks []tournament.SnapSeat, key string) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	t, err := f.get(id)
@@ -420,9 +427,15 @@ func (f *Tables) SetStacks(_ context.Context, id string, stacks map[int]int64, k
 	if t.chipKeys[key] {
 		return nil
 	}
-	for seat, c := range stacks {
-		if t.seats[seat] != nil {
-			t.seats[seat].chips = c
+	for _, x := range stacks {
+		// The table service refuses a player named without his partner.
+		if x.Partner == "" || x.Player == "" {
+			return fmt.Errorf("set stacks at %s: seat %d names no player and partner", id, x.Seat)
+		}
+	}
+	for _, x := range stacks {
+		if st := t.seats[x.Seat]; st != nil && st.key() == x.Partner+":"+x.Player {
+			st.chips = x.Chips
 		}
 	}
 	t.chipKeys[key] = true
