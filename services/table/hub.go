@@ -18,6 +18,22 @@ type Batch struct {
 	Events  []live.Event
 	// From is the index of the first event a resumed subscriber still needs.
 	From int
+	// Shared is the batch's work the API layer does once for all its
+	// subscribers (converting the events every viewer sees alike).
+	Shared *Shared
+}
+
+// Shared holds a value computed once per batch, by whichever subscriber
+// gets there first.
+type Shared struct {
+	once sync.Once
+	v    any
+}
+
+// Get returns the value, computing it with f the first time.
+func (s *Shared) Get(f func() any) any {
+	s.once.Do(func() { s.v = f() })
+	return s.v
 }
 
 // EventID names event i of version v: "<version>-<index>". A snapshot at
@@ -64,7 +80,8 @@ func (h *hub) init(size int) {
 
 // publish hands the events of version v to the subscribers (once per
 // version: a table reloaded after a lost race replays versions it had
-// published).
+// published). The events are shared, not copied: Apply returns a fresh
+// slice per command and nobody changes it afterwards.
 func (h *hub) publish(v uint64, events []live.Event, _ *live.Table) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -72,10 +89,15 @@ func (h *hub) publish(v uint64, events []live.Event, _ *live.Table) {
 		return
 	}
 	h.last = v
-	b := Batch{Version: v, Events: append([]live.Event(nil), events...)}
+	b := Batch{Version: v, Events: events, Shared: &Shared{}}
 	h.ring = append(h.ring, b)
-	if len(h.ring) > h.size {
-		h.ring = append(h.ring[:0], h.ring[len(h.ring)-h.size:]...)
+	if len(h.ring) >= 2*h.size {
+		// Keep the last size batches; trimming only when twice as many
+		// piled up moves each batch once instead of the whole ring on
+		// every publish.
+		n := copy(h.ring, h.ring[len(h.ring)-h.size:])
+		clear(h.ring[n:])
+		h.ring = h.ring[:n]
 	}
 	for sub := range h.subs {
 		select {

@@ -267,7 +267,18 @@ func (h *TableHandler) Subscribe(ctx context.Context, req *connect.Request[table
 		case <-sub.Lost():
 			return apierr.Connect(apierr.New(connect.CodeResourceExhausted, "TOO_SLOW", "the stream fell behind; resume from the last event id"))
 		case b := <-sub.C():
-			evs := view.Events(id, b.Version, b.Events, b.From, v, table.EventID)
+			evs := batchEvents(nil, id, b, v)
+			// Batches that queued up meanwhile go in the same message: a
+			// subscriber that fell behind catches up in fewer sends.
+		more:
+			for len(evs) < maxCoalesced {
+				select {
+				case b := <-sub.C():
+					evs = batchEvents(evs, id, b, v)
+				default:
+					break more
+				}
+			}
 			if len(evs) == 0 {
 				continue
 			}
@@ -276,6 +287,20 @@ func (h *TableHandler) Subscribe(ctx context.Context, req *connect.Request[table
 			}
 		}
 	}
+}
+
+// maxCoalesced bounds the events of one stream message built from queued
+// batches.
+const maxCoalesced = 256
+
+// batchEvents appends b's events as v may see them. The events every
+// viewer sees alike are converted once per batch for all subscribers.
+func batchEvents(out []*tablev1.TableEvent, id string, b table.Batch, v live.Viewer) []*tablev1.TableEvent {
+	var public []*tablev1.TableEvent
+	if b.Shared != nil {
+		public = b.Shared.Get(func() any { return view.Public(id, b.Version, b.Events, table.EventID) }).([]*tablev1.TableEvent)
+	}
+	return view.AppendEvents(out, id, b.Version, b.Events, b.From, v, table.EventID, public)
 }
 
 // GetHandHistory returns a finished hand as the caller may see it.

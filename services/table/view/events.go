@@ -16,18 +16,75 @@ type EventID func(v uint64, i int) string
 // Events converts the events of version v from index from on, as v may
 // see them. Events a viewer has no use for are left out.
 func Events(table string, version uint64, events []live.Event, from int, v live.Viewer, id EventID) []*tablev1.TableEvent {
-	out := make([]*tablev1.TableEvent, 0, len(events)-from)
+	return AppendEvents(nil, table, version, events, from, v, id, nil)
+}
+
+// AppendEvents is Events appending to out and taking the events every
+// viewer sees alike from public (Public's conversion of the same events;
+// nil: convert them all for v).
+func AppendEvents(out []*tablev1.TableEvent, table string, version uint64, events []live.Event, from int, v live.Viewer, id EventID,
+	public []*tablev1.TableEvent) []*tablev1.TableEvent {
 	for i := from; i < len(events); i++ {
-		e := events[i].For(v)
-		te := event(&e, v)
-		if te == nil {
+		if public != nil && Alike(&events[i]) {
+			if te := public[i]; te != nil {
+				out = append(out, te)
+			}
 			continue
 		}
-		te.EventId, te.TableId, te.HandId = id(version, i), table, e.Hand
-		te.At = timestamppb.New(time.UnixMilli(e.At))
-		out = append(out, te)
+		if te := convert(table, version, i, &events[i], v, id); te != nil {
+			out = append(out, te)
+		}
 	}
 	return out
+}
+
+// Public converts, once for every subscriber of a table, the events each
+// viewer sees alike (Alike); the others, and those shown to nobody, are
+// nil. The messages are shared: they must not be changed, only marshalled
+// (which protobuf allows concurrently).
+func Public(table string, version uint64, events []live.Event, id EventID) []*tablev1.TableEvent {
+	out := make([]*tablev1.TableEvent, len(events))
+	for i := range events {
+		if Alike(&events[i]) {
+			// Converted for an anonymous observer, the least any viewer sees.
+			out[i] = convert(table, version, i, &events[i], live.Viewer{}, id)
+		}
+	}
+	return out
+}
+
+// Alike reports whether every viewer sees e the same: it carries no cards
+// but face-up ones or a hand shown at the showdown, and no seat (whose
+// player id only some viewers may see). A seat's own cards (hole cards,
+// stud down cards) are never alike: they are converted per viewer.
+func Alike(e *live.Event) bool {
+	switch e.Kind {
+	case live.EvTurn, live.EvTable:
+		return true
+	case live.EvHand:
+		x := &e.Engine
+		switch {
+		case x.Cards.N == 0:
+			return true
+		case x.Kind == hand.EvShown:
+			return true
+		case x.Kind == hand.EvDealt && x.Seat == hand.ToBoard:
+			return true
+		}
+	}
+	return false
+}
+
+// convert is event i of version as v may see it, nil if v has no use for it.
+func convert(table string, version uint64, i int, ev *live.Event, v live.Viewer, id EventID) *tablev1.TableEvent {
+	e := ev.For(v)
+	te := event(&e, v)
+	if te == nil {
+		return nil
+	}
+	te.EventId, te.TableId, te.HandId = id(version, i), table, e.Hand
+	te.At = timestamppb.New(time.UnixMilli(e.At))
+	return te
 }
 
 func event(e *live.Event, v live.Viewer) *tablev1.TableEvent {
