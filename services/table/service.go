@@ -303,6 +303,20 @@ func (s *Service) view(ctx context.Context, id string, f func(t *live.Table, rt 
 	return f(rt.t, rt)
 }
 
+// config returns the table's configuration as cached, without asking Redis
+// for the version (a round trip per money intent): for its wallet accounts
+// and currency, set when the table is created and never changed (its clock
+// may be newer in Redis).
+func (s *Service) config(ctx context.Context, id string) (live.Config, error) {
+	rt := s.runtime(id)
+	rt.mu.Lock()
+	defer rt.mu.Unlock()
+	if err := s.current(ctx, rt, false); err != nil {
+		return live.Config{}, err
+	}
+	return rt.t.Config, nil
+}
+
 // reply is what a command's builder decided: a command to commit, or an
 // answer without one (a replayed request).
 type reply struct {
@@ -377,7 +391,7 @@ func (s *Service) exec(ctx context.Context, id string, build func(t *live.Table)
 			}
 			return err
 		}
-		s.m.commandLatency.Record(ctx, float64(s.now().Sub(start).Microseconds())/1000, metric.WithAttributes(kindAttr(c.Kind)))
+		s.m.commandLatency.Record(ctx, float64(s.now().Sub(start).Microseconds())/1000, s.m.kind(c.Kind))
 		if after != nil {
 			return after(rt.t, res)
 		}
@@ -457,6 +471,9 @@ func (s *Service) commit(ctx context.Context, rt *runtime, c *live.Command) (*co
 		}
 		sc.Deadline = &d
 	}
+	if hadDue {
+		sc.Supersedes = &store.Deadline{Table: rt.id, Version: prevVersion, Due: prev.At}
+	}
 	res, err := s.deps.Store.Commit(ctx, sc)
 	if err != nil {
 		rt.t = nil
@@ -479,10 +496,10 @@ func (s *Service) commit(ctx context.Context, rt *runtime, c *live.Command) (*co
 	if len(t.Intents) != intents {
 		rt.moneyVersion = t.Version
 	}
-	if hadDue {
-		s.removeDeadline(store.Deadline{Table: rt.id, Version: prevVersion, Due: prev.At})
+	if hadDue && !res.Superseded {
+		s.removeDeadline(*sc.Supersedes)
 	}
-	s.m.commands.Add(ctx, 1, metric.WithAttributes(kindAttr(c.Kind)))
+	s.m.commands.Add(ctx, 1, s.m.kind(c.Kind))
 	s.observeCommit(ctx, t, c, events)
 	rt.hub.publish(t.Version, events, t)
 	if lobbyChanged(events) {

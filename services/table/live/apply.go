@@ -23,7 +23,8 @@ import (
 // command is replayed from the log, c.Ranks are the service's and the
 // in-process ranks are checked against them.
 func (t *Table) Apply(c *Command) ([]Event, error) {
-	a := applier{t: t, c: c}
+	// Most commands emit a few events (an action and the next turn).
+	a := applier{t: t, c: c, events: make([]Event, 0, 4)}
 	if err := a.apply(); err != nil {
 		return nil, err
 	}

@@ -3,9 +3,10 @@
 -- ARGV: expected version, new version, sealed command, log length,
 --       sealed snapshot ('' = none), sealed hand ('' = none), hand id,
 --       hand TTL seconds, last index of the recent-hands list
---       [, deadline score, deadline member] (one Redis: the deadline index
---       entry is added with the commit; Redis Cluster: the caller adds it
---       before, in the same pipeline, as the index lives in another slot)
+--       [, deadline score ('' = none), deadline member, superseded
+--       deadline member ('' = none)] (one Redis: the deadline index entries
+--       are added and removed with the commit; Redis Cluster: the caller
+--       does it, as the index lives in another slot)
 local cur = redis.call('GET', KEYS[1])
 if cur == false then
   return {0, ''}
@@ -24,6 +25,11 @@ if ARGV[6] ~= '' then
   redis.call('LTRIM', KEYS[5], 0, ARGV[9])
 end
 if KEYS[6] then
-  redis.call('ZADD', KEYS[6], ARGV[10], ARGV[11])
+  if ARGV[12] ~= '' then
+    redis.call('ZREM', KEYS[6], ARGV[12])
+  end
+  if ARGV[10] ~= '' then
+    redis.call('ZADD', KEYS[6], ARGV[10], ARGV[11])
+  end
 end
 return {1, id}

@@ -301,12 +301,19 @@ type Commit struct {
 	// commit, in the same round trip (an entry for a commit that loses is
 	// harmless: the claimer finds it stale).
 	Deadline *Deadline
+	// Supersedes, if set, is the index entry of the table's due time
+	// before the command, stale once it commits. On one Redis server the
+	// commit script removes it (Result.Superseded); on a cluster it is the
+	// caller's to remove.
+	Supersedes *Deadline
 }
 
 // Result is a successful commit.
 type Result struct {
 	// LogID is the log entry id of the command.
 	LogID string
+	// Superseded: Commit.Supersedes was removed with the commit.
+	Superseded bool
 }
 
 // Commit appends c if the table is still at c.Version. It returns
@@ -327,9 +334,17 @@ func (s *Store) Commit(ctx context.Context, c Commit) (Result, error) {
 	args := []any{c.Version, v, cmd, s.cfg.LogLength, snap, hnd, c.HandID, int64(s.cfg.HandTTL / time.Second), s.cfg.RecentHands - 1}
 	var res []any
 	var err error
-	if c.Deadline != nil && !s.cluster {
+	inScript := !s.cluster && (c.Deadline != nil || c.Supersedes != nil)
+	if inScript {
+		score, member, old := any(""), "", ""
+		if c.Deadline != nil {
+			score, member = c.Deadline.Score, c.Deadline.Member()
+		}
+		if c.Supersedes != nil {
+			old = c.Supersedes.Member()
+		}
 		keys = append(keys, s.deadlines())
-		args = append(args, c.Deadline.Score, c.Deadline.Member())
+		args = append(args, score, member, old)
 		res, err = s.commit.Run(ctx, s.rdb, keys, args...).Slice()
 	} else if c.Deadline != nil {
 		// One round trip: the index entry, then the commit.
@@ -357,7 +372,7 @@ func (s *Store) Commit(ctx context.Context, c Commit) (Result, error) {
 		return Result{}, ErrConflict
 	}
 	id, _ := res[1].(string)
-	return Result{LogID: id}, nil
+	return Result{LogID: id, Superseded: inScript && c.Supersedes != nil}, nil
 }
 
 func isNoScript(err error) bool { return err != nil && strings.HasPrefix(err.Error(), "NOSCRIPT") }
@@ -386,6 +401,19 @@ func (s *Store) RecentHands(ctx context.Context, table string, n int64) ([]strin
 // PutSummary writes a table's lobby entry.
 func (s *Store) PutSummary(ctx context.Context, id string, summary []byte) error {
 	return s.rdb.HSet(ctx, s.lobby(), id, summary).Err()
+}
+
+// PutSummaries writes several tables' lobby entries (id -> summary) in
+// one round trip.
+func (s *Store) PutSummaries(ctx context.Context, summaries map[string][]byte) error {
+	if len(summaries) == 0 {
+		return nil
+	}
+	args := make([]any, 0, 2*len(summaries))
+	for id, b := range summaries {
+		args = append(args, id, b)
+	}
+	return s.rdb.HSet(ctx, s.lobby(), args...).Err()
 }
 
 // DeleteSummary removes a table from the lobby.

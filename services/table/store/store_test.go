@@ -191,6 +191,27 @@ func exerciseStore(t *testing.T, open func(t *testing.T) *Store) {
 		if err != nil || len(members) != 1 || members[0] != win.Member() {
 			t.Fatalf("index %v %v, want only %s", members, err, win.Member())
 		}
+		// The next command supersedes the entry; a losing one leaves it.
+		next := Deadline{Table: "t6", Version: 2, Due: 3000, Score: 3000}
+		if _, err := s.Commit(ctx, Commit{Table: "t6", Version: 0, Command: []byte("c"), Deadline: &next, Supersedes: &win}); !errors.Is(err, ErrConflict) {
+			t.Fatalf("stale commit: %v", err)
+		}
+		res, err := s.Commit(ctx, Commit{Table: "t6", Version: 1, Command: []byte("d"), Deadline: &next, Supersedes: &win})
+		if err != nil || !res.Superseded {
+			t.Fatalf("commit %+v %v", res, err)
+		}
+		members, _ = s.rdb.ZRange(ctx, s.deadlines(), 0, -1).Result()
+		if len(members) != 1 || members[0] != next.Member() {
+			t.Fatalf("index %v, want only %s", members, next.Member())
+		}
+		// A command after which nothing is due only removes.
+		res, err = s.Commit(ctx, Commit{Table: "t6", Version: 2, Command: []byte("e"), Supersedes: &next})
+		if err != nil || !res.Superseded {
+			t.Fatalf("commit %+v %v", res, err)
+		}
+		if n, _ := s.PendingDeadlines(ctx); n != 0 {
+			t.Fatalf("%d entries left", n)
+		}
 	})
 	t.Run("tail", func(t *testing.T) {
 		s := open(t)
@@ -218,6 +239,11 @@ func exerciseStore(t *testing.T, open func(t *testing.T) *Store) {
 		_ = s.DeleteSummary(ctx, "a")
 		m, err := s.Summaries(ctx)
 		if err != nil || len(m) != 1 || m["b"] != "B" {
+			t.Fatalf("lobby %v %v", m, err)
+		}
+		_ = s.PutSummaries(ctx, map[string][]byte{"b": []byte("B2"), "c": []byte("C")})
+		m, err = s.Summaries(ctx)
+		if err != nil || len(m) != 2 || m["b"] != "B2" || m["c"] != "C" {
 			t.Fatalf("lobby %v %v", m, err)
 		}
 	})
