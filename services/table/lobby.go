@@ -18,7 +18,7 @@ func (s *Service) touchLobby(id string) {
 }
 
 // lobbyLoop rewrites the lobby entries of tables whose seats or status
-// changed, at most every 200 ms per table.
+// changed, at most every 200 ms per table, all of them in one write.
 func (s *Service) lobbyLoop(ctx context.Context) {
 	pending := map[string]bool{}
 	tick := time.NewTicker(200 * time.Millisecond)
@@ -32,14 +32,23 @@ func (s *Service) lobbyLoop(ctx context.Context) {
 			continue
 		case <-tick.C:
 		}
+		if len(pending) == 0 {
+			continue
+		}
+		put := make(map[string][]byte, len(pending))
 		for id := range pending {
 			delete(pending, id)
-			s.writeSummary(ctx, id)
+			s.summary(ctx, id, put)
+		}
+		if err := s.deps.Store.PutSummaries(ctx, put); err != nil && ctx.Err() == nil {
+			s.log.Warn("lobby entries", "tables", len(put), "err", err)
 		}
 	}
 }
 
-func (s *Service) writeSummary(ctx context.Context, id string) {
+// summary adds table id's lobby entry to put, or removes a closed table
+// from the lobby.
+func (s *Service) summary(ctx context.Context, id string, put map[string][]byte) {
 	var sum live.Summary
 	var ok bool
 	rt := s.runtime(id)
@@ -52,16 +61,17 @@ func (s *Service) writeSummary(ctx context.Context, id string) {
 		return
 	}
 	if sum.Status == live.Closed {
-		_ = s.deps.Store.DeleteSummary(ctx, id)
+		if err := s.deps.Store.DeleteSummary(ctx, id); err != nil && ctx.Err() == nil {
+			s.log.Warn("lobby entry", "table", id, "err", err)
+		}
 		return
 	}
 	b, err := json.Marshal(sum)
-	if err == nil {
-		err = s.deps.Store.PutSummary(ctx, id, b)
-	}
-	if err != nil && ctx.Err() == nil {
+	if err != nil {
 		s.log.Warn("lobby entry", "table", id, "err", err)
+		return
 	}
+	put[id] = b
 }
 
 // Lobby lists the tables in the lobby, ordered by id.

@@ -80,13 +80,11 @@ func (s *Service) runIntent(ctx context.Context, id string, in live.Intent) erro
 	if err := s.wallet(); err != nil {
 		return err
 	}
-	var escrow, revenue string
-	if err := s.view(ctx, id, func(t *live.Table, _ *runtime) error {
-		escrow, revenue = t.Config.Escrow, t.Config.Revenue
-		return nil
-	}); err != nil {
+	cfg, err := s.config(ctx, id)
+	if err != nil {
 		return err
 	}
+	escrow, revenue, currency := cfg.Escrow, cfg.Revenue, cfg.Currency
 	meta := &walletv1.Metadata{TableId: id, HandId: in.Hand}
 	failed := ""
 	w := s.deps.Wallet
@@ -105,7 +103,7 @@ func (s *Service) runIntent(ctx context.Context, id string, in live.Intent) erro
 	case live.IntentCashOut:
 		_, err := w.Transfer(ctx, connect.NewRequest(&walletv1.TransferRequest{IdempotencyKey: in.ID,
 			Transfer: &walletv1.TransferSpec{DebitAccountId: escrow, CreditAccountId: in.Account,
-				Amount: &commonv1.Money{Amount: in.Amount, Currency: s.currencyOf(ctx, id)},
+				Amount: &commonv1.Money{Amount: in.Amount, Currency: currency},
 				Kind:   walletv1.TransferKind_TRANSFER_KIND_CASH_OUT, Metadata: meta}}))
 		if err != nil {
 			return walletErr("cash out", err)
@@ -113,7 +111,7 @@ func (s *Service) runIntent(ctx context.Context, id string, in live.Intent) erro
 	case live.IntentRake:
 		_, err := w.Transfer(ctx, connect.NewRequest(&walletv1.TransferRequest{IdempotencyKey: in.ID,
 			Transfer: &walletv1.TransferSpec{DebitAccountId: escrow, CreditAccountId: revenue,
-				Amount: &commonv1.Money{Amount: in.Amount, Currency: s.currencyOf(ctx, id)},
+				Amount: &commonv1.Money{Amount: in.Amount, Currency: currency},
 				Kind:   walletv1.TransferKind_TRANSFER_KIND_RAKE, Metadata: meta}}))
 		if err != nil {
 			return walletErr("rake", err)
@@ -129,12 +127,6 @@ func (s *Service) runIntent(ctx context.Context, id string, in live.Intent) erro
 	}, nil))
 }
 
-func (s *Service) currencyOf(ctx context.Context, id string) string {
-	var cur string
-	_ = s.view(ctx, id, func(t *live.Table, _ *runtime) error { cur = t.Config.Currency; return nil })
-	return cur
-}
-
 // checkEscrow compares the table's escrow balance with the chips the table
 // held at version v. Every escrow movement is recorded as an intent before
 // the wallet is called, so if no intent was recorded between v and the
@@ -144,10 +136,13 @@ func (s *Service) checkEscrow(ctx context.Context, id string, v uint64, chips in
 	if s.deps.Wallet == nil {
 		return
 	}
-	var currency string
-	_ = s.view(ctx, id, func(t *live.Table, _ *runtime) error { currency = t.Config.Currency; return nil })
+	cfg, err := s.config(ctx, id)
+	if err != nil {
+		s.log.Warn("escrow check", "table", id, "err", err)
+		return
+	}
 	res, err := s.deps.Wallet.CheckEscrow(ctx, connect.NewRequest(&walletv1.CheckEscrowRequest{
-		TableId: id, Currency: currency, ExpectedAmount: chips}))
+		TableId: id, Currency: cfg.Currency, ExpectedAmount: chips}))
 	if err != nil {
 		s.log.Warn("escrow check", "table", id, "err", err)
 		return
