@@ -8,6 +8,7 @@ import (
 
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
 	"github.com/croupier/croupier/services/rng/store"
+	"github.com/croupier/croupier/shared/cputime"
 )
 
 // The full core path: draw, canonical encoding, salt, SHA-256 commitment,
@@ -21,7 +22,7 @@ func benchmarkCommittedShuffle(b *testing.B, decks int32) {
 	s := newService(b, Config{Store: store.NewMemory()})
 	req := &rngv1.ShuffleRequest{Decks: decks}
 	b.ReportAllocs()
-	defer cpuTime(b)()
+	defer cputime.Report(b)()
 	for b.Loop() {
 		if _, err := s.Shuffle(context.Background(), req); err != nil {
 			b.Fatal(err)
@@ -33,7 +34,7 @@ func BenchmarkCommittedSpin(b *testing.B) {
 	s := newService(b, Config{})
 	req := &rngv1.SpinRequest{Wheel: rngv1.Wheel_WHEEL_EUROPEAN}
 	b.ReportAllocs()
-	defer cpuTime(b)()
+	defer cputime.Report(b)()
 	for b.Loop() {
 		if _, err := s.Spin(context.Background(), req); err != nil {
 			b.Fatal(err)
@@ -48,7 +49,7 @@ func BenchmarkRPCShuffle52(b *testing.B) {
 	c := e.client(tableService)
 	req := connect.NewRequest(&rngv1.ShuffleRequest{Decks: 1})
 	b.ReportAllocs()
-	defer cpuTime(b)()
+	defer cputime.Report(b)()
 	for b.Loop() {
 		if _, err := c.Shuffle(context.Background(), req); err != nil {
 			b.Fatal(err)
@@ -61,7 +62,7 @@ func BenchmarkRPCSpin(b *testing.B) {
 	c := e.client(tableService)
 	req := connect.NewRequest(&rngv1.SpinRequest{Wheel: rngv1.Wheel_WHEEL_EUROPEAN})
 	b.ReportAllocs()
-	defer cpuTime(b)()
+	defer cputime.Report(b)()
 	for b.Loop() {
 		if _, err := c.Spin(context.Background(), req); err != nil {
 			b.Fatal(err)

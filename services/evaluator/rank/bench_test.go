@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/cputime"
 )
 
 // benchHands is how many random hands a benchmark cycles through: enough
@@ -37,7 +38,7 @@ func BenchmarkEval7Random(b *testing.B) {
 	hands := dealHands(rand.New(rand.NewPCG(1, 2)), benchHands, 7)
 	b.ReportAllocs()
 	b.ResetTimer()
-	defer cpuTime(b)()
+	defer cputime.ReportThread(b)()
 	var acc Value
 	for i := 0; i < b.N; i++ {
 		h := &hands[(i*benchStride)&(benchHands-1)]
@@ -50,7 +51,7 @@ func BenchmarkEvalOmahaRandom(b *testing.B) {
 	hands := dealHandsOmaha(rand.New(rand.NewPCG(3, 4)), benchHands)
 	b.ReportAllocs()
 	b.ResetTimer()
-	defer cpuTime(b)()
+	defer cputime.ReportThread(b)()
 	var acc Value
 	for i := 0; i < b.N; i++ {
 		h := &hands[(i*benchStride)&(benchHands-1)]
@@ -76,7 +77,7 @@ func BenchmarkEval5Random(b *testing.B) {
 	hands := dealHands(rand.New(rand.NewPCG(5, 6)), benchHands, 5)
 	b.ReportAllocs()
 	b.ResetTimer()
-	defer cpuTime(b)()
+	defer cputime.ReportThread(b)()
 	var acc Value
 	for i := 0; i < b.N; i++ {
 		h := &hands[(i*benchStride)&(benchHands-1)]
@@ -89,7 +90,7 @@ func BenchmarkEval6Random(b *testing.B) {
 	hands := dealHands(rand.New(rand.NewPCG(7, 8)), benchHands, 6)
 	b.ReportAllocs()
 	b.ResetTimer()
-	defer cpuTime(b)()
+	defer cputime.ReportThread(b)()
 	var acc Value
 	for i := 0; i < b.N; i++ {
 		h := &hands[(i*benchStride)&(benchHands-1)]
@@ -102,7 +103,7 @@ func BenchmarkEvalTwoPlusThreeRandom(b *testing.B) {
 	hands := dealHands(rand.New(rand.NewPCG(9, 10)), benchHands, 7)
 	b.ReportAllocs()
 	b.ResetTimer()
-	defer cpuTime(b)()
+	defer cputime.ReportThread(b)()
 	var acc Value
 	for i := 0; i < b.N; i++ {
 		h := &hands[(i*benchStride)&(benchHands-1)]
@@ -116,7 +117,7 @@ func BenchmarkEvalTwoPlusThreeRandom(b *testing.B) {
 // whole process's CPU time).
 func BenchmarkBuildTables(b *testing.B) {
 	b.ReportAllocs()
-	defer processCPUTime(b)()
+	defer cputime.Report(b)()
 	for i := 0; i < b.N; i++ {
 		s := newScale()
 		if _, err := buildTables(s); err != nil {
@@ -130,7 +131,7 @@ func BenchmarkDescribe7Random(b *testing.B) {
 	hands := dealHands(rand.New(rand.NewPCG(13, 14)), benchHands, 7)
 	b.ReportAllocs()
 	b.ResetTimer()
-	defer cpuTime(b)()
+	defer cputime.ReportThread(b)()
 	var acc Value
 	for i := 0; i < b.N; i++ {
 		h := &hands[(i*benchStride)&(benchHands-1)]

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/cputime"
 )
 
 // The in-process shuffle, as the RNG service runs it (lock, reseed check,
@@ -14,7 +15,7 @@ func benchmarkShuffle(b *testing.B, decks int) {
 	shoe := card.Deck(decks)
 	b.ReportAllocs()
 	b.ResetTimer()
-	defer cpuTime(b)()
+	defer cputime.Report(b)()
 	for b.Loop() {
 		if err := g.Do(func(s *Stream) { Shuffle(s, shoe) }); err != nil {
 			b.Fatal(err)
@@ -28,7 +29,7 @@ func BenchmarkSpin37(b *testing.B) {
 	g := newTestGenerator(b)
 	var sink uint32
 	b.ReportAllocs()
-	defer cpuTime(b)()
+	defer cputime.Report(b)()
 	for b.Loop() {
 		_ = g.Do(func(s *Stream) { sink += s.Uint32n(37) })
 	}
@@ -39,7 +40,7 @@ func BenchmarkRead64KiB(b *testing.B) {
 	g := newTestGenerator(b)
 	p := make([]byte, 64<<10)
 	b.SetBytes(int64(len(p)))
-	defer cpuTime(b)()
+	defer cputime.Report(b)()
 	for b.Loop() {
 		_, _ = g.Read(p)
 	}

@@ -3,15 +3,14 @@ package poker
 import (
 	"fmt"
 	"math/rand/v2"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/croupier/croupier/services/table/poker/betting"
 	"github.com/croupier/croupier/services/table/poker/hand"
 	"github.com/croupier/croupier/services/table/poker/profile"
 	"github.com/croupier/croupier/services/table/poker/rake"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/cputime"
 )
 
 // BenchmarkRandomHands plays complete hands per game and structure: six
@@ -83,7 +82,7 @@ func benchHands(b *testing.B, g profile.Game, st betting.Structure, players int)
 	b.ReportAllocs()
 	b.ResetTimer()
 	n := 0
-	cpu0 := cpuTime()
+	cpu0 := cputime.Process()
 	for b.Loop() {
 		setup.Shoe = shoes[n%len(shoes)]
 		n++
@@ -101,7 +100,7 @@ func benchHands(b *testing.B, g profile.Game, st betting.Structure, players int)
 			showdowns++
 		}
 	}
-	cpu := cpuTime() - cpu0
+	cpu := cputime.Process() - cpu0
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "hands/s")
 	if cpu > 0 {
 		// Hands per second of CPU the process used: what one core gives
@@ -109,15 +108,6 @@ func benchHands(b *testing.B, g profile.Game, st betting.Structure, players int)
 		b.ReportMetric(float64(b.N)/cpu.Seconds(), "cpu-hands/s")
 	}
 	b.ReportMetric(float64(showdowns)/float64(b.N), "showdowns/hand")
-}
-
-// cpuTime is the user and system CPU time the process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // policy checks or calls most of the time, bets or raises the minimum now
