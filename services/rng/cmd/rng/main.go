@@ -5,18 +5,14 @@ package main
 
 import (
 	"context"
-	"crypto/tls"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 	"time"
-
-	"github.com/redis/go-redis/v9"
 
 	"github.com/croupier/croupier/services/rng"
 	"github.com/croupier/croupier/services/rng/drbg"
@@ -25,18 +21,14 @@ import (
 	"github.com/croupier/croupier/services/rng/wheel"
 	"github.com/croupier/croupier/shared/boot"
 	"github.com/croupier/croupier/shared/config"
+	"github.com/croupier/croupier/shared/redisconn"
 )
 
 // settings is the RNG binary's configuration.
 type settings struct {
 	common          boot.Common
 	auditStore      string
-	redisAddr       string
-	redisUsername   string
-	redisPassword   string
-	redisCluster    bool
-	redisTLS        bool
-	redisTLSName    string
+	redis           redisconn.Config
 	redisPrefix     string
 	sealKey         string
 	idempotencyTTL  time.Duration
@@ -62,12 +54,7 @@ func load(args []string, getenv func(string) string, stderr io.Writer) (settings
 	l.String(&s.auditStore, "audit-store", "CROUPIER_RNG_AUDIT_STORE", "redis", "where the audit log and outcomes live: redis or memory (memory loses them on restart)")
 	// The Redis and seal-key variables are the ones every Croupier service
 	// and the Helm chart share.
-	l.String(&s.redisAddr, "redis-addr", "CROUPIER_REDIS_ADDR", "127.0.0.1:6379", "Redis host:port (comma-separated seed nodes for Redis Cluster) for the audit store")
-	l.String(&s.redisUsername, "redis-username", "CROUPIER_REDIS_USERNAME", "", "Redis ACL user")
-	l.String(&s.redisPassword, "redis-password", "CROUPIER_REDIS_PASSWORD", "", "Redis password")
-	l.Bool(&s.redisCluster, "redis-cluster", "CROUPIER_REDIS_CLUSTER", false, "talk the Redis Cluster protocol")
-	l.Bool(&s.redisTLS, "redis-tls", "CROUPIER_REDIS_TLS", false, "connect to Redis over TLS")
-	l.String(&s.redisTLSName, "redis-tls-server-name", "CROUPIER_REDIS_TLS_SERVER_NAME", "", "TLS server name of Redis")
+	s.redis.Bind(l, "the audit store")
 	l.String(&s.redisPrefix, "redis-prefix", "CROUPIER_RNG_REDIS_PREFIX", "croupier:", "prefix of every RNG key in Redis")
 	l.String(&s.sealKey, "seal-key", "CROUPIER_SEAL_KEY", "", "hex AES-256 key (32 bytes) sealing stored outcomes in Redis until they are revealed; required with the redis store")
 	l.Duration(&s.idempotencyTTL, "idempotency-ttl", "CROUPIER_RNG_IDEMPOTENCY_TTL", 24*time.Hour, "how long a retry with the same idempotency key gets the same outcome")
@@ -87,7 +74,9 @@ func load(args []string, getenv func(string) string, stderr io.Writer) (settings
 func (s settings) validate() error {
 	var c config.Check
 	c.That(s.auditStore == "redis" || s.auditStore == "memory", "audit store %q: want redis or memory", s.auditStore)
-	c.That(s.auditStore != "redis" || s.redisAddr != "", "redis address is empty")
+	if s.auditStore == "redis" {
+		s.redis.Check(&c)
+	}
 	c.That(s.idempotencyTTL >= time.Minute, "idempotency TTL %s: want at least 1m", s.idempotencyTTL)
 	c.That(s.checkInterval >= 100*time.Millisecond && s.checkInterval <= s.reseedInterval, "health interval %s: want 100ms .. the reseed interval", s.checkInterval)
 	c.That(s.selfTest >= 10_000, "self-test shuffles %d: want at least 10000", s.selfTest)
@@ -134,21 +123,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	}
 	var st store.Store = store.NewMemory()
 	if set.auditStore == "redis" {
-		opts := &redis.UniversalOptions{
-			Addrs: strings.Split(set.redisAddr, ","), Username: set.redisUsername, Password: set.redisPassword,
-			IsClusterMode: set.redisCluster,
-		}
-		if set.redisTLS {
-			opts.TLSConfig = &tls.Config{MinVersion: tls.VersionTLS12, ServerName: set.redisTLSName}
-		}
-		rdb := redis.NewUniversalClient(opts)
-		defer rdb.Close()
-		pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		err := rdb.Ping(pctx).Err()
-		cancel()
+		rdb, err := set.redis.Open(ctx, 5*time.Second)
 		if err != nil {
-			return fmt.Errorf("audit store: redis at %s: %w", set.redisAddr, err)
+			return fmt.Errorf("audit store: %w", err)
 		}
+		defer rdb.Close()
 		key, _ := set.sealKeyBytes()
 		if st, err = redisstore.New(rdb, redisstore.Config{Prefix: set.redisPrefix, IdempotencyTTL: set.idempotencyTTL, SealKey: key}); err != nil {
 			return err

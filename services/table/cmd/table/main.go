@@ -7,18 +7,15 @@ package main
 
 import (
 	"context"
-	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 	"time"
 
 	"connectrpc.com/connect"
-	"github.com/redis/go-redis/v9"
 
 	"github.com/croupier/croupier/gen/croupier/evaluator/v1/evaluatorv1connect"
 	"github.com/croupier/croupier/gen/croupier/rng/v1/rngv1connect"
@@ -30,19 +27,14 @@ import (
 	"github.com/croupier/croupier/shared/boot"
 	"github.com/croupier/croupier/shared/client"
 	"github.com/croupier/croupier/shared/config"
+	"github.com/croupier/croupier/shared/redisconn"
 )
 
 // settings is the table binary's configuration.
 type settings struct {
 	common        boot.Common
-	redisAddr     string
-	redisUsername string
-	redisPassword string
-	redisCluster  bool
-	redisTLS      bool
-	redisTLSName  string
+	redis         redisconn.Config
 	redisPrefix   string
-	redisPool     int
 	sealKey       string
 	rngURL        string
 	evaluatorURL  string
@@ -65,14 +57,9 @@ func load(args []string, getenv func(string) string, stderr io.Writer) (settings
 	s.common.Bind(l, ":8080")
 	// The Redis, seal-key and service-URL variables are the ones the Helm
 	// chart gives the table service.
-	l.String(&s.redisAddr, "redis-addr", "CROUPIER_REDIS_ADDR", "127.0.0.1:6379", "Redis host:port (comma-separated seed nodes for Redis Cluster)")
-	l.String(&s.redisUsername, "redis-username", "CROUPIER_REDIS_USERNAME", "", "Redis ACL user")
-	l.String(&s.redisPassword, "redis-password", "CROUPIER_REDIS_PASSWORD", "", "Redis password")
-	l.Bool(&s.redisCluster, "redis-cluster", "CROUPIER_REDIS_CLUSTER", false, "talk the Redis Cluster protocol")
-	l.Bool(&s.redisTLS, "redis-tls", "CROUPIER_REDIS_TLS", false, "connect to Redis over TLS")
-	l.String(&s.redisTLSName, "redis-tls-server-name", "CROUPIER_REDIS_TLS_SERVER_NAME", "", "TLS server name of Redis")
+	s.redis.Bind(l, "the tables")
 	l.String(&s.redisPrefix, "redis-prefix", "CROUPIER_TABLE_REDIS_PREFIX", "croupier:", "prefix of every table key in Redis")
-	l.Int(&s.redisPool, "redis-pool", "CROUPIER_TABLE_REDIS_POOL", 256, "Redis connections per replica")
+	l.Int(&s.redis.PoolSize, "redis-pool", "CROUPIER_TABLE_REDIS_POOL", 256, "Redis connections per replica")
 	l.String(&s.sealKey, "seal-key", "CROUPIER_SEAL_KEY", "", "hex AES-256 key (32 bytes) sealing snapshots, commands and hand records in Redis")
 	l.String(&s.rngURL, "rng-url", "CROUPIER_RNG_URL", "", "base URL of the RNG service")
 	l.String(&s.evaluatorURL, "evaluator-url", "CROUPIER_EVALUATOR_URL", "", "base URL of the evaluator service")
@@ -89,13 +76,13 @@ func load(args []string, getenv func(string) string, stderr io.Writer) (settings
 
 func (s settings) validate() error {
 	var c config.Check
-	c.That(s.redisAddr != "", "redis address is empty (CROUPIER_REDIS_ADDR)")
+	s.redis.Check(&c)
 	c.That(s.rngURL != "", "the RNG service URL is not set (CROUPIER_RNG_URL)")
 	c.That(s.evaluatorURL != "", "the evaluator service URL is not set (CROUPIER_EVALUATOR_URL)")
 	c.That(s.walletURL != "", "the wallet service URL is not set (CROUPIER_WALLET_URL)")
 	c.That(s.lease >= 100*time.Millisecond, "deadline lease %s: want at least 100ms", s.lease)
 	c.That(s.clockInterval >= 10*time.Millisecond && s.clockInterval <= s.lease, "clock interval %s: want 10ms .. the lease", s.clockInterval)
-	c.That(s.redisPool > 0, "redis pool must be positive")
+	c.That(s.redis.PoolSize > 0, "redis pool must be positive")
 	errs := []error{c.Err()}
 	if _, err := seal.ParseKey(s.sealKey); err != nil {
 		errs = append(errs, err)
@@ -114,22 +101,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	if err != nil {
 		return err
 	}
-	opts := &redis.UniversalOptions{
-		Addrs: strings.Split(set.redisAddr, ","), Username: set.redisUsername, Password: set.redisPassword,
-		IsClusterMode: set.redisCluster, PoolSize: set.redisPool,
+	rdb, err := set.redis.Open(ctx, 5*time.Second)
+	if err != nil {
+		return err
 	}
-	if set.redisTLS {
-		opts.TLSConfig = &tls.Config{MinVersion: tls.VersionTLS12, ServerName: set.redisTLSName}
-	}
-	rdb := redis.NewUniversalClient(opts)
 	defer rdb.Close()
 	store.Instrument(rdb, rt.Telemetry.TracerProvider)
-	pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	err = rdb.Ping(pctx).Err()
-	cancel()
-	if err != nil {
-		return fmt.Errorf("redis at %s: %w", set.redisAddr, err)
-	}
 	key, _ := seal.ParseKey(set.sealKey)
 	sealer, err := seal.New(key)
 	if err != nil {
