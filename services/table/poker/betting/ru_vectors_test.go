@@ -107,7 +107,7 @@ func TestRUV8ShortAllInLeavesRaiseToPlayersYetToAct(t *testing.T) {
 		return b
 	}
 	b := setup()
-	wantKinds(t, b.kinds(2), Fold, Call, Raise)
+	wantKinds(t, b.kinds(2), Fold, Call, Raise, AllIn)
 	wantRange(t, b.legal(2), Call, 14, 14)
 	wantRange(t, b.legal(2), Raise, 20, 20) // level + U, not 14 + 10
 
@@ -121,7 +121,7 @@ func TestRUV8ShortAllInLeavesRaiseToPlayersYetToAct(t *testing.T) {
 	if b.r.Raises != 1 {
 		t.Fatalf("raises %d, want 1", b.r.Raises)
 	}
-	wantKinds(t, b.kinds(3), Fold, Call, Raise)
+	wantKinds(t, b.kinds(3), Fold, Call, Raise, AllIn)
 	b.do(3, Call, 0)
 	wantKinds(t, b.kinds(0), Fold, Call, Raise) // reopened for P1
 	wantRange(t, b.legal(0), Raise, 30, 30)
@@ -268,7 +268,7 @@ func TestRUV19V20OpenPairOnFourthStreet(t *testing.T) {
 		t.Fatalf("after check %+v, want 10..20", l)
 	}
 	b.do(1, Bet, 10)
-	wantKinds(t, b.kinds(2), Fold, Call, Raise) // V20 case 2
+	wantKinds(t, b.kinds(2), Fold, Call, Raise, AllIn) // V20 case 2
 	l = b.legal(2)[Raise]
 	if l.Min != 20 || l.Max != 30 || l.Step != 10 {
 		t.Fatalf("raise after bet 10 %+v, want to 20 or 30", l)
@@ -394,10 +394,48 @@ func TestRUD9InsufficientCallCompleteOrFold(t *testing.T) {
 // D10/D11 §4.10: the engine takes actions only from the seat to act: an
 // out-of-turn bet or check is rejected and changes nothing (the live-table
 // rulings on binding out-of-turn actions are the floor's, not the engine's).
+// What the vectors expect once the turn comes holds: D10, after P2's bet of
+// 200, P3 may call 200, raise or fold; D11, after P1 and P2 check, P3 may
+// check.
 func TestRUD10D11OutOfTurnRejected(t *testing.T) {
 	b := table(t, ru(NoLimit), 2000, 2000, 2000).postflop(300, 0, 0)
+	b.wantToAct(0)
 	b.reject(2, Bet, 100, "NOT_YOUR_TURN")
 	b.reject(2, Check, 0, "NOT_YOUR_TURN")
+	b.do(0, Check, 0)
+	b.reject(2, Bet, 100, "NOT_YOUR_TURN") // D10: P2 (seat 1) is to act
+	b.do(1, Bet, 200)
+	b.wantToAct(2)
+	wantKinds(t, b.kinds(2), Fold, Call, Raise, AllIn)
+	wantRange(t, b.legal(2), Call, 200, 200)
+
+	c := table(t, ru(NoLimit), 2000, 2000, 2000).postflop(300, 0, 0)
+	c.reject(2, Check, 0, "NOT_YOUR_TURN") // D11
+	c.do(0, Check, 0)
+	c.do(1, Check, 0)
+	c.wantToAct(2)
+	if l := c.legal(2); l[Check].Kind != Check {
+		t.Fatalf("D11: P3 cannot check after P1 and P2 checked: %v", c.kinds(2))
+	}
+}
+
+// V14 §4.13: a dealer's error cannot make P4 act before P3 here — the
+// engine refuses P4's call while P3 is to act and changes nothing. Once P3
+// re-raises, P4 has what the vector gives: call the re-raise or fold (the
+// chips P4 never put in need no taking back).
+func TestRUV14NoActionBeforeTheSeatToAct(t *testing.T) {
+	b := table(t, ru(NoLimit), 5000, 5000, 5000, 5000).postflop(300, 0, 0)
+	b.do(0, Bet, 100)
+	b.do(1, Raise, 300)
+	b.wantToAct(2)
+	b.reject(3, Call, 0, "NOT_YOUR_TURN")
+	b.do(2, Raise, 900)
+	b.wantToAct(3)
+	wantKinds(t, b.kinds(3), Fold, Call, Raise, AllIn)
+	wantRange(t, b.legal(3), Call, 900, 900)
+	if b.r.Seats[3].Bet != 0 || b.r.Seats[3].Stack != 5000 {
+		t.Fatalf("P4 before acting: bet %d stack %d", b.r.Seats[3].Bet, b.r.Seats[3].Stack)
+	}
 }
 
 // D13 §4.12: PL pot 600, an opening single 500 chip is a bet of 500.
