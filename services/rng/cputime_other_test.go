@@ -1,7 +1,0 @@
-//go:build !unix
-
-package rng
-
-import "testing"
-
-func cpuTime(*testing.B) func() { return func() {} }

@@ -1,7 +1,0 @@
-//go:build !unix
-
-package drbg
-
-import "testing"
-
-func cpuTime(*testing.B) func() { return func() {} }
