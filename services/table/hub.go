@@ -66,16 +66,38 @@ const maxIndex = 1 << 20
 // hub fans a table's committed events out to this replica's subscribers and
 // keeps the last ones for subscribers resuming after a reconnect.
 type hub struct {
-	mu   sync.Mutex
+	mu sync.Mutex
+	// ring holds the last len(ring) batches, the oldest at head once full
+	// (n batches so far).
 	ring []Batch
-	size int
+	head int
+	n    int
 	last uint64
 	subs map[*Subscription]struct{}
 }
 
 func (h *hub) init(size int) {
-	h.size = size
+	h.ring = make([]Batch, size)
 	h.subs = map[*Subscription]struct{}{}
+}
+
+// keep adds b to the ring, replacing the oldest batch once it is full.
+func (h *hub) keep(b Batch) {
+	if h.n < len(h.ring) {
+		h.ring[h.n] = b
+		h.n++
+		return
+	}
+	h.ring[h.head] = b
+	h.head = (h.head + 1) % len(h.ring)
+}
+
+// kept returns the ring's batches, oldest first.
+func (h *hub) kept() []Batch {
+	if h.n < len(h.ring) {
+		return h.ring[:h.n]
+	}
+	return append(h.ring[h.head:len(h.ring):len(h.ring)], h.ring[:h.head]...)
 }
 
 // publish hands the events of version v to the subscribers (once per
@@ -90,15 +112,7 @@ func (h *hub) publish(v uint64, events []live.Event, _ *live.Table) {
 	}
 	h.last = v
 	b := Batch{Version: v, Events: events, Shared: &Shared{}}
-	h.ring = append(h.ring, b)
-	if len(h.ring) >= 2*h.size {
-		// Keep the last size batches; trimming only when twice as many
-		// piled up moves each batch once instead of the whole ring on
-		// every publish.
-		n := copy(h.ring, h.ring[len(h.ring)-h.size:])
-		clear(h.ring[n:])
-		h.ring = h.ring[:n]
-	}
+	h.keep(b)
 	for sub := range h.subs {
 		select {
 		case sub.ch <- b:
@@ -161,22 +175,27 @@ func (s *Service) Subscribe(ctx context.Context, id, after string, snap func(t *
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if resume && av <= rt.t.Version {
-		// Resumable if the ring holds every version after the resume point.
-		first := uint64(0)
-		if len(h.ring) > 0 {
-			first = h.ring[0].Version
-		}
-		if av == rt.t.Version || (len(h.ring) > 0 && first <= av+1) {
-			for _, b := range h.ring {
+		// Resumable if the ring holds every version after the resume point
+		// (and they fit in the subscriber's buffer).
+		kept := h.kept()
+		if av == rt.t.Version || (len(kept) > 0 && kept[0].Version <= av+1) {
+		replay:
+			for _, b := range kept {
 				switch {
 				case b.Version < av:
+					continue
 				case b.Version == av:
-					if ai+1 < len(b.Events) {
-						b.From = ai + 1
-						sub.ch <- b
+					if ai+1 >= len(b.Events) {
+						continue
 					}
+					b.From = ai + 1
+				}
+				select {
+				case sub.ch <- b:
 				default:
-					sub.ch <- b
+					sub.ch = make(chan Batch, s.opts.SubscriberBuffer)
+					resume = false
+					break replay
 				}
 			}
 		} else {

@@ -43,3 +43,24 @@ func FuzzParseEventID(f *testing.F) {
 		}
 	})
 }
+
+func TestHubKeepsTheLastBatches(t *testing.T) {
+	var h hub
+	h.init(4)
+	for v := uint64(1); v <= 10; v++ {
+		h.publish(v, nil, nil)
+		kept := h.kept()
+		if want := min(int(v), 4); len(kept) != want {
+			t.Fatalf("after v%d: %d batches kept, want %d", v, len(kept), want)
+		}
+		for i, b := range kept {
+			if want := v - uint64(len(kept)-1-i); b.Version != want {
+				t.Fatalf("after v%d: batch %d is v%d, want v%d", v, i, b.Version, want)
+			}
+		}
+	}
+	h.publish(10, nil, nil) // published already: ignored
+	if kept := h.kept(); kept[len(kept)-1].Version != 10 || kept[0].Version != 7 {
+		t.Fatalf("kept %v", kept)
+	}
+}

@@ -69,10 +69,12 @@ type Options struct {
 	// after every deal, as the tests run it).
 	EscrowCheckEvery time.Duration
 	// Ring is how many committed commands a table keeps for resuming
-	// subscribers (default 512).
+	// subscribers (default 256: a stream broken for a few seconds resumes;
+	// one broken longer starts over from a view of the table).
 	Ring int
 	// SubscriberBuffer is how many batches a slow subscriber may fall behind
-	// before its stream ends with RESOURCE_EXHAUSTED (default 1024).
+	// before its stream ends with RESOURCE_EXHAUSTED (default 256; queued
+	// batches go out together, so a subscriber catches up quickly).
 	SubscriberBuffer int
 	// FollowInterval is how often the tables streamed by this replica are
 	// checked for commands other replicas committed (default 25ms).
@@ -99,10 +101,10 @@ func (o *Options) defaults() {
 		o.FollowInterval = 25 * time.Millisecond
 	}
 	if o.Ring == 0 {
-		o.Ring = 512
+		o.Ring = 256
 	}
 	if o.SubscriberBuffer == 0 {
-		o.SubscriberBuffer = 1024
+		o.SubscriberBuffer = 256
 	}
 }
 

@@ -23,8 +23,8 @@ import (
 // command is replayed from the log, c.Ranks are the service's and the
 // in-process ranks are checked against them.
 func (t *Table) Apply(c *Command) ([]Event, error) {
-	// Most commands emit a few events (an action and the next turn).
-	a := applier{t: t, c: c, events: make([]Event, 0, 4)}
+	// Most commands are actions: the action and the next turn.
+	a := applier{t: t, c: c, events: make([]Event, 0, 2)}
 	if err := a.apply(); err != nil {
 		return nil, err
 	}

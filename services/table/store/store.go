@@ -262,9 +262,27 @@ func (s *Store) Version(ctx context.Context, id string) (uint64, error) {
 	return v, nil
 }
 
-// Versions reads the versions of several tables in one pipelined round
-// trip (0 for a missing table).
+// Versions reads the versions of several tables in one round trip (0 for
+// a missing table): one MGET on one Redis server, a pipeline of GETs on a
+// cluster (the keys live in different slots).
 func (s *Store) Versions(ctx context.Context, ids []string) ([]uint64, error) {
+	out := make([]uint64, len(ids))
+	if !s.cluster {
+		keys := make([]string, len(ids))
+		for i, id := range ids {
+			keys[i] = s.key(id, "ver")
+		}
+		vals, err := s.rdb.MGet(ctx, keys...).Result()
+		if err != nil {
+			return nil, fmt.Errorf("store: versions: %w", err)
+		}
+		for i, v := range vals {
+			if str, ok := v.(string); ok {
+				out[i], _ = strconv.ParseUint(str, 10, 64)
+			}
+		}
+		return out, nil
+	}
 	pipe := s.rdb.Pipeline()
 	cmds := make([]*redis.StringCmd, len(ids))
 	for i, id := range ids {
@@ -273,7 +291,6 @@ func (s *Store) Versions(ctx context.Context, ids []string) ([]uint64, error) {
 	if _, err := pipe.Exec(ctx); err != nil && !errors.Is(err, redis.Nil) {
 		return nil, fmt.Errorf("store: versions: %w", err)
 	}
-	out := make([]uint64, len(ids))
 	for i, c := range cmds {
 		v, err := c.Uint64()
 		if err == nil {

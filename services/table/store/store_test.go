@@ -77,6 +77,9 @@ func exerciseStore(t *testing.T, open func(t *testing.T) *Store) {
 		if v, err := s.Version(ctx, "t1"); err != nil || v != 5 {
 			t.Fatalf("version %d %v", v, err)
 		}
+		if vs, err := s.Versions(ctx, []string{"nope", "t1"}); err != nil || len(vs) != 2 || vs[0] != 0 || vs[1] != 5 {
+			t.Fatalf("versions %v %v", vs, err)
+		}
 		h, err := s.Hand(ctx, "t1", "t1-1")
 		if err != nil || string(h) != "hand record" {
 			t.Fatalf("hand %q %v", h, err)
