@@ -57,7 +57,9 @@ type Options struct {
 	// 100ms).
 	ClockInterval time.Duration
 	// SnapshotEvery writes a snapshot every this many commands at the
-	// latest (default 128); every deal writes one too.
+	// latest (default 128); a deal writes one once a quarter of that has
+	// passed (a snapshot at every deal was a JSON encoding of the whole
+	// table per hand; loading replays a few hands' commands instead).
 	SnapshotEvery uint64
 	// HoldTTL is the lifetime of a buy-in hold (default 10m): a replica
 	// dying between the hold and the seat leaves it to expire.
@@ -447,7 +449,8 @@ func (s *Service) commit(ctx context.Context, rt *runtime, c *live.Command) (*co
 		return nil, apierr.New(connect.CodeInternal, "ENCODE", "%v", err)
 	}
 	sc := store.Commit{Table: rt.id, Version: prevVersion, Command: enc}
-	if c.Kind == live.CmdDeal || t.Version-rt.snapVersion >= s.opts.SnapshotEvery || t.Status == live.Closed {
+	since := t.Version - rt.snapVersion
+	if since >= s.opts.SnapshotEvery || (c.Kind == live.CmdDeal && since >= max(s.opts.SnapshotEvery/4, 1)) || t.Status == live.Closed {
 		if sc.Snapshot, err = t.MarshalSnapshot(); err != nil {
 			rt.t = nil
 			return nil, apierr.New(connect.CodeInternal, "ENCODE", "%v", err)

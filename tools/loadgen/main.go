@@ -49,11 +49,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.Float64Var(&o.Tight, "tight", 0.5, "share of bots playing the tight strategy (the rest play randomly)")
 	fs.IntVar(&o.Conns, "conns", 8, "HTTP/2 connections the bots share")
 	fs.StringVar(&o.Game, "game", "holdem", "holdem, omaha, seven-card-stud or five-card-stud")
-	fs.BoolVar(&o.HTTP1, "http1", false, "bots speak the Connect protocol over HTTP/1.1 instead of gRPC over HTTP/2")
+	fs.DurationVar(&o.ThinkTime, "think", 0, "how long a bot thinks before acting, on average (0: it acts at once)")
+	protocol := fs.String("protocol", "connect", "what the bots speak: connect (the Connect protocol over HTTP/2), grpc (gRPC over HTTP/2) or http1 (the Connect protocol over HTTP/1.1, a connection per stream)")
 	quiet := fs.Bool("q", false, "print only the result line")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the measured run (after set-up) to this file")
+	memProfile := fs.String("memprofile", "", "write an allocation profile of the run to this file")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	switch *protocol {
+	case "connect":
+		o.Connect = true
+	case "grpc":
+	case "http1":
+		o.HTTP1 = true
+	default:
+		return fmt.Errorf("-protocol %q: want connect, grpc or http1", *protocol)
 	}
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
@@ -86,21 +97,37 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
-		}
-		defer pprof.StopCPUProfile()
+		o.CPUProfile = f
 	}
-	rcpu0 := load.RedisCPU(*redisAddr)
+	if *memProfile != "" {
+		// Every allocation of the run, not a sample of one in 512 KiB.
+		runtime.MemProfileRate = 64 << 10
+		defer func() {
+			f, err := os.Create(*memProfile)
+			if err != nil {
+				fmt.Fprintln(stderr, "loadgen: memprofile:", err)
+				return
+			}
+			defer f.Close()
+			_ = pprof.Lookup("allocs").WriteTo(f, 0)
+		}()
+	}
+	rcpu0, rcmd0 := load.RedisCPU(*redisAddr), load.RedisCommands(*redisAddr)
 	res, err := load.Run(ctx, target, o)
 	if err != nil {
 		return err
 	}
 	if *addr == "" && res.Acts > 0 {
-		rcpu := load.RedisCPU(*redisAddr) - rcpu0
+		rcpu, rcmd := load.RedisCPU(*redisAddr)-rcpu0, load.RedisCommands(*redisAddr)-rcmd0
+		n := float64(res.Acts)
 		fmt.Fprintf(o.Log, "cpu: process %.1fs + redis %.1fs over %.1fs = %.0f µs per action (2 idle cores: ~%.0f actions/s)\n",
-			res.CPU.Seconds(), rcpu.Seconds(), res.Elapsed.Seconds(), float64((res.CPU+rcpu).Microseconds())/float64(res.Acts),
-			2e6/(float64((res.CPU+rcpu).Microseconds())/float64(res.Acts)))
+			res.CPU.Seconds(), rcpu.Seconds(), res.Elapsed.Seconds(), float64((res.CPU+rcpu).Microseconds())/n,
+			2e6/(float64((res.CPU+rcpu).Microseconds())/n))
+		// Counts that, unlike CPU time, do not grow when other processes
+		// load the machine (the Redis commands include other clients').
+		c := res.Counts
+		fmt.Fprintf(o.Log, "per action: %.0f allocations, %.1f KiB allocated, %.2f write and %.2f read system calls, %.2f Redis commands\n",
+			float64(c.Mallocs)/n, float64(c.AllocBytes)/n/1024, float64(c.Writes)/n, float64(c.Reads)/n, float64(rcmd)/n)
 	}
 	fmt.Fprintf(o.Log, "tables=%d bots=%d acts=%d replayed=%d failovers=%d stream_errors=%d act_errors=%d p50_ms=%.2f p90_ms=%.2f p999_ms=%.2f max_ms=%.2f load=%s\n",
 		res.Tables, res.Bots, res.Acts, res.Replayed, res.Failovers, res.StreamErrors, res.ActErrors, res.P50, res.P90, res.P999, res.Max, load.Average())

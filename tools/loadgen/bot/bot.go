@@ -61,7 +61,8 @@ type Config struct {
 	// Broke is called when the bot sits out without chips; it may top up
 	// (AddChips) and sit in. Nil: the bot stays out.
 	Broke func(ctx context.Context) error
-	// ThinkTime delays each action (0: none).
+	// ThinkTime is how long the bot thinks before each action on average:
+	// between half and one and a half times it (0: not at all).
 	ThinkTime time.Duration
 }
 
@@ -269,10 +270,12 @@ func (b *Bot) act(ctx context.Context, handID string, seq int64, legal []*tablev
 	s := Situation{Hole: append([]string(nil), b.hole...), Board: append([]string(nil), b.board...), Legal: legal, Street: b.street, Stack: b.stack}
 	b.mu.Unlock()
 	if b.cfg.ThinkTime > 0 {
+		// Spread out, so that tables dealt together drift apart.
+		think := b.cfg.ThinkTime/2 + time.Duration(b.rng.Int64N(int64(b.cfg.ThinkTime)+1))
 		select {
 		case <-ctx.Done():
 			return
-		case <-time.After(b.cfg.ThinkTime):
+		case <-time.After(think):
 		}
 	}
 	d := b.cfg.Strategy.Decide(s, b.rng)

@@ -10,7 +10,10 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"runtime"
+	"runtime/pprof"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -60,13 +63,19 @@ type Options struct {
 	// NoRebuy: a bot out of chips stays out (no AddChips).
 	NoRebuy bool
 	// HTTP1 makes the bots use the Connect protocol over HTTP/1.1 (a
-	// connection per stream) instead of gRPC over HTTP/2.
+	// connection per stream) instead of HTTP/2.
 	HTTP1 bool
+	// Connect makes the bots use the Connect protocol over HTTP/2 instead
+	// of gRPC (no trailers after each response).
+	Connect bool
 	// ThinkTime delays each bot action.
 	ThinkTime time.Duration
 	Log       io.Writer
 	// Name prefixes the players and tables (default "lg").
 	Name string
+	// CPUProfile, if set, receives a CPU profile of the measured part of
+	// the run (after the tables are set up).
+	CPUProfile io.Writer
 }
 
 // Result is what a run measured.
@@ -81,6 +90,41 @@ type Result struct {
 	Elapsed                   time.Duration
 	// CPU is this process's CPU time while measuring.
 	CPU time.Duration
+	// Counts is what this process did while measuring: allocations and
+	// read and write system calls, which unlike CPU time do not depend on
+	// what else runs on the machine.
+	Counts Counts
+}
+
+// Counts are a process's allocations and system calls.
+type Counts struct {
+	Mallocs, AllocBytes uint64
+	// Reads and Writes are read and write system calls (Linux; 0 elsewhere).
+	Reads, Writes uint64
+}
+
+// ProcessCounts reads this process's counts so far.
+func ProcessCounts() Counts {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	c := Counts{Mallocs: ms.Mallocs, AllocBytes: ms.TotalAlloc}
+	if b, err := os.ReadFile("/proc/self/io"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			k, v, _ := strings.Cut(line, ": ")
+			switch k {
+			case "syscr":
+				c.Reads, _ = strconv.ParseUint(v, 10, 64)
+			case "syscw":
+				c.Writes, _ = strconv.ParseUint(v, 10, 64)
+			}
+		}
+	}
+	return c
+}
+
+// Sub is c minus d.
+func (c Counts) Sub(d Counts) Counts {
+	return Counts{Mallocs: c.Mallocs - d.Mallocs, AllocBytes: c.AllocBytes - d.AllocBytes, Reads: c.Reads - d.Reads, Writes: c.Writes - d.Writes}
 }
 
 // Table is one opened table with its bots.
@@ -204,7 +248,7 @@ func setupTable(ctx context.Context, tg Target, o Options, ti int, admin, partne
 			u := urls[(ti+pi+r)%len(urls)]
 			hc := hcs[(ti*o.Players+pi+r)%len(hcs)]
 			copts := []connect.ClientOption{stack.NoGzip(), opt}
-			if !o.HTTP1 {
+			if !o.HTTP1 && !o.Connect {
 				copts = append(copts, connect.WithGRPC())
 			}
 			clients = append(clients, tablev1connect.NewTableServiceClient(hc, u, copts...))
@@ -285,8 +329,16 @@ func Run(ctx context.Context, tg Target, o Options) (Result, error) {
 			go func() { defer wg.Done(); b.Run(runCtx) }()
 		}
 	}
+	if o.CPUProfile != nil {
+		if err := pprof.StartCPUProfile(o.CPUProfile); err != nil {
+			cancel()
+			wg.Wait()
+			return Result{}, fmt.Errorf("cpu profile: %w", err)
+		}
+	}
 	measuring.Store(true)
 	before := sum(bots)
+	counts0 := ProcessCounts()
 	cpu0 := ProcessCPU()
 	t0 := time.Now()
 	tick := time.NewTicker(5 * time.Second)
@@ -305,8 +357,12 @@ loop:
 	}
 	tick.Stop()
 	measuring.Store(false)
+	if o.CPUProfile != nil {
+		pprof.StopCPUProfile()
+	}
 	elapsed := time.Since(t0)
 	res0 := ProcessCPU() - cpu0
+	counts := ProcessCounts().Sub(counts0)
 	after := sum(bots)
 	cancel()
 	wg.Wait()
@@ -317,7 +373,7 @@ loop:
 		Failovers: after.failovers - before.failovers, StreamErrors: after.streamErrs - before.streamErrs,
 		ActErrors: after.actErrs - before.actErrs, Hands: handCount.Load(), Elapsed: elapsed}
 	res.Errors = res.StreamErrors + res.ActErrors
-	res.CPU = res0
+	res.CPU, res.Counts = res0, counts
 	res.ActionsPerSecond = float64(res.Acts) / elapsed.Seconds()
 	res.P50, res.P90, res.P99, res.P999 = quantile(lat, 0.5), quantile(lat, 0.9), quantile(lat, 0.99), quantile(lat, 0.999)
 	if len(lat) > 0 {
@@ -376,6 +432,24 @@ func ProcessCPU() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// RedisCommands is how many commands the Redis server at addr processed
+// so far.
+func RedisCommands(addr string) int64 {
+	rdb := redis.NewClient(&redis.Options{Addr: addr})
+	defer rdb.Close()
+	info, err := rdb.Info(context.Background(), "stats").Result()
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(info, "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "total_commands_processed:"); ok {
+			n, _ := strconv.ParseInt(v, 10, 64)
+			return n
+		}
+	}
+	return 0
 }
 
 // RedisCPU is the CPU time the Redis server at addr used so far.
