@@ -111,8 +111,11 @@ func (h *hub) publish(v uint64, events []live.Event, _ *live.Table) {
 		return
 	}
 	h.last = v
+	// The ring keeps the events only: the subscribers' shared conversion
+	// is garbage once they all sent it (a resumed subscriber converts the
+	// batches it catches up on for himself).
+	h.keep(Batch{Version: v, Events: events})
 	b := Batch{Version: v, Events: events, Shared: &Shared{}}
-	h.keep(b)
 	for sub := range h.subs {
 		select {
 		case sub.ch <- b:

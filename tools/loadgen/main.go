@@ -19,6 +19,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"syscall"
 	"time"
@@ -28,6 +29,11 @@ import (
 )
 
 func main() {
+	if os.Getenv("GOGC") == "" {
+		// As cmd/table runs the table service (see its gcPercent): the
+		// services run in this process.
+		debug.SetGCPercent(400)
+	}
 	if err := run(context.Background(), os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "loadgen:", err)
 		os.Exit(1)
