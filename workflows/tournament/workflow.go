@@ -787,7 +787,38 @@ func (r *run) moveDone(ctx workflow.Context, m *pendingMove) error {
 	if !out.Busted && p.In() {
 		p.Chips = out.Chips
 	}
+	if out.Busted && p.In() {
+		// He was gone from his old table when the move took him off: out
+		// in the hand he was leaving. That hand's result places him with
+		// whoever else went out in it (H.30); read it now, before his old
+		// table may close. If the table no longer keeps it, he is out on
+		// his last known stack (as reconcile does).
+		if err := r.readTables(ctx, []int{m.from}); err != nil {
+			return err
+		}
+		if p.In() {
+			r.unseat(m.player)
+			r.eliminate(ctx, []bust{{player: m.player, table: m.from, start: p.Chips}}, 0)
+		}
+	}
 	return r.closeEmpty(ctx)
+}
+
+// readTables takes in the hands the given tables have finished since the
+// model last read them, without waiting for more.
+func (r *run) readTables(ctx workflow.Context, tables []int) error {
+	s := r.s
+	in := PollIn{}
+	for _, ti := range tables {
+		in.Tables = append(in.Tables, s.Tables[ti].ID)
+		in.After = append(in.After, s.Tables[ti].LastHand)
+	}
+	var out PollOut
+	if err := workflow.ExecuteActivity(ctx, (*Activities).Poll, in).Get(ctx, &out); err != nil {
+		return err
+	}
+	r.apply(ctx, tables, out)
+	return nil
 }
 
 // closeEmpty closes tables nobody sits at and nobody is leaving.
@@ -797,17 +828,28 @@ func (r *run) closeEmpty(ctx workflow.Context) error {
 	for _, m := range r.moves {
 		leaving[m.from] = true
 	}
-	var ids []string
-	for _, ti := range s.LiveTables() {
-		t := s.Tables[ti]
-		if t.Count() == 0 && !leaving[ti] && len(s.LiveTables()) > 1 {
-			t.Closed = true
-			s.Breaks++
-			ids = append(ids, t.ID)
+	var empty []int
+	live := s.LiveTables()
+	for _, ti := range live {
+		if s.Tables[ti].Count() == 0 && !leaving[ti] && len(live)-len(empty) > 1 {
+			empty = append(empty, ti)
 		}
 	}
-	if len(ids) == 0 {
+	if len(empty) == 0 {
 		return nil
+	}
+	// The last hands there are read first: a player who left in the hand
+	// he went out in is placed by it, not left standing at the table he
+	// was on his way to.
+	if err := r.readTables(ctx, empty); err != nil {
+		return err
+	}
+	var ids []string
+	for _, ti := range empty {
+		t := s.Tables[ti]
+		t.Closed = true
+		s.Breaks++
+		ids = append(ids, t.ID)
 	}
 	return workflow.ExecuteActivity(ctx, (*Activities).CloseTables, TablesIn{Tables: ids, Reason: "table broken"}).Get(ctx, nil)
 }

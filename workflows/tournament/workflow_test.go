@@ -533,6 +533,43 @@ func TestBalancingMoves(t *testing.T) {
 	t.Fatal("no player changed tables")
 }
 
+// A player moved off a table who goes out in the hand he was leaving is
+// placed by that hand, even when his old table breaks and closes straight
+// after: he is not left standing at the table he was on his way to (the
+// e2e found such players holding up the end). The tournament ends with
+// every place given once and the pool paid whole.
+func TestOutInTheHandHeWasMovedFrom(t *testing.T) {
+	h := newHarness(t, baseTerms(), 40)
+	h.tables.Defer = true
+	h.tables.BustLeaving = true
+	h.registerAll(time.Minute, 40)
+	res := h.run()
+	if h.tables.BustedLeaving == 0 {
+		t.Fatal("no player went out in the hand he was moved from: the test tests nothing")
+	}
+	if res.Phase != tournament.Completed || res.PrizeTotal != 40*10000 {
+		t.Fatalf("result %+v", res)
+	}
+	st := h.standings()
+	places := map[int]int{}
+	for _, p := range st.Players {
+		if p.Place < 1 || p.Place > 40 || p.Status != tournament.Out {
+			t.Fatalf("player %+v", p)
+		}
+		places[p.Place]++
+	}
+	for p := 1; p <= 40; {
+		if places[p] == 0 {
+			t.Fatalf("place %d missing: %v", p, places)
+		}
+		p += places[p]
+	}
+	if places[1] != 1 {
+		t.Fatalf("%d winners", places[1])
+	}
+	h.checkLedger(0, 40*1000)
+}
+
 // Continue-as-new carries the whole state: a run forced to continue hands
 // on its players, money and tables, and the next run finishes the
 // tournament paying each prize once.

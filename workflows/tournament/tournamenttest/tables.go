@@ -33,6 +33,11 @@ type Tables struct {
 	// Defer keeps every removal pending until the table's next hand ends,
 	// as a player taken off during a hand would be.
 	Defer bool
+	// BustLeaving makes a player whose removal waits for his hand lose
+	// all his chips in it (a player moved off a breaking table who goes
+	// out in the hand he was leaving); BustedLeaving counts them.
+	BustLeaving   bool
+	BustedLeaving int
 	// NoPartners leaves the partner out of snapshots, as the table
 	// service's view does: callers must bring it themselves.
 	NoPartners bool
@@ -455,6 +460,17 @@ func (t *table) nextIn(from int, in []bool) int {
 	return -1
 }
 
+// seatsInOrder lists the occupied seats.
+func (t *table) seatsInOrder() []int {
+	var out []int
+	for i, s := range t.seats {
+		if s != nil {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 // play deals one hand with bots.
 func (f *Tables) play(t *table) {
 	n := len(t.seats)
@@ -530,6 +546,13 @@ func (f *Tables) play(t *table) {
 		forced[p] = true
 	}
 	delete(f.forced, t.id)
+	if f.BustLeaving {
+		for _, i := range t.seatsInOrder() {
+			if _, leaving := t.pending[t.seats[i].key()]; leaving && in[i] {
+				forced[t.seats[i].key()] = true
+			}
+		}
+	}
 	// Who plays for the pot: the big blind, some others, everyone forced
 	// to bust and someone to bust them.
 	active := make([]bool, n)
@@ -655,6 +678,7 @@ func (f *Tables) play(t *table) {
 			if key, ok := t.pending[s.key()]; ok {
 				t.removed[key] = tournament.Removal{Done: true, Gone: true}
 				delete(t.pending, s.key())
+				f.BustedLeaving++
 			}
 		}
 		h.Players = append(h.Players, hp)
