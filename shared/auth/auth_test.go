@@ -3,6 +3,7 @@ package auth
 import (
 	"errors"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -113,4 +114,73 @@ func TestTokenSourceRenews(t *testing.T) {
 	if _, err := a.Verify(t2); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// A verified token is remembered, but only until it expires: the cache
+// never lets a token outlive its exp, nor stands in for a different token.
+func TestVerifiedTokenCacheHonoursExpiry(t *testing.T) {
+	now := time.Unix(1_800_000_000, 0)
+	a := newAuth(t, func() time.Time { return now })
+	tok, _ := a.Issue(Principal{Role: RolePlayer, PlayerID: "p1", PartnerID: "pa"}, time.Minute)
+	for i := 0; i < 3; i++ { // the first call verifies, the next ones hit the cache
+		p, err := a.Verify(tok)
+		if err != nil || p.PlayerID != "p1" {
+			t.Fatalf("call %d: %+v, %v", i, p, err)
+		}
+	}
+	if len(a.verified) != 1 {
+		t.Fatalf("cache holds %d tokens, want 1", len(a.verified))
+	}
+	// A token one character off is a different token: verified afresh.
+	parts := strings.Split(tok, ".")
+	first := byte('A')
+	if parts[2][0] == 'A' {
+		first = 'B'
+	}
+	parts[2] = string(first) + parts[2][1:] // the first character carries only signature bits
+	if _, err := a.Verify(strings.Join(parts, ".")); !errors.Is(err, ErrBadCredentials) {
+		t.Fatalf("tampered signature: %v", err)
+	}
+	now = now.Add(time.Minute) // exp reached: the cached entry must not answer
+	if _, err := a.Verify(tok); !errors.Is(err, ErrBadCredentials) {
+		t.Fatalf("expired cached token: %v", err)
+	}
+	if _, ok := a.verified[tok]; ok {
+		t.Fatal("expired token still cached")
+	}
+}
+
+func TestVerifiedTokenCacheBounded(t *testing.T) {
+	a := newAuth(t, nil)
+	for i := 0; i < maxVerified+10; i++ {
+		tok, err := a.Issue(Principal{Role: RoleService, Subject: "s" + strconv.Itoa(i)}, time.Hour)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.Verify(tok); err != nil {
+			t.Fatal(err)
+		}
+		if len(a.verified) > maxVerified {
+			t.Fatalf("cache grew to %d", len(a.verified))
+		}
+	}
+}
+
+func BenchmarkVerify(b *testing.B) {
+	a, _ := NewAuthenticator(Config{TokenKey: testKey})
+	tok, _ := a.Issue(Principal{Role: RolePlayer, PlayerID: "p1", PartnerID: "pa"}, time.Hour)
+	b.Run("cached", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := a.Verify(tok); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("uncached", func(b *testing.B) {
+		for b.Loop() {
+			if _, _, err := a.verify(tok); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
