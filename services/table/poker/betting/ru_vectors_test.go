@@ -107,7 +107,7 @@ func TestRUV8ShortAllInLeavesRaiseToPlayersYetToAct(t *testing.T) {
 		return b
 	}
 	b := setup()
-	wantKinds(t, b.kinds(2), Fold, Call, Raise, AllIn)
+	wantKinds(t, b.kinds(2), Fold, Call, Raise)
 	wantRange(t, b.legal(2), Call, 14, 14)
 	wantRange(t, b.legal(2), Raise, 20, 20) // level + U, not 14 + 10
 
@@ -121,7 +121,7 @@ func TestRUV8ShortAllInLeavesRaiseToPlayersYetToAct(t *testing.T) {
 	if b.r.Raises != 1 {
 		t.Fatalf("raises %d, want 1", b.r.Raises)
 	}
-	wantKinds(t, b.kinds(3), Fold, Call, Raise, AllIn)
+	wantKinds(t, b.kinds(3), Fold, Call, Raise)
 	b.do(3, Call, 0)
 	wantKinds(t, b.kinds(0), Fold, Call, Raise) // reopened for P1
 	wantRange(t, b.legal(0), Raise, 30, 30)
@@ -268,7 +268,7 @@ func TestRUV19V20OpenPairOnFourthStreet(t *testing.T) {
 		t.Fatalf("after check %+v, want 10..20", l)
 	}
 	b.do(1, Bet, 10)
-	wantKinds(t, b.kinds(2), Fold, Call, Raise, AllIn) // V20 case 2
+	wantKinds(t, b.kinds(2), Fold, Call, Raise) // V20 case 2
 	l = b.legal(2)[Raise]
 	if l.Min != 20 || l.Max != 30 || l.Step != 10 {
 		t.Fatalf("raise after bet 10 %+v, want to 20 or 30", l)
