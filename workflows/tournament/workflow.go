@@ -857,12 +857,14 @@ func (r *run) closeEmpty(ctx workflow.Context) error {
 // changeLevel moves the clock to p: a break starts or ends, or a new level
 // begins (its stakes apply from each table's next hand, H.23), with a chip
 // race when the new level no longer needs the smallest chip (H.18).
+//
+// The live tables are read afresh before each step: a race first waits for
+// the moves in flight, and one of them may break a table.
 func (r *run) changeLevel(ctx workflow.Context, p schedule.Point) error {
 	s := r.s
-	live := r.liveIDs()
 	if p.Break && !s.Break {
 		s.Break, s.Phase = true, OnBreak
-		return workflow.ExecuteActivity(ctx, (*Activities).PauseTables, TablesIn{Tables: live, Reason: "break"}).Get(ctx, nil)
+		return workflow.ExecuteActivity(ctx, (*Activities).PauseTables, TablesIn{Tables: r.liveIDs(), Reason: "break"}).Get(ctx, nil)
 	}
 	if p.Level != s.Level {
 		s.Level = p.Level
@@ -875,11 +877,11 @@ func (r *run) changeLevel(ctx workflow.Context, p schedule.Point) error {
 			if !ok {
 				break
 			}
-			if err := r.race(ctx, live, low, high); err != nil {
+			if err := r.race(ctx, low, high); err != nil {
 				return err
 			}
 		}
-		if err := workflow.ExecuteActivity(ctx, (*Activities).SetStakes, TablesIn{Tables: live, Stakes: r.stakes(s.Level)}).Get(ctx, nil); err != nil {
+		if err := workflow.ExecuteActivity(ctx, (*Activities).SetStakes, TablesIn{Tables: r.liveIDs(), Stakes: r.stakes(s.Level)}).Get(ctx, nil); err != nil {
 			return err
 		}
 	}
@@ -890,18 +892,20 @@ func (r *run) changeLevel(ctx workflow.Context, p schedule.Point) error {
 			s.Phase = FinalTable
 		}
 		if !s.Paused {
-			return workflow.ExecuteActivity(ctx, (*Activities).ResumeTables, TablesIn{Tables: live}).Get(ctx, nil)
+			return workflow.ExecuteActivity(ctx, (*Activities).ResumeTables, TablesIn{Tables: r.liveIDs()}).Get(ctx, nil)
 		}
 	}
 	return nil
 }
 
-// race colours up one chip value at every table between hands (H.18).
-func (r *run) race(ctx workflow.Context, live []string, low, high int64) error {
+// race colours up one chip value at every table between hands (H.18),
+// once the moves in flight have landed (they may close tables).
+func (r *run) race(ctx workflow.Context, low, high int64) error {
 	s := r.s
 	if err := r.drainMoves(ctx); err != nil {
 		return err
 	}
+	live := r.liveIDs()
 	var idle IdleOut
 	if err := workflow.ExecuteActivity(ctx, (*Activities).WaitIdle, TablesIn{Tables: live}).Get(ctx, &idle); err != nil {
 		return err

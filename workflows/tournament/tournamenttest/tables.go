@@ -8,6 +8,8 @@ import (
 	"sync"
 	"time"
 
+	"go.temporal.io/sdk/temporal"
+
 	"github.com/croupier/croupier/workflows/tournament"
 )
 
@@ -156,6 +158,20 @@ func (f *Tables) get(id string) (*table, error) {
 	return t, nil
 }
 
+// live is get for a command a closed table refuses, as the table service
+// does (TABLE_CLOSED); the refusal is final, so a workflow sending one
+// fails at once instead of retrying.
+func (f *Tables) live(id string) (*table, error) {
+	t, err := f.get(id)
+	if err != nil {
+		return nil, err
+	}
+	if t.closed {
+		return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("table %s is closed", id), "TABLE_CLOSED", nil)
+	}
+	return t, nil
+}
+
 // Create implements tournament.Tables.
 func (f *Tables) Create(_ context.Context, spec tournament.TableSpec) (string, error) {
 	f.mu.Lock()
@@ -176,7 +192,7 @@ func (f *Tables) Create(_ context.Context, spec tournament.TableSpec) (string, e
 func (f *Tables) Seat(_ context.Context, id string, s tournament.SeatSpec) (int, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	t, err := f.get(id)
+	t, err := f.live(id)
 	if err != nil {
 		return 0, err
 	}
@@ -278,7 +294,7 @@ func (f *Tables) removeNow(t *table, seat int, key string) tournament.Removal {
 func (f *Tables) AddChips(_ context.Context, id, partner, player string, chips int64, key string) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	t, err := f.get(id)
+	t, err := f.live(id)
 	if err != nil {
 		return err
 	}
@@ -299,7 +315,7 @@ func (f *Tables) AddChips(_ context.Context, id, partner, player string, chips i
 func (f *Tables) SetStakes(_ context.Context, id string, st tournament.Stakes) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	t, err := f.get(id)
+	t, err := f.live(id)
 	if err != nil {
 		return err
 	}
@@ -311,7 +327,7 @@ func (f *Tables) SetStakes(_ context.Context, id string, st tournament.Stakes) e
 func (f *Tables) SetHold(_ context.Context, id string, hold bool) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	t, err := f.get(id)
+	t, err := f.live(id)
 	if err != nil {
 		return err
 	}
@@ -403,7 +419,7 @@ func (f *Tables) Snapshot(_ context.Context, id string) (tournament.Snapshot, er
 func (f *Tables) DealOne(_ context.Context, id string) (uint64, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	t, err := f.get(id)
+	t, err := f.live(id)
 	if err != nil {
 		return 0, err
 	}
@@ -425,7 +441,7 @@ func (f *Tables) DealOne(_ context.Context, id string) (uint64, error) {
 func (f *Tables) SetStacks(_ context.Context, id string, stacks []tournament.SnapSeat, key string) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	t, err := f.get(id)
+	t, err := f.live(id)
 	if err != nil {
 		return err
 	}
