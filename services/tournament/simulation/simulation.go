@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	enumspb "go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/client"
 
 	"github.com/croupier/croupier/services/tournament/core"
@@ -57,12 +58,17 @@ type Report struct {
 	Runs          int
 	MaxHistory    int
 	MaxHistoryKiB int
-	Pool          int64
-	Commission    int64
-	PayoutTotal   int64
-	LedgerOK      bool
-	Hands         int
-	Problems      []string
+	// ServerMaxHistory and ServerMaxHistoryKiB are the same read from the
+	// server (every run of the chain described), to check the workflow's
+	// own count.
+	ServerMaxHistory    int
+	ServerMaxHistoryKiB int
+	Pool                int64
+	Commission          int64
+	PayoutTotal         int64
+	LedgerOK            bool
+	Hands               int
+	Problems            []string
 }
 
 // Terms returns the simulation's structure for n entrants.
@@ -173,7 +179,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		wallet.Fund("sim", player(i), "EUR", 20000)
 	}
 	// The start leaves time to register everyone.
-	regBudget := time.Duration(cfg.Entrants)*3*time.Millisecond + 10*time.Second
+	regBudget := time.Duration(cfg.Entrants)*40*time.Millisecond + 5*time.Second
 	t0 := time.Now()
 	tr := Terms(cfg.Entrants, cfg.Paid, cfg.Level, t0.Add(regBudget))
 	st, err := svc.Create(ctx, tr, fmt.Sprintf("sim-%d-%d", cfg.Seed, t0.UnixNano()))
@@ -292,7 +298,38 @@ wait:
 	rep.Pool, rep.Commission, rep.PayoutTotal = st.Money.Pool, st.Money.Commission, st.PrizeTotal
 	rep.Hands = tables.Hands
 	rep.LedgerOK, rep.Problems = check(st, wallet, id)
+	if n, b, err := serverHistory(ctx, c, id); err == nil {
+		rep.ServerMaxHistory, rep.ServerMaxHistoryKiB = n, int(b/1024)
+	} else {
+		rep.Problems = append(rep.Problems, "history sizes from the server: "+err.Error())
+	}
 	return rep, nil
+}
+
+// serverHistory walks the chain of runs from the latest back to the first
+// and returns the largest history, in events and bytes, the server holds.
+func serverHistory(ctx context.Context, c client.Client, id string) (events int, size int64, err error) {
+	for run := ""; ; {
+		d, err := c.DescribeWorkflowExecution(ctx, id, run)
+		if err != nil {
+			return 0, 0, err
+		}
+		info := d.GetWorkflowExecutionInfo()
+		events, size = max(events, int(info.GetHistoryLength())), max(size, info.GetHistorySizeBytes())
+		it := c.GetWorkflowHistory(ctx, id, info.GetExecution().GetRunId(), false, enumspb.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
+		if !it.HasNext() {
+			return events, size, nil
+		}
+		first, err := it.Next()
+		if err != nil {
+			return 0, 0, err
+		}
+		prev := first.GetWorkflowExecutionStartedEventAttributes().GetContinuedExecutionRunId()
+		if prev == "" {
+			return events, size, nil
+		}
+		run = prev
+	}
 }
 
 func player(i int) string { return fmt.Sprintf("p%05d", i) }

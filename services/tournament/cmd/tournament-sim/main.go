@@ -44,7 +44,7 @@ func main() {
 	for _, p := range rep.Problems {
 		fmt.Fprintln(os.Stderr, "problem:", p)
 	}
-	fmt.Printf("registration=%s play=%s hands=%d pool=%d commission=%d runs=%d\n", rep.Registration.Round(time.Millisecond), rep.Play.Round(time.Millisecond), rep.Hands, rep.Pool, rep.Commission, rep.Runs)
+	fmt.Printf("registration=%s play=%s hands=%d pool=%d commission=%d runs=%d server_max_history_events=%d server_max_history_kib=%d\n", rep.Registration.Round(time.Millisecond), rep.Play.Round(time.Millisecond), rep.Hands, rep.Pool, rep.Commission, rep.Runs, rep.ServerMaxHistory, rep.ServerMaxHistoryKiB)
 	fmt.Printf("entrants=%d completed=%t wall=%s max_history_events=%d max_history_kib=%d balancing_moves=%d tables_broken=%d restarts=%d payout_total=%d ledger_ok=%t\n",
 		rep.Entrants, rep.Completed, rep.Wall.Round(time.Millisecond), rep.MaxHistory, rep.MaxHistoryKiB, rep.Moves, rep.Breaks, rep.Restarts, rep.PayoutTotal, rep.LedgerOK)
 	if err != nil || !rep.Completed || !rep.LedgerOK {

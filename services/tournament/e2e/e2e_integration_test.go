@@ -1,0 +1,42 @@
+//go:build integration
+
+package e2e
+
+import (
+	"context"
+	"os"
+	"testing"
+	"time"
+)
+
+// A small tournament end to end against the real table service (on the real
+// Redis), wallet and RNG and an in-process Temporal server, bots at every
+// seat, the worker stopped and started again once during play: it
+// completes, the ledger reconciles to the unit (every stake in the pool and
+// paid out in prizes, the house holding exactly the fees, the players'
+// money moved by exactly the fees). `make e2e-tournament` runs the
+// 200-player version with three restarts.
+func TestTournamentEndToEnd(t *testing.T) {
+	addr := os.Getenv("CROUPIER_TEST_REDIS_ADDR")
+	if addr == "" {
+		addr = "127.0.0.1:6379"
+	}
+	const n = 24
+	rep, err := Run(context.Background(), Config{RedisAddr: addr, Entrants: n, Level: 10 * time.Second,
+		Restarts: 1, RestartEvery: 3 * time.Second, RestartGap: time.Second, Timeout: 4 * time.Minute, Stall: time.Minute,
+		// A failed run leaves its history, standings and tables here.
+		DumpDir: os.Getenv("CROUPIER_E2E_DUMP")})
+	for _, p := range rep.Problems {
+		t.Error("ledger:", p)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("entrants=%d completed=%t restarts=%d payout_total=%d ledger_ok=%t moves=%d wall=%s", rep.Entrants, rep.Completed, rep.Restarts, rep.PayoutTotal, rep.LedgerOK, rep.Moves, rep.Wall.Round(time.Millisecond))
+	if !rep.Completed || !rep.LedgerOK || rep.Restarts != 1 {
+		t.Fatalf("completed %t, ledger ok %t, restarts %d", rep.Completed, rep.LedgerOK, rep.Restarts)
+	}
+	if rep.Pool != n*10000 || rep.Commission != n*1000 || rep.PayoutTotal != rep.Pool {
+		t.Fatalf("pool %d, commission %d, paid %d; want %d, %d, the pool", rep.Pool, rep.Commission, rep.PayoutTotal, n*10000, n*1000)
+	}
+}
