@@ -5,15 +5,20 @@
 package host
 
 import (
+	"bytes"
+	"compress/zlib"
 	"fmt"
+	"sync"
 
 	"go.opentelemetry.io/otel/trace"
+	commonpb "go.temporal.io/api/common/v1"
 	"go.temporal.io/sdk/client"
 	otelinterceptor "go.temporal.io/sdk/contrib/opentelemetry"
 	"go.temporal.io/sdk/converter"
 	"go.temporal.io/sdk/interceptor"
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/sdk/workflow"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/croupier/croupier/workflows/tournament"
 )
@@ -50,8 +55,9 @@ func Start(c client.Client, o Options) (*Worker, error) {
 	}
 	w := worker.New(c, o.TaskQueue, worker.Options{
 		MaxConcurrentActivityExecutionSize: o.MaxConcurrentActivities,
-		// A workflow that panics or replays differently is failed, not
-		// left retrying its task forever.
+		// A workflow task that panics or replays differently is retried
+		// until a fixed worker takes it, never failed: a failed tournament
+		// would strand the money it holds.
 		WorkflowPanicPolicy: worker.BlockWorkflow,
 	})
 	w.RegisterWorkflowWithOptions(tournament.Workflow, workflow.RegisterOptions{Name: tournament.WorkflowName})
@@ -66,9 +72,66 @@ func Start(c client.Client, o Options) (*Worker, error) {
 func (w *Worker) Stop() { w.w.Stop() }
 
 // DataConverter is the payload converter every tournament client and worker
-// uses: JSON compressed with zlib, so a 10,000-player state carried across
-// continue-as-new and the per-poll hand results stay well under Temporal's
-// payload limits. Clients and workers must agree on it.
+// uses: JSON, compressed with zlib from 1 KiB up, so a 10,000-player state
+// carried across continue-as-new and the per-poll hand results stay well
+// under Temporal's payload limits while the many small payloads (a
+// registration, a seat) skip the compressor. The format is the SDK's zlib
+// codec's ("binary/zlib", the payload marshalled then compressed), so
+// either decodes the other's. Clients and workers must agree on it.
 func DataConverter() converter.DataConverter {
-	return converter.NewCodecDataConverter(converter.GetDefaultDataConverter(), converter.NewZlibCodec(converter.ZlibCodecOptions{AlwaysEncode: true}))
+	return converter.NewCodecDataConverter(converter.GetDefaultDataConverter(), NewCodec(1024))
+}
+
+// Codec is the zlib payload codec with pooled compressors: a compressor
+// costs about as much to set up as to compress a few KiB with, and the SDK's
+// codec sets one up for every payload.
+type Codec struct {
+	min     int
+	writers sync.Pool
+	sdk     converter.PayloadCodec
+}
+
+// NewCodec compresses payloads of at least min bytes (marshalled).
+func NewCodec(min int) *Codec {
+	return &Codec{min: min, sdk: converter.NewZlibCodec(converter.ZlibCodecOptions{})}
+}
+
+const zlibEncoding = "binary/zlib"
+
+// Encode implements converter.PayloadCodec.
+func (c *Codec) Encode(payloads []*commonpb.Payload) ([]*commonpb.Payload, error) {
+	out := make([]*commonpb.Payload, len(payloads))
+	for i, p := range payloads {
+		b, err := proto.Marshal(p)
+		if err != nil {
+			return payloads, fmt.Errorf("host: marshal payload: %w", err)
+		}
+		if len(b) < c.min {
+			out[i] = p
+			continue
+		}
+		var buf bytes.Buffer
+		w, _ := c.writers.Get().(*zlib.Writer)
+		if w == nil {
+			w = zlib.NewWriter(&buf)
+		} else {
+			w.Reset(&buf)
+		}
+		_, err = w.Write(b)
+		if cerr := w.Close(); err == nil {
+			err = cerr
+		}
+		c.writers.Put(w)
+		if err != nil {
+			return payloads, fmt.Errorf("host: compress payload: %w", err)
+		}
+		out[i] = &commonpb.Payload{Metadata: map[string][]byte{converter.MetadataEncoding: []byte(zlibEncoding)}, Data: buf.Bytes()}
+	}
+	return out, nil
+}
+
+// Decode implements converter.PayloadCodec: the SDK's zlib decoder, which
+// passes other encodings through.
+func (c *Codec) Decode(payloads []*commonpb.Payload) ([]*commonpb.Payload, error) {
+	return c.sdk.Decode(payloads)
 }

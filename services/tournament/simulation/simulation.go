@@ -19,6 +19,7 @@ import (
 	"github.com/croupier/croupier/services/tournament/core"
 	"github.com/croupier/croupier/services/tournament/devtemporal"
 	"github.com/croupier/croupier/services/tournament/host"
+	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/workflows/tournament"
 	"github.com/croupier/croupier/workflows/tournament/terms"
 	"github.com/croupier/croupier/workflows/tournament/tournamenttest"
@@ -179,7 +180,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		wallet.Fund("sim", player(i), "EUR", 20000)
 	}
 	// The start leaves time to register everyone.
-	regBudget := time.Duration(cfg.Entrants)*40*time.Millisecond + 5*time.Second
+	regBudget := time.Duration(cfg.Entrants)*30*time.Millisecond + 5*time.Second
 	t0 := time.Now()
 	tr := Terms(cfg.Entrants, cfg.Paid, cfg.Level, t0.Add(regBudget))
 	st, err := svc.Create(ctx, tr, fmt.Sprintf("sim-%d-%d", cfg.Seed, t0.UnixNano()))
@@ -200,15 +201,23 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 					return
 				}
 				p := tournament.PlayerIn{Partner: "sim", Player: player(i)}
-				var err error
+				var err, first error
 				for try := 0; try < 20; try++ {
 					if _, err = svc.Register(ctx, id, p, "reg"); err == nil {
 						break
 					}
+					if try > 0 && apierr.Reason(err) == "ALREADY_REGISTERED" {
+						// An earlier try was taken in; its answer was lost.
+						err = nil
+						break
+					}
+					if first == nil {
+						first = err
+					}
 					time.Sleep(100 * time.Millisecond)
 				}
 				if err != nil {
-					regErr.Store(fmt.Errorf("register %s: %w", p.Player, err))
+					regErr.Store(fmt.Errorf("register %s: %w (first try: %v)", p.Player, err, first))
 				}
 			}
 		}()

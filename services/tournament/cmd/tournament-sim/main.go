@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"runtime/pprof"
 	"time"
 
 	"github.com/croupier/croupier/services/tournament/simulation"
@@ -27,7 +28,20 @@ func main() {
 	flag.Uint64Var(&cfg.Seed, "seed", 1, "seed of the bots and the RNG stand-in")
 	flag.DurationVar(&cfg.Timeout, "timeout", 2*time.Hour, "give up after")
 	verbose := flag.Bool("v", false, "log progress")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the run here")
 	flag.Parse()
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "tournament-sim:", err)
+			os.Exit(1)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(os.Stderr, "tournament-sim:", err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	level := slog.LevelWarn
 	if *verbose {
 		level = slog.LevelInfo
@@ -48,6 +62,7 @@ func main() {
 	fmt.Printf("entrants=%d completed=%t wall=%s max_history_events=%d max_history_kib=%d balancing_moves=%d tables_broken=%d restarts=%d payout_total=%d ledger_ok=%t\n",
 		rep.Entrants, rep.Completed, rep.Wall.Round(time.Millisecond), rep.MaxHistory, rep.MaxHistoryKiB, rep.Moves, rep.Breaks, rep.Restarts, rep.PayoutTotal, rep.LedgerOK)
 	if err != nil || !rep.Completed || !rep.LedgerOK {
+		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
 }
