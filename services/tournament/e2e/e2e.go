@@ -53,10 +53,10 @@ type Config struct {
 	Seats    int
 	Level    time.Duration
 	Restarts int
-	// NoShows: this many registered players never act (GR H.11; T31).
-	// They are dealt in and their blinds and antes are posted until they
-	// are out: the run checks each went out in a hand he started with
-	// chips, never acting, and got a place.
+	// NoShows: this many registered players have no bot and never act
+	// (GR H.11; T31). The tables deal them in and take their blinds and
+	// antes until they are out: the run checks each went out in a hand he
+	// started with chips and got a place of his own.
 	NoShows      int
 	RestartEvery time.Duration
 	RestartGap   time.Duration
@@ -64,8 +64,9 @@ type Config struct {
 	// Stall gives up when the standings have not moved (players left,
 	// moves, level, phase) for this long (default 3 min).
 	Stall time.Duration
-	// DumpDir, if set, receives the workflow's history and standings when
-	// the run fails.
+	// DumpDir, if set, receives the workflow's history, the standings and
+	// the tables' views when the run fails (and the run's Redis keys are
+	// kept).
 	DumpDir string
 	// ServiceLog receives the table stack's logs (warnings and errors).
 	ServiceLog io.Writer
