@@ -475,11 +475,17 @@ func (t *Table) Finish(p Plan, s *hand.State) {
 }
 
 // smallPosition is the seat the small blind would have been in: the seat
-// before the big blind that last posted it.
+// before the big blind that last posted it. It wraps at the table's own
+// size: on a 9-seat table the seat after 8 is 0, not the tenth seat the
+// array has room for (the next button would be a seat the table lacks).
 func (t *Table) smallPosition(p Plan) int {
+	n := t.Rules.MaxSeats
+	if n <= 0 || n > MaxSeats {
+		n = MaxSeats
+	}
 	if p.Button >= 0 && p.BigBlind >= 0 {
-		for k := 1; k < MaxSeats; k++ {
-			j := (p.Button + k) % MaxSeats
+		for k := 1; k < n; k++ {
+			j := (p.Button + k) % n
 			if j == p.BigBlind {
 				break
 			}

@@ -345,3 +345,23 @@ func TestBrokenGame(t *testing.T) {
 		t.Fatal("planned a hand for one player")
 	}
 }
+
+// A dead small blind's position wraps at the table's size: with the
+// button in the last seat of a 9-seat table and the big blind in seat 1,
+// the small blind's position is seat 0 — never seat 9, which the table
+// does not have (every later deal failed with BAD_BUTTON; found by the
+// tournament e2e).
+func TestSmallPositionWrapsAtTheTableSize(t *testing.T) {
+	for _, c := range []struct{ size, button, big, want int }{
+		{9, 8, 1, 0},
+		{9, 7, 0, 8},
+		{10, 8, 1, 9},
+		{6, 5, 1, 0},
+	} {
+		tb := &Table{}
+		tb.Rules.MaxSeats = c.size
+		if got := tb.smallPosition(Plan{Button: c.button, BigBlind: c.big, SmallBlind: -1}); got != c.want {
+			t.Errorf("%d seats, button %d, big blind %d: small position %d, want %d", c.size, c.button, c.big, got, c.want)
+		}
+	}
+}
