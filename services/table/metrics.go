@@ -32,6 +32,8 @@ type metrics struct {
 	escrowChecks   metric.Int64Counter
 	escrowDiff     metric.Int64ObservableGauge
 	subscribers    metric.Int64ObservableGauge
+	streamSends    metric.Int64Counter
+	streamEvents   metric.Int64Counter
 
 	// byKind holds each command kind's attribute set, built once: building
 	// one per commit (metric.WithAttributes sorts and allocates) was a
@@ -88,6 +90,12 @@ func newMetrics(m metric.Meter) (*metrics, error) {
 	add(err)
 	x.subscribers, err = m.Int64ObservableGauge("croupier.table.subscribers", metric.WithDescription("Event streams served by this replica"))
 	add(err)
+	// The event streams are left out of the per-call RPC instrumentation
+	// (see telemetry.Interceptor): these two say what they carry.
+	x.streamSends, err = m.Int64Counter("croupier.table.stream.messages", metric.WithDescription("Messages sent on event streams"))
+	add(err)
+	x.streamEvents, err = m.Int64Counter("croupier.table.stream.events", metric.WithDescription("Events sent on event streams"))
+	add(err)
 	return x, errors.Join(errs...)
 }
 
@@ -115,6 +123,12 @@ func (x *metrics) register(s *Service) error {
 		return nil
 	}, x.escrowDiff, x.subscribers)
 	return err
+}
+
+// StreamSent counts one message of an event stream carrying events events.
+func (s *Service) StreamSent(ctx context.Context, events int) {
+	s.m.streamSends.Add(ctx, 1)
+	s.m.streamEvents.Add(ctx, int64(events))
 }
 
 func (x *metrics) setEscrowDiff(table string, d int64) {

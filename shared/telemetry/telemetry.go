@@ -133,9 +133,15 @@ func (t *Telemetry) Interceptor() (connect.Interceptor, error) {
 		otelconnect.WithTracerProvider(t.TracerProvider),
 		otelconnect.WithMeterProvider(t.MeterProvider),
 		otelconnect.WithPropagator(t.Propagator),
-		// Health checks and reflection would drown the useful traces.
 		otelconnect.WithFilter(func(_ context.Context, spec connect.Spec) bool {
-			return !isPlumbing(spec.Procedure)
+			// Health checks and reflection would drown the useful traces.
+			// Server streams are long-lived subscriptions (a table's
+			// events): a span lasting the whole session tells little, and
+			// the per-message size sample and span event (a proto.Size and
+			// an attribute set for every event to every viewer) cost more
+			// than the rest of sending it. Their services count what they
+			// send themselves (croupier.table.stream.*).
+			return !isPlumbing(spec.Procedure) && spec.StreamType != connect.StreamTypeServer
 		}),
 	)
 }

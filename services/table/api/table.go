@@ -285,6 +285,7 @@ func (h *TableHandler) Subscribe(ctx context.Context, req *connect.Request[table
 			if err := stream.Send(&tablev1.SubscribeResponse{Events: evs}); err != nil {
 				return err
 			}
+			h.core.StreamSent(ctx, len(evs))
 		}
 	}
 }

@@ -246,7 +246,7 @@ func setupTable(ctx context.Context, tg Target, o Options, ti int, admin, partne
 		for r := range urls {
 			// Bots spread over the replicas and the connections.
 			u := urls[(ti+pi+r)%len(urls)]
-			hc := hcs[(ti*o.Players+pi+r)%len(hcs)]
+			hc := hcs[(ti+r)%len(hcs)]
 			copts := []connect.ClientOption{stack.NoGzip(), opt}
 			if !o.HTTP1 && !o.Connect {
 				copts = append(copts, connect.WithGRPC())
