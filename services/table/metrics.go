@@ -9,6 +9,7 @@ import (
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/metric"
 	"go.opentelemetry.io/otel/metric/noop"
+	"go.opentelemetry.io/otel/trace"
 
 	"github.com/croupier/croupier/services/table/live"
 	"github.com/croupier/croupier/services/table/poker/hand"
@@ -173,3 +174,13 @@ func (s *Service) observeCommit(ctx context.Context, t *live.Table, c *live.Comm
 }
 
 func asConnect(err error, target **connect.Error) bool { return errors.As(err, target) }
+
+// StartSpan starts a span for work a long-lived stream does on its own (a
+// Play stream's commands, which the per-call RPC instrumentation does not
+// see): a no-op without a tracer.
+func (s *Service) StartSpan(ctx context.Context, name string) (context.Context, trace.Span) {
+	if s.deps.Tracer == nil {
+		return ctx, trace.SpanFromContext(ctx)
+	}
+	return s.deps.Tracer.Start(ctx, name, trace.WithSpanKind(trace.SpanKindServer))
+}

@@ -49,6 +49,10 @@ type Principal struct {
 	PlayerID string
 	// Subject names operators and services ("table", "ops:alice").
 	Subject string
+	// Expires is when the token expires (zero for API keys): a stream
+	// outlives the check made when it opened, so a long-lived stream that
+	// takes commands checks it per command.
+	Expires time.Time
 }
 
 // Internal reports whether the caller is an operator or another service.
@@ -230,7 +234,7 @@ func (a *Authenticator) verify(token string) (Principal, time.Time, error) {
 	if err != nil {
 		return Principal{}, time.Time{}, fmt.Errorf("%w: %v", ErrBadCredentials, err)
 	}
-	p := Principal{Role: c.Role, PartnerID: c.Partner, PlayerID: c.Player, Subject: c.Subject}
+	p := Principal{Role: c.Role, PartnerID: c.Partner, PlayerID: c.Player, Subject: c.Subject, Expires: c.ExpiresAt.Time}
 	switch p.Role {
 	case RolePlayer:
 		if p.PlayerID == "" || p.PartnerID == "" {

@@ -141,7 +141,7 @@ func (t *Telemetry) Interceptor() (connect.Interceptor, error) {
 			// an attribute set for every event to every viewer) cost more
 			// than the rest of sending it. Their services count what they
 			// send themselves (croupier.table.stream.*).
-			return !isPlumbing(spec.Procedure) && spec.StreamType != connect.StreamTypeServer
+			return !isPlumbing(spec.Procedure) && spec.StreamType&connect.StreamTypeServer == 0
 		}),
 	)
 }

@@ -56,12 +56,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&o.Conns, "conns", 8, "HTTP/2 connections the bots share")
 	fs.StringVar(&o.Game, "game", "holdem", "holdem, omaha, seven-card-stud or five-card-stud")
 	fs.DurationVar(&o.ThinkTime, "think", 0, "how long a bot thinks before acting, on average (0: it acts at once)")
+	fs.StringVar(&o.API, "api", "play", "how the bots play: play (a Play stream per bot: events down, commands up), unary (Subscribe and an Act call per action) or mixed (half the tables each way)")
 	protocol := fs.String("protocol", "connect", "what the bots speak: connect (the Connect protocol over HTTP/2), grpc (gRPC over HTTP/2) or http1 (the Connect protocol over HTTP/1.1, a connection per stream)")
 	quiet := fs.Bool("q", false, "print only the result line")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the measured run (after set-up) to this file")
 	memProfile := fs.String("memprofile", "", "write an allocation profile of the run to this file")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	switch o.API {
+	case "play", "unary", "mixed":
+	default:
+		return fmt.Errorf("-api %q: want play, unary or mixed", o.API)
 	}
 	switch *protocol {
 	case "connect":

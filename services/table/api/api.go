@@ -21,7 +21,7 @@ import (
 // Policy says who may call what: anyone authenticated reads the lobby, a
 // table, its event stream, its hand histories and fairness proofs (each
 // filtered for the caller); only a player, with his own session token, sits,
-// acts and leaves; partners (and operators) create player sessions; the
+// acts (Act or a Play stream) and leaves; partners (and operators) create player sessions; the
 // admin API is for operators and services.
 func Policy() auth.Policy {
 	p := auth.Policy{}
@@ -42,6 +42,8 @@ func Policy() auth.Policy {
 		tablev1connect.TableServiceStandUpProcedure,
 		tablev1connect.TableServiceActProcedure,
 		tablev1connect.TableServiceUseTimeBankProcedure,
+		// Play carries Act and UseTimeBank commands: a player's stream.
+		tablev1connect.TableServicePlayProcedure,
 	)
 	p.Allow([]auth.Role{auth.RolePartner, auth.RoleOperator},
 		tablev1connect.SessionServiceCreatePlayerSessionProcedure,

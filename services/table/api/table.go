@@ -209,13 +209,22 @@ func (h *TableHandler) Act(ctx context.Context, req *connect.Request[tablev1.Act
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
-	kind, _ := view.ActionOf(m.GetKind())
-	r, err := h.core.Act(ctx, m.GetTableId(), who, m.GetHandId(), int(m.GetActionSeq()), kind, m.GetAmount())
+	r, err := h.act(ctx, who, m)
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
-	return connect.NewResponse(&tablev1.ActResponse{Kind: view.Action(r.Kind), Amount: r.To, AllIn: r.AllIn,
-		NextActionSeq: int64(r.NextSeq), Replayed: r.Replayed, Stack: r.Stack}), nil
+	return connect.NewResponse(r), nil
+}
+
+// act applies a validated ActRequest for who (Act and Play).
+func (h *TableHandler) act(ctx context.Context, who table.Caller, m *tablev1.ActRequest) (*tablev1.ActResponse, error) {
+	kind, _ := view.ActionOf(m.GetKind())
+	r, err := h.core.Act(ctx, m.GetTableId(), who, m.GetHandId(), int(m.GetActionSeq()), kind, m.GetAmount())
+	if err != nil {
+		return nil, err
+	}
+	return &tablev1.ActResponse{Kind: view.Action(r.Kind), Amount: r.To, AllIn: r.AllIn,
+		NextActionSeq: int64(r.NextSeq), Replayed: r.Replayed, Stack: r.Stack}, nil
 }
 
 // UseTimeBank starts the caller's time bank.
@@ -228,11 +237,21 @@ func (h *TableHandler) UseTimeBank(ctx context.Context, req *connect.Request[tab
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
-	d, bank, err := h.core.UseTimeBank(ctx, m.GetTableId(), who, m.GetHandId(), int(m.GetActionSeq()))
+	r, err := h.useTimeBank(ctx, who, m)
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
-	return connect.NewResponse(&tablev1.UseTimeBankResponse{Deadline: timestamppb.New(d), TimeBankSeconds: int32(bank / 1000)}), nil
+	return connect.NewResponse(r), nil
+}
+
+// useTimeBank applies a validated UseTimeBankRequest for who (UseTimeBank
+// and Play).
+func (h *TableHandler) useTimeBank(ctx context.Context, who table.Caller, m *tablev1.UseTimeBankRequest) (*tablev1.UseTimeBankResponse, error) {
+	d, bank, err := h.core.UseTimeBank(ctx, m.GetTableId(), who, m.GetHandId(), int(m.GetActionSeq()))
+	if err != nil {
+		return nil, err
+	}
+	return &tablev1.UseTimeBankResponse{Deadline: timestamppb.New(d), TimeBankSeconds: int32(bank / 1000)}, nil
 }
 
 // Subscribe streams the table's events for the caller.
@@ -260,10 +279,21 @@ func (h *TableHandler) Subscribe(ctx context.Context, req *connect.Request[table
 			return err
 		}
 	}
+	return h.stream(ctx, sub, id, v, nil, func(evs []*tablev1.TableEvent) error {
+		return stream.Send(&tablev1.SubscribeResponse{Events: evs})
+	})
+}
+
+// stream sends sub's batches as v may see them until ctx ends, the
+// subscriber falls behind, or done delivers (its value is returned).
+func (h *TableHandler) stream(ctx context.Context, sub *table.Subscription, id string, v live.Viewer,
+	done <-chan error, send func([]*tablev1.TableEvent) error) error {
 	for {
 		select {
 		case <-ctx.Done():
 			return nil
+		case err := <-done:
+			return err
 		case <-sub.Lost():
 			return apierr.Connect(apierr.New(connect.CodeResourceExhausted, "TOO_SLOW", "the stream fell behind; resume from the last event id"))
 		case b := <-sub.C():
@@ -282,7 +312,7 @@ func (h *TableHandler) Subscribe(ctx context.Context, req *connect.Request[table
 			if len(evs) == 0 {
 				continue
 			}
-			if err := stream.Send(&tablev1.SubscribeResponse{Events: evs}); err != nil {
+			if err := send(evs); err != nil {
 				return err
 			}
 			h.core.StreamSent(ctx, len(evs))

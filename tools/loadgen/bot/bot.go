@@ -64,6 +64,9 @@ type Config struct {
 	// ThinkTime is how long the bot thinks before each action on average:
 	// between half and one and a half times it (0: not at all).
 	ThinkTime time.Duration
+	// Play makes the bot play over one Play stream (events down, commands
+	// up) instead of Subscribe and unary Act calls.
+	Play bool
 }
 
 // Stats count what a bot did.
@@ -92,6 +95,19 @@ type Bot struct {
 	last    string
 	lastSeq int64
 	acted   string
+
+	// The Play stream and the commands sent on it still without a result
+	// (re-sent on the next stream if it breaks).
+	play    *connect.BidiStreamForClient[tablev1.PlayRequest, tablev1.PlayResponse]
+	nextCmd uint64
+	pending map[uint64]*pendingAct
+}
+
+// pendingAct is an Act sent on a Play stream, waiting for its result.
+type pendingAct struct {
+	req      *tablev1.ActRequest
+	start    time.Time
+	attempts int
 }
 
 // New returns a bot.
@@ -130,6 +146,10 @@ func transient(err error) bool {
 
 // Run plays until ctx is done.
 func (b *Bot) Run(ctx context.Context) {
+	if b.cfg.Play {
+		b.runPlay(ctx)
+		return
+	}
 	for ctx.Err() == nil {
 		b.mu.Lock()
 		after := b.last
@@ -280,6 +300,10 @@ func (b *Bot) act(ctx context.Context, handID string, seq int64, legal []*tablev
 	}
 	d := b.cfg.Strategy.Decide(s, b.rng)
 	req := &tablev1.ActRequest{TableId: b.cfg.Table, HandId: handID, ActionSeq: seq, Kind: d.Kind, Amount: d.Amount}
+	if b.cfg.Play {
+		b.sendAct(&pendingAct{req: req, start: time.Now()})
+		return
+	}
 	for attempt := 0; attempt < 8 && ctx.Err() == nil; attempt++ {
 		start := time.Now()
 		res, err := b.current().Act(ctx, connect.NewRequest(req))

@@ -68,6 +68,11 @@ type Options struct {
 	// Connect makes the bots use the Connect protocol over HTTP/2 instead
 	// of gRPC (no trailers after each response).
 	Connect bool
+	// API is how the bots play: "play" (one Play stream per bot: events
+	// down, commands up), "unary" (Subscribe plus an Act call per action)
+	// or "mixed" (odd tables unary, even tables play). HTTP1 forces unary
+	// (Play needs HTTP/2). Default "play".
+	API string
 	// ThinkTime delays each bot action.
 	ThinkTime time.Duration
 	Log       io.Writer
@@ -271,6 +276,7 @@ func setupTable(ctx context.Context, tg Target, o Options, ti int, admin, partne
 			}
 		}
 		b := bot.New(bot.Config{Table: id, Clients: clients, Strategy: strat, Seed: uint64(ti*100 + pi), ThinkTime: o.ThinkTime,
+			Play: o.usesPlay(ti),
 			OnEvent: func(ev *tablev1.TableEvent) {
 				if onEvent != nil {
 					onEvent(id, pi, ev)
@@ -282,6 +288,17 @@ func setupTable(ctx context.Context, tg Target, o Options, ti int, admin, partne
 		t.Players = append(t.Players, Player{ID: player, Token: tok, Clients: pc})
 	}
 	return t, nil
+}
+
+// usesPlay reports whether table ti's bots play over Play streams.
+func (o Options) usesPlay(ti int) bool {
+	switch {
+	case o.HTTP1 || o.API == "unary":
+		return false
+	case o.API == "mixed":
+		return ti%2 == 0
+	}
+	return true
 }
 
 // Run sets up and plays, and returns the measurements.

@@ -2593,6 +2593,370 @@ func (x *SubscribeResponse) GetEvents() []*TableEvent {
 	return nil
 }
 
+type PlayRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Chosen by the client and echoed in the command's result.
+	CommandId uint64 `protobuf:"varint,1,opt,name=command_id,json=commandId,proto3" json:"command_id,omitempty"`
+	// Types that are valid to be assigned to Command:
+	//
+	//	*PlayRequest_Subscribe
+	//	*PlayRequest_Act
+	//	*PlayRequest_UseTimeBank
+	Command       isPlayRequest_Command `protobuf_oneof:"command"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PlayRequest) Reset() {
+	*x = PlayRequest{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PlayRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PlayRequest) ProtoMessage() {}
+
+func (x *PlayRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PlayRequest.ProtoReflect.Descriptor instead.
+func (*PlayRequest) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *PlayRequest) GetCommandId() uint64 {
+	if x != nil {
+		return x.CommandId
+	}
+	return 0
+}
+
+func (x *PlayRequest) GetCommand() isPlayRequest_Command {
+	if x != nil {
+		return x.Command
+	}
+	return nil
+}
+
+func (x *PlayRequest) GetSubscribe() *SubscribeRequest {
+	if x != nil {
+		if x, ok := x.Command.(*PlayRequest_Subscribe); ok {
+			return x.Subscribe
+		}
+	}
+	return nil
+}
+
+func (x *PlayRequest) GetAct() *ActRequest {
+	if x != nil {
+		if x, ok := x.Command.(*PlayRequest_Act); ok {
+			return x.Act
+		}
+	}
+	return nil
+}
+
+func (x *PlayRequest) GetUseTimeBank() *UseTimeBankRequest {
+	if x != nil {
+		if x, ok := x.Command.(*PlayRequest_UseTimeBank); ok {
+			return x.UseTimeBank
+		}
+	}
+	return nil
+}
+
+type isPlayRequest_Command interface {
+	isPlayRequest_Command()
+}
+
+type PlayRequest_Subscribe struct {
+	// The first request, and only the first: the table and where to start.
+	Subscribe *SubscribeRequest `protobuf:"bytes,10,opt,name=subscribe,proto3,oneof"`
+}
+
+type PlayRequest_Act struct {
+	// The table_id of these may be empty (the stream's table) or must
+	// name the stream's table.
+	Act *ActRequest `protobuf:"bytes,11,opt,name=act,proto3,oneof"`
+}
+
+type PlayRequest_UseTimeBank struct {
+	UseTimeBank *UseTimeBankRequest `protobuf:"bytes,12,opt,name=use_time_bank,json=useTimeBank,proto3,oneof"`
+}
+
+func (*PlayRequest_Subscribe) isPlayRequest_Command() {}
+
+func (*PlayRequest_Act) isPlayRequest_Command() {}
+
+func (*PlayRequest_UseTimeBank) isPlayRequest_Command() {}
+
+type PlayResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Types that are valid to be assigned to Message:
+	//
+	//	*PlayResponse_Events
+	//	*PlayResponse_Result
+	Message       isPlayResponse_Message `protobuf_oneof:"message"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PlayResponse) Reset() {
+	*x = PlayResponse{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PlayResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PlayResponse) ProtoMessage() {}
+
+func (x *PlayResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PlayResponse.ProtoReflect.Descriptor instead.
+func (*PlayResponse) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *PlayResponse) GetMessage() isPlayResponse_Message {
+	if x != nil {
+		return x.Message
+	}
+	return nil
+}
+
+func (x *PlayResponse) GetEvents() *SubscribeResponse {
+	if x != nil {
+		if x, ok := x.Message.(*PlayResponse_Events); ok {
+			return x.Events
+		}
+	}
+	return nil
+}
+
+func (x *PlayResponse) GetResult() *PlayResult {
+	if x != nil {
+		if x, ok := x.Message.(*PlayResponse_Result); ok {
+			return x.Result
+		}
+	}
+	return nil
+}
+
+type isPlayResponse_Message interface {
+	isPlayResponse_Message()
+}
+
+type PlayResponse_Events struct {
+	// The events of one or more state changes, in order.
+	Events *SubscribeResponse `protobuf:"bytes,1,opt,name=events,proto3,oneof"`
+}
+
+type PlayResponse_Result struct {
+	Result *PlayResult `protobuf:"bytes,2,opt,name=result,proto3,oneof"`
+}
+
+func (*PlayResponse_Events) isPlayResponse_Message() {}
+
+func (*PlayResponse_Result) isPlayResponse_Message() {}
+
+// PlayResult answers one command of a Play stream.
+type PlayResult struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	CommandId uint64                 `protobuf:"varint,1,opt,name=command_id,json=commandId,proto3" json:"command_id,omitempty"`
+	// Types that are valid to be assigned to Outcome:
+	//
+	//	*PlayResult_Error
+	//	*PlayResult_Act
+	//	*PlayResult_UseTimeBank
+	Outcome       isPlayResult_Outcome `protobuf_oneof:"outcome"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PlayResult) Reset() {
+	*x = PlayResult{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PlayResult) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PlayResult) ProtoMessage() {}
+
+func (x *PlayResult) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PlayResult.ProtoReflect.Descriptor instead.
+func (*PlayResult) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *PlayResult) GetCommandId() uint64 {
+	if x != nil {
+		return x.CommandId
+	}
+	return 0
+}
+
+func (x *PlayResult) GetOutcome() isPlayResult_Outcome {
+	if x != nil {
+		return x.Outcome
+	}
+	return nil
+}
+
+func (x *PlayResult) GetError() *PlayError {
+	if x != nil {
+		if x, ok := x.Outcome.(*PlayResult_Error); ok {
+			return x.Error
+		}
+	}
+	return nil
+}
+
+func (x *PlayResult) GetAct() *ActResponse {
+	if x != nil {
+		if x, ok := x.Outcome.(*PlayResult_Act); ok {
+			return x.Act
+		}
+	}
+	return nil
+}
+
+func (x *PlayResult) GetUseTimeBank() *UseTimeBankResponse {
+	if x != nil {
+		if x, ok := x.Outcome.(*PlayResult_UseTimeBank); ok {
+			return x.UseTimeBank
+		}
+	}
+	return nil
+}
+
+type isPlayResult_Outcome interface {
+	isPlayResult_Outcome()
+}
+
+type PlayResult_Error struct {
+	Error *PlayError `protobuf:"bytes,2,opt,name=error,proto3,oneof"`
+}
+
+type PlayResult_Act struct {
+	Act *ActResponse `protobuf:"bytes,10,opt,name=act,proto3,oneof"`
+}
+
+type PlayResult_UseTimeBank struct {
+	UseTimeBank *UseTimeBankResponse `protobuf:"bytes,11,opt,name=use_time_bank,json=useTimeBank,proto3,oneof"`
+}
+
+func (*PlayResult_Error) isPlayResult_Outcome() {}
+
+func (*PlayResult_Act) isPlayResult_Outcome() {}
+
+func (*PlayResult_UseTimeBank) isPlayResult_Outcome() {}
+
+// PlayError is a command's failure, as the unary call would have returned
+// it.
+type PlayError struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The Connect code: "invalid_argument", "failed_precondition", ...
+	Code string `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
+	// The machine-readable reason (the ErrorInfo reason of the unary call).
+	Reason        string `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	Message       string `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PlayError) Reset() {
+	*x = PlayError{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[35]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PlayError) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PlayError) ProtoMessage() {}
+
+func (x *PlayError) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[35]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PlayError.ProtoReflect.Descriptor instead.
+func (*PlayError) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{35}
+}
+
+func (x *PlayError) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+func (x *PlayError) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *PlayError) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
 // TableEvent is one event as this viewer may see it.
 type TableEvent struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2625,7 +2989,7 @@ type TableEvent struct {
 
 func (x *TableEvent) Reset() {
 	*x = TableEvent{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[32]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2637,7 +3001,7 @@ func (x *TableEvent) String() string {
 func (*TableEvent) ProtoMessage() {}
 
 func (x *TableEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[32]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2650,7 +3014,7 @@ func (x *TableEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TableEvent.ProtoReflect.Descriptor instead.
 func (*TableEvent) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{32}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *TableEvent) GetEventId() string {
@@ -2934,7 +3298,7 @@ type HandStarted struct {
 
 func (x *HandStarted) Reset() {
 	*x = HandStarted{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[33]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2946,7 +3310,7 @@ func (x *HandStarted) String() string {
 func (*HandStarted) ProtoMessage() {}
 
 func (x *HandStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[33]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2959,7 +3323,7 @@ func (x *HandStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HandStarted.ProtoReflect.Descriptor instead.
 func (*HandStarted) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{33}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *HandStarted) GetHandNumber() uint64 {
@@ -3019,7 +3383,7 @@ type BlindPosted struct {
 
 func (x *BlindPosted) Reset() {
 	*x = BlindPosted{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[34]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3031,7 +3395,7 @@ func (x *BlindPosted) String() string {
 func (*BlindPosted) ProtoMessage() {}
 
 func (x *BlindPosted) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[34]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3044,7 +3408,7 @@ func (x *BlindPosted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BlindPosted.ProtoReflect.Descriptor instead.
 func (*BlindPosted) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{34}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *BlindPosted) GetSeat() int32 {
@@ -3096,7 +3460,7 @@ type CardsDealt struct {
 
 func (x *CardsDealt) Reset() {
 	*x = CardsDealt{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[35]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3108,7 +3472,7 @@ func (x *CardsDealt) String() string {
 func (*CardsDealt) ProtoMessage() {}
 
 func (x *CardsDealt) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[35]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3121,7 +3485,7 @@ func (x *CardsDealt) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CardsDealt.ProtoReflect.Descriptor instead.
 func (*CardsDealt) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{35}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *CardsDealt) GetSeat() int32 {
@@ -3163,7 +3527,7 @@ type StreetStarted struct {
 
 func (x *StreetStarted) Reset() {
 	*x = StreetStarted{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[36]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3175,7 +3539,7 @@ func (x *StreetStarted) String() string {
 func (*StreetStarted) ProtoMessage() {}
 
 func (x *StreetStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[36]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3188,7 +3552,7 @@ func (x *StreetStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StreetStarted.ProtoReflect.Descriptor instead.
 func (*StreetStarted) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{36}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *StreetStarted) GetStreet() string {
@@ -3225,7 +3589,7 @@ type TurnStarted struct {
 
 func (x *TurnStarted) Reset() {
 	*x = TurnStarted{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[37]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3237,7 +3601,7 @@ func (x *TurnStarted) String() string {
 func (*TurnStarted) ProtoMessage() {}
 
 func (x *TurnStarted) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[37]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3250,7 +3614,7 @@ func (x *TurnStarted) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TurnStarted.ProtoReflect.Descriptor instead.
 func (*TurnStarted) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{37}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *TurnStarted) GetSeat() int32 {
@@ -3306,7 +3670,7 @@ type ActionTaken struct {
 
 func (x *ActionTaken) Reset() {
 	*x = ActionTaken{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[38]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3318,7 +3682,7 @@ func (x *ActionTaken) String() string {
 func (*ActionTaken) ProtoMessage() {}
 
 func (x *ActionTaken) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[38]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3331,7 +3695,7 @@ func (x *ActionTaken) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ActionTaken.ProtoReflect.Descriptor instead.
 func (*ActionTaken) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{38}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *ActionTaken) GetSeat() int32 {
@@ -3401,7 +3765,7 @@ type BetReturned struct {
 
 func (x *BetReturned) Reset() {
 	*x = BetReturned{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[39]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3413,7 +3777,7 @@ func (x *BetReturned) String() string {
 func (*BetReturned) ProtoMessage() {}
 
 func (x *BetReturned) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[39]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3426,7 +3790,7 @@ func (x *BetReturned) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BetReturned.ProtoReflect.Descriptor instead.
 func (*BetReturned) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{39}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *BetReturned) GetSeat() int32 {
@@ -3463,7 +3827,7 @@ type HandShown struct {
 
 func (x *HandShown) Reset() {
 	*x = HandShown{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[40]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3475,7 +3839,7 @@ func (x *HandShown) String() string {
 func (*HandShown) ProtoMessage() {}
 
 func (x *HandShown) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[40]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3488,7 +3852,7 @@ func (x *HandShown) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HandShown.ProtoReflect.Descriptor instead.
 func (*HandShown) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{40}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *HandShown) GetSeat() int32 {
@@ -3528,7 +3892,7 @@ type HandMucked struct {
 
 func (x *HandMucked) Reset() {
 	*x = HandMucked{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[41]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3540,7 +3904,7 @@ func (x *HandMucked) String() string {
 func (*HandMucked) ProtoMessage() {}
 
 func (x *HandMucked) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[41]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3553,7 +3917,7 @@ func (x *HandMucked) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HandMucked.ProtoReflect.Descriptor instead.
 func (*HandMucked) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{41}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *HandMucked) GetSeat() int32 {
@@ -3576,7 +3940,7 @@ type PotAwarded struct {
 
 func (x *PotAwarded) Reset() {
 	*x = PotAwarded{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[42]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3588,7 +3952,7 @@ func (x *PotAwarded) String() string {
 func (*PotAwarded) ProtoMessage() {}
 
 func (x *PotAwarded) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[42]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3601,7 +3965,7 @@ func (x *PotAwarded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PotAwarded.ProtoReflect.Descriptor instead.
 func (*PotAwarded) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{42}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *PotAwarded) GetPotIndex() int32 {
@@ -3653,7 +4017,7 @@ type HandEnded struct {
 
 func (x *HandEnded) Reset() {
 	*x = HandEnded{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[43]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3665,7 +4029,7 @@ func (x *HandEnded) String() string {
 func (*HandEnded) ProtoMessage() {}
 
 func (x *HandEnded) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[43]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3678,7 +4042,7 @@ func (x *HandEnded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HandEnded.ProtoReflect.Descriptor instead.
 func (*HandEnded) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{43}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *HandEnded) GetResult() string {
@@ -3720,7 +4084,7 @@ type PlayerHandVoided struct {
 
 func (x *PlayerHandVoided) Reset() {
 	*x = PlayerHandVoided{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[44]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3732,7 +4096,7 @@ func (x *PlayerHandVoided) String() string {
 func (*PlayerHandVoided) ProtoMessage() {}
 
 func (x *PlayerHandVoided) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[44]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3745,7 +4109,7 @@ func (x *PlayerHandVoided) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerHandVoided.ProtoReflect.Descriptor instead.
 func (*PlayerHandVoided) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{44}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *PlayerHandVoided) GetSeat() int32 {
@@ -3781,7 +4145,7 @@ type SeatChanged struct {
 
 func (x *SeatChanged) Reset() {
 	*x = SeatChanged{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[45]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3793,7 +4157,7 @@ func (x *SeatChanged) String() string {
 func (*SeatChanged) ProtoMessage() {}
 
 func (x *SeatChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[45]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3806,7 +4170,7 @@ func (x *SeatChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatChanged.ProtoReflect.Descriptor instead.
 func (*SeatChanged) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{45}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *SeatChanged) GetSeat() *Seat {
@@ -3837,7 +4201,7 @@ type TableChanged struct {
 
 func (x *TableChanged) Reset() {
 	*x = TableChanged{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[46]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3849,7 +4213,7 @@ func (x *TableChanged) String() string {
 func (*TableChanged) ProtoMessage() {}
 
 func (x *TableChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[46]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3862,7 +4226,7 @@ func (x *TableChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TableChanged.ProtoReflect.Descriptor instead.
 func (*TableChanged) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{46}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *TableChanged) GetStatus() TableStatus {
@@ -3913,7 +4277,7 @@ type GetHandHistoryRequest struct {
 
 func (x *GetHandHistoryRequest) Reset() {
 	*x = GetHandHistoryRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[47]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3925,7 +4289,7 @@ func (x *GetHandHistoryRequest) String() string {
 func (*GetHandHistoryRequest) ProtoMessage() {}
 
 func (x *GetHandHistoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[47]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3938,7 +4302,7 @@ func (x *GetHandHistoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetHandHistoryRequest.ProtoReflect.Descriptor instead.
 func (*GetHandHistoryRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{47}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *GetHandHistoryRequest) GetTableId() string {
@@ -3974,7 +4338,7 @@ type GetHandHistoryResponse struct {
 
 func (x *GetHandHistoryResponse) Reset() {
 	*x = GetHandHistoryResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[48]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3986,7 +4350,7 @@ func (x *GetHandHistoryResponse) String() string {
 func (*GetHandHistoryResponse) ProtoMessage() {}
 
 func (x *GetHandHistoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[48]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3999,7 +4363,7 @@ func (x *GetHandHistoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetHandHistoryResponse.ProtoReflect.Descriptor instead.
 func (*GetHandHistoryResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{48}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *GetHandHistoryResponse) GetHandId() string {
@@ -4033,7 +4397,7 @@ type GetFairnessProofRequest struct {
 
 func (x *GetFairnessProofRequest) Reset() {
 	*x = GetFairnessProofRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[49]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4045,7 +4409,7 @@ func (x *GetFairnessProofRequest) String() string {
 func (*GetFairnessProofRequest) ProtoMessage() {}
 
 func (x *GetFairnessProofRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[49]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4058,7 +4422,7 @@ func (x *GetFairnessProofRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetFairnessProofRequest.ProtoReflect.Descriptor instead.
 func (*GetFairnessProofRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{49}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *GetFairnessProofRequest) GetTableId() string {
@@ -4093,7 +4457,7 @@ type GetFairnessProofResponse struct {
 
 func (x *GetFairnessProofResponse) Reset() {
 	*x = GetFairnessProofResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[50]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4105,7 +4469,7 @@ func (x *GetFairnessProofResponse) String() string {
 func (*GetFairnessProofResponse) ProtoMessage() {}
 
 func (x *GetFairnessProofResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[50]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4118,7 +4482,7 @@ func (x *GetFairnessProofResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetFairnessProofResponse.ProtoReflect.Descriptor instead.
 func (*GetFairnessProofResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{50}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *GetFairnessProofResponse) GetHandId() string {
@@ -4183,7 +4547,7 @@ type CreatePlayerSessionRequest struct {
 
 func (x *CreatePlayerSessionRequest) Reset() {
 	*x = CreatePlayerSessionRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[51]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4195,7 +4559,7 @@ func (x *CreatePlayerSessionRequest) String() string {
 func (*CreatePlayerSessionRequest) ProtoMessage() {}
 
 func (x *CreatePlayerSessionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[51]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4208,7 +4572,7 @@ func (x *CreatePlayerSessionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreatePlayerSessionRequest.ProtoReflect.Descriptor instead.
 func (*CreatePlayerSessionRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{51}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *CreatePlayerSessionRequest) GetPlayerId() string {
@@ -4242,7 +4606,7 @@ type CreatePlayerSessionResponse struct {
 
 func (x *CreatePlayerSessionResponse) Reset() {
 	*x = CreatePlayerSessionResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[52]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4254,7 +4618,7 @@ func (x *CreatePlayerSessionResponse) String() string {
 func (*CreatePlayerSessionResponse) ProtoMessage() {}
 
 func (x *CreatePlayerSessionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[52]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4267,7 +4631,7 @@ func (x *CreatePlayerSessionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreatePlayerSessionResponse.ProtoReflect.Descriptor instead.
 func (*CreatePlayerSessionResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{52}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *CreatePlayerSessionResponse) GetToken() string {
@@ -4308,7 +4672,7 @@ type CreateTableRequest struct {
 
 func (x *CreateTableRequest) Reset() {
 	*x = CreateTableRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[53]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4320,7 +4684,7 @@ func (x *CreateTableRequest) String() string {
 func (*CreateTableRequest) ProtoMessage() {}
 
 func (x *CreateTableRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[53]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4333,7 +4697,7 @@ func (x *CreateTableRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateTableRequest.ProtoReflect.Descriptor instead.
 func (*CreateTableRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{53}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *CreateTableRequest) GetName() string {
@@ -4422,7 +4786,7 @@ type CreateTableResponse struct {
 
 func (x *CreateTableResponse) Reset() {
 	*x = CreateTableResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[54]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4434,7 +4798,7 @@ func (x *CreateTableResponse) String() string {
 func (*CreateTableResponse) ProtoMessage() {}
 
 func (x *CreateTableResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[54]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4447,7 +4811,7 @@ func (x *CreateTableResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateTableResponse.ProtoReflect.Descriptor instead.
 func (*CreateTableResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{54}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *CreateTableResponse) GetTable() *TableSummary {
@@ -4467,7 +4831,7 @@ type CloseTableRequest struct {
 
 func (x *CloseTableRequest) Reset() {
 	*x = CloseTableRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[55]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4479,7 +4843,7 @@ func (x *CloseTableRequest) String() string {
 func (*CloseTableRequest) ProtoMessage() {}
 
 func (x *CloseTableRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[55]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4492,7 +4856,7 @@ func (x *CloseTableRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseTableRequest.ProtoReflect.Descriptor instead.
 func (*CloseTableRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{55}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *CloseTableRequest) GetTableId() string {
@@ -4517,7 +4881,7 @@ type CloseTableResponse struct {
 
 func (x *CloseTableResponse) Reset() {
 	*x = CloseTableResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[56]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4529,7 +4893,7 @@ func (x *CloseTableResponse) String() string {
 func (*CloseTableResponse) ProtoMessage() {}
 
 func (x *CloseTableResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[56]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4542,7 +4906,7 @@ func (x *CloseTableResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseTableResponse.ProtoReflect.Descriptor instead.
 func (*CloseTableResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{56}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{60}
 }
 
 type PauseTableRequest struct {
@@ -4555,7 +4919,7 @@ type PauseTableRequest struct {
 
 func (x *PauseTableRequest) Reset() {
 	*x = PauseTableRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[57]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4567,7 +4931,7 @@ func (x *PauseTableRequest) String() string {
 func (*PauseTableRequest) ProtoMessage() {}
 
 func (x *PauseTableRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[57]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4580,7 +4944,7 @@ func (x *PauseTableRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PauseTableRequest.ProtoReflect.Descriptor instead.
 func (*PauseTableRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{57}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *PauseTableRequest) GetTableId() string {
@@ -4605,7 +4969,7 @@ type PauseTableResponse struct {
 
 func (x *PauseTableResponse) Reset() {
 	*x = PauseTableResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[58]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4617,7 +4981,7 @@ func (x *PauseTableResponse) String() string {
 func (*PauseTableResponse) ProtoMessage() {}
 
 func (x *PauseTableResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[58]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4630,7 +4994,7 @@ func (x *PauseTableResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PauseTableResponse.ProtoReflect.Descriptor instead.
 func (*PauseTableResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{58}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{62}
 }
 
 type ResumeTableRequest struct {
@@ -4642,7 +5006,7 @@ type ResumeTableRequest struct {
 
 func (x *ResumeTableRequest) Reset() {
 	*x = ResumeTableRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[59]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4654,7 +5018,7 @@ func (x *ResumeTableRequest) String() string {
 func (*ResumeTableRequest) ProtoMessage() {}
 
 func (x *ResumeTableRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[59]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4667,7 +5031,7 @@ func (x *ResumeTableRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResumeTableRequest.ProtoReflect.Descriptor instead.
 func (*ResumeTableRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{59}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *ResumeTableRequest) GetTableId() string {
@@ -4685,7 +5049,7 @@ type ResumeTableResponse struct {
 
 func (x *ResumeTableResponse) Reset() {
 	*x = ResumeTableResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[60]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4697,7 +5061,7 @@ func (x *ResumeTableResponse) String() string {
 func (*ResumeTableResponse) ProtoMessage() {}
 
 func (x *ResumeTableResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[60]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4710,7 +5074,7 @@ func (x *ResumeTableResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResumeTableResponse.ProtoReflect.Descriptor instead.
 func (*ResumeTableResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{60}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{64}
 }
 
 type MisdealRequest struct {
@@ -4724,7 +5088,7 @@ type MisdealRequest struct {
 
 func (x *MisdealRequest) Reset() {
 	*x = MisdealRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[61]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4736,7 +5100,7 @@ func (x *MisdealRequest) String() string {
 func (*MisdealRequest) ProtoMessage() {}
 
 func (x *MisdealRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[61]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4749,7 +5113,7 @@ func (x *MisdealRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MisdealRequest.ProtoReflect.Descriptor instead.
 func (*MisdealRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{61}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *MisdealRequest) GetTableId() string {
@@ -4781,7 +5145,7 @@ type MisdealResponse struct {
 
 func (x *MisdealResponse) Reset() {
 	*x = MisdealResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[62]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4793,7 +5157,7 @@ func (x *MisdealResponse) String() string {
 func (*MisdealResponse) ProtoMessage() {}
 
 func (x *MisdealResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[62]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4806,7 +5170,7 @@ func (x *MisdealResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MisdealResponse.ProtoReflect.Descriptor instead.
 func (*MisdealResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{62}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{66}
 }
 
 type VoidPlayerHandRequest struct {
@@ -4825,7 +5189,7 @@ type VoidPlayerHandRequest struct {
 
 func (x *VoidPlayerHandRequest) Reset() {
 	*x = VoidPlayerHandRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[63]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4837,7 +5201,7 @@ func (x *VoidPlayerHandRequest) String() string {
 func (*VoidPlayerHandRequest) ProtoMessage() {}
 
 func (x *VoidPlayerHandRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[63]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4850,7 +5214,7 @@ func (x *VoidPlayerHandRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidPlayerHandRequest.ProtoReflect.Descriptor instead.
 func (*VoidPlayerHandRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{63}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *VoidPlayerHandRequest) GetTableId() string {
@@ -4903,7 +5267,7 @@ type VoidPlayerHandResponse struct {
 
 func (x *VoidPlayerHandResponse) Reset() {
 	*x = VoidPlayerHandResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[64]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4915,7 +5279,7 @@ func (x *VoidPlayerHandResponse) String() string {
 func (*VoidPlayerHandResponse) ProtoMessage() {}
 
 func (x *VoidPlayerHandResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[64]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4928,7 +5292,7 @@ func (x *VoidPlayerHandResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidPlayerHandResponse.ProtoReflect.Descriptor instead.
 func (*VoidPlayerHandResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{64}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{68}
 }
 
 type AwardDisputedPotRequest struct {
@@ -4944,7 +5308,7 @@ type AwardDisputedPotRequest struct {
 
 func (x *AwardDisputedPotRequest) Reset() {
 	*x = AwardDisputedPotRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[65]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4956,7 +5320,7 @@ func (x *AwardDisputedPotRequest) String() string {
 func (*AwardDisputedPotRequest) ProtoMessage() {}
 
 func (x *AwardDisputedPotRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[65]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4969,7 +5333,7 @@ func (x *AwardDisputedPotRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AwardDisputedPotRequest.ProtoReflect.Descriptor instead.
 func (*AwardDisputedPotRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{65}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *AwardDisputedPotRequest) GetTableId() string {
@@ -5008,7 +5372,7 @@ type AwardDisputedPotResponse struct {
 
 func (x *AwardDisputedPotResponse) Reset() {
 	*x = AwardDisputedPotResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[66]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5020,7 +5384,7 @@ func (x *AwardDisputedPotResponse) String() string {
 func (*AwardDisputedPotResponse) ProtoMessage() {}
 
 func (x *AwardDisputedPotResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[66]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5033,7 +5397,7 @@ func (x *AwardDisputedPotResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AwardDisputedPotResponse.ProtoReflect.Descriptor instead.
 func (*AwardDisputedPotResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{66}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{70}
 }
 
 type SeatPlayerRequest struct {
@@ -5053,7 +5417,7 @@ type SeatPlayerRequest struct {
 
 func (x *SeatPlayerRequest) Reset() {
 	*x = SeatPlayerRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[67]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5065,7 +5429,7 @@ func (x *SeatPlayerRequest) String() string {
 func (*SeatPlayerRequest) ProtoMessage() {}
 
 func (x *SeatPlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[67]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5078,7 +5442,7 @@ func (x *SeatPlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatPlayerRequest.ProtoReflect.Descriptor instead.
 func (*SeatPlayerRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{67}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *SeatPlayerRequest) GetTableId() string {
@@ -5147,7 +5511,7 @@ type SeatPlayerResponse struct {
 
 func (x *SeatPlayerResponse) Reset() {
 	*x = SeatPlayerResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[68]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5159,7 +5523,7 @@ func (x *SeatPlayerResponse) String() string {
 func (*SeatPlayerResponse) ProtoMessage() {}
 
 func (x *SeatPlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[68]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5172,7 +5536,7 @@ func (x *SeatPlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SeatPlayerResponse.ProtoReflect.Descriptor instead.
 func (*SeatPlayerResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{68}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *SeatPlayerResponse) GetSeat() int32 {
@@ -5201,7 +5565,7 @@ type RemovePlayerRequest struct {
 
 func (x *RemovePlayerRequest) Reset() {
 	*x = RemovePlayerRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[69]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[73]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5213,7 +5577,7 @@ func (x *RemovePlayerRequest) String() string {
 func (*RemovePlayerRequest) ProtoMessage() {}
 
 func (x *RemovePlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[69]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[73]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5226,7 +5590,7 @@ func (x *RemovePlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemovePlayerRequest.ProtoReflect.Descriptor instead.
 func (*RemovePlayerRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{69}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{73}
 }
 
 func (x *RemovePlayerRequest) GetTableId() string {
@@ -5275,7 +5639,7 @@ type RemovePlayerResponse struct {
 
 func (x *RemovePlayerResponse) Reset() {
 	*x = RemovePlayerResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[70]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[74]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5287,7 +5651,7 @@ func (x *RemovePlayerResponse) String() string {
 func (*RemovePlayerResponse) ProtoMessage() {}
 
 func (x *RemovePlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[70]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[74]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5300,7 +5664,7 @@ func (x *RemovePlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemovePlayerResponse.ProtoReflect.Descriptor instead.
 func (*RemovePlayerResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{70}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{74}
 }
 
 func (x *RemovePlayerResponse) GetChips() int64 {
@@ -5348,7 +5712,7 @@ type SetStakesRequest struct {
 
 func (x *SetStakesRequest) Reset() {
 	*x = SetStakesRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[71]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[75]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5360,7 +5724,7 @@ func (x *SetStakesRequest) String() string {
 func (*SetStakesRequest) ProtoMessage() {}
 
 func (x *SetStakesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[71]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[75]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5373,7 +5737,7 @@ func (x *SetStakesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetStakesRequest.ProtoReflect.Descriptor instead.
 func (*SetStakesRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{71}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{75}
 }
 
 func (x *SetStakesRequest) GetTableId() string {
@@ -5398,7 +5762,7 @@ type SetStakesResponse struct {
 
 func (x *SetStakesResponse) Reset() {
 	*x = SetStakesResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[72]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[76]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5410,7 +5774,7 @@ func (x *SetStakesResponse) String() string {
 func (*SetStakesResponse) ProtoMessage() {}
 
 func (x *SetStakesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[72]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[76]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5423,7 +5787,7 @@ func (x *SetStakesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetStakesResponse.ProtoReflect.Descriptor instead.
 func (*SetStakesResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{72}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{76}
 }
 
 type SetDealHoldRequest struct {
@@ -5436,7 +5800,7 @@ type SetDealHoldRequest struct {
 
 func (x *SetDealHoldRequest) Reset() {
 	*x = SetDealHoldRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[73]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[77]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5448,7 +5812,7 @@ func (x *SetDealHoldRequest) String() string {
 func (*SetDealHoldRequest) ProtoMessage() {}
 
 func (x *SetDealHoldRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[73]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[77]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5461,7 +5825,7 @@ func (x *SetDealHoldRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetDealHoldRequest.ProtoReflect.Descriptor instead.
 func (*SetDealHoldRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{73}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{77}
 }
 
 func (x *SetDealHoldRequest) GetTableId() string {
@@ -5486,7 +5850,7 @@ type SetDealHoldResponse struct {
 
 func (x *SetDealHoldResponse) Reset() {
 	*x = SetDealHoldResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[74]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[78]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5498,7 +5862,7 @@ func (x *SetDealHoldResponse) String() string {
 func (*SetDealHoldResponse) ProtoMessage() {}
 
 func (x *SetDealHoldResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[74]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[78]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5511,7 +5875,7 @@ func (x *SetDealHoldResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetDealHoldResponse.ProtoReflect.Descriptor instead.
 func (*SetDealHoldResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{74}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{78}
 }
 
 type UpdateTableSettingsRequest struct {
@@ -5524,7 +5888,7 @@ type UpdateTableSettingsRequest struct {
 
 func (x *UpdateTableSettingsRequest) Reset() {
 	*x = UpdateTableSettingsRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[75]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[79]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5536,7 +5900,7 @@ func (x *UpdateTableSettingsRequest) String() string {
 func (*UpdateTableSettingsRequest) ProtoMessage() {}
 
 func (x *UpdateTableSettingsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[75]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[79]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5549,7 +5913,7 @@ func (x *UpdateTableSettingsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateTableSettingsRequest.ProtoReflect.Descriptor instead.
 func (*UpdateTableSettingsRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{75}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{79}
 }
 
 func (x *UpdateTableSettingsRequest) GetTableId() string {
@@ -5574,7 +5938,7 @@ type UpdateTableSettingsResponse struct {
 
 func (x *UpdateTableSettingsResponse) Reset() {
 	*x = UpdateTableSettingsResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[76]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[80]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5586,7 +5950,7 @@ func (x *UpdateTableSettingsResponse) String() string {
 func (*UpdateTableSettingsResponse) ProtoMessage() {}
 
 func (x *UpdateTableSettingsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[76]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[80]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5599,7 +5963,7 @@ func (x *UpdateTableSettingsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateTableSettingsResponse.ProtoReflect.Descriptor instead.
 func (*UpdateTableSettingsResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{76}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{80}
 }
 
 type ListHandResultsRequest struct {
@@ -5615,7 +5979,7 @@ type ListHandResultsRequest struct {
 
 func (x *ListHandResultsRequest) Reset() {
 	*x = ListHandResultsRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[77]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[81]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5627,7 +5991,7 @@ func (x *ListHandResultsRequest) String() string {
 func (*ListHandResultsRequest) ProtoMessage() {}
 
 func (x *ListHandResultsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[77]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[81]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5640,7 +6004,7 @@ func (x *ListHandResultsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListHandResultsRequest.ProtoReflect.Descriptor instead.
 func (*ListHandResultsRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{77}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{81}
 }
 
 func (x *ListHandResultsRequest) GetTableId() string {
@@ -5679,7 +6043,7 @@ type PlayerResult struct {
 
 func (x *PlayerResult) Reset() {
 	*x = PlayerResult{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[78]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[82]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5691,7 +6055,7 @@ func (x *PlayerResult) String() string {
 func (*PlayerResult) ProtoMessage() {}
 
 func (x *PlayerResult) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[78]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[82]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5704,7 +6068,7 @@ func (x *PlayerResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerResult.ProtoReflect.Descriptor instead.
 func (*PlayerResult) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{78}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{82}
 }
 
 func (x *PlayerResult) GetSeat() int32 {
@@ -5766,7 +6130,7 @@ type HandResult struct {
 
 func (x *HandResult) Reset() {
 	*x = HandResult{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[79]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[83]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5778,7 +6142,7 @@ func (x *HandResult) String() string {
 func (*HandResult) ProtoMessage() {}
 
 func (x *HandResult) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[79]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[83]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5791,7 +6155,7 @@ func (x *HandResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HandResult.ProtoReflect.Descriptor instead.
 func (*HandResult) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{79}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{83}
 }
 
 func (x *HandResult) GetHandId() string {
@@ -5854,7 +6218,7 @@ type ListHandResultsResponse struct {
 
 func (x *ListHandResultsResponse) Reset() {
 	*x = ListHandResultsResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[80]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[84]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5866,7 +6230,7 @@ func (x *ListHandResultsResponse) String() string {
 func (*ListHandResultsResponse) ProtoMessage() {}
 
 func (x *ListHandResultsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[80]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[84]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5879,7 +6243,7 @@ func (x *ListHandResultsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListHandResultsResponse.ProtoReflect.Descriptor instead.
 func (*ListHandResultsResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{80}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{84}
 }
 
 func (x *ListHandResultsResponse) GetResults() []*HandResult {
@@ -6077,7 +6441,32 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12$\n" +
 	"\x0eafter_event_id\x18\x02 \x01(\tR\fafterEventId\"J\n" +
 	"\x11SubscribeResponse\x125\n" +
-	"\x06events\x18\x01 \x03(\v2\x1d.croupier.table.v1.TableEventR\x06events\"\x96\t\n" +
+	"\x06events\x18\x01 \x03(\v2\x1d.croupier.table.v1.TableEventR\x06events\"\xfc\x01\n" +
+	"\vPlayRequest\x12\x1d\n" +
+	"\n" +
+	"command_id\x18\x01 \x01(\x04R\tcommandId\x12C\n" +
+	"\tsubscribe\x18\n" +
+	" \x01(\v2#.croupier.table.v1.SubscribeRequestH\x00R\tsubscribe\x121\n" +
+	"\x03act\x18\v \x01(\v2\x1d.croupier.table.v1.ActRequestH\x00R\x03act\x12K\n" +
+	"\ruse_time_bank\x18\f \x01(\v2%.croupier.table.v1.UseTimeBankRequestH\x00R\vuseTimeBankB\t\n" +
+	"\acommand\"\x92\x01\n" +
+	"\fPlayResponse\x12>\n" +
+	"\x06events\x18\x01 \x01(\v2$.croupier.table.v1.SubscribeResponseH\x00R\x06events\x127\n" +
+	"\x06result\x18\x02 \x01(\v2\x1d.croupier.table.v1.PlayResultH\x00R\x06resultB\t\n" +
+	"\amessage\"\xee\x01\n" +
+	"\n" +
+	"PlayResult\x12\x1d\n" +
+	"\n" +
+	"command_id\x18\x01 \x01(\x04R\tcommandId\x124\n" +
+	"\x05error\x18\x02 \x01(\v2\x1c.croupier.table.v1.PlayErrorH\x00R\x05error\x122\n" +
+	"\x03act\x18\n" +
+	" \x01(\v2\x1e.croupier.table.v1.ActResponseH\x00R\x03act\x12L\n" +
+	"\ruse_time_bank\x18\v \x01(\v2&.croupier.table.v1.UseTimeBankResponseH\x00R\vuseTimeBankB\t\n" +
+	"\aoutcome\"Q\n" +
+	"\tPlayError\x12\x12\n" +
+	"\x04code\x18\x01 \x01(\tR\x04code\x12\x16\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\x12\x18\n" +
+	"\amessage\x18\x03 \x01(\tR\amessage\"\x96\t\n" +
 	"\n" +
 	"TableEvent\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x19\n" +
@@ -6373,7 +6762,8 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\x11ENTRY_UNSPECIFIED\x10\x00\x12\x10\n" +
 	"\fENTRY_EXEMPT\x10\x01\x12\x12\n" +
 	"\x0eENTRY_POST_NOW\x10\x02\x12\x18\n" +
-	"\x14ENTRY_WAIT_BIG_BLIND\x10\x032\xfe\t\n" +
+	"\x14ENTRY_WAIT_BIG_BLIND\x10\x032\xcb\n" +
+	"\n" +
 	"\fTableService\x12Y\n" +
 	"\n" +
 	"ListTables\x12$.croupier.table.v1.ListTablesRequest\x1a%.croupier.table.v1.ListTablesResponse\x12S\n" +
@@ -6387,7 +6777,8 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\aStandUp\x12!.croupier.table.v1.StandUpRequest\x1a\".croupier.table.v1.StandUpResponse\x12D\n" +
 	"\x03Act\x12\x1d.croupier.table.v1.ActRequest\x1a\x1e.croupier.table.v1.ActResponse\x12\\\n" +
 	"\vUseTimeBank\x12%.croupier.table.v1.UseTimeBankRequest\x1a&.croupier.table.v1.UseTimeBankResponse\x12X\n" +
-	"\tSubscribe\x12#.croupier.table.v1.SubscribeRequest\x1a$.croupier.table.v1.SubscribeResponse0\x01\x12e\n" +
+	"\tSubscribe\x12#.croupier.table.v1.SubscribeRequest\x1a$.croupier.table.v1.SubscribeResponse0\x01\x12K\n" +
+	"\x04Play\x12\x1e.croupier.table.v1.PlayRequest\x1a\x1f.croupier.table.v1.PlayResponse(\x010\x01\x12e\n" +
 	"\x0eGetHandHistory\x12(.croupier.table.v1.GetHandHistoryRequest\x1a).croupier.table.v1.GetHandHistoryResponse\x12k\n" +
 	"\x10GetFairnessProof\x12*.croupier.table.v1.GetFairnessProofRequest\x1a+.croupier.table.v1.GetFairnessProofResponse2\x86\x01\n" +
 	"\x0eSessionService\x12t\n" +
@@ -6425,7 +6816,7 @@ func file_croupier_table_v1_table_proto_rawDescGZIP() []byte {
 }
 
 var file_croupier_table_v1_table_proto_enumTypes = make([]protoimpl.EnumInfo, 6)
-var file_croupier_table_v1_table_proto_msgTypes = make([]protoimpl.MessageInfo, 82)
+var file_croupier_table_v1_table_proto_msgTypes = make([]protoimpl.MessageInfo, 86)
 var file_croupier_table_v1_table_proto_goTypes = []any{
 	(Game)(0),                           // 0: croupier.table.v1.Game
 	(BettingStructure)(0),               // 1: croupier.table.v1.BettingStructure
@@ -6465,184 +6856,198 @@ var file_croupier_table_v1_table_proto_goTypes = []any{
 	(*UseTimeBankResponse)(nil),         // 35: croupier.table.v1.UseTimeBankResponse
 	(*SubscribeRequest)(nil),            // 36: croupier.table.v1.SubscribeRequest
 	(*SubscribeResponse)(nil),           // 37: croupier.table.v1.SubscribeResponse
-	(*TableEvent)(nil),                  // 38: croupier.table.v1.TableEvent
-	(*HandStarted)(nil),                 // 39: croupier.table.v1.HandStarted
-	(*BlindPosted)(nil),                 // 40: croupier.table.v1.BlindPosted
-	(*CardsDealt)(nil),                  // 41: croupier.table.v1.CardsDealt
-	(*StreetStarted)(nil),               // 42: croupier.table.v1.StreetStarted
-	(*TurnStarted)(nil),                 // 43: croupier.table.v1.TurnStarted
-	(*ActionTaken)(nil),                 // 44: croupier.table.v1.ActionTaken
-	(*BetReturned)(nil),                 // 45: croupier.table.v1.BetReturned
-	(*HandShown)(nil),                   // 46: croupier.table.v1.HandShown
-	(*HandMucked)(nil),                  // 47: croupier.table.v1.HandMucked
-	(*PotAwarded)(nil),                  // 48: croupier.table.v1.PotAwarded
-	(*HandEnded)(nil),                   // 49: croupier.table.v1.HandEnded
-	(*PlayerHandVoided)(nil),            // 50: croupier.table.v1.PlayerHandVoided
-	(*SeatChanged)(nil),                 // 51: croupier.table.v1.SeatChanged
-	(*TableChanged)(nil),                // 52: croupier.table.v1.TableChanged
-	(*GetHandHistoryRequest)(nil),       // 53: croupier.table.v1.GetHandHistoryRequest
-	(*GetHandHistoryResponse)(nil),      // 54: croupier.table.v1.GetHandHistoryResponse
-	(*GetFairnessProofRequest)(nil),     // 55: croupier.table.v1.GetFairnessProofRequest
-	(*GetFairnessProofResponse)(nil),    // 56: croupier.table.v1.GetFairnessProofResponse
-	(*CreatePlayerSessionRequest)(nil),  // 57: croupier.table.v1.CreatePlayerSessionRequest
-	(*CreatePlayerSessionResponse)(nil), // 58: croupier.table.v1.CreatePlayerSessionResponse
-	(*CreateTableRequest)(nil),          // 59: croupier.table.v1.CreateTableRequest
-	(*CreateTableResponse)(nil),         // 60: croupier.table.v1.CreateTableResponse
-	(*CloseTableRequest)(nil),           // 61: croupier.table.v1.CloseTableRequest
-	(*CloseTableResponse)(nil),          // 62: croupier.table.v1.CloseTableResponse
-	(*PauseTableRequest)(nil),           // 63: croupier.table.v1.PauseTableRequest
-	(*PauseTableResponse)(nil),          // 64: croupier.table.v1.PauseTableResponse
-	(*ResumeTableRequest)(nil),          // 65: croupier.table.v1.ResumeTableRequest
-	(*ResumeTableResponse)(nil),         // 66: croupier.table.v1.ResumeTableResponse
-	(*MisdealRequest)(nil),              // 67: croupier.table.v1.MisdealRequest
-	(*MisdealResponse)(nil),             // 68: croupier.table.v1.MisdealResponse
-	(*VoidPlayerHandRequest)(nil),       // 69: croupier.table.v1.VoidPlayerHandRequest
-	(*VoidPlayerHandResponse)(nil),      // 70: croupier.table.v1.VoidPlayerHandResponse
-	(*AwardDisputedPotRequest)(nil),     // 71: croupier.table.v1.AwardDisputedPotRequest
-	(*AwardDisputedPotResponse)(nil),    // 72: croupier.table.v1.AwardDisputedPotResponse
-	(*SeatPlayerRequest)(nil),           // 73: croupier.table.v1.SeatPlayerRequest
-	(*SeatPlayerResponse)(nil),          // 74: croupier.table.v1.SeatPlayerResponse
-	(*RemovePlayerRequest)(nil),         // 75: croupier.table.v1.RemovePlayerRequest
-	(*RemovePlayerResponse)(nil),        // 76: croupier.table.v1.RemovePlayerResponse
-	(*SetStakesRequest)(nil),            // 77: croupier.table.v1.SetStakesRequest
-	(*SetStakesResponse)(nil),           // 78: croupier.table.v1.SetStakesResponse
-	(*SetDealHoldRequest)(nil),          // 79: croupier.table.v1.SetDealHoldRequest
-	(*SetDealHoldResponse)(nil),         // 80: croupier.table.v1.SetDealHoldResponse
-	(*UpdateTableSettingsRequest)(nil),  // 81: croupier.table.v1.UpdateTableSettingsRequest
-	(*UpdateTableSettingsResponse)(nil), // 82: croupier.table.v1.UpdateTableSettingsResponse
-	(*ListHandResultsRequest)(nil),      // 83: croupier.table.v1.ListHandResultsRequest
-	(*PlayerResult)(nil),                // 84: croupier.table.v1.PlayerResult
-	(*HandResult)(nil),                  // 85: croupier.table.v1.HandResult
-	(*ListHandResultsResponse)(nil),     // 86: croupier.table.v1.ListHandResultsResponse
-	nil,                                 // 87: croupier.table.v1.CreateTableRequest.OptionsEntry
-	(*timestamppb.Timestamp)(nil),       // 88: google.protobuf.Timestamp
-	(*v1.Money)(nil),                    // 89: croupier.common.v1.Money
+	(*PlayRequest)(nil),                 // 38: croupier.table.v1.PlayRequest
+	(*PlayResponse)(nil),                // 39: croupier.table.v1.PlayResponse
+	(*PlayResult)(nil),                  // 40: croupier.table.v1.PlayResult
+	(*PlayError)(nil),                   // 41: croupier.table.v1.PlayError
+	(*TableEvent)(nil),                  // 42: croupier.table.v1.TableEvent
+	(*HandStarted)(nil),                 // 43: croupier.table.v1.HandStarted
+	(*BlindPosted)(nil),                 // 44: croupier.table.v1.BlindPosted
+	(*CardsDealt)(nil),                  // 45: croupier.table.v1.CardsDealt
+	(*StreetStarted)(nil),               // 46: croupier.table.v1.StreetStarted
+	(*TurnStarted)(nil),                 // 47: croupier.table.v1.TurnStarted
+	(*ActionTaken)(nil),                 // 48: croupier.table.v1.ActionTaken
+	(*BetReturned)(nil),                 // 49: croupier.table.v1.BetReturned
+	(*HandShown)(nil),                   // 50: croupier.table.v1.HandShown
+	(*HandMucked)(nil),                  // 51: croupier.table.v1.HandMucked
+	(*PotAwarded)(nil),                  // 52: croupier.table.v1.PotAwarded
+	(*HandEnded)(nil),                   // 53: croupier.table.v1.HandEnded
+	(*PlayerHandVoided)(nil),            // 54: croupier.table.v1.PlayerHandVoided
+	(*SeatChanged)(nil),                 // 55: croupier.table.v1.SeatChanged
+	(*TableChanged)(nil),                // 56: croupier.table.v1.TableChanged
+	(*GetHandHistoryRequest)(nil),       // 57: croupier.table.v1.GetHandHistoryRequest
+	(*GetHandHistoryResponse)(nil),      // 58: croupier.table.v1.GetHandHistoryResponse
+	(*GetFairnessProofRequest)(nil),     // 59: croupier.table.v1.GetFairnessProofRequest
+	(*GetFairnessProofResponse)(nil),    // 60: croupier.table.v1.GetFairnessProofResponse
+	(*CreatePlayerSessionRequest)(nil),  // 61: croupier.table.v1.CreatePlayerSessionRequest
+	(*CreatePlayerSessionResponse)(nil), // 62: croupier.table.v1.CreatePlayerSessionResponse
+	(*CreateTableRequest)(nil),          // 63: croupier.table.v1.CreateTableRequest
+	(*CreateTableResponse)(nil),         // 64: croupier.table.v1.CreateTableResponse
+	(*CloseTableRequest)(nil),           // 65: croupier.table.v1.CloseTableRequest
+	(*CloseTableResponse)(nil),          // 66: croupier.table.v1.CloseTableResponse
+	(*PauseTableRequest)(nil),           // 67: croupier.table.v1.PauseTableRequest
+	(*PauseTableResponse)(nil),          // 68: croupier.table.v1.PauseTableResponse
+	(*ResumeTableRequest)(nil),          // 69: croupier.table.v1.ResumeTableRequest
+	(*ResumeTableResponse)(nil),         // 70: croupier.table.v1.ResumeTableResponse
+	(*MisdealRequest)(nil),              // 71: croupier.table.v1.MisdealRequest
+	(*MisdealResponse)(nil),             // 72: croupier.table.v1.MisdealResponse
+	(*VoidPlayerHandRequest)(nil),       // 73: croupier.table.v1.VoidPlayerHandRequest
+	(*VoidPlayerHandResponse)(nil),      // 74: croupier.table.v1.VoidPlayerHandResponse
+	(*AwardDisputedPotRequest)(nil),     // 75: croupier.table.v1.AwardDisputedPotRequest
+	(*AwardDisputedPotResponse)(nil),    // 76: croupier.table.v1.AwardDisputedPotResponse
+	(*SeatPlayerRequest)(nil),           // 77: croupier.table.v1.SeatPlayerRequest
+	(*SeatPlayerResponse)(nil),          // 78: croupier.table.v1.SeatPlayerResponse
+	(*RemovePlayerRequest)(nil),         // 79: croupier.table.v1.RemovePlayerRequest
+	(*RemovePlayerResponse)(nil),        // 80: croupier.table.v1.RemovePlayerResponse
+	(*SetStakesRequest)(nil),            // 81: croupier.table.v1.SetStakesRequest
+	(*SetStakesResponse)(nil),           // 82: croupier.table.v1.SetStakesResponse
+	(*SetDealHoldRequest)(nil),          // 83: croupier.table.v1.SetDealHoldRequest
+	(*SetDealHoldResponse)(nil),         // 84: croupier.table.v1.SetDealHoldResponse
+	(*UpdateTableSettingsRequest)(nil),  // 85: croupier.table.v1.UpdateTableSettingsRequest
+	(*UpdateTableSettingsResponse)(nil), // 86: croupier.table.v1.UpdateTableSettingsResponse
+	(*ListHandResultsRequest)(nil),      // 87: croupier.table.v1.ListHandResultsRequest
+	(*PlayerResult)(nil),                // 88: croupier.table.v1.PlayerResult
+	(*HandResult)(nil),                  // 89: croupier.table.v1.HandResult
+	(*ListHandResultsResponse)(nil),     // 90: croupier.table.v1.ListHandResultsResponse
+	nil,                                 // 91: croupier.table.v1.CreateTableRequest.OptionsEntry
+	(*timestamppb.Timestamp)(nil),       // 92: google.protobuf.Timestamp
+	(*v1.Money)(nil),                    // 93: croupier.common.v1.Money
 }
 var file_croupier_table_v1_table_proto_depIdxs = []int32{
-	0,  // 0: croupier.table.v1.TableSummary.game:type_name -> croupier.table.v1.Game
-	1,  // 1: croupier.table.v1.TableSummary.structure:type_name -> croupier.table.v1.BettingStructure
-	6,  // 2: croupier.table.v1.TableSummary.stakes:type_name -> croupier.table.v1.Stakes
-	4,  // 3: croupier.table.v1.TableSummary.status:type_name -> croupier.table.v1.TableStatus
-	7,  // 4: croupier.table.v1.TableSummary.clock:type_name -> croupier.table.v1.Clock
-	3,  // 5: croupier.table.v1.Seat.status:type_name -> croupier.table.v1.SeatStatus
-	2,  // 6: croupier.table.v1.LegalAction.kind:type_name -> croupier.table.v1.ActionKind
-	88, // 7: croupier.table.v1.HandState.action_deadline:type_name -> google.protobuf.Timestamp
-	11, // 8: croupier.table.v1.HandState.legal_actions:type_name -> croupier.table.v1.LegalAction
-	10, // 9: croupier.table.v1.HandState.pots:type_name -> croupier.table.v1.Pot
-	8,  // 10: croupier.table.v1.TableView.summary:type_name -> croupier.table.v1.TableSummary
-	9,  // 11: croupier.table.v1.TableView.seats:type_name -> croupier.table.v1.Seat
-	12, // 12: croupier.table.v1.TableView.hand:type_name -> croupier.table.v1.HandState
-	0,  // 13: croupier.table.v1.ListTablesRequest.game:type_name -> croupier.table.v1.Game
-	1,  // 14: croupier.table.v1.ListTablesRequest.structure:type_name -> croupier.table.v1.BettingStructure
-	8,  // 15: croupier.table.v1.ListTablesResponse.tables:type_name -> croupier.table.v1.TableSummary
-	13, // 16: croupier.table.v1.GetTableResponse.table:type_name -> croupier.table.v1.TableView
-	89, // 17: croupier.table.v1.TakeSeatRequest.buy_in:type_name -> croupier.common.v1.Money
-	89, // 18: croupier.table.v1.AddChipsRequest.amount:type_name -> croupier.common.v1.Money
-	89, // 19: croupier.table.v1.StandUpResponse.cashed_out:type_name -> croupier.common.v1.Money
-	2,  // 20: croupier.table.v1.ActRequest.kind:type_name -> croupier.table.v1.ActionKind
-	2,  // 21: croupier.table.v1.ActResponse.kind:type_name -> croupier.table.v1.ActionKind
-	88, // 22: croupier.table.v1.UseTimeBankResponse.deadline:type_name -> google.protobuf.Timestamp
-	38, // 23: croupier.table.v1.SubscribeResponse.events:type_name -> croupier.table.v1.TableEvent
-	88, // 24: croupier.table.v1.TableEvent.at:type_name -> google.protobuf.Timestamp
-	13, // 25: croupier.table.v1.TableEvent.snapshot:type_name -> croupier.table.v1.TableView
-	39, // 26: croupier.table.v1.TableEvent.hand_started:type_name -> croupier.table.v1.HandStarted
-	40, // 27: croupier.table.v1.TableEvent.blind_posted:type_name -> croupier.table.v1.BlindPosted
-	41, // 28: croupier.table.v1.TableEvent.cards_dealt:type_name -> croupier.table.v1.CardsDealt
-	42, // 29: croupier.table.v1.TableEvent.street_started:type_name -> croupier.table.v1.StreetStarted
-	43, // 30: croupier.table.v1.TableEvent.turn_started:type_name -> croupier.table.v1.TurnStarted
-	44, // 31: croupier.table.v1.TableEvent.action_taken:type_name -> croupier.table.v1.ActionTaken
-	45, // 32: croupier.table.v1.TableEvent.bet_returned:type_name -> croupier.table.v1.BetReturned
-	46, // 33: croupier.table.v1.TableEvent.hand_shown:type_name -> croupier.table.v1.HandShown
-	47, // 34: croupier.table.v1.TableEvent.hand_mucked:type_name -> croupier.table.v1.HandMucked
-	48, // 35: croupier.table.v1.TableEvent.pot_awarded:type_name -> croupier.table.v1.PotAwarded
-	49, // 36: croupier.table.v1.TableEvent.hand_ended:type_name -> croupier.table.v1.HandEnded
-	51, // 37: croupier.table.v1.TableEvent.seat_changed:type_name -> croupier.table.v1.SeatChanged
-	52, // 38: croupier.table.v1.TableEvent.table_changed:type_name -> croupier.table.v1.TableChanged
-	50, // 39: croupier.table.v1.TableEvent.player_hand_voided:type_name -> croupier.table.v1.PlayerHandVoided
-	9,  // 40: croupier.table.v1.HandStarted.seats:type_name -> croupier.table.v1.Seat
-	6,  // 41: croupier.table.v1.HandStarted.stakes:type_name -> croupier.table.v1.Stakes
-	88, // 42: croupier.table.v1.TurnStarted.deadline:type_name -> google.protobuf.Timestamp
-	11, // 43: croupier.table.v1.TurnStarted.legal_actions:type_name -> croupier.table.v1.LegalAction
-	2,  // 44: croupier.table.v1.ActionTaken.kind:type_name -> croupier.table.v1.ActionKind
-	9,  // 45: croupier.table.v1.HandEnded.seats:type_name -> croupier.table.v1.Seat
-	9,  // 46: croupier.table.v1.SeatChanged.seat:type_name -> croupier.table.v1.Seat
-	4,  // 47: croupier.table.v1.TableChanged.status:type_name -> croupier.table.v1.TableStatus
-	6,  // 48: croupier.table.v1.TableChanged.stakes:type_name -> croupier.table.v1.Stakes
-	7,  // 49: croupier.table.v1.TableChanged.clock:type_name -> croupier.table.v1.Clock
-	88, // 50: croupier.table.v1.CreatePlayerSessionResponse.expires_at:type_name -> google.protobuf.Timestamp
-	0,  // 51: croupier.table.v1.CreateTableRequest.game:type_name -> croupier.table.v1.Game
-	1,  // 52: croupier.table.v1.CreateTableRequest.structure:type_name -> croupier.table.v1.BettingStructure
-	6,  // 53: croupier.table.v1.CreateTableRequest.stakes:type_name -> croupier.table.v1.Stakes
-	87, // 54: croupier.table.v1.CreateTableRequest.options:type_name -> croupier.table.v1.CreateTableRequest.OptionsEntry
-	7,  // 55: croupier.table.v1.CreateTableRequest.clock:type_name -> croupier.table.v1.Clock
-	8,  // 56: croupier.table.v1.CreateTableResponse.table:type_name -> croupier.table.v1.TableSummary
-	5,  // 57: croupier.table.v1.SeatPlayerRequest.entry:type_name -> croupier.table.v1.Entry
-	6,  // 58: croupier.table.v1.SetStakesRequest.stakes:type_name -> croupier.table.v1.Stakes
-	7,  // 59: croupier.table.v1.UpdateTableSettingsRequest.clock:type_name -> croupier.table.v1.Clock
-	88, // 60: croupier.table.v1.HandResult.ended_at:type_name -> google.protobuf.Timestamp
-	84, // 61: croupier.table.v1.HandResult.players:type_name -> croupier.table.v1.PlayerResult
-	85, // 62: croupier.table.v1.ListHandResultsResponse.results:type_name -> croupier.table.v1.HandResult
-	14, // 63: croupier.table.v1.TableService.ListTables:input_type -> croupier.table.v1.ListTablesRequest
-	16, // 64: croupier.table.v1.TableService.GetTable:input_type -> croupier.table.v1.GetTableRequest
-	18, // 65: croupier.table.v1.TableService.JoinWaitingList:input_type -> croupier.table.v1.JoinWaitingListRequest
-	20, // 66: croupier.table.v1.TableService.LeaveWaitingList:input_type -> croupier.table.v1.LeaveWaitingListRequest
-	22, // 67: croupier.table.v1.TableService.TakeSeat:input_type -> croupier.table.v1.TakeSeatRequest
-	24, // 68: croupier.table.v1.TableService.AddChips:input_type -> croupier.table.v1.AddChipsRequest
-	26, // 69: croupier.table.v1.TableService.SitOut:input_type -> croupier.table.v1.SitOutRequest
-	28, // 70: croupier.table.v1.TableService.SitIn:input_type -> croupier.table.v1.SitInRequest
-	30, // 71: croupier.table.v1.TableService.StandUp:input_type -> croupier.table.v1.StandUpRequest
-	32, // 72: croupier.table.v1.TableService.Act:input_type -> croupier.table.v1.ActRequest
-	34, // 73: croupier.table.v1.TableService.UseTimeBank:input_type -> croupier.table.v1.UseTimeBankRequest
-	36, // 74: croupier.table.v1.TableService.Subscribe:input_type -> croupier.table.v1.SubscribeRequest
-	53, // 75: croupier.table.v1.TableService.GetHandHistory:input_type -> croupier.table.v1.GetHandHistoryRequest
-	55, // 76: croupier.table.v1.TableService.GetFairnessProof:input_type -> croupier.table.v1.GetFairnessProofRequest
-	57, // 77: croupier.table.v1.SessionService.CreatePlayerSession:input_type -> croupier.table.v1.CreatePlayerSessionRequest
-	59, // 78: croupier.table.v1.TableAdminService.CreateTable:input_type -> croupier.table.v1.CreateTableRequest
-	61, // 79: croupier.table.v1.TableAdminService.CloseTable:input_type -> croupier.table.v1.CloseTableRequest
-	63, // 80: croupier.table.v1.TableAdminService.PauseTable:input_type -> croupier.table.v1.PauseTableRequest
-	65, // 81: croupier.table.v1.TableAdminService.ResumeTable:input_type -> croupier.table.v1.ResumeTableRequest
-	67, // 82: croupier.table.v1.TableAdminService.Misdeal:input_type -> croupier.table.v1.MisdealRequest
-	69, // 83: croupier.table.v1.TableAdminService.VoidPlayerHand:input_type -> croupier.table.v1.VoidPlayerHandRequest
-	71, // 84: croupier.table.v1.TableAdminService.AwardDisputedPot:input_type -> croupier.table.v1.AwardDisputedPotRequest
-	73, // 85: croupier.table.v1.TableAdminService.SeatPlayer:input_type -> croupier.table.v1.SeatPlayerRequest
-	75, // 86: croupier.table.v1.TableAdminService.RemovePlayer:input_type -> croupier.table.v1.RemovePlayerRequest
-	77, // 87: croupier.table.v1.TableAdminService.SetStakes:input_type -> croupier.table.v1.SetStakesRequest
-	79, // 88: croupier.table.v1.TableAdminService.SetDealHold:input_type -> croupier.table.v1.SetDealHoldRequest
-	81, // 89: croupier.table.v1.TableAdminService.UpdateTableSettings:input_type -> croupier.table.v1.UpdateTableSettingsRequest
-	83, // 90: croupier.table.v1.TableAdminService.ListHandResults:input_type -> croupier.table.v1.ListHandResultsRequest
-	15, // 91: croupier.table.v1.TableService.ListTables:output_type -> croupier.table.v1.ListTablesResponse
-	17, // 92: croupier.table.v1.TableService.GetTable:output_type -> croupier.table.v1.GetTableResponse
-	19, // 93: croupier.table.v1.TableService.JoinWaitingList:output_type -> croupier.table.v1.JoinWaitingListResponse
-	21, // 94: croupier.table.v1.TableService.LeaveWaitingList:output_type -> croupier.table.v1.LeaveWaitingListResponse
-	23, // 95: croupier.table.v1.TableService.TakeSeat:output_type -> croupier.table.v1.TakeSeatResponse
-	25, // 96: croupier.table.v1.TableService.AddChips:output_type -> croupier.table.v1.AddChipsResponse
-	27, // 97: croupier.table.v1.TableService.SitOut:output_type -> croupier.table.v1.SitOutResponse
-	29, // 98: croupier.table.v1.TableService.SitIn:output_type -> croupier.table.v1.SitInResponse
-	31, // 99: croupier.table.v1.TableService.StandUp:output_type -> croupier.table.v1.StandUpResponse
-	33, // 100: croupier.table.v1.TableService.Act:output_type -> croupier.table.v1.ActResponse
-	35, // 101: croupier.table.v1.TableService.UseTimeBank:output_type -> croupier.table.v1.UseTimeBankResponse
-	37, // 102: croupier.table.v1.TableService.Subscribe:output_type -> croupier.table.v1.SubscribeResponse
-	54, // 103: croupier.table.v1.TableService.GetHandHistory:output_type -> croupier.table.v1.GetHandHistoryResponse
-	56, // 104: croupier.table.v1.TableService.GetFairnessProof:output_type -> croupier.table.v1.GetFairnessProofResponse
-	58, // 105: croupier.table.v1.SessionService.CreatePlayerSession:output_type -> croupier.table.v1.CreatePlayerSessionResponse
-	60, // 106: croupier.table.v1.TableAdminService.CreateTable:output_type -> croupier.table.v1.CreateTableResponse
-	62, // 107: croupier.table.v1.TableAdminService.CloseTable:output_type -> croupier.table.v1.CloseTableResponse
-	64, // 108: croupier.table.v1.TableAdminService.PauseTable:output_type -> croupier.table.v1.PauseTableResponse
-	66, // 109: croupier.table.v1.TableAdminService.ResumeTable:output_type -> croupier.table.v1.ResumeTableResponse
-	68, // 110: croupier.table.v1.TableAdminService.Misdeal:output_type -> croupier.table.v1.MisdealResponse
-	70, // 111: croupier.table.v1.TableAdminService.VoidPlayerHand:output_type -> croupier.table.v1.VoidPlayerHandResponse
-	72, // 112: croupier.table.v1.TableAdminService.AwardDisputedPot:output_type -> croupier.table.v1.AwardDisputedPotResponse
-	74, // 113: croupier.table.v1.TableAdminService.SeatPlayer:output_type -> croupier.table.v1.SeatPlayerResponse
-	76, // 114: croupier.table.v1.TableAdminService.RemovePlayer:output_type -> croupier.table.v1.RemovePlayerResponse
-	78, // 115: croupier.table.v1.TableAdminService.SetStakes:output_type -> croupier.table.v1.SetStakesResponse
-	80, // 116: croupier.table.v1.TableAdminService.SetDealHold:output_type -> croupier.table.v1.SetDealHoldResponse
-	82, // 117: croupier.table.v1.TableAdminService.UpdateTableSettings:output_type -> croupier.table.v1.UpdateTableSettingsResponse
-	86, // 118: croupier.table.v1.TableAdminService.ListHandResults:output_type -> croupier.table.v1.ListHandResultsResponse
-	91, // [91:119] is the sub-list for method output_type
-	63, // [63:91] is the sub-list for method input_type
-	63, // [63:63] is the sub-list for extension type_name
-	63, // [63:63] is the sub-list for extension extendee
-	0,  // [0:63] is the sub-list for field type_name
+	0,   // 0: croupier.table.v1.TableSummary.game:type_name -> croupier.table.v1.Game
+	1,   // 1: croupier.table.v1.TableSummary.structure:type_name -> croupier.table.v1.BettingStructure
+	6,   // 2: croupier.table.v1.TableSummary.stakes:type_name -> croupier.table.v1.Stakes
+	4,   // 3: croupier.table.v1.TableSummary.status:type_name -> croupier.table.v1.TableStatus
+	7,   // 4: croupier.table.v1.TableSummary.clock:type_name -> croupier.table.v1.Clock
+	3,   // 5: croupier.table.v1.Seat.status:type_name -> croupier.table.v1.SeatStatus
+	2,   // 6: croupier.table.v1.LegalAction.kind:type_name -> croupier.table.v1.ActionKind
+	92,  // 7: croupier.table.v1.HandState.action_deadline:type_name -> google.protobuf.Timestamp
+	11,  // 8: croupier.table.v1.HandState.legal_actions:type_name -> croupier.table.v1.LegalAction
+	10,  // 9: croupier.table.v1.HandState.pots:type_name -> croupier.table.v1.Pot
+	8,   // 10: croupier.table.v1.TableView.summary:type_name -> croupier.table.v1.TableSummary
+	9,   // 11: croupier.table.v1.TableView.seats:type_name -> croupier.table.v1.Seat
+	12,  // 12: croupier.table.v1.TableView.hand:type_name -> croupier.table.v1.HandState
+	0,   // 13: croupier.table.v1.ListTablesRequest.game:type_name -> croupier.table.v1.Game
+	1,   // 14: croupier.table.v1.ListTablesRequest.structure:type_name -> croupier.table.v1.BettingStructure
+	8,   // 15: croupier.table.v1.ListTablesResponse.tables:type_name -> croupier.table.v1.TableSummary
+	13,  // 16: croupier.table.v1.GetTableResponse.table:type_name -> croupier.table.v1.TableView
+	93,  // 17: croupier.table.v1.TakeSeatRequest.buy_in:type_name -> croupier.common.v1.Money
+	93,  // 18: croupier.table.v1.AddChipsRequest.amount:type_name -> croupier.common.v1.Money
+	93,  // 19: croupier.table.v1.StandUpResponse.cashed_out:type_name -> croupier.common.v1.Money
+	2,   // 20: croupier.table.v1.ActRequest.kind:type_name -> croupier.table.v1.ActionKind
+	2,   // 21: croupier.table.v1.ActResponse.kind:type_name -> croupier.table.v1.ActionKind
+	92,  // 22: croupier.table.v1.UseTimeBankResponse.deadline:type_name -> google.protobuf.Timestamp
+	42,  // 23: croupier.table.v1.SubscribeResponse.events:type_name -> croupier.table.v1.TableEvent
+	36,  // 24: croupier.table.v1.PlayRequest.subscribe:type_name -> croupier.table.v1.SubscribeRequest
+	32,  // 25: croupier.table.v1.PlayRequest.act:type_name -> croupier.table.v1.ActRequest
+	34,  // 26: croupier.table.v1.PlayRequest.use_time_bank:type_name -> croupier.table.v1.UseTimeBankRequest
+	37,  // 27: croupier.table.v1.PlayResponse.events:type_name -> croupier.table.v1.SubscribeResponse
+	40,  // 28: croupier.table.v1.PlayResponse.result:type_name -> croupier.table.v1.PlayResult
+	41,  // 29: croupier.table.v1.PlayResult.error:type_name -> croupier.table.v1.PlayError
+	33,  // 30: croupier.table.v1.PlayResult.act:type_name -> croupier.table.v1.ActResponse
+	35,  // 31: croupier.table.v1.PlayResult.use_time_bank:type_name -> croupier.table.v1.UseTimeBankResponse
+	92,  // 32: croupier.table.v1.TableEvent.at:type_name -> google.protobuf.Timestamp
+	13,  // 33: croupier.table.v1.TableEvent.snapshot:type_name -> croupier.table.v1.TableView
+	43,  // 34: croupier.table.v1.TableEvent.hand_started:type_name -> croupier.table.v1.HandStarted
+	44,  // 35: croupier.table.v1.TableEvent.blind_posted:type_name -> croupier.table.v1.BlindPosted
+	45,  // 36: croupier.table.v1.TableEvent.cards_dealt:type_name -> croupier.table.v1.CardsDealt
+	46,  // 37: croupier.table.v1.TableEvent.street_started:type_name -> croupier.table.v1.StreetStarted
+	47,  // 38: croupier.table.v1.TableEvent.turn_started:type_name -> croupier.table.v1.TurnStarted
+	48,  // 39: croupier.table.v1.TableEvent.action_taken:type_name -> croupier.table.v1.ActionTaken
+	49,  // 40: croupier.table.v1.TableEvent.bet_returned:type_name -> croupier.table.v1.BetReturned
+	50,  // 41: croupier.table.v1.TableEvent.hand_shown:type_name -> croupier.table.v1.HandShown
+	51,  // 42: croupier.table.v1.TableEvent.hand_mucked:type_name -> croupier.table.v1.HandMucked
+	52,  // 43: croupier.table.v1.TableEvent.pot_awarded:type_name -> croupier.table.v1.PotAwarded
+	53,  // 44: croupier.table.v1.TableEvent.hand_ended:type_name -> croupier.table.v1.HandEnded
+	55,  // 45: croupier.table.v1.TableEvent.seat_changed:type_name -> croupier.table.v1.SeatChanged
+	56,  // 46: croupier.table.v1.TableEvent.table_changed:type_name -> croupier.table.v1.TableChanged
+	54,  // 47: croupier.table.v1.TableEvent.player_hand_voided:type_name -> croupier.table.v1.PlayerHandVoided
+	9,   // 48: croupier.table.v1.HandStarted.seats:type_name -> croupier.table.v1.Seat
+	6,   // 49: croupier.table.v1.HandStarted.stakes:type_name -> croupier.table.v1.Stakes
+	92,  // 50: croupier.table.v1.TurnStarted.deadline:type_name -> google.protobuf.Timestamp
+	11,  // 51: croupier.table.v1.TurnStarted.legal_actions:type_name -> croupier.table.v1.LegalAction
+	2,   // 52: croupier.table.v1.ActionTaken.kind:type_name -> croupier.table.v1.ActionKind
+	9,   // 53: croupier.table.v1.HandEnded.seats:type_name -> croupier.table.v1.Seat
+	9,   // 54: croupier.table.v1.SeatChanged.seat:type_name -> croupier.table.v1.Seat
+	4,   // 55: croupier.table.v1.TableChanged.status:type_name -> croupier.table.v1.TableStatus
+	6,   // 56: croupier.table.v1.TableChanged.stakes:type_name -> croupier.table.v1.Stakes
+	7,   // 57: croupier.table.v1.TableChanged.clock:type_name -> croupier.table.v1.Clock
+	92,  // 58: croupier.table.v1.CreatePlayerSessionResponse.expires_at:type_name -> google.protobuf.Timestamp
+	0,   // 59: croupier.table.v1.CreateTableRequest.game:type_name -> croupier.table.v1.Game
+	1,   // 60: croupier.table.v1.CreateTableRequest.structure:type_name -> croupier.table.v1.BettingStructure
+	6,   // 61: croupier.table.v1.CreateTableRequest.stakes:type_name -> croupier.table.v1.Stakes
+	91,  // 62: croupier.table.v1.CreateTableRequest.options:type_name -> croupier.table.v1.CreateTableRequest.OptionsEntry
+	7,   // 63: croupier.table.v1.CreateTableRequest.clock:type_name -> croupier.table.v1.Clock
+	8,   // 64: croupier.table.v1.CreateTableResponse.table:type_name -> croupier.table.v1.TableSummary
+	5,   // 65: croupier.table.v1.SeatPlayerRequest.entry:type_name -> croupier.table.v1.Entry
+	6,   // 66: croupier.table.v1.SetStakesRequest.stakes:type_name -> croupier.table.v1.Stakes
+	7,   // 67: croupier.table.v1.UpdateTableSettingsRequest.clock:type_name -> croupier.table.v1.Clock
+	92,  // 68: croupier.table.v1.HandResult.ended_at:type_name -> google.protobuf.Timestamp
+	88,  // 69: croupier.table.v1.HandResult.players:type_name -> croupier.table.v1.PlayerResult
+	89,  // 70: croupier.table.v1.ListHandResultsResponse.results:type_name -> croupier.table.v1.HandResult
+	14,  // 71: croupier.table.v1.TableService.ListTables:input_type -> croupier.table.v1.ListTablesRequest
+	16,  // 72: croupier.table.v1.TableService.GetTable:input_type -> croupier.table.v1.GetTableRequest
+	18,  // 73: croupier.table.v1.TableService.JoinWaitingList:input_type -> croupier.table.v1.JoinWaitingListRequest
+	20,  // 74: croupier.table.v1.TableService.LeaveWaitingList:input_type -> croupier.table.v1.LeaveWaitingListRequest
+	22,  // 75: croupier.table.v1.TableService.TakeSeat:input_type -> croupier.table.v1.TakeSeatRequest
+	24,  // 76: croupier.table.v1.TableService.AddChips:input_type -> croupier.table.v1.AddChipsRequest
+	26,  // 77: croupier.table.v1.TableService.SitOut:input_type -> croupier.table.v1.SitOutRequest
+	28,  // 78: croupier.table.v1.TableService.SitIn:input_type -> croupier.table.v1.SitInRequest
+	30,  // 79: croupier.table.v1.TableService.StandUp:input_type -> croupier.table.v1.StandUpRequest
+	32,  // 80: croupier.table.v1.TableService.Act:input_type -> croupier.table.v1.ActRequest
+	34,  // 81: croupier.table.v1.TableService.UseTimeBank:input_type -> croupier.table.v1.UseTimeBankRequest
+	36,  // 82: croupier.table.v1.TableService.Subscribe:input_type -> croupier.table.v1.SubscribeRequest
+	38,  // 83: croupier.table.v1.TableService.Play:input_type -> croupier.table.v1.PlayRequest
+	57,  // 84: croupier.table.v1.TableService.GetHandHistory:input_type -> croupier.table.v1.GetHandHistoryRequest
+	59,  // 85: croupier.table.v1.TableService.GetFairnessProof:input_type -> croupier.table.v1.GetFairnessProofRequest
+	61,  // 86: croupier.table.v1.SessionService.CreatePlayerSession:input_type -> croupier.table.v1.CreatePlayerSessionRequest
+	63,  // 87: croupier.table.v1.TableAdminService.CreateTable:input_type -> croupier.table.v1.CreateTableRequest
+	65,  // 88: croupier.table.v1.TableAdminService.CloseTable:input_type -> croupier.table.v1.CloseTableRequest
+	67,  // 89: croupier.table.v1.TableAdminService.PauseTable:input_type -> croupier.table.v1.PauseTableRequest
+	69,  // 90: croupier.table.v1.TableAdminService.ResumeTable:input_type -> croupier.table.v1.ResumeTableRequest
+	71,  // 91: croupier.table.v1.TableAdminService.Misdeal:input_type -> croupier.table.v1.MisdealRequest
+	73,  // 92: croupier.table.v1.TableAdminService.VoidPlayerHand:input_type -> croupier.table.v1.VoidPlayerHandRequest
+	75,  // 93: croupier.table.v1.TableAdminService.AwardDisputedPot:input_type -> croupier.table.v1.AwardDisputedPotRequest
+	77,  // 94: croupier.table.v1.TableAdminService.SeatPlayer:input_type -> croupier.table.v1.SeatPlayerRequest
+	79,  // 95: croupier.table.v1.TableAdminService.RemovePlayer:input_type -> croupier.table.v1.RemovePlayerRequest
+	81,  // 96: croupier.table.v1.TableAdminService.SetStakes:input_type -> croupier.table.v1.SetStakesRequest
+	83,  // 97: croupier.table.v1.TableAdminService.SetDealHold:input_type -> croupier.table.v1.SetDealHoldRequest
+	85,  // 98: croupier.table.v1.TableAdminService.UpdateTableSettings:input_type -> croupier.table.v1.UpdateTableSettingsRequest
+	87,  // 99: croupier.table.v1.TableAdminService.ListHandResults:input_type -> croupier.table.v1.ListHandResultsRequest
+	15,  // 100: croupier.table.v1.TableService.ListTables:output_type -> croupier.table.v1.ListTablesResponse
+	17,  // 101: croupier.table.v1.TableService.GetTable:output_type -> croupier.table.v1.GetTableResponse
+	19,  // 102: croupier.table.v1.TableService.JoinWaitingList:output_type -> croupier.table.v1.JoinWaitingListResponse
+	21,  // 103: croupier.table.v1.TableService.LeaveWaitingList:output_type -> croupier.table.v1.LeaveWaitingListResponse
+	23,  // 104: croupier.table.v1.TableService.TakeSeat:output_type -> croupier.table.v1.TakeSeatResponse
+	25,  // 105: croupier.table.v1.TableService.AddChips:output_type -> croupier.table.v1.AddChipsResponse
+	27,  // 106: croupier.table.v1.TableService.SitOut:output_type -> croupier.table.v1.SitOutResponse
+	29,  // 107: croupier.table.v1.TableService.SitIn:output_type -> croupier.table.v1.SitInResponse
+	31,  // 108: croupier.table.v1.TableService.StandUp:output_type -> croupier.table.v1.StandUpResponse
+	33,  // 109: croupier.table.v1.TableService.Act:output_type -> croupier.table.v1.ActResponse
+	35,  // 110: croupier.table.v1.TableService.UseTimeBank:output_type -> croupier.table.v1.UseTimeBankResponse
+	37,  // 111: croupier.table.v1.TableService.Subscribe:output_type -> croupier.table.v1.SubscribeResponse
+	39,  // 112: croupier.table.v1.TableService.Play:output_type -> croupier.table.v1.PlayResponse
+	58,  // 113: croupier.table.v1.TableService.GetHandHistory:output_type -> croupier.table.v1.GetHandHistoryResponse
+	60,  // 114: croupier.table.v1.TableService.GetFairnessProof:output_type -> croupier.table.v1.GetFairnessProofResponse
+	62,  // 115: croupier.table.v1.SessionService.CreatePlayerSession:output_type -> croupier.table.v1.CreatePlayerSessionResponse
+	64,  // 116: croupier.table.v1.TableAdminService.CreateTable:output_type -> croupier.table.v1.CreateTableResponse
+	66,  // 117: croupier.table.v1.TableAdminService.CloseTable:output_type -> croupier.table.v1.CloseTableResponse
+	68,  // 118: croupier.table.v1.TableAdminService.PauseTable:output_type -> croupier.table.v1.PauseTableResponse
+	70,  // 119: croupier.table.v1.TableAdminService.ResumeTable:output_type -> croupier.table.v1.ResumeTableResponse
+	72,  // 120: croupier.table.v1.TableAdminService.Misdeal:output_type -> croupier.table.v1.MisdealResponse
+	74,  // 121: croupier.table.v1.TableAdminService.VoidPlayerHand:output_type -> croupier.table.v1.VoidPlayerHandResponse
+	76,  // 122: croupier.table.v1.TableAdminService.AwardDisputedPot:output_type -> croupier.table.v1.AwardDisputedPotResponse
+	78,  // 123: croupier.table.v1.TableAdminService.SeatPlayer:output_type -> croupier.table.v1.SeatPlayerResponse
+	80,  // 124: croupier.table.v1.TableAdminService.RemovePlayer:output_type -> croupier.table.v1.RemovePlayerResponse
+	82,  // 125: croupier.table.v1.TableAdminService.SetStakes:output_type -> croupier.table.v1.SetStakesResponse
+	84,  // 126: croupier.table.v1.TableAdminService.SetDealHold:output_type -> croupier.table.v1.SetDealHoldResponse
+	86,  // 127: croupier.table.v1.TableAdminService.UpdateTableSettings:output_type -> croupier.table.v1.UpdateTableSettingsResponse
+	90,  // 128: croupier.table.v1.TableAdminService.ListHandResults:output_type -> croupier.table.v1.ListHandResultsResponse
+	100, // [100:129] is the sub-list for method output_type
+	71,  // [71:100] is the sub-list for method input_type
+	71,  // [71:71] is the sub-list for extension type_name
+	71,  // [71:71] is the sub-list for extension extendee
+	0,   // [0:71] is the sub-list for field type_name
 }
 
 func init() { file_croupier_table_v1_table_proto_init() }
@@ -6651,6 +7056,20 @@ func file_croupier_table_v1_table_proto_init() {
 		return
 	}
 	file_croupier_table_v1_table_proto_msgTypes[32].OneofWrappers = []any{
+		(*PlayRequest_Subscribe)(nil),
+		(*PlayRequest_Act)(nil),
+		(*PlayRequest_UseTimeBank)(nil),
+	}
+	file_croupier_table_v1_table_proto_msgTypes[33].OneofWrappers = []any{
+		(*PlayResponse_Events)(nil),
+		(*PlayResponse_Result)(nil),
+	}
+	file_croupier_table_v1_table_proto_msgTypes[34].OneofWrappers = []any{
+		(*PlayResult_Error)(nil),
+		(*PlayResult_Act)(nil),
+		(*PlayResult_UseTimeBank)(nil),
+	}
+	file_croupier_table_v1_table_proto_msgTypes[36].OneofWrappers = []any{
 		(*TableEvent_Snapshot)(nil),
 		(*TableEvent_HandStarted)(nil),
 		(*TableEvent_BlindPosted)(nil),
@@ -6673,7 +7092,7 @@ func file_croupier_table_v1_table_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_croupier_table_v1_table_proto_rawDesc), len(file_croupier_table_v1_table_proto_rawDesc)),
 			NumEnums:      6,
-			NumMessages:   82,
+			NumMessages:   86,
 			NumExtensions: 0,
 			NumServices:   3,
 		},

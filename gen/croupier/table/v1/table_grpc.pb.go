@@ -31,6 +31,7 @@ const (
 	TableService_Act_FullMethodName              = "/croupier.table.v1.TableService/Act"
 	TableService_UseTimeBank_FullMethodName      = "/croupier.table.v1.TableService/UseTimeBank"
 	TableService_Subscribe_FullMethodName        = "/croupier.table.v1.TableService/Subscribe"
+	TableService_Play_FullMethodName             = "/croupier.table.v1.TableService/Play"
 	TableService_GetHandHistory_FullMethodName   = "/croupier.table.v1.TableService/GetHandHistory"
 	TableService_GetFairnessProof_FullMethodName = "/croupier.table.v1.TableService/GetFairnessProof"
 )
@@ -80,6 +81,18 @@ type TableServiceClient interface {
 	// Subscribe streams the table's events as the caller may see them. It
 	// starts with a snapshot of the table, or resumes after an event id.
 	Subscribe(ctx context.Context, in *SubscribeRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[SubscribeResponse], error)
+	// Play is a player's session at one table on one bidirectional stream,
+	// for clients that hold a connection (partner back-ends, apps): the first
+	// request subscribes and the table's events come down exactly as
+	// Subscribe sends them; later requests carry the player's commands (Act,
+	// UseTimeBank), each answered on the stream, in order, by a result that
+	// echoes its command_id. A failed command is answered with an error in
+	// its result and leaves the stream open. Commands keep Act's guarantees
+	// (hand id and action sequence: a retry is applied at most once), so a
+	// client whose stream broke resumes with after_event_id and re-sends the
+	// commands it has no result for. HTTP/2 only; browsers use Subscribe and
+	// Act.
+	Play(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[PlayRequest, PlayResponse], error)
 	// GetHandHistory returns a finished hand as JSON or PokerStars text, as the
 	// caller may see it.
 	GetHandHistory(ctx context.Context, in *GetHandHistoryRequest, opts ...grpc.CallOption) (*GetHandHistoryResponse, error)
@@ -225,6 +238,19 @@ func (c *tableServiceClient) Subscribe(ctx context.Context, in *SubscribeRequest
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type TableService_SubscribeClient = grpc.ServerStreamingClient[SubscribeResponse]
 
+func (c *tableServiceClient) Play(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[PlayRequest, PlayResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &TableService_ServiceDesc.Streams[1], TableService_Play_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[PlayRequest, PlayResponse]{ClientStream: stream}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type TableService_PlayClient = grpc.BidiStreamingClient[PlayRequest, PlayResponse]
+
 func (c *tableServiceClient) GetHandHistory(ctx context.Context, in *GetHandHistoryRequest, opts ...grpc.CallOption) (*GetHandHistoryResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(GetHandHistoryResponse)
@@ -290,6 +316,18 @@ type TableServiceServer interface {
 	// Subscribe streams the table's events as the caller may see them. It
 	// starts with a snapshot of the table, or resumes after an event id.
 	Subscribe(*SubscribeRequest, grpc.ServerStreamingServer[SubscribeResponse]) error
+	// Play is a player's session at one table on one bidirectional stream,
+	// for clients that hold a connection (partner back-ends, apps): the first
+	// request subscribes and the table's events come down exactly as
+	// Subscribe sends them; later requests carry the player's commands (Act,
+	// UseTimeBank), each answered on the stream, in order, by a result that
+	// echoes its command_id. A failed command is answered with an error in
+	// its result and leaves the stream open. Commands keep Act's guarantees
+	// (hand id and action sequence: a retry is applied at most once), so a
+	// client whose stream broke resumes with after_event_id and re-sends the
+	// commands it has no result for. HTTP/2 only; browsers use Subscribe and
+	// Act.
+	Play(grpc.BidiStreamingServer[PlayRequest, PlayResponse]) error
 	// GetHandHistory returns a finished hand as JSON or PokerStars text, as the
 	// caller may see it.
 	GetHandHistory(context.Context, *GetHandHistoryRequest) (*GetHandHistoryResponse, error)
@@ -341,6 +379,9 @@ func (UnimplementedTableServiceServer) UseTimeBank(context.Context, *UseTimeBank
 }
 func (UnimplementedTableServiceServer) Subscribe(*SubscribeRequest, grpc.ServerStreamingServer[SubscribeResponse]) error {
 	return status.Error(codes.Unimplemented, "method Subscribe not implemented")
+}
+func (UnimplementedTableServiceServer) Play(grpc.BidiStreamingServer[PlayRequest, PlayResponse]) error {
+	return status.Error(codes.Unimplemented, "method Play not implemented")
 }
 func (UnimplementedTableServiceServer) GetHandHistory(context.Context, *GetHandHistoryRequest) (*GetHandHistoryResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetHandHistory not implemented")
@@ -578,6 +619,13 @@ func _TableService_Subscribe_Handler(srv interface{}, stream grpc.ServerStream) 
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type TableService_SubscribeServer = grpc.ServerStreamingServer[SubscribeResponse]
 
+func _TableService_Play_Handler(srv interface{}, stream grpc.ServerStream) error {
+	return srv.(TableServiceServer).Play(&grpc.GenericServerStream[PlayRequest, PlayResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type TableService_PlayServer = grpc.BidiStreamingServer[PlayRequest, PlayResponse]
+
 func _TableService_GetHandHistory_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(GetHandHistoryRequest)
 	if err := dec(in); err != nil {
@@ -679,6 +727,12 @@ var TableService_ServiceDesc = grpc.ServiceDesc{
 			StreamName:    "Subscribe",
 			Handler:       _TableService_Subscribe_Handler,
 			ServerStreams: true,
+		},
+		{
+			StreamName:    "Play",
+			Handler:       _TableService_Play_Handler,
+			ServerStreams: true,
+			ClientStreams: true,
 		},
 	},
 	Metadata: "croupier/table/v1/table.proto",

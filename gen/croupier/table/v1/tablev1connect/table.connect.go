@@ -64,6 +64,8 @@ const (
 	TableServiceUseTimeBankProcedure = "/croupier.table.v1.TableService/UseTimeBank"
 	// TableServiceSubscribeProcedure is the fully-qualified name of the TableService's Subscribe RPC.
 	TableServiceSubscribeProcedure = "/croupier.table.v1.TableService/Subscribe"
+	// TableServicePlayProcedure is the fully-qualified name of the TableService's Play RPC.
+	TableServicePlayProcedure = "/croupier.table.v1.TableService/Play"
 	// TableServiceGetHandHistoryProcedure is the fully-qualified name of the TableService's
 	// GetHandHistory RPC.
 	TableServiceGetHandHistoryProcedure = "/croupier.table.v1.TableService/GetHandHistory"
@@ -149,6 +151,18 @@ type TableServiceClient interface {
 	// Subscribe streams the table's events as the caller may see them. It
 	// starts with a snapshot of the table, or resumes after an event id.
 	Subscribe(context.Context, *connect.Request[v1.SubscribeRequest]) (*connect.ServerStreamForClient[v1.SubscribeResponse], error)
+	// Play is a player's session at one table on one bidirectional stream,
+	// for clients that hold a connection (partner back-ends, apps): the first
+	// request subscribes and the table's events come down exactly as
+	// Subscribe sends them; later requests carry the player's commands (Act,
+	// UseTimeBank), each answered on the stream, in order, by a result that
+	// echoes its command_id. A failed command is answered with an error in
+	// its result and leaves the stream open. Commands keep Act's guarantees
+	// (hand id and action sequence: a retry is applied at most once), so a
+	// client whose stream broke resumes with after_event_id and re-sends the
+	// commands it has no result for. HTTP/2 only; browsers use Subscribe and
+	// Act.
+	Play(context.Context) *connect.BidiStreamForClient[v1.PlayRequest, v1.PlayResponse]
 	// GetHandHistory returns a finished hand as JSON or PokerStars text, as the
 	// caller may see it.
 	GetHandHistory(context.Context, *connect.Request[v1.GetHandHistoryRequest]) (*connect.Response[v1.GetHandHistoryResponse], error)
@@ -240,6 +254,12 @@ func NewTableServiceClient(httpClient connect.HTTPClient, baseURL string, opts .
 			connect.WithSchema(tableServiceMethods.ByName("Subscribe")),
 			connect.WithClientOptions(opts...),
 		),
+		play: connect.NewClient[v1.PlayRequest, v1.PlayResponse](
+			httpClient,
+			baseURL+TableServicePlayProcedure,
+			connect.WithSchema(tableServiceMethods.ByName("Play")),
+			connect.WithClientOptions(opts...),
+		),
 		getHandHistory: connect.NewClient[v1.GetHandHistoryRequest, v1.GetHandHistoryResponse](
 			httpClient,
 			baseURL+TableServiceGetHandHistoryProcedure,
@@ -269,6 +289,7 @@ type tableServiceClient struct {
 	act              *connect.Client[v1.ActRequest, v1.ActResponse]
 	useTimeBank      *connect.Client[v1.UseTimeBankRequest, v1.UseTimeBankResponse]
 	subscribe        *connect.Client[v1.SubscribeRequest, v1.SubscribeResponse]
+	play             *connect.Client[v1.PlayRequest, v1.PlayResponse]
 	getHandHistory   *connect.Client[v1.GetHandHistoryRequest, v1.GetHandHistoryResponse]
 	getFairnessProof *connect.Client[v1.GetFairnessProofRequest, v1.GetFairnessProofResponse]
 }
@@ -333,6 +354,11 @@ func (c *tableServiceClient) Subscribe(ctx context.Context, req *connect.Request
 	return c.subscribe.CallServerStream(ctx, req)
 }
 
+// Play calls croupier.table.v1.TableService.Play.
+func (c *tableServiceClient) Play(ctx context.Context) *connect.BidiStreamForClient[v1.PlayRequest, v1.PlayResponse] {
+	return c.play.CallBidiStream(ctx)
+}
+
 // GetHandHistory calls croupier.table.v1.TableService.GetHandHistory.
 func (c *tableServiceClient) GetHandHistory(ctx context.Context, req *connect.Request[v1.GetHandHistoryRequest]) (*connect.Response[v1.GetHandHistoryResponse], error) {
 	return c.getHandHistory.CallUnary(ctx, req)
@@ -378,6 +404,18 @@ type TableServiceHandler interface {
 	// Subscribe streams the table's events as the caller may see them. It
 	// starts with a snapshot of the table, or resumes after an event id.
 	Subscribe(context.Context, *connect.Request[v1.SubscribeRequest], *connect.ServerStream[v1.SubscribeResponse]) error
+	// Play is a player's session at one table on one bidirectional stream,
+	// for clients that hold a connection (partner back-ends, apps): the first
+	// request subscribes and the table's events come down exactly as
+	// Subscribe sends them; later requests carry the player's commands (Act,
+	// UseTimeBank), each answered on the stream, in order, by a result that
+	// echoes its command_id. A failed command is answered with an error in
+	// its result and leaves the stream open. Commands keep Act's guarantees
+	// (hand id and action sequence: a retry is applied at most once), so a
+	// client whose stream broke resumes with after_event_id and re-sends the
+	// commands it has no result for. HTTP/2 only; browsers use Subscribe and
+	// Act.
+	Play(context.Context, *connect.BidiStream[v1.PlayRequest, v1.PlayResponse]) error
 	// GetHandHistory returns a finished hand as JSON or PokerStars text, as the
 	// caller may see it.
 	GetHandHistory(context.Context, *connect.Request[v1.GetHandHistoryRequest]) (*connect.Response[v1.GetHandHistoryResponse], error)
@@ -465,6 +503,12 @@ func NewTableServiceHandler(svc TableServiceHandler, opts ...connect.HandlerOpti
 		connect.WithSchema(tableServiceMethods.ByName("Subscribe")),
 		connect.WithHandlerOptions(opts...),
 	)
+	tableServicePlayHandler := connect.NewBidiStreamHandler(
+		TableServicePlayProcedure,
+		svc.Play,
+		connect.WithSchema(tableServiceMethods.ByName("Play")),
+		connect.WithHandlerOptions(opts...),
+	)
 	tableServiceGetHandHistoryHandler := connect.NewUnaryHandler(
 		TableServiceGetHandHistoryProcedure,
 		svc.GetHandHistory,
@@ -503,6 +547,8 @@ func NewTableServiceHandler(svc TableServiceHandler, opts ...connect.HandlerOpti
 			tableServiceUseTimeBankHandler.ServeHTTP(w, r)
 		case TableServiceSubscribeProcedure:
 			tableServiceSubscribeHandler.ServeHTTP(w, r)
+		case TableServicePlayProcedure:
+			tableServicePlayHandler.ServeHTTP(w, r)
 		case TableServiceGetHandHistoryProcedure:
 			tableServiceGetHandHistoryHandler.ServeHTTP(w, r)
 		case TableServiceGetFairnessProofProcedure:
@@ -562,6 +608,10 @@ func (UnimplementedTableServiceHandler) UseTimeBank(context.Context, *connect.Re
 
 func (UnimplementedTableServiceHandler) Subscribe(context.Context, *connect.Request[v1.SubscribeRequest], *connect.ServerStream[v1.SubscribeResponse]) error {
 	return connect.NewError(connect.CodeUnimplemented, errors.New("croupier.table.v1.TableService.Subscribe is not implemented"))
+}
+
+func (UnimplementedTableServiceHandler) Play(context.Context, *connect.BidiStream[v1.PlayRequest, v1.PlayResponse]) error {
+	return connect.NewError(connect.CodeUnimplemented, errors.New("croupier.table.v1.TableService.Play is not implemented"))
 }
 
 func (UnimplementedTableServiceHandler) GetHandHistory(context.Context, *connect.Request[v1.GetHandHistoryRequest]) (*connect.Response[v1.GetHandHistoryResponse], error) {
