@@ -83,3 +83,42 @@ func FuzzRequestValidation(f *testing.F) {
 		}
 	})
 }
+
+// FuzzPlayCommand feeds a Play stream's command decoder arbitrary bytes: a
+// command that decodes is either refused with INVALID_ARGUMENT and a
+// reason, or is an Act or UseTimeBank for the stream's own table that the
+// unary call's validation accepts too.
+func FuzzPlayCommand(f *testing.F) {
+	seed := func(m *tablev1.PlayRequest) {
+		b, _ := proto.Marshal(m)
+		f.Add(b)
+	}
+	seed(&tablev1.PlayRequest{CommandId: 1, Command: &tablev1.PlayRequest_Act{Act: &tablev1.ActRequest{HandId: "t1-1", ActionSeq: 3, Kind: tablev1.ActionKind_ACTION_KIND_CALL}}})
+	seed(&tablev1.PlayRequest{CommandId: 2, Command: &tablev1.PlayRequest_Act{Act: &tablev1.ActRequest{TableId: "t2", HandId: "t1-1", Kind: tablev1.ActionKind_ACTION_KIND_RAISE, Amount: -1}}})
+	seed(&tablev1.PlayRequest{Command: &tablev1.PlayRequest_UseTimeBank{UseTimeBank: &tablev1.UseTimeBankRequest{TableId: "t1", HandId: "t1-1"}}})
+	seed(&tablev1.PlayRequest{Command: &tablev1.PlayRequest_Subscribe{Subscribe: &tablev1.SubscribeRequest{TableId: "t1"}}})
+	f.Add([]byte{0x5a, 0x00})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var req tablev1.PlayRequest
+		if proto.Unmarshal(b, &req) != nil {
+			return
+		}
+		err := validatePlay("t1", &req)
+		checkRefusal(t, "Play", err)
+		if err != nil {
+			return
+		}
+		switch c := req.GetCommand().(type) {
+		case *tablev1.PlayRequest_Act:
+			if c.Act.GetTableId() != "t1" || validateAct(c.Act) != nil {
+				t.Fatalf("accepted %v", c.Act)
+			}
+		case *tablev1.PlayRequest_UseTimeBank:
+			if c.UseTimeBank.GetTableId() != "t1" || validateUseTimeBank(c.UseTimeBank) != nil {
+				t.Fatalf("accepted %v", c.UseTimeBank)
+			}
+		default:
+			t.Fatalf("accepted %T", c)
+		}
+	})
+}

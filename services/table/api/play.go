@@ -139,41 +139,51 @@ func commandSpan(req *tablev1.PlayRequest) string {
 // playCommand runs one command of a Play stream. res is the result's
 // outcome when err is nil.
 func (h *TableHandler) playCommand(ctx context.Context, id string, who table.Caller, req *tablev1.PlayRequest) (res any, err error) {
-	same := func(t string) error {
-		if t != id {
-			return apierr.Invalid("TABLE_MISMATCH", "table_id %q: this stream plays table %q", t, id)
+	if err := validatePlay(id, req); err != nil {
+		return nil, err
+	}
+	switch c := req.GetCommand().(type) {
+	case *tablev1.PlayRequest_Act:
+		return h.act(ctx, who, c.Act)
+	case *tablev1.PlayRequest_UseTimeBank:
+		return h.useTimeBank(ctx, who, c.UseTimeBank)
+	}
+	return nil, apierr.Invalid("NO_COMMAND", "the request carries no command")
+}
+
+// validatePlay checks a command of the Play stream at table id, filling in
+// an empty table id with the stream's.
+func validatePlay(id string, req *tablev1.PlayRequest) error {
+	same := func(t *string) error {
+		if *t == "" {
+			*t = id
+		}
+		if *t != id {
+			return apierr.Invalid("TABLE_MISMATCH", "table_id %q: this stream plays table %q", *t, id)
 		}
 		return nil
 	}
 	switch c := req.GetCommand().(type) {
 	case *tablev1.PlayRequest_Act:
-		m := c.Act
-		if m.GetTableId() == "" {
-			m.TableId = id
+		if c.Act == nil {
+			return apierr.Invalid("NO_COMMAND", "the act command is empty")
 		}
-		if err := same(m.GetTableId()); err != nil {
-			return nil, err
+		if err := same(&c.Act.TableId); err != nil {
+			return err
 		}
-		if err := validateAct(m); err != nil {
-			return nil, err
-		}
-		return h.act(ctx, who, m)
+		return validateAct(c.Act)
 	case *tablev1.PlayRequest_UseTimeBank:
-		m := c.UseTimeBank
-		if m.GetTableId() == "" {
-			m.TableId = id
+		if c.UseTimeBank == nil {
+			return apierr.Invalid("NO_COMMAND", "the use_time_bank command is empty")
 		}
-		if err := same(m.GetTableId()); err != nil {
-			return nil, err
+		if err := same(&c.UseTimeBank.TableId); err != nil {
+			return err
 		}
-		if err := validateUseTimeBank(m); err != nil {
-			return nil, err
-		}
-		return h.useTimeBank(ctx, who, m)
+		return validateUseTimeBank(c.UseTimeBank)
 	case *tablev1.PlayRequest_Subscribe:
-		return nil, apierr.Invalid("ALREADY_SUBSCRIBED", "only the first request of a Play stream subscribes")
+		return apierr.Invalid("ALREADY_SUBSCRIBED", "only the first request of a Play stream subscribes")
 	}
-	return nil, apierr.Invalid("NO_COMMAND", "the request carries no command")
+	return apierr.Invalid("NO_COMMAND", "the request carries no command")
 }
 
 // playResult builds a command's result: its outcome, or err as the unary
