@@ -43,44 +43,43 @@ type Due struct {
 func (t *Table) NextDue() (Due, bool) {
 	best := Due{Kind: DueNone}
 	found := false
-	for _, d := range t.dues() {
+	// Called two or three times per command: the candidates are compared
+	// as they come rather than collected.
+	t.eachDue(func(d Due) {
 		if !found || d.At < best.At {
 			best, found = d, true
 		}
-	}
+	})
 	return best, found
 }
 
-// dues lists the work the table owes, in no order.
-func (t *Table) dues() []Due {
-	var out []Due
-	consider := func(d Due) { out = append(out, d) }
+// eachDue calls f with each piece of work the table owes, in no order.
+func (t *Table) eachDue(f func(Due)) {
 	if t.Status == Closed {
-		return nil
+		return
 	}
 	for _, in := range t.Intents {
-		consider(Due{At: in.Due, Kind: DueIntent, Seat: in.Seat, Intent: in.ID})
+		f(Due{At: in.Due, Kind: DueIntent, Seat: in.Seat, Intent: in.ID})
 	}
 	if h := t.Hand; t.InHand() {
 		if s := h.state; s.Phase == hand.Betting && s.ToAct() >= 0 && h.Deadline > 0 {
-			consider(Due{At: h.Deadline, Kind: DueTimeout, Seat: s.ToAct()})
+			f(Due{At: h.Deadline, Kind: DueTimeout, Seat: s.ToAct()})
 		}
 	} else if t.CanDeal() {
 		at := t.LastEnd + t.Config.Clock.Pause.Milliseconds()
 		if t.LastEnd == 0 {
 			at = 0
 		}
-		consider(Due{At: at, Kind: DueDeal, Seat: -1})
+		f(Due{At: at, Kind: DueDeal, Seat: -1})
 	}
 	for i := range t.Seats {
 		x := &t.Seats[i]
 		if t.Config.Cash() && x.AwaySince > 0 && t.Seating.Seats[i].Occupied() && !t.dealtIn(i) {
 			// More than 10 minutes: one millisecond after.
-			consider(Due{At: x.AwaySince + AbsencePickup.Milliseconds() + 1, Kind: DuePickup, Seat: i})
+			f(Due{At: x.AwaySince + AbsencePickup.Milliseconds() + 1, Kind: DuePickup, Seat: i})
 		}
 		if x.Offer != "" {
-			consider(Due{At: x.OfferUntil, Kind: DueOffer, Seat: i})
+			f(Due{At: x.OfferUntil, Kind: DueOffer, Seat: i})
 		}
 	}
-	return out
 }

@@ -430,12 +430,14 @@ func TestAbsencePickupAndRejoin(t *testing.T) {
 
 func (s *sim) dueKind(k DueKind) Due {
 	s.t.Helper()
-	for _, d := range s.tab.dues() {
+	var all []Due
+	s.tab.eachDue(func(d Due) { all = append(all, d) })
+	for _, d := range all {
 		if d.Kind == k {
 			return d
 		}
 	}
-	s.t.Fatalf("no %s due in %+v", k, s.tab.dues())
+	s.t.Fatalf("no %s due in %+v", k, all)
 	return Due{}
 }
 

@@ -99,6 +99,7 @@ type Bot struct {
 	// The Play stream and the commands sent on it still without a result
 	// (re-sent on the next stream if it breaks).
 	play    *connect.BidiStreamForClient[tablev1.PlayRequest, tablev1.PlayResponse]
+	sendMu  sync.Mutex
 	nextCmd uint64
 	pending map[uint64]*pendingAct
 }

@@ -21,7 +21,17 @@ func (b *Bot) runPlay(ctx context.Context) {
 		after := b.last
 		b.mu.Unlock()
 		stream := b.current().Play(ctx)
-		err := stream.Send(&tablev1.PlayRequest{Command: &tablev1.PlayRequest_Subscribe{
+		// The HTTP/2 transport watches ctx only once the request body is
+		// closed: while the stream is open, a cancelled ctx would leave
+		// Receive blocked. Closing our side when ctx ends lets the
+		// transport see it (under sendMu: Send and CloseRequest must not
+		// race).
+		stop := context.AfterFunc(ctx, func() {
+			b.sendMu.Lock()
+			defer b.sendMu.Unlock()
+			_ = stream.CloseRequest()
+		})
+		err := b.send(stream, &tablev1.PlayRequest{Command: &tablev1.PlayRequest_Subscribe{
 			Subscribe: &tablev1.SubscribeRequest{TableId: b.cfg.Table, AfterEventId: after}}})
 		if err == nil {
 			b.mu.Lock()
@@ -42,7 +52,11 @@ func (b *Bot) runPlay(ctx context.Context) {
 		b.mu.Lock()
 		b.play = nil
 		b.mu.Unlock()
-		_ = stream.CloseRequest()
+		if stop() {
+			b.sendMu.Lock()
+			_ = stream.CloseRequest()
+			b.sendMu.Unlock()
+		}
 		_ = stream.CloseResponse()
 		if ctx.Err() != nil {
 			return
@@ -92,7 +106,14 @@ func (b *Bot) sendAct(p *pendingAct) {
 	}
 	// A failed send breaks the stream: its Receive fails next and the
 	// command goes again on the next one.
-	_ = stream.Send(&tablev1.PlayRequest{CommandId: id, Command: &tablev1.PlayRequest_Act{Act: p.req}})
+	_ = b.send(stream, &tablev1.PlayRequest{CommandId: id, Command: &tablev1.PlayRequest_Act{Act: p.req}})
+}
+
+// send sends m on stream; see runPlay for why under sendMu.
+func (b *Bot) send(stream *connect.BidiStreamForClient[tablev1.PlayRequest, tablev1.PlayResponse], m *tablev1.PlayRequest) error {
+	b.sendMu.Lock()
+	defer b.sendMu.Unlock()
+	return stream.Send(m)
 }
 
 func (b *Bot) result(ctx context.Context, r *tablev1.PlayResult) {

@@ -34,7 +34,7 @@ func TestNoHiddenCardLeaks(t *testing.T) {
 	var viewersMu sync.Mutex
 	players := map[string]string{} // viewer -> player key
 	for _, game := range []string{"holdem", "omaha", "seven-card-stud"} {
-		o := Options{Tables: leakTables, Players: 3, Tight: 0.34, Conns: 4, Game: game, Name: "lk" + game[:2], NoRebuy: false}
+		o := Options{Tables: leakTables, Players: 3, Tight: 0.34, Conns: 4, Game: game, Name: "lk" + game[:2], NoRebuy: false, API: "mixed"}
 		ts, err := Setup(ctx, h.target(p), o, func(table string, player int, ev *tablev1.TableEvent) {
 			sc.see(fmt.Sprintf("%s/%d", table, player), ev)
 		}, nil)

@@ -36,7 +36,7 @@ func TestPodLoss(t *testing.T) {
 	a, b := h.table(), h.table()
 	procs := []*tableProc{a, b}
 	admins := h.admin(a, b)
-	o := Options{Tables: 16, Players: 4, Tight: 0.75, Conns: 2, NoRebuy: true, ActionTime: 5 * time.Second, Name: "pl"}
+	o := Options{Tables: 16, Players: 4, Tight: 0.75, Conns: 2, NoRebuy: true, ActionTime: 5 * time.Second, Name: "pl", API: "mixed"}
 
 	// Every action a bot was told was applied (first time or replayed).
 	var acksMu sync.Mutex
@@ -109,9 +109,24 @@ func TestPodLoss(t *testing.T) {
 	rng := rand.New(rand.NewPCG(uint64(start.UnixNano()), 1))
 	// At least minKills kills, however fast the hands go: a short run
 	// must still lose a replica more than once mid-play.
-	const minKills = 3
+	const minKills = 5
 	kills := 0
+	progress := time.Now()
 	for hands.Load() < wantHands || kills < minKills {
+		if time.Since(progress) > 15*time.Second {
+			progress = time.Now()
+			var st struct{ acts, actErrs, streamErrs, failovers int64 }
+			for _, tb := range tables {
+				for _, bt := range tb.Bots {
+					st.acts += bt.Stats.Acts.Load()
+					st.actErrs += bt.Stats.ActErrors.Load()
+					st.streamErrs += bt.Stats.StreamErrors.Load()
+					st.failovers += bt.Stats.Failovers.Load()
+				}
+			}
+			fmt.Printf("pod loss: %s: %d hands, %d kills, %d acts, %d act errors, %d stream errors, %d failovers\n",
+				time.Since(start).Round(time.Second), hands.Load(), kills, st.acts, st.actErrs, st.streamErrs, st.failovers)
+		}
 		if ctx.Err() != nil {
 			t.Fatalf("only %d hands after %s", hands.Load(), time.Since(start))
 		}
@@ -123,6 +138,7 @@ func TestPodLoss(t *testing.T) {
 		victim.start()
 	}
 	played := time.Since(start)
+	fmt.Printf("pod loss: %d hands and %d kills in %s; closing the tables\n", hands.Load(), kills, played.Round(time.Second))
 
 	// Close every table while the bots play on: each finishes its hand,
 	// cashes everyone out and closes.
