@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"connectrpc.com/connect"
@@ -63,12 +64,21 @@ type Server struct {
 	mux      *http.ServeMux
 	health   *Health
 	services []string
+	// draining is closed when a graceful shutdown starts (after the drain
+	// delay): long-lived streams end so their clients resume elsewhere,
+	// instead of holding the shutdown until its timeout.
+	draining  chan struct{}
+	drainOnce sync.Once
 }
 
 // New returns a Server; register services, then Serve.
 func New(cfg Config, log *slog.Logger) *Server {
-	return &Server{cfg: cfg, log: log, mux: http.NewServeMux(), health: NewHealth()}
+	return &Server{cfg: cfg, log: log, mux: http.NewServeMux(), health: NewHealth(), draining: make(chan struct{})}
 }
+
+// Draining is closed when the server starts shutting down: stream handlers
+// end their streams then (their clients resume on another replica).
+func (s *Server) Draining() <-chan struct{} { return s.draining }
 
 // Health returns the process's health checker.
 func (s *Server) Health() *Health { return s.health }
@@ -143,6 +153,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	if s.cfg.DrainDelay > 0 {
 		time.Sleep(s.cfg.DrainDelay)
 	}
+	s.drainOnce.Do(func() { close(s.draining) })
 	sctx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownTimeout)
 	defer cancel()
 	err := srv.Shutdown(sctx)

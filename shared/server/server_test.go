@@ -187,3 +187,47 @@ func TestConfigValidate(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A long-lived stream ends when a graceful shutdown starts, so the
+// shutdown does not wait for its timeout (the table service's event
+// streams end with UNAVAILABLE and their clients resume elsewhere).
+func TestShutdownEndsStreamsThatWatchDraining(t *testing.T) {
+	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
+	s := New(Config{Addr: "127.0.0.1:0", ShutdownTimeout: 30 * time.Second}, log)
+	opened := make(chan struct{})
+	s.Handle("/stream", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusOK)
+		w.(http.Flusher).Flush()
+		close(opened)
+		select {
+		case <-s.Draining():
+		case <-r.Context().Done():
+		}
+	}))
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx, ln) }()
+	res, err := http.Get("http://" + ln.Addr().String() + "/stream")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	<-opened
+	select {
+	case <-s.Draining():
+		t.Fatal("draining before the shutdown")
+	default:
+	}
+	start := time.Now()
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Fatalf("shutdown took %s: the stream held it", d)
+	}
+}

@@ -95,7 +95,10 @@ func New(core *table.Service, a *auth.Authenticator) Handlers {
 	return Handlers{Table: &TableHandler{core: core}, Session: &SessionHandler{auth: a}, Admin: &AdminHandler{core: core}}
 }
 
-// Registrar is where handlers are mounted (shared/server.Server).
+// Registrar is where handlers are mounted (shared/server.Server). If it
+// also has a Draining channel (closed when a graceful shutdown starts),
+// the event streams end with UNAVAILABLE then, so that their clients
+// resume on another replica instead of holding the shutdown.
 type Registrar interface {
 	Register(service, path string, h http.Handler)
 }
@@ -110,6 +113,9 @@ func HandlerOptions(opts []connect.HandlerOption) []connect.HandlerOption {
 // Register mounts the three services with opts (the runtime's handler
 // options for Policy()).
 func (h Handlers) Register(r Registrar, opts ...connect.HandlerOption) {
+	if d, ok := r.(interface{ Draining() <-chan struct{} }); ok {
+		h.Table.draining = d.Draining()
+	}
 	p, hd := tablev1connect.NewTableServiceHandler(h.Table, opts...)
 	r.Register(tablev1connect.TableServiceName, p, hd)
 	p, hd = tablev1connect.NewSessionServiceHandler(h.Session, opts...)

@@ -20,6 +20,8 @@ import (
 // TableHandler implements tablev1connect.TableServiceHandler.
 type TableHandler struct {
 	core *table.Service
+	// draining, if set, is closed when the server starts shutting down.
+	draining <-chan struct{}
 }
 
 var _ tablev1connect.TableServiceHandler = (*TableHandler)(nil)
@@ -294,6 +296,8 @@ func (h *TableHandler) stream(ctx context.Context, sub *table.Subscription, id s
 			return nil
 		case err := <-done:
 			return err
+		case <-h.draining:
+			return apierr.Connect(apierr.Unavailable("SHUTTING_DOWN", "this replica is shutting down; resume after the last event id"))
 		case <-sub.Lost():
 			return apierr.Connect(apierr.New(connect.CodeResourceExhausted, "TOO_SLOW", "the stream fell behind; resume from the last event id"))
 		case b := <-sub.C():
