@@ -45,13 +45,14 @@ func (e *env) command(s *playStream, id uint64, req *tablev1.PlayRequest) (*tabl
 		if err != nil {
 			e.t.Fatalf("command %d: %v", id, err)
 		}
+		// A message's events come before its result.
+		evs = append(evs, m.GetEvents().GetEvents()...)
 		if r := m.GetResult(); r != nil {
 			if r.GetCommandId() != id {
 				e.t.Fatalf("result for command %d, want %d", r.GetCommandId(), id)
 			}
 			return r, evs
 		}
-		evs = append(evs, m.GetEvents().GetEvents()...)
 	}
 }
 

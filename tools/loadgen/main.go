@@ -50,7 +50,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	partner := fs.String("partner", "dev-partner", "partner id of the API key (with -addr)")
 	var o load.Options
 	fs.DurationVar(&o.Duration, "duration", 30*time.Second, "how long the bots play")
-	fs.IntVar(&o.Tables, "tables", 48, "tables to open")
+	fs.IntVar(&o.Tables, "tables", 12, "tables to open: each has one action in flight at a time (12 keep two cores busy without queueing every action behind dozens of others)")
 	fs.IntVar(&o.Players, "players", 3, "bots per table")
 	fs.Float64Var(&o.Tight, "tight", 0.5, "share of bots playing the tight strategy (the rest play randomly)")
 	fs.IntVar(&o.Conns, "conns", 8, "HTTP/2 connections the bots share")

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"sync"
 	"time"
 
 	"connectrpc.com/connect"
@@ -59,47 +58,44 @@ func (h *TableHandler) Play(ctx context.Context, stream *connect.BidiStream[tabl
 	}
 	defer sub.Close()
 
-	// Send is not safe to call concurrently with itself: the events and
-	// the results take turns. Once the handler returns, the command
-	// goroutine (which may still be blocked reading) must not send.
-	var mu sync.Mutex
-	closed := false
-	send := func(m *tablev1.PlayResponse) error {
-		mu.Lock()
-		defer mu.Unlock()
-		if closed {
-			return context.Canceled
+	// One goroutine sends (events and results); the commands run on
+	// another, in order, so a slow command never holds up the events.
+	send := func(evs []*tablev1.TableEvent, r *tablev1.PlayResult) error {
+		m := &tablev1.PlayResponse{Result: r}
+		if len(evs) > 0 {
+			m.Events = &tablev1.SubscribeResponse{Events: evs}
 		}
 		return stream.Send(m)
-	}
-	defer func() {
-		mu.Lock()
-		closed = true
-		mu.Unlock()
-	}()
-	sendEvents := func(evs []*tablev1.TableEvent) error {
-		return send(&tablev1.PlayResponse{Message: &tablev1.PlayResponse_Events{Events: &tablev1.SubscribeResponse{Events: evs}}})
 	}
 	if sub.Snapshot {
 		first := &tablev1.TableEvent{EventId: table.SnapshotID(sub.Version), TableId: id,
 			Event: &tablev1.TableEvent_Snapshot{Snapshot: snap}}
-		if err := sendEvents([]*tablev1.TableEvent{first}); err != nil {
+		if err := send([]*tablev1.TableEvent{first}, nil); err != nil {
 			return err
 		}
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	results := make(chan *tablev1.PlayResult, 16)
 	done := make(chan error, 1)
 	go func() {
-		done <- h.playCommands(ctx, stream, send, id, who, p.Expires)
+		done <- h.playCommands(ctx, stream, results, id, who, p.Expires)
 	}()
-	return h.stream(ctx, sub, id, v, done, sendEvents)
+	return h.stream(ctx, sub, id, v, results, done, send)
 }
 
 // playCommands reads and answers commands until the client closes its
 // side (nil), the stream breaks, or the token expires.
 func (h *TableHandler) playCommands(ctx context.Context, stream *connect.BidiStream[tablev1.PlayRequest, tablev1.PlayResponse],
-	send func(*tablev1.PlayResponse) error, id string, who table.Caller, expires time.Time) error {
+	results chan<- *tablev1.PlayResult, id string, who table.Caller, expires time.Time) error {
+	send := func(r *tablev1.PlayResult) error {
+		select {
+		case results <- r:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
 	for {
 		req, err := stream.Receive()
 		if err != nil {
@@ -189,7 +185,7 @@ func validatePlay(id string, req *tablev1.PlayRequest) error {
 // playResult builds a command's result: its outcome, or err as the unary
 // call would have returned it (code, reason, and a message that never
 // carries internal detail).
-func playResult(commandID uint64, res any, err error) *tablev1.PlayResponse {
+func playResult(commandID uint64, res any, err error) *tablev1.PlayResult {
 	r := &tablev1.PlayResult{CommandId: commandID}
 	switch x := res.(type) {
 	case *tablev1.ActResponse:
@@ -208,5 +204,5 @@ func playResult(commandID uint64, res any, err error) *tablev1.PlayResponse {
 		}
 		r.Outcome = &tablev1.PlayResult_Error{Error: &tablev1.PlayError{Code: ce.Code().String(), Reason: apierr.Reason(ce), Message: ce.Message()}}
 	}
-	return &tablev1.PlayResponse{Message: &tablev1.PlayResponse_Result{Result: r}}
+	return r
 }

@@ -281,45 +281,79 @@ func (h *TableHandler) Subscribe(ctx context.Context, req *connect.Request[table
 			return err
 		}
 	}
-	return h.stream(ctx, sub, id, v, nil, func(evs []*tablev1.TableEvent) error {
+	return h.stream(ctx, sub, id, v, nil, nil, func(evs []*tablev1.TableEvent, _ *tablev1.PlayResult) error {
 		return stream.Send(&tablev1.SubscribeResponse{Events: evs})
 	})
 }
 
-// stream sends sub's batches as v may see them until ctx ends, the
-// subscriber falls behind, or done delivers (its value is returned).
+// stream sends sub's batches as v may see them, and the results that come
+// on results, until ctx ends, the subscriber falls behind, the server
+// drains, or done delivers (its value is returned once the results sent
+// before it are out). A result goes out with the events that are ready
+// with it, in one message.
 func (h *TableHandler) stream(ctx context.Context, sub *table.Subscription, id string, v live.Viewer,
-	done <-chan error, send func([]*tablev1.TableEvent) error) error {
+	results <-chan *tablev1.PlayResult, done <-chan error, send func([]*tablev1.TableEvent, *tablev1.PlayResult) error) error {
+	// gather appends the batches queued now: a subscriber that fell behind
+	// catches up in fewer sends, and a result takes its events along.
+	gather := func(evs []*tablev1.TableEvent) []*tablev1.TableEvent {
+		for len(evs) < maxCoalesced {
+			select {
+			case b := <-sub.C():
+				evs = batchEvents(evs, id, b, v)
+			default:
+				return evs
+			}
+		}
+		return evs
+	}
+	out := func(evs []*tablev1.TableEvent, r *tablev1.PlayResult) error {
+		if len(evs) == 0 && r == nil {
+			return nil
+		}
+		if err := send(evs, r); err != nil {
+			return err
+		}
+		if len(evs) > 0 {
+			h.core.StreamSent(ctx, len(evs))
+		}
+		return nil
+	}
 	for {
 		select {
 		case <-ctx.Done():
 			return nil
 		case err := <-done:
-			return err
+			for {
+				select {
+				case r := <-results:
+					if serr := out(gather(nil), r); serr != nil {
+						return serr
+					}
+					continue
+				default:
+				}
+				return err
+			}
 		case <-h.draining:
 			return apierr.Connect(apierr.Unavailable("SHUTTING_DOWN", "this replica is shutting down; resume after the last event id"))
 		case <-sub.Lost():
 			return apierr.Connect(apierr.New(connect.CodeResourceExhausted, "TOO_SLOW", "the stream fell behind; resume from the last event id"))
-		case b := <-sub.C():
-			evs := batchEvents(nil, id, b, v)
-			// Batches that queued up meanwhile go in the same message: a
-			// subscriber that fell behind catches up in fewer sends.
-		more:
-			for len(evs) < maxCoalesced {
-				select {
-				case b := <-sub.C():
-					evs = batchEvents(evs, id, b, v)
-				default:
-					break more
-				}
-			}
-			if len(evs) == 0 {
-				continue
-			}
-			if err := send(evs); err != nil {
+		case r := <-results:
+			if err := out(gather(nil), r); err != nil {
 				return err
 			}
-			h.core.StreamSent(ctx, len(evs))
+		case b := <-sub.C():
+			evs := gather(batchEvents(nil, id, b, v))
+			var r *tablev1.PlayResult
+			select {
+			case r = <-results:
+				// Its events may have come in meanwhile.
+				evs = gather(evs)
+			default:
+			}
+			if err := out(evs, r); err != nil {
+				return err
+			}
 		}
 	}
 }

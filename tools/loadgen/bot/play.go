@@ -78,13 +78,12 @@ func (b *Bot) receive(ctx context.Context, stream *connect.BidiStreamForClient[t
 		if err != nil {
 			return err
 		}
-		switch x := m.GetMessage().(type) {
-		case *tablev1.PlayResponse_Events:
-			for _, ev := range x.Events.GetEvents() {
-				b.handle(ctx, ev)
-			}
-		case *tablev1.PlayResponse_Result:
-			b.result(ctx, x.Result)
+		// Events first: a result that came with events follows them.
+		for _, ev := range m.GetEvents().GetEvents() {
+			b.handle(ctx, ev)
+		}
+		if r := m.GetResult(); r != nil {
+			b.result(ctx, r)
 		}
 	}
 }

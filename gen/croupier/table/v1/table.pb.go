@@ -2703,13 +2703,14 @@ func (*PlayRequest_Act) isPlayRequest_Command() {}
 
 func (*PlayRequest_UseTimeBank) isPlayRequest_Command() {}
 
+// PlayResponse carries events, a command's result, or both: then the
+// events come first (a command's own events usually travel with its
+// result: one message instead of two).
 type PlayResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Types that are valid to be assigned to Message:
-	//
-	//	*PlayResponse_Events
-	//	*PlayResponse_Result
-	Message       isPlayResponse_Message `protobuf_oneof:"message"`
+	// The events of one or more state changes, in order.
+	Events        *SubscribeResponse `protobuf:"bytes,1,opt,name=events,proto3" json:"events,omitempty"`
+	Result        *PlayResult        `protobuf:"bytes,2,opt,name=result,proto3" json:"result,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2744,47 +2745,19 @@ func (*PlayResponse) Descriptor() ([]byte, []int) {
 	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{33}
 }
 
-func (x *PlayResponse) GetMessage() isPlayResponse_Message {
-	if x != nil {
-		return x.Message
-	}
-	return nil
-}
-
 func (x *PlayResponse) GetEvents() *SubscribeResponse {
 	if x != nil {
-		if x, ok := x.Message.(*PlayResponse_Events); ok {
-			return x.Events
-		}
+		return x.Events
 	}
 	return nil
 }
 
 func (x *PlayResponse) GetResult() *PlayResult {
 	if x != nil {
-		if x, ok := x.Message.(*PlayResponse_Result); ok {
-			return x.Result
-		}
+		return x.Result
 	}
 	return nil
 }
-
-type isPlayResponse_Message interface {
-	isPlayResponse_Message()
-}
-
-type PlayResponse_Events struct {
-	// The events of one or more state changes, in order.
-	Events *SubscribeResponse `protobuf:"bytes,1,opt,name=events,proto3,oneof"`
-}
-
-type PlayResponse_Result struct {
-	Result *PlayResult `protobuf:"bytes,2,opt,name=result,proto3,oneof"`
-}
-
-func (*PlayResponse_Events) isPlayResponse_Message() {}
-
-func (*PlayResponse_Result) isPlayResponse_Message() {}
 
 // PlayResult answers one command of a Play stream.
 type PlayResult struct {
@@ -6449,11 +6422,10 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	" \x01(\v2#.croupier.table.v1.SubscribeRequestH\x00R\tsubscribe\x121\n" +
 	"\x03act\x18\v \x01(\v2\x1d.croupier.table.v1.ActRequestH\x00R\x03act\x12K\n" +
 	"\ruse_time_bank\x18\f \x01(\v2%.croupier.table.v1.UseTimeBankRequestH\x00R\vuseTimeBankB\t\n" +
-	"\acommand\"\x92\x01\n" +
-	"\fPlayResponse\x12>\n" +
-	"\x06events\x18\x01 \x01(\v2$.croupier.table.v1.SubscribeResponseH\x00R\x06events\x127\n" +
-	"\x06result\x18\x02 \x01(\v2\x1d.croupier.table.v1.PlayResultH\x00R\x06resultB\t\n" +
-	"\amessage\"\xee\x01\n" +
+	"\acommand\"\x83\x01\n" +
+	"\fPlayResponse\x12<\n" +
+	"\x06events\x18\x01 \x01(\v2$.croupier.table.v1.SubscribeResponseR\x06events\x125\n" +
+	"\x06result\x18\x02 \x01(\v2\x1d.croupier.table.v1.PlayResultR\x06result\"\xee\x01\n" +
 	"\n" +
 	"PlayResult\x12\x1d\n" +
 	"\n" +
@@ -7059,10 +7031,6 @@ func file_croupier_table_v1_table_proto_init() {
 		(*PlayRequest_Subscribe)(nil),
 		(*PlayRequest_Act)(nil),
 		(*PlayRequest_UseTimeBank)(nil),
-	}
-	file_croupier_table_v1_table_proto_msgTypes[33].OneofWrappers = []any{
-		(*PlayResponse_Events)(nil),
-		(*PlayResponse_Result)(nil),
 	}
 	file_croupier_table_v1_table_proto_msgTypes[34].OneofWrappers = []any{
 		(*PlayResult_Error)(nil),

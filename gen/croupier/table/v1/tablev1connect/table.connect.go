@@ -156,7 +156,8 @@ type TableServiceClient interface {
 	// request subscribes and the table's events come down exactly as
 	// Subscribe sends them; later requests carry the player's commands (Act,
 	// UseTimeBank), each answered on the stream, in order, by a result that
-	// echoes its command_id. A failed command is answered with an error in
+	// echoes its command_id (in the same message as the events it caused,
+	// when they are ready together). A failed command is answered with an error in
 	// its result and leaves the stream open. Commands keep Act's guarantees
 	// (hand id and action sequence: a retry is applied at most once), so a
 	// client whose stream broke resumes with after_event_id and re-sends the
@@ -409,7 +410,8 @@ type TableServiceHandler interface {
 	// request subscribes and the table's events come down exactly as
 	// Subscribe sends them; later requests carry the player's commands (Act,
 	// UseTimeBank), each answered on the stream, in order, by a result that
-	// echoes its command_id. A failed command is answered with an error in
+	// echoes its command_id (in the same message as the events it caused,
+	// when they are ready together). A failed command is answered with an error in
 	// its result and leaves the stream open. Commands keep Act's guarantees
 	// (hand id and action sequence: a retry is applied at most once), so a
 	// client whose stream broke resumes with after_event_id and re-sends the
