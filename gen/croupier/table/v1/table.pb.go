@@ -2933,7 +2933,7 @@ func (x *PlayError) GetMessage() string {
 // TableEvent is one event as this viewer may see it.
 type TableEvent struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// "<version>.<index>": increasing, resumable.
+	// "<version>-<index>" ("<version>" for a snapshot): increasing, resumable.
 	EventId string                 `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
 	TableId string                 `protobuf:"bytes,2,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
 	HandId  string                 `protobuf:"bytes,3,opt,name=hand_id,json=handId,proto3" json:"hand_id,omitempty"`
