@@ -41,15 +41,22 @@ func startServer(t *testing.T, opts ...connect.HandlerOption) (string, *Server, 
 		return connect.NewResponse(wrapperspb.String(req.Msg.Value + " from " + who)), nil
 	}, append(HandlerOptions(log), opts...)...)
 	s.Register("test.v1.EchoService", "/test.v1.EchoService/", h)
+	addr, cancel, done := serve(t, s)
+	t.Cleanup(func() { cancel(); <-done })
+	return addr, s, cancel, done
+}
+
+// serve serves s on a free port until cancel; done reports Serve's result.
+func serve(t *testing.T, s *Server) (addr string, cancel context.CancelFunc, done chan error) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
+	done = make(chan error, 1)
 	go func() { done <- s.Serve(ctx, ln) }()
-	t.Cleanup(func() { cancel(); <-done })
-	return ln.Addr().String(), s, cancel, done
+	return ln.Addr().String(), cancel, done
 }
 
 func TestHealthOverHTTP1JSON(t *testing.T) {
@@ -204,14 +211,8 @@ func TestShutdownEndsStreamsThatWatchDraining(t *testing.T) {
 		case <-r.Context().Done():
 		}
 	}))
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- s.Serve(ctx, ln) }()
-	res, err := http.Get("http://" + ln.Addr().String() + "/stream")
+	addr, cancel, done := serve(t, s)
+	res, err := http.Get("http://" + addr + "/stream")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,8 +11,6 @@ import (
 
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
 	"github.com/croupier/croupier/services/table"
-	"github.com/croupier/croupier/services/table/live"
-	"github.com/croupier/croupier/services/table/view"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/auth"
 )
@@ -41,22 +39,17 @@ func (h *TableHandler) Play(ctx context.Context, stream *connect.BidiStream[tabl
 	if sm == nil {
 		return apierr.Connect(apierr.Invalid("SUBSCRIBE_FIRST", "the first request of a Play stream subscribes"))
 	}
-	if err := validateSubscribe(sm); err != nil {
-		return apierr.Connect(err)
+	sub, v, firstEvents, err := h.subscribe(ctx, sm)
+	if err != nil {
+		return err
 	}
+	defer sub.Close()
 	who, err := caller(ctx)
 	if err != nil {
 		return apierr.Connect(err)
 	}
 	p, _ := auth.FromContext(ctx)
-	v := who.Viewer()
 	id := sm.GetTableId()
-	var snap *tablev1.TableView
-	sub, err := h.core.Subscribe(ctx, id, sm.GetAfterEventId(), func(t *live.Table) { snap = view.Table(t, v) })
-	if err != nil {
-		return apierr.Connect(err)
-	}
-	defer sub.Close()
 
 	// One goroutine sends (events and results); the commands run on
 	// another, in order, so a slow command never holds up the events.
@@ -67,10 +60,8 @@ func (h *TableHandler) Play(ctx context.Context, stream *connect.BidiStream[tabl
 		}
 		return stream.Send(m)
 	}
-	if sub.Snapshot {
-		first := &tablev1.TableEvent{EventId: table.SnapshotID(sub.Version), TableId: id,
-			Event: &tablev1.TableEvent_Snapshot{Snapshot: snap}}
-		if err := send([]*tablev1.TableEvent{first}, nil); err != nil {
+	if firstEvents != nil {
+		if err := send(firstEvents, nil); err != nil {
 			return err
 		}
 	}

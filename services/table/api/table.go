@@ -258,32 +258,46 @@ func (h *TableHandler) useTimeBank(ctx context.Context, who table.Caller, m *tab
 
 // Subscribe streams the table's events for the caller.
 func (h *TableHandler) Subscribe(ctx context.Context, req *connect.Request[tablev1.SubscribeRequest], stream *connect.ServerStream[tablev1.SubscribeResponse]) error {
-	m := req.Msg
+	sub, v, first, err := h.subscribe(ctx, req.Msg)
+	if err != nil {
+		return err
+	}
+	defer sub.Close()
+	if first != nil {
+		if err := stream.Send(&tablev1.SubscribeResponse{Events: first}); err != nil {
+			return err
+		}
+	}
+	id := req.Msg.GetTableId()
+	return h.stream(ctx, sub, id, v, nil, nil, func(evs []*tablev1.TableEvent, _ *tablev1.PlayResult) error {
+		return stream.Send(&tablev1.SubscribeResponse{Events: evs})
+	})
+}
+
+// subscribe validates m and subscribes the caller (Subscribe and Play). It
+// returns the subscription, the caller's viewer and, when the stream
+// starts from a view of the table, the first event (the snapshot). Errors
+// are ready to return from a handler.
+func (h *TableHandler) subscribe(ctx context.Context, m *tablev1.SubscribeRequest) (*table.Subscription, live.Viewer, []*tablev1.TableEvent, error) {
 	if err := validateSubscribe(m); err != nil {
-		return apierr.Connect(err)
+		return nil, live.Viewer{}, nil, apierr.Connect(err)
 	}
 	who, err := caller(ctx)
 	if err != nil {
-		return apierr.Connect(err)
+		return nil, live.Viewer{}, nil, apierr.Connect(err)
 	}
 	v := who.Viewer()
 	id := m.GetTableId()
 	var snap *tablev1.TableView
 	sub, err := h.core.Subscribe(ctx, id, m.GetAfterEventId(), func(t *live.Table) { snap = view.Table(t, v) })
 	if err != nil {
-		return apierr.Connect(err)
+		return nil, live.Viewer{}, nil, apierr.Connect(err)
 	}
-	defer sub.Close()
-	if sub.Snapshot {
-		first := &tablev1.TableEvent{EventId: table.SnapshotID(sub.Version), TableId: id,
-			Event: &tablev1.TableEvent_Snapshot{Snapshot: snap}}
-		if err := stream.Send(&tablev1.SubscribeResponse{Events: []*tablev1.TableEvent{first}}); err != nil {
-			return err
-		}
+	if !sub.Snapshot {
+		return sub, v, nil, nil
 	}
-	return h.stream(ctx, sub, id, v, nil, nil, func(evs []*tablev1.TableEvent, _ *tablev1.PlayResult) error {
-		return stream.Send(&tablev1.SubscribeResponse{Events: evs})
-	})
+	return sub, v, []*tablev1.TableEvent{{EventId: table.SnapshotID(sub.Version), TableId: id,
+		Event: &tablev1.TableEvent_Snapshot{Snapshot: snap}}}, nil
 }
 
 // stream sends sub's batches as v may see them, and the results that come

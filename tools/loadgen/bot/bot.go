@@ -165,17 +165,24 @@ func (b *Bot) Run(ctx context.Context) {
 			err = stream.Err()
 			stream.Close()
 		}
-		if ctx.Err() != nil {
-			return
-		}
-		b.Stats.StreamErrors.Add(1)
-		if err == nil || transient(err) {
-			b.failover()
-		}
-		select {
-		case <-ctx.Done():
-		case <-time.After(20 * time.Millisecond):
-		}
+		b.streamEnded(ctx, err)
+	}
+}
+
+// streamEnded counts a stream that ended (unless ctx did), moves to the
+// next replica if the error says this one is gone, and pauses briefly
+// before the next stream.
+func (b *Bot) streamEnded(ctx context.Context, err error) {
+	if ctx.Err() != nil {
+		return
+	}
+	b.Stats.StreamErrors.Add(1)
+	if err == nil || transient(err) {
+		b.failover()
+	}
+	select {
+	case <-ctx.Done():
+	case <-time.After(20 * time.Millisecond):
 	}
 }
 

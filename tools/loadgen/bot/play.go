@@ -58,17 +58,7 @@ func (b *Bot) runPlay(ctx context.Context) {
 			b.sendMu.Unlock()
 		}
 		_ = stream.CloseResponse()
-		if ctx.Err() != nil {
-			return
-		}
-		b.Stats.StreamErrors.Add(1)
-		if err == nil || transient(err) {
-			b.failover()
-		}
-		select {
-		case <-ctx.Done():
-		case <-time.After(20 * time.Millisecond):
-		}
+		b.streamEnded(ctx, err)
 	}
 }
 
