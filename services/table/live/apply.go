@@ -161,7 +161,9 @@ func (t *Table) seatView(i int) SeatView {
 	case !ss.Occupied():
 	case ss.SittingOut || x.AwaySince > 0:
 		v.Status = SeatSittingOut
-	case ss.Entry == seating.WaitBB:
+	case ss.Entry == seating.WaitBB && !t.dealtIn(i):
+		// A newcomer dealt in (heads-up, or at a fresh table) plays this
+		// hand: his entry state is settled when it ends.
 		v.Status = SeatWaiting
 	default:
 		v.Status = SeatPlaying

@@ -644,3 +644,29 @@ func snap(t *testing.T, tab *Table) string {
 	}
 	return string(b)
 }
+
+// A newcomer dealt into the hand he arrived for (heads-up: he posts a
+// blind at once) shows as playing, not as waiting for the big blind.
+func TestNewcomerDealtInShowsPlaying(t *testing.T) {
+	s := newSim(t, cashConfig(t, profile.Holdem))
+	s.seat("p:a", 0, 5000)
+	s.seat("p:b", 1, 5000)
+	s.deal()
+	s.must(&Command{Kind: CmdStandUp, Who: "p:b", Key: "bye"})
+	s.play()
+	s.settle()
+	s.must(&Command{Kind: CmdReserve, Who: "p:b", Name: "p:b", Seat: 1, Amount: 5000, Hold: "h2-p:b", Key: "k2-p:b", Account: "a-p:b"})
+	s.settle()
+	if v := s.tab.seatView(1); v.Status != SeatWaiting && v.Status != SeatPlaying {
+		t.Fatalf("newcomer between hands: %v", v.Status)
+	}
+	s.now += 60_000
+	s.deal()
+	v := s.tab.seatView(1)
+	if !v.InHand {
+		t.Fatalf("heads-up newcomer not dealt in: %+v", v)
+	}
+	if v.Status != SeatPlaying {
+		t.Fatalf("newcomer dealt in shows %v, want playing", v.Status)
+	}
+}
