@@ -165,12 +165,11 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	const queue = "tournament-e2e"
 	svcCfg := service.Config{TaskQueue: queue, TableURL: st.URL, WalletURL: st.URL, RNGURL: st.URL}
 	acts := service.Activities(sharedclient.NewHTTPClient(), svcCfg, rt.ClientOptions())
-	var wmu sync.Mutex
-	w, err := host.Start(c, host.Options{TaskQueue: queue, Activities: acts})
+	wk, err := host.StartRestarting(c, host.Options{TaskQueue: queue, Activities: acts})
 	if err != nil {
 		return rep, err
 	}
-	defer func() { wmu.Lock(); w.Stop(); wmu.Unlock() }()
+	defer wk.Stop()
 	svc := core.New(c, core.Config{TaskQueue: queue, Workflow: tournament.Options{PollWait: 2 * time.Second}})
 
 	op := stack.NewClients(st.URL, stack.Bearer(st.OperatorToken()))
@@ -223,34 +222,10 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	restartsDone := make(chan struct{})
 	go func() {
 		defer close(restartsDone)
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(time.Until(tr.StartAt)):
-		}
-		for rep.Restarts < cfg.Restarts {
-			select {
-			case <-ctx.Done():
-				return
-			case <-time.After(cfg.RestartEvery):
-			}
-			if done, _ := finished(ctx, svc, id); done {
-				return
-			}
-			wmu.Lock()
-			w.Stop()
-			cfg.Log.Info("worker stopped", "restart", rep.Restarts+1)
-			time.Sleep(cfg.RestartGap)
-			nw, err := host.Start(c, host.Options{TaskQueue: queue, Activities: acts})
-			if err == nil {
-				w = nw
-				rep.Restarts++
-			}
-			wmu.Unlock()
-			if err != nil {
-				return
-			}
-		}
+		_ = wk.Schedule(ctx, tr.StartAt, cfg.Restarts, cfg.RestartEvery, cfg.RestartGap, func() bool {
+			done, _ := finished(ctx, svc, id)
+			return done
+		}, cfg.Log)
 	}()
 	result := make(chan error, 1)
 	go func() {
@@ -298,6 +273,7 @@ loop:
 	cancelBots := bots.stop
 	cancelBots()
 	<-restartsDone
+	rep.Restarts = wk.Restarts()
 	rep.Wall = time.Since(t0)
 	rep.Acts = bots.acts.Load()
 	if werr != nil {

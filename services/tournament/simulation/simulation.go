@@ -169,12 +169,11 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	tables := tournamenttest.NewTables(cfg.Seed)
 	acts := &tournament.Activities{Wallet: wallet, Tables: tables, RNG: &tournamenttest.RNG{Seed: cfg.Seed}}
 	const queue = "tournament-sim"
-	w, err := host.Start(c, host.Options{TaskQueue: queue, Activities: acts})
+	wk, err := host.StartRestarting(c, host.Options{TaskQueue: queue, Activities: acts})
 	if err != nil {
 		return rep, err
 	}
-	var wmu sync.Mutex
-	defer func() { wmu.Lock(); w.Stop(); wmu.Unlock() }()
+	defer wk.Stop()
 	svc := core.New(c, core.Config{TaskQueue: queue})
 	for i := 0; i < cfg.Entrants; i++ {
 		wallet.Fund("sim", player(i), "EUR", 20000)
@@ -232,31 +231,13 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	}
 	cfg.Log.Info("registered", "entrants", cfg.Entrants, "took", rep.Registration)
 	// Restart the worker while play goes on.
-	stopRestarts := make(chan struct{})
+	restartCtx, stopRestarts := context.WithCancel(ctx)
+	defer stopRestarts()
 	restartsDone := make(chan struct{})
 	go func() {
 		defer close(restartsDone)
-		<-time.After(time.Until(tr.StartAt))
-		for rep.Restarts < cfg.Restarts {
-			select {
-			case <-stopRestarts:
-				return
-			case <-time.After(cfg.RestartEvery):
-			}
-			wmu.Lock()
-			w.Stop()
-			cfg.Log.Info("worker stopped", "restart", rep.Restarts+1)
-			time.Sleep(cfg.RestartGap)
-			nw, err := host.Start(c, host.Options{TaskQueue: queue, Activities: acts})
-			if err == nil {
-				w = nw
-				rep.Restarts++
-			}
-			wmu.Unlock()
-			if err != nil {
-				cfg.Log.Error("worker restart", "err", err)
-				return
-			}
+		if err := wk.Schedule(restartCtx, tr.StartAt, cfg.Restarts, cfg.RestartEvery, cfg.RestartGap, nil, cfg.Log); err != nil {
+			cfg.Log.Error("worker restart", "err", err)
 		}
 	}()
 	run := c.GetWorkflow(ctx, id, "")
@@ -272,8 +253,9 @@ wait:
 		select {
 		case err := <-done:
 			if err != nil {
-				close(stopRestarts)
+				stopRestarts()
 				<-restartsDone
+				rep.Restarts = wk.Restarts()
 				entries, ne := wallet.Kinds(tournament.KindEntry)
 				prizes, np := wallet.Kinds(tournament.KindPrize)
 				st, _ := svc.Standings(context.Background(), id)
@@ -293,8 +275,9 @@ wait:
 			}
 		}
 	}
-	close(stopRestarts)
+	stopRestarts()
 	<-restartsDone
+	rep.Restarts = wk.Restarts()
 	rep.Wall = time.Since(t0)
 	rep.Play = time.Since(tr.StartAt)
 	st, err = svc.Standings(ctx, id)
