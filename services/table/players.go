@@ -373,6 +373,9 @@ func (s *Service) Act(ctx context.Context, id string, who Caller, handID string,
 		if st := h.State(); seq < st.Seq {
 			r, ok := replayOf(h, who.Key(), seq, kind, amount)
 			if !ok {
+				if h.Finished {
+					return reply{}, apierr.Precondition("STALE_SEQ", "hand %s is over (action sequence %d was taken)", handID, seq)
+				}
 				return reply{}, apierr.Precondition("STALE_SEQ", "action sequence %d was taken; the hand is at %d", seq, st.Seq)
 			}
 			res = r
