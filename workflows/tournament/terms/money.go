@@ -5,7 +5,7 @@ package terms
 // is during the break that follows the period's last level or, when there
 // is no such break, during the first level after the period.
 func (t *Terms) AddOnOpen(level int, onBreak bool) bool {
-	if t.AddOnPrice == 0 || t.RebuyLevels == 0 {
+	if t.AddOnPrice <= 0 || t.RebuyLevels <= 0 {
 		return false
 	}
 	last := t.RebuyLevels - 1

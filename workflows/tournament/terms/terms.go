@@ -7,6 +7,7 @@
 package terms
 
 import (
+	"math/bits"
 	"time"
 
 	"github.com/croupier/croupier/shared/apierr"
@@ -167,7 +168,16 @@ func MaxSeats(game string) int { return maxSeats[game] }
 const (
 	MaxEntrantsLimit = 100_000
 	MaxLevels        = 200
+	// MaxText bounds the name and the satellite target, in bytes (as the
+	// API bounds idempotency keys).
+	MaxText = 200
 )
+
+// MaxAmount bounds every money amount of the terms, in minor units: it is
+// the wallet's bound on one movement (services/wallet/ledger.MaxAmount), so
+// a stake or fee above it could never be held. Within it the fee rules'
+// products and every price + fee fit in an int64.
+const MaxAmount = 1_000_000_000_000_000
 
 // Defaults fills in what the terms leave out: 9-handed tables up to the
 // game's limit, one chip bank per rebuy and add-on (tournaments.md §11
@@ -229,6 +239,12 @@ func (t *Terms) Validate() error {
 	if t.Name == "" {
 		return apierr.Invalid("NO_NAME", "a tournament needs a name")
 	}
+	if len(t.Name) > MaxText {
+		return apierr.Invalid("BAD_NAME", "the name is %d bytes, at most %d", len(t.Name), MaxText)
+	}
+	if len(t.Target) > MaxText {
+		return apierr.Invalid("BAD_SATELLITE_TARGET", "the satellite target is %d bytes, at most %d", len(t.Target), MaxText)
+	}
 	if MaxSeats(t.Game) == 0 {
 		return apierr.Invalid("UNKNOWN_GAME", "game %q: want holdem, omaha, five_card_stud or seven_card_stud", t.Game)
 	}
@@ -282,34 +298,63 @@ func (t *Terms) Validate() error {
 	return nil
 }
 
+// validateMoney checks every money amount of the terms: none negative
+// (whether or not the terms use it), the stake and fee against the fee rule,
+// and none above MaxAmount.
 func (t *Terms) validateMoney() error {
-	if t.BuyIn < 0 || t.FeeAmt < 0 {
-		return apierr.Invalid("NEGATIVE_AMOUNT", "amounts are never negative")
+	amounts := []struct {
+		what string
+		amt  int64
+	}{{"buy-in", t.BuyIn}, {"fee", t.FeeAmt}, {"rebuy price", t.RebuyPrice}, {"rebuy fee", t.RebuyFee},
+		{"add-on price", t.AddOnPrice}, {"add-on fee", t.AddOnFee}}
+	for _, a := range amounts {
+		if a.amt < 0 {
+			return apierr.Invalid("NEGATIVE_AMOUNT", "%s %d: amounts are never negative", a.what, a.amt)
+		}
 	}
 	if t.BuyIn == 0 && !t.Satellite {
 		// Only a satellite may hand out free chips (B.90).
 		return apierr.Invalid("NO_STAKE", "an entry stake is required except for a satellite (gr-regulation-1 B.48, B.90)")
 	}
-	if t.Satellite && t.FeeAmt == 0 {
-		// B.90: a satellite may charge no fee: no rake, no GGR.
-		return nil
+	// B.90: a satellite may charge no fee: no rake, no GGR.
+	if !t.Satellite || t.FeeAmt != 0 {
+		if err := CheckFee(t.Fee, t.BuyIn, t.FeeAmt); err != nil {
+			return err
+		}
 	}
-	return CheckFee(t.Fee, t.BuyIn, t.FeeAmt)
+	for _, a := range amounts {
+		if a.amt > MaxAmount {
+			return apierr.Invalid("AMOUNT_TOO_LARGE", "%s %d above the most one payment may be, %d", a.what, a.amt, int64(MaxAmount))
+		}
+	}
+	return nil
+}
+
+// mulLess reports whether a×x < b×y, exactly: the products are 128-bit.
+func mulLess(a, x, b, y uint64) bool {
+	hi1, lo1 := bits.Mul64(a, x)
+	hi2, lo2 := bits.Mul64(b, y)
+	return hi1 < hi2 || (hi1 == hi2 && lo1 < lo2)
 }
 
 // CheckFee checks a registration fee against its rule, in exact integer
-// arithmetic on minor units.
+// arithmetic on minor units, whatever their size (no product overflows).
 func CheckFee(rule FeeRule, stake, fee int64) error {
+	if stake < 0 || fee < 0 {
+		return apierr.Invalid("NEGATIVE_AMOUNT", "stake %d, fee %d: amounts are never negative", stake, fee)
+	}
+	s, f := uint64(stake), uint64(fee)
 	switch rule {
 	case FeeGreek:
 		// GR H.6, B.105: 10% of the stake <= fee <= 15% of the stake.
-		if 100*fee < 10*stake || 100*fee > 15*stake {
+		if mulLess(100, f, 10, s) || mulLess(15, s, 100, f) {
 			return apierr.Invalid("FEE_OUT_OF_BOUNDS", "fee %d outside 10%%..15%% of the entry stake %d (GR H.6, gr-regulation-1 B.105)", fee, stake)
 		}
 	case FeeCzech:
 		// cz-tournaments §1: 8%..15% of all money collected (stake + fee).
-		all := stake + fee
-		if 100*fee < 8*all || 100*fee > 15*all {
+		// Two int64s that are not negative sum within a uint64.
+		all := s + f
+		if mulLess(100, f, 8, all) || mulLess(15, all, 100, f) {
 			return apierr.Invalid("FEE_OUT_OF_BOUNDS", "fee %d outside 8%%..15%% of the %d collected (cz-tournaments.md §1)", fee, all)
 		}
 	case FeeNone:
@@ -360,6 +405,13 @@ func (t *Terms) validateLevels() error {
 }
 
 func (t *Terms) validateRebuys() error {
+	if t.RebuyDecision < 0 {
+		// H.16(b): the time a busted player has to announce a rebuy.
+		return apierr.Invalid("BAD_REBUY", "rebuy decision time %s is negative (GR H.16(b))", t.RebuyDecision)
+	}
+	if t.RebuyChips < 0 || t.AddOnChips < 0 {
+		return apierr.Invalid("BAD_REBUY", "rebuy chips %d, add-on chips %d: chips are never negative", t.RebuyChips, t.AddOnChips)
+	}
 	if t.RebuyLevels < 0 || t.RebuyLevels > len(t.Levels) || t.MaxRebuys < 0 {
 		return apierr.Invalid("BAD_REBUY", "rebuy period of %d levels outside 0..%d", t.RebuyLevels, len(t.Levels))
 	}
@@ -370,7 +422,7 @@ func (t *Terms) validateRebuys() error {
 	} else if t.RebuyPrice != 0 || t.MaxRebuys != 0 {
 		return apierr.Invalid("BAD_REBUY", "a rebuy price without a rebuy period")
 	}
-	if t.AddOnPrice > 0 {
+	if t.AddOnPrice != 0 {
 		if t.RebuyLevels == 0 {
 			// H.16(a)(2): the add-on comes at the end of the rebuy period.
 			return apierr.Invalid("BAD_ADD_ON", "an add-on needs a rebuy period to end (GR H.16(a)(2))")
@@ -430,6 +482,8 @@ func (t *Terms) validatePayout() error {
 		if t.Winners < 1 || len(t.PayoutBps) != 0 {
 			return apierr.Invalid("BAD_PAYOUT", "a shared payout names its number of winners and no place table (GR H.33)")
 		}
+	case 0:
+		return apierr.Invalid("BAD_PAYOUT", "the terms name no payout mode (GR H.33)")
 	default:
 		return apierr.Invalid("BAD_PAYOUT", "unknown payout mode %d", t.Payout)
 	}

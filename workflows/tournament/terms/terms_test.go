@@ -1,6 +1,7 @@
 package terms
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -346,4 +347,127 @@ func FuzzValidate(f *testing.F) {
 			}
 		}
 	})
+}
+
+// tournaments.md T1, T2 (GR H.6, B.105) and cz-tournaments.md §1 hold for
+// any amounts: the bounds are compared exactly, never through an int64
+// product that can overflow (100 × 2^62 wraps to a small number).
+func TestCheckFeeDoesNotOverflow(t *testing.T) {
+	const big = int64(1) << 62
+	const maxI = int64(^uint64(0) >> 1)
+	cases := []struct {
+		name       string
+		rule       FeeRule
+		stake, fee int64
+		reason     string // "" = accepted
+	}{
+		{"T1 stake 100.00, fee 2^62+1000", FeeGreek, 10000, big + 1000, "FEE_OUT_OF_BOUNDS"},
+		{"T1 stake 0, fee 2^62", FeeGreek, 0, big, "FEE_OUT_OF_BOUNDS"},
+		{"T1 stake 100.00, fee max", FeeGreek, 10000, maxI, "FEE_OUT_OF_BOUNDS"},
+		{"T1 stake max, fee max", FeeGreek, maxI, maxI, "FEE_OUT_OF_BOUNDS"},
+		{"T1 stake max, fee a tenth of it (rounded up)", FeeGreek, maxI, maxI/10 + 1, ""},
+		{"T1 stake max, fee just under a tenth", FeeGreek, maxI, maxI / 10, "FEE_OUT_OF_BOUNDS"},
+		{"T1 stake max, fee 15% of it", FeeGreek, maxI, maxI / 100 * 15, ""},
+		{"cz stake 2000, fee 2^62", FeeCzech, 2000, big, "FEE_OUT_OF_BOUNDS"},
+		{"cz stake max, fee max (stake + fee past int64)", FeeCzech, maxI, maxI, "FEE_OUT_OF_BOUNDS"},
+		// 8% of 9e18 collected: 100 × fee is 7.2e19, past int64.
+		{"cz 8% of 9e18", FeeCzech, 92 * 9e16, 8 * 9e16, ""},
+		{"cz just under 8% of 9e18", FeeCzech, 92*9e16 + 100, 8*9e16 - 1, "FEE_OUT_OF_BOUNDS"},
+		{"negative fee", FeeGreek, 10000, -1000, "NEGATIVE_AMOUNT"},
+		{"negative stake", FeeCzech, -10000, 1000, "NEGATIVE_AMOUNT"},
+		{"no-fee rule, fee", FeeNone, 10000, 1, "FEE_NOT_ALLOWED"},
+		{"unknown rule", FeeRule(7), 10000, 1000, "UNKNOWN_FEE_RULE"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := CheckFee(c.rule, c.stake, c.fee)
+			if got := reason(err); got != c.reason {
+				t.Fatalf("CheckFee(%d, %d, %d): %v, want reason %q", c.rule, c.stake, c.fee, err, c.reason)
+			}
+		})
+	}
+}
+
+// Every money amount of the terms is 0..MaxAmount (the wallet's bound on
+// one movement: more can never be held), and so are the chips a rebuy or
+// an add-on gives; the rebuy decision time is never negative.
+func TestTermsAmounts(t *testing.T) {
+	const big = int64(1) << 62
+	rebuys := func(tr *Terms) { tr.RebuyLevels, tr.RebuyPrice, tr.AddOnPrice = 1, 10000, 10000 }
+	cases := []struct {
+		name   string
+		edit   func(*Terms)
+		reason string // "" = accepted
+	}{
+		{"valid", func(*Terms) {}, ""},
+		{"valid with rebuys and add-on", rebuys, ""},
+		// T1 (GR H.6): stake €100, fee 2^62 + €10 is far above €15.
+		{"T1 fee 2^62+1000", func(tr *Terms) { tr.FeeAmt = big + 1000 }, "FEE_OUT_OF_BOUNDS"},
+		// B.90: a satellite that charges a fee keeps the band, whatever its size.
+		{"B.90 free satellite, fee 2^62", func(tr *Terms) { tr.Satellite, tr.BuyIn, tr.FeeAmt = true, 0, big }, "FEE_OUT_OF_BOUNDS"},
+		{"stake and fee at the bound", func(tr *Terms) { tr.BuyIn, tr.FeeAmt = MaxAmount, MaxAmount/10 }, ""},
+		{"stake past the bound, fee in its band", func(tr *Terms) { tr.BuyIn, tr.FeeAmt = 2*MaxAmount, MaxAmount/5 }, "AMOUNT_TOO_LARGE"},
+		{"fee past the bound", func(tr *Terms) { tr.BuyIn, tr.FeeAmt = 10*MaxAmount, MaxAmount+1 }, "AMOUNT_TOO_LARGE"},
+		// T3 (GR H.7): a rebuy fee can no longer wrap price + fee below the entry.
+		{"T3 rebuy fee max", func(tr *Terms) { rebuys(tr); tr.RebuyFee = int64(^uint64(0) >> 1) }, "AMOUNT_TOO_LARGE"},
+		{"add-on fee max", func(tr *Terms) { rebuys(tr); tr.AddOnFee = int64(^uint64(0) >> 1) }, "AMOUNT_TOO_LARGE"},
+		// H.16(a)(2): a negative add-on price is no add-on and no refund.
+		{"add-on price -100", func(tr *Terms) { rebuys(tr); tr.AddOnPrice = -100 }, "NEGATIVE_AMOUNT"},
+		{"add-on price -100, freeze-out", func(tr *Terms) { tr.AddOnPrice = -100 }, "NEGATIVE_AMOUNT"},
+		{"add-on fee -10", func(tr *Terms) { rebuys(tr); tr.AddOnFee = -10 }, "NEGATIVE_AMOUNT"},
+		{"add-on chips -5", func(tr *Terms) { rebuys(tr); tr.AddOnChips = -5 }, "BAD_REBUY"},
+		{"add-on chips -5, no add-on", func(tr *Terms) { tr.AddOnChips = -5 }, "BAD_REBUY"},
+		{"rebuy fee -500, freeze-out", func(tr *Terms) { tr.RebuyFee = -500 }, "NEGATIVE_AMOUNT"},
+		{"rebuy fee -500", func(tr *Terms) { rebuys(tr); tr.RebuyFee = -500 }, "NEGATIVE_AMOUNT"},
+		{"rebuy price -1, freeze-out", func(tr *Terms) { tr.RebuyPrice = -1 }, "NEGATIVE_AMOUNT"},
+		{"rebuy chips -5, freeze-out", func(tr *Terms) { tr.RebuyChips = -5 }, "BAD_REBUY"},
+		// H.16(b): the time a busted player has to decide is never negative.
+		{"rebuy decision -5 s", func(tr *Terms) { rebuys(tr); tr.RebuyDecision = -5 * time.Second }, "BAD_REBUY"},
+		{"rebuy decision -5 s, freeze-out", func(tr *Terms) { tr.RebuyDecision = -5 * time.Second }, "BAD_REBUY"},
+		{"rebuy decision 1 s", func(tr *Terms) { rebuys(tr); tr.RebuyDecision = time.Second }, ""},
+		// Names are bounded like the other strings of a request (200 bytes).
+		{"name 200 bytes", func(tr *Terms) { tr.Name = strings.Repeat("n", 200) }, ""},
+		{"name 201 bytes", func(tr *Terms) { tr.Name = strings.Repeat("n", 201) }, "BAD_NAME"},
+		{"satellite target 201 bytes", func(tr *Terms) { tr.Satellite, tr.Target = true, strings.Repeat("m", 201) }, "BAD_SATELLITE_TARGET"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tr := valid()
+			c.edit(&tr)
+			err := tr.Validate()
+			if got := reason(err); got != c.reason {
+				t.Fatalf("Validate: %v, want reason %q", err, c.reason)
+			}
+		})
+	}
+}
+
+// GR H.33: the terms name the payout mode; a refusal names the mode sent.
+func TestPayoutModeNamed(t *testing.T) {
+	for _, c := range []struct {
+		mode PayoutMode
+		msg  string
+	}{{0, "no payout mode"}, {9, "unknown payout mode 9"}} {
+		tr := valid()
+		tr.Payout = c.mode
+		err := tr.Validate()
+		if reason(err) != "BAD_PAYOUT" || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("payout mode %d: %v, want BAD_PAYOUT saying %q", c.mode, err, c.msg)
+		}
+	}
+}
+
+// tournaments.md T6 (GR H.16(a)(2)): the add-on window opens only for an
+// add-on with a price; a negative price opens nothing.
+func TestT6AddOnNeedsAPrice(t *testing.T) {
+	for _, c := range []struct {
+		price int64
+		open  bool
+	}{{10000, true}, {0, false}, {-100, false}} {
+		tr := valid()
+		tr.RebuyLevels, tr.RebuyPrice, tr.AddOnPrice = 1, 10000, c.price
+		if got := tr.AddOnOpen(1, false); got != c.open {
+			t.Errorf("add-on price %d: open %v, want %v", c.price, got, c.open)
+		}
+	}
 }
