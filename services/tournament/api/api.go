@@ -79,14 +79,26 @@ func player(ctx context.Context, playerID, partnerID, name string) (tournament.P
 
 func checkID(id string) error {
 	if id == "" || len(id) > 128 {
-		return apierr.Invalid("BAD_TOURNAMENT_ID", "tournament id is required (at most 128 characters)")
+		return apierr.Invalid("BAD_TOURNAMENT_ID", "tournament id is required (at most 128 bytes)")
 	}
 	return nil
 }
 
+// maxText bounds free text (idempotency keys, display names, reasons), in
+// bytes.
+const maxText = 200
+
 func checkKey(key string) error {
-	if len(key) > 200 {
-		return apierr.Invalid("BAD_IDEMPOTENCY_KEY", "idempotency key longer than 200 characters")
+	if len(key) > maxText {
+		return apierr.Invalid("BAD_IDEMPOTENCY_KEY", "idempotency key longer than %d bytes", maxText)
+	}
+	return nil
+}
+
+// checkText bounds an optional free-text field (a display name, a reason).
+func checkText(reason, what, s string) error {
+	if len(s) > maxText {
+		return apierr.Invalid(reason, "%s longer than %d bytes", what, maxText)
 	}
 	return nil
 }
@@ -97,7 +109,7 @@ func (h *Handler) CreateTournament(ctx context.Context, req *connect.Request[tou
 	if m.GetStartsAt() == nil {
 		return nil, apierr.Connect(apierr.Invalid("NO_START", "starts_at is required (GR H.1)"))
 	}
-	if err := checkKey(m.GetIdempotencyKey()); err != nil {
+	if err := firstErr(checkTime("starts_at", m.GetStartsAt()), checkKey(m.GetIdempotencyKey())); err != nil {
 		return nil, apierr.Connect(err)
 	}
 	t, err := termsOf(m.GetName(), m.GetStructure(), m.GetStartsAt().AsTime())
@@ -114,6 +126,9 @@ func (h *Handler) CreateTournament(ctx context.Context, req *connect.Request[tou
 // ListTournaments implements TournamentServiceHandler.
 func (h *Handler) ListTournaments(ctx context.Context, req *connect.Request[tournamentv1.ListTournamentsRequest]) (*connect.Response[tournamentv1.ListTournamentsResponse], error) {
 	m := req.Msg
+	if _, ok := tournamentv1.TournamentState_name[int32(m.GetState())]; !ok {
+		return nil, apierr.Connect(apierr.Invalid("BAD_STATE", "state %d is no tournament state", int32(m.GetState())))
+	}
 	if m.GetPageSize() < 0 || m.GetPageSize() > 500 {
 		return nil, apierr.Connect(apierr.Invalid("BAD_PAGE_SIZE", "page size 0..500"))
 	}
@@ -126,6 +141,11 @@ func (h *Handler) ListTournaments(ctx context.Context, req *connect.Request[tour
 		return nil, apierr.Connect(err)
 	}
 	out := &tournamentv1.ListTournamentsResponse{NextPageToken: base64.RawURLEncoding.EncodeToString(next)}
+	// The state filter applies to the page Temporal returned, so a
+	// filtered page may hold fewer than page_size tournaments, even none,
+	// with more to come: a client pages on while next_page_token is set.
+	// (The state lives in the workflow, not in a search attribute the
+	// visibility query could filter on.)
 	for _, st := range list {
 		t := tournamentOf(st)
 		if m.GetState() != tournamentv1.TournamentState_TOURNAMENT_STATE_UNSPECIFIED && t.GetState() != m.GetState() {
@@ -165,7 +185,7 @@ func (h *Handler) Register(ctx context.Context, req *connect.Request[tournamentv
 	m := req.Msg
 	p, err := player(ctx, m.GetPlayerId(), m.GetPartnerId(), m.GetDisplayName())
 	if err == nil {
-		err = firstErr(checkID(m.GetTournamentId()), checkKey(m.GetIdempotencyKey()))
+		err = firstErr(checkID(m.GetTournamentId()), checkKey(m.GetIdempotencyKey()), checkText("BAD_DISPLAY_NAME", "display name", m.GetDisplayName()))
 	}
 	if err != nil {
 		return nil, apierr.Connect(err)
@@ -187,11 +207,17 @@ func (h *Handler) Unregister(ctx context.Context, req *connect.Request[tournamen
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
+	// The refund is in the tournament's currency (fixed with its terms).
+	// Read it first: a tournament that cannot say it is refused before
+	// anything changes, and no refund goes out without a currency.
+	st, err := h.core.Standings(ctx, m.GetTournamentId())
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
 	out, err := h.core.Unregister(ctx, m.GetTournamentId(), p, m.GetIdempotencyKey())
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
-	st, _ := h.core.Standings(ctx, m.GetTournamentId())
 	return connect.NewResponse(&tournamentv1.UnregisterResponse{Refunded: money(out.Refunded, st.Terms.Currency)}), nil
 }
 
@@ -231,7 +257,7 @@ func (h *Handler) AddOn(ctx context.Context, req *connect.Request[tournamentv1.A
 
 // PauseTournament implements TournamentServiceHandler.
 func (h *Handler) PauseTournament(ctx context.Context, req *connect.Request[tournamentv1.PauseTournamentRequest]) (*connect.Response[tournamentv1.PauseTournamentResponse], error) {
-	if err := checkID(req.Msg.GetTournamentId()); err != nil {
+	if err := firstErr(checkID(req.Msg.GetTournamentId()), checkText("BAD_REASON", "reason", req.Msg.GetReason())); err != nil {
 		return nil, apierr.Connect(err)
 	}
 	if err := h.core.Pause(ctx, req.Msg.GetTournamentId(), req.Msg.GetReason()); err != nil {
@@ -253,7 +279,7 @@ func (h *Handler) ResumeTournament(ctx context.Context, req *connect.Request[tou
 
 // CancelTournament implements TournamentServiceHandler.
 func (h *Handler) CancelTournament(ctx context.Context, req *connect.Request[tournamentv1.CancelTournamentRequest]) (*connect.Response[tournamentv1.CancelTournamentResponse], error) {
-	if err := checkID(req.Msg.GetTournamentId()); err != nil {
+	if err := firstErr(checkID(req.Msg.GetTournamentId()), checkText("BAD_REASON", "reason", req.Msg.GetReason())); err != nil {
 		return nil, apierr.Connect(err)
 	}
 	if err := h.core.Cancel(ctx, req.Msg.GetTournamentId(), req.Msg.GetReason()); err != nil {
@@ -267,11 +293,14 @@ func (h *Handler) DisqualifyPlayer(ctx context.Context, req *connect.Request[tou
 	m := req.Msg
 	p, err := player(ctx, m.GetPlayerId(), m.GetPartnerId(), "")
 	if err == nil {
-		err = checkID(m.GetTournamentId())
+		err = firstErr(checkID(m.GetTournamentId()), checkText("BAD_REASON", "reason", m.GetReason()))
 	}
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
+	// The reason is checked but not yet recorded: the workflow's disqualify
+	// update takes a PlayerIn, which has no field for it (tournaments.md
+	// §21 asks for penalties on record; that is a workflow change).
 	if err := h.core.Disqualify(ctx, m.GetTournamentId(), p); err != nil {
 		return nil, apierr.Connect(err)
 	}

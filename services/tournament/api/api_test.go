@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -17,6 +18,7 @@ import (
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/auth"
 	"github.com/croupier/croupier/workflows/tournament"
+	"github.com/croupier/croupier/workflows/tournament/terms"
 )
 
 // The four kinds of caller (shared/auth), and none.
@@ -54,6 +56,39 @@ func TestCheckID(t *testing.T) {
 			continue
 		}
 		wantRefused(t, err, connect.CodeInvalidArgument, "BAD_TOURNAMENT_ID")
+		// The message gives the limit in the unit it is counted in.
+		if !strings.Contains(err.Error(), "128 bytes") {
+			t.Errorf("checkID(%d bytes): message %q does not say bytes", len(c.id), err)
+		}
+	}
+}
+
+func TestCheckText(t *testing.T) {
+	cases := []struct {
+		text string
+		ok   bool
+	}{
+		// Empty is allowed: a display name and a reason are optional.
+		{"", true},
+		{"Ann", true},
+		{strings.Repeat("a", 200), true},
+		{strings.Repeat("a", 201), false},
+		// Bytes, as checkKey: 67 three-byte runes are 201 bytes.
+		{strings.Repeat("€", 66), true},
+		{strings.Repeat("€", 67), false},
+	}
+	for _, c := range cases {
+		err := checkText("BAD_REASON", "reason", c.text)
+		if c.ok {
+			if err != nil {
+				t.Errorf("checkText(%d bytes): %v", len(c.text), err)
+			}
+			continue
+		}
+		wantRefused(t, err, connect.CodeInvalidArgument, "BAD_REASON")
+		if !strings.Contains(err.Error(), "reason") || !strings.Contains(err.Error(), "200 bytes") {
+			t.Errorf("checkText(%d bytes): message %q", len(c.text), err)
+		}
 	}
 }
 
@@ -203,8 +238,14 @@ func TestHandlerRefusalsBeforeCore(t *testing.T) {
 	long := strings.Repeat("x", 129)
 	longKey := strings.Repeat("k", 201)
 	future := timestamppb.New(time.Now().Add(24 * time.Hour))
+	longText := strings.Repeat("r", 201)
 	badCurrency := validStructure()
 	badCurrency.RebuyFee = cash("USD", 100)
+	structure := func(edit func(*tournamentv1.Structure)) *tournamentv1.Structure {
+		s := validStructure()
+		edit(s)
+		return s
+	}
 	type call func() error
 	create := func(ctx context.Context, m *tournamentv1.CreateTournamentRequest) call {
 		return func() error { r, err := h.CreateTournament(ctx, connect.NewRequest(m)); return nilOr(r, err) }
@@ -236,24 +277,26 @@ func TestHandlerRefusalsBeforeCore(t *testing.T) {
 	addOn := func(ctx context.Context, m *tournamentv1.AddOnRequest) call {
 		return func() error { r, err := h.AddOn(ctx, connect.NewRequest(m)); return nilOr(r, err) }
 	}
-	pause := func(id string) call {
+	pauseWhy := func(id, why string) call {
 		return func() error {
-			r, err := h.PauseTournament(as(theOperator), connect.NewRequest(&tournamentv1.PauseTournamentRequest{TournamentId: id, Reason: "r"}))
+			r, err := h.PauseTournament(as(theOperator), connect.NewRequest(&tournamentv1.PauseTournamentRequest{TournamentId: id, Reason: why}))
 			return nilOr(r, err)
 		}
 	}
+	pause := func(id string) call { return pauseWhy(id, "r") }
 	resume := func(id string) call {
 		return func() error {
 			r, err := h.ResumeTournament(as(theOperator), connect.NewRequest(&tournamentv1.ResumeTournamentRequest{TournamentId: id}))
 			return nilOr(r, err)
 		}
 	}
-	cancel := func(id string) call {
+	cancelWhy := func(id, why string) call {
 		return func() error {
-			r, err := h.CancelTournament(as(theOperator), connect.NewRequest(&tournamentv1.CancelTournamentRequest{TournamentId: id, Reason: "r"}))
+			r, err := h.CancelTournament(as(theOperator), connect.NewRequest(&tournamentv1.CancelTournamentRequest{TournamentId: id, Reason: why}))
 			return nilOr(r, err)
 		}
 	}
+	cancel := func(id string) call { return cancelWhy(id, "r") }
 	dq := func(ctx context.Context, m *tournamentv1.DisqualifyPlayerRequest) call {
 		return func() error { r, err := h.DisqualifyPlayer(ctx, connect.NewRequest(m)); return nilOr(r, err) }
 	}
@@ -270,6 +313,28 @@ func TestHandlerRefusalsBeforeCore(t *testing.T) {
 		{"create, long key", create(as(theOperator), &tournamentv1.CreateTournamentRequest{Name: "n", Structure: validStructure(), StartsAt: future, IdempotencyKey: longKey}), inv, "BAD_IDEMPOTENCY_KEY"},
 		{"create without structure", create(as(theOperator), &tournamentv1.CreateTournamentRequest{Name: "n", StartsAt: future}), inv, "NO_STRUCTURE"},
 		{"create, two currencies", create(as(theOperator), &tournamentv1.CreateTournamentRequest{Name: "n", Structure: badCurrency, StartsAt: future}), inv, "CURRENCY_MISMATCH"},
+		// Timestamps outside 0001..9999 are refused, not an INTERNAL from
+		// Temporal's encoding; the start is checked before the key.
+		{"create, start before year 1", create(as(theOperator), &tournamentv1.CreateTournamentRequest{Name: "n", Structure: validStructure(),
+			StartsAt: &timestamppb.Timestamp{Seconds: -70000000000}}), inv, "BAD_TIMESTAMP"},
+		{"create, start after year 9999, long key", create(as(theOperator), &tournamentv1.CreateTournamentRequest{Name: "n", Structure: validStructure(),
+			StartsAt: &timestamppb.Timestamp{Seconds: 253402300800}, IdempotencyKey: longKey}), inv, "BAD_TIMESTAMP"},
+		{"create, start with nanos past a second", create(as(theOperator), &tournamentv1.CreateTournamentRequest{Name: "n", Structure: validStructure(),
+			StartsAt: &timestamppb.Timestamp{Seconds: future.GetSeconds(), Nanos: 1e9}}), inv, "BAD_TIMESTAMP"},
+		{"create, deadline before year 1", create(as(theOperator), &tournamentv1.CreateTournamentRequest{Name: "n", StartsAt: future,
+			Structure: structure(func(s *tournamentv1.Structure) {
+				s.RegistrationClosesAt = &timestamppb.Timestamp{Seconds: -70000000000}
+			})}), inv, "BAD_TIMESTAMP"},
+		{"create, unknown fee rule", create(as(theOperator), &tournamentv1.CreateTournamentRequest{Name: "n", StartsAt: future,
+			Structure: structure(func(s *tournamentv1.Structure) { s.FeeRule = 7 })}), inv, "UNKNOWN_FEE_RULE"},
+		{"create, unknown payout mode", create(as(theOperator), &tournamentv1.CreateTournamentRequest{Name: "n", StartsAt: future,
+			Structure: structure(func(s *tournamentv1.Structure) { s.PayoutMode = 9 })}), inv, "BAD_PAYOUT"},
+		{"create, unknown profile", create(as(theOperator), &tournamentv1.CreateTournamentRequest{Name: "n", StartsAt: future,
+			Structure: structure(func(s *tournamentv1.Structure) { s.Profile = "klingon" })}), inv, "UNKNOWN_PROFILE"},
+
+		// Only the states of the enum filter the lobby.
+		{"list, state 99", list(&tournamentv1.ListTournamentsRequest{State: 99}), inv, "BAD_STATE"},
+		{"list, state -1", list(&tournamentv1.ListTournamentsRequest{State: -1}), inv, "BAD_STATE"},
 
 		{"list, page size -1", list(&tournamentv1.ListTournamentsRequest{PageSize: -1}), inv, "BAD_PAGE_SIZE"},
 		{"list, page size 501", list(&tournamentv1.ListTournamentsRequest{PageSize: 501}), inv, "BAD_PAGE_SIZE"},
@@ -288,6 +353,10 @@ func TestHandlerRefusalsBeforeCore(t *testing.T) {
 		{"resume, long id", resume(long), inv, "BAD_TOURNAMENT_ID"},
 		{"cancel, no id", cancel(""), inv, "BAD_TOURNAMENT_ID"},
 		{"cancel, long id", cancel(long), inv, "BAD_TOURNAMENT_ID"},
+		// Free text is bounded like an idempotency key (200 bytes).
+		{"pause, long reason", pauseWhy("t", longText), inv, "BAD_REASON"},
+		{"pause, long reason and no id", pauseWhy("", longText), inv, "BAD_TOURNAMENT_ID"},
+		{"cancel, long reason", cancelWhy("t", longText), inv, "BAD_REASON"},
 
 		// The caller is checked first, then the tournament id, then the key.
 		{"register, nobody", register(nobody, &tournamentv1.RegisterRequest{TournamentId: "t", PlayerId: "p1", PartnerId: "pa"}), connect.CodeUnauthenticated, "NO_CREDENTIALS"},
@@ -301,6 +370,8 @@ func TestHandlerRefusalsBeforeCore(t *testing.T) {
 		{"register, long id", register(as(thePartner), &tournamentv1.RegisterRequest{TournamentId: long, PlayerId: "p7"}), inv, "BAD_TOURNAMENT_ID"},
 		{"register, long id and key", register(as(thePlayer), &tournamentv1.RegisterRequest{TournamentId: long, IdempotencyKey: longKey}), inv, "BAD_TOURNAMENT_ID"},
 		{"register, long key", register(as(thePlayer), &tournamentv1.RegisterRequest{TournamentId: "t", IdempotencyKey: longKey}), inv, "BAD_IDEMPOTENCY_KEY"},
+		{"register, long display name", register(as(thePlayer), &tournamentv1.RegisterRequest{TournamentId: "t", DisplayName: longText}), inv, "BAD_DISPLAY_NAME"},
+		{"register, long key and display name", register(as(thePlayer), &tournamentv1.RegisterRequest{TournamentId: "t", IdempotencyKey: longKey, DisplayName: longText}), inv, "BAD_IDEMPOTENCY_KEY"},
 
 		{"unregister, nobody", unregister(nobody, &tournamentv1.UnregisterRequest{TournamentId: "t", PlayerId: "p1", PartnerId: "pa"}), connect.CodeUnauthenticated, "NO_CREDENTIALS"},
 		{"unregister, player for another", unregister(as(thePlayer), &tournamentv1.UnregisterRequest{TournamentId: "t", PartnerId: "pb"}), connect.CodePermissionDenied, "NOT_YOUR_PLAYER"},
@@ -325,6 +396,7 @@ func TestHandlerRefusalsBeforeCore(t *testing.T) {
 		{"disqualify, operator without partner", dq(as(theOperator), &tournamentv1.DisqualifyPlayerRequest{TournamentId: "t", PlayerId: "p1"}), inv, "NO_PLAYER"},
 		{"disqualify, no id", dq(as(theOperator), &tournamentv1.DisqualifyPlayerRequest{PlayerId: "p1", PartnerId: "pa"}), inv, "BAD_TOURNAMENT_ID"},
 		{"disqualify, long id", dq(as(theService), &tournamentv1.DisqualifyPlayerRequest{TournamentId: long, PlayerId: "p1", PartnerId: "pa"}), inv, "BAD_TOURNAMENT_ID"},
+		{"disqualify, long reason", dq(as(theOperator), &tournamentv1.DisqualifyPlayerRequest{TournamentId: "t", PlayerId: "p1", PartnerId: "pa", Reason: longText}), inv, "BAD_REASON"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -397,6 +469,9 @@ func TestHandlersPassCallerToCore(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			f := newFake()
+			// The standings answer (a withdrawal reads the currency
+			// first); no update does: the fake's workflow is NOT_FOUND.
+			f.standings[c.id] = tournament.Standings{ID: c.id, Terms: read(validStructure()), Phase: tournament.Registering}
 			err := c.op(f.handler(), c.ctx, c.id, c.key, c.player, c.partner, c.nm)
 			if c.want == (tournament.PlayerIn{}) {
 				if err == nil || f.ncalls() != 0 {
@@ -404,10 +479,14 @@ func TestHandlersPassCallerToCore(t *testing.T) {
 				}
 				return
 			}
-			// The fake knows no workflow: NOT_FOUND, mapped by the core.
+			// NOT_FOUND from the update, mapped by the core.
 			wantRefused(t, err, connect.CodeNotFound, "TOURNAMENT_NOT_FOUND")
-			if len(f.updates) != 1 || len(f.calls) != 1 {
-				t.Fatalf("client calls %v", f.calls)
+			wantCalls := []string{"UpdateWorkflow"}
+			if c.update == tournament.UpdateUnregister {
+				wantCalls = []string{"QueryWorkflow", "UpdateWorkflow"}
+			}
+			if len(f.updates) != 1 || !slices.Equal(f.calls, wantCalls) {
+				t.Fatalf("client calls %v, want %v", f.calls, wantCalls)
 			}
 			u := f.updates[0]
 			if u.WorkflowID != c.id || u.UpdateName != c.update || len(u.Args) != 1 || u.Args[0] != c.want {
@@ -488,6 +567,10 @@ func TestListTournaments(t *testing.T) {
 		f.standings[id] = tournament.Standings{ID: id, Terms: tm, Phase: ph}
 		f.order = append(f.order, id)
 	}
+	// Paused, then cancelled: the workflow keeps its paused flag.
+	f.standings["t-cxl"] = tournament.Standings{ID: "t-cxl", Terms: tm, Phase: tournament.Cancelled, Paused: true, Reason: "storm"}
+	f.standings["t-hold"] = tournament.Standings{ID: "t-hold", Terms: tm, Phase: tournament.Running, Paused: true}
+	f.order = append(f.order, "t-cxl", "t-hold")
 	// A tournament the list names but that cannot answer is left out.
 	f.order = append(f.order, "t-gone")
 	token := base64.RawURLEncoding.EncodeToString([]byte("page\x002"))
@@ -496,9 +579,11 @@ func TestListTournaments(t *testing.T) {
 		size  int32
 		want  []string
 	}{
-		{tournamentv1.TournamentState_TOURNAMENT_STATE_UNSPECIFIED, 0, []string{"t-reg", "t-run", "t-done"}},
+		{tournamentv1.TournamentState_TOURNAMENT_STATE_UNSPECIFIED, 0, []string{"t-reg", "t-run", "t-done", "t-cxl", "t-hold"}},
 		{tournamentv1.TournamentState_TOURNAMENT_STATE_RUNNING, 500, []string{"t-run"}},
-		{tournamentv1.TournamentState_TOURNAMENT_STATE_CANCELLED, 7, nil},
+		{tournamentv1.TournamentState_TOURNAMENT_STATE_CANCELLED, 7, []string{"t-cxl"}},
+		{tournamentv1.TournamentState_TOURNAMENT_STATE_PAUSED, 7, []string{"t-hold"}},
+		{tournamentv1.TournamentState_TOURNAMENT_STATE_SEATING, 7, nil},
 	}
 	for _, c := range cases {
 		f.lists = nil
@@ -548,6 +633,98 @@ func TestUnregisterRefundsInTheTournamentCurrency(t *testing.T) {
 	// GR H.6: stake and fee back, in the money of the tournament.
 	if r := resp.Msg.GetRefunded(); r.GetAmount() != 10000 || r.GetCurrency() != "CZK" {
 		t.Fatalf("refunded %v", r)
+	}
+}
+
+// TestUnregisterNeedsTheCurrency: the refund is money, so it always names
+// its currency (GR H.6). A tournament that cannot answer the standings
+// query is refused before the withdrawal, so nothing changes and no refund
+// goes out without a currency.
+func TestUnregisterNeedsTheCurrency(t *testing.T) {
+	cases := []struct {
+		name      string
+		standings bool
+		code      connect.Code // 0 = answered
+		reason    string
+	}{
+		{"standings answer", true, 0, ""},
+		{"standings do not answer", false, connect.CodeNotFound, "TOURNAMENT_NOT_FOUND"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFake()
+			if c.standings {
+				f.standings["tour-1"] = tournament.Standings{ID: "tour-1", Terms: read(validStructure()), Phase: tournament.Registering}
+			}
+			f.updateOut[tournament.UpdateUnregister] = tournament.UnregisterOut{Refunded: 11000}
+			resp, err := f.handler().Unregister(as(thePlayer), connect.NewRequest(&tournamentv1.UnregisterRequest{TournamentId: "tour-1", IdempotencyKey: "w1"}))
+			if c.code != 0 {
+				wantRefused(t, err, c.code, c.reason)
+				if len(f.updates) != 0 {
+					t.Fatalf("refused after withdrawing: %v", f.calls)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r := resp.Msg.GetRefunded(); r.GetAmount() != 11000 || r.GetCurrency() != "EUR" || len(f.updates) != 1 {
+				t.Fatalf("refunded %v, calls %v", r, f.calls)
+			}
+		})
+	}
+}
+
+// TestCreateTournamentRefusesBadTerms: terms the rules refuse get
+// INVALID_ARGUMENT with the rule's reason and never reach Temporal.
+func TestCreateTournamentRefusesBadTerms(t *testing.T) {
+	startsAt := timestamppb.New(time.Now().Add(48 * time.Hour))
+	freezeOut := func(s *tournamentv1.Structure) {
+		s.RebuyLevels, s.RebuyPrice, s.MaxRebuys, s.AddOnPrice = 0, nil, 0, nil
+	}
+	cases := []struct {
+		name   string
+		edit   func(m *tournamentv1.CreateTournamentRequest)
+		reason string
+	}{
+		// T1 (GR H.6): stake €100, fee 2^62 + 1000 overflowed 100 × fee.
+		{"T1 fee 2^62+1000", func(m *tournamentv1.CreateTournamentRequest) { m.Structure.Fee = eur(1<<62 + 1000) }, "FEE_OUT_OF_BOUNDS"},
+		{"B.90 satellite, no stake, fee 2^62", func(m *tournamentv1.CreateTournamentRequest) {
+			freezeOut(m.Structure)
+			m.Structure.Satellite, m.Structure.BuyIn, m.Structure.Fee = true, eur(0), eur(1<<62)
+		}, "FEE_OUT_OF_BOUNDS"},
+		{"stake above the wallet's bound", func(m *tournamentv1.CreateTournamentRequest) {
+			m.Structure.BuyIn, m.Structure.Fee = eur(2*terms.MaxAmount), eur(terms.MaxAmount/5)
+		}, "AMOUNT_TOO_LARGE"},
+		// T6 (GR H.16(a)(2)).
+		{"add-on price -100", func(m *tournamentv1.CreateTournamentRequest) { m.Structure.AddOnPrice = eur(-100) }, "NEGATIVE_AMOUNT"},
+		// T7 (GR H.16(b)).
+		{"rebuy decision -5 s", func(m *tournamentv1.CreateTournamentRequest) { m.Structure.RebuyDecisionSeconds = -5 }, "BAD_REBUY"},
+		{"freeze-out, rebuy fee -500", func(m *tournamentv1.CreateTournamentRequest) {
+			freezeOut(m.Structure)
+			m.Structure.RebuyFee = eur(-500)
+		}, "NEGATIVE_AMOUNT"},
+		{"unknown fee rule", func(m *tournamentv1.CreateTournamentRequest) { m.Structure.FeeRule = 7 }, "UNKNOWN_FEE_RULE"},
+		{"unknown profile", func(m *tournamentv1.CreateTournamentRequest) { m.Structure.Profile = "klingon" }, "UNKNOWN_PROFILE"},
+		{"deadline before year 1", func(m *tournamentv1.CreateTournamentRequest) {
+			m.Structure.RegistrationClosesAt = &timestamppb.Timestamp{Seconds: -70000000000}
+		}, "BAD_TIMESTAMP"},
+		{"start after year 9999", func(m *tournamentv1.CreateTournamentRequest) {
+			m.StartsAt = &timestamppb.Timestamp{Seconds: 253402300800}
+		}, "BAD_TIMESTAMP"},
+		{"name of 201 bytes", func(m *tournamentv1.CreateTournamentRequest) { m.Name = strings.Repeat("n", 201) }, "BAD_NAME"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFake()
+			m := &tournamentv1.CreateTournamentRequest{Name: "Main Event", Structure: validStructure(), StartsAt: startsAt}
+			c.edit(m)
+			_, err := f.handler().CreateTournament(as(theOperator), connect.NewRequest(m))
+			wantRefused(t, err, connect.CodeInvalidArgument, c.reason)
+			if f.ncalls() != 0 {
+				t.Fatalf("refusal reached the client: %v", f.calls)
+			}
+		})
 	}
 }
 

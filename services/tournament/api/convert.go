@@ -1,19 +1,36 @@
 package api
 
 import (
+	"slices"
 	"time"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
 	tournamentv1 "github.com/croupier/croupier/gen/croupier/tournament/v1"
+	"github.com/croupier/croupier/services/table/poker/profile"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/workflows/tournament"
 	"github.com/croupier/croupier/workflows/tournament/terms"
 )
 
+// checkTime refuses a Timestamp that is no time: outside 0001..9999 or
+// with nanos outside 0..999,999,999 (Temporal could not encode it). A nil
+// one is the caller's to refuse or default.
+func checkTime(field string, ts *timestamppb.Timestamp) error {
+	if ts == nil {
+		return nil
+	}
+	if err := ts.CheckValid(); err != nil {
+		return apierr.Invalid("BAD_TIMESTAMP", "%s is no time between years 1 and 9999: %v", field, err)
+	}
+	return nil
+}
+
 // termsOf reads a Structure into terms, checking that every amount is in
-// the one currency of the buy-in.
+// the one currency of the buy-in, that every enum value and the profile are
+// ones this service knows, and that the deadline is a time. The rules on
+// the terms themselves are terms.Validate's.
 func termsOf(name string, s *tournamentv1.Structure, start time.Time) (terms.Terms, error) {
 	if s == nil {
 		return terms.Terms{}, apierr.Invalid("NO_STRUCTURE", "a tournament needs its structure")
@@ -53,6 +70,10 @@ func termsOf(name string, s *tournamentv1.Structure, start time.Time) (terms.Ter
 		t.Fee = terms.FeeCzech
 	case tournamentv1.FeeRule_FEE_RULE_NONE:
 		t.Fee = terms.FeeNone
+	case tournamentv1.FeeRule_FEE_RULE_UNSPECIFIED:
+		// The profile's rule (Terms.Defaults).
+	default:
+		return t, apierr.Invalid("UNKNOWN_FEE_RULE", "fee rule %d: want GREEK, CZECH, NONE or unspecified (the profile's)", int32(s.GetFeeRule()))
 	}
 	switch s.GetPayoutMode() {
 	case tournamentv1.PayoutMode_PAYOUT_MODE_BY_PLACE:
@@ -61,6 +82,16 @@ func termsOf(name string, s *tournamentv1.Structure, start time.Time) (terms.Ter
 		t.Payout = terms.Equal
 	case tournamentv1.PayoutMode_PAYOUT_MODE_BY_CHIPS:
 		t.Payout = terms.ByChips
+	case tournamentv1.PayoutMode_PAYOUT_MODE_UNSPECIFIED:
+		// terms.Validate refuses it: the terms name the mode (GR H.33).
+	default:
+		return t, apierr.Invalid("BAD_PAYOUT", "unknown payout mode %d: want BY_PLACE, EQUAL or BY_CHIPS", int32(s.GetPayoutMode()))
+	}
+	// The tables' rule profile: one the table service knows, or none for
+	// the default (Terms.Defaults), so an unknown one is refused now and
+	// not when the tables open, after registrations.
+	if p := s.GetProfile(); p != "" && !slices.Contains(profile.Names(), p) {
+		return t, apierr.Invalid("UNKNOWN_PROFILE", "profile %q: want one of %v", p, profile.Names())
 	}
 	if s.GetNoWithdrawalRefund() {
 		t.Withdrawal = terms.RefundNone
@@ -70,6 +101,9 @@ func termsOf(name string, s *tournamentv1.Structure, start time.Time) (terms.Ter
 			HandPause: time.Duration(c.GetHandPauseMs()) * time.Millisecond}
 	}
 	if ts := s.GetRegistrationClosesAt(); ts != nil {
+		if err := checkTime("registration_closes_at", ts); err != nil {
+			return t, err
+		}
 		t.RegistrationClosesAt = ts.AsTime()
 	}
 	for _, l := range s.GetLevels() {
@@ -120,9 +154,16 @@ func structureOf(t terms.Terms) *tournamentv1.Structure {
 	return s
 }
 
+// stateOf is the lobby's state. A pause shows only while play could go on
+// (running, on a break, at the final table): the workflow keeps its paused
+// flag when a paused tournament is cancelled or ends, and then it is
+// cancelled, paying or completed, not paused.
 func stateOf(st tournament.Standings) tournamentv1.TournamentState {
-	if st.Paused {
-		return tournamentv1.TournamentState_TOURNAMENT_STATE_PAUSED
+	switch st.Phase {
+	case tournament.Running, tournament.OnBreak, tournament.FinalTable:
+		if st.Paused {
+			return tournamentv1.TournamentState_TOURNAMENT_STATE_PAUSED
+		}
 	}
 	switch st.Phase {
 	case tournament.Registering:

@@ -161,6 +161,22 @@ func TestTermsOfEnums(t *testing.T) {
 			t.Errorf("payout %v written back as %v", c.in, back)
 		}
 	}
+	// Every profile the tables know is accepted; none means the default.
+	for _, p := range []string{"", "gr", "cz", "ru-sport", "ru-club"} {
+		s := validStructure()
+		s.Profile = p
+		if got, err := termsOf("t", s, start); err != nil || got.Profile != p {
+			t.Errorf("profile %q: got %q, %v", p, got.Profile, err)
+		}
+	}
+	// The last and first instants a Timestamp can hold are times.
+	for _, sec := range []int64{253402300799, -62135596800} {
+		s := validStructure()
+		s.RegistrationClosesAt = &timestamppb.Timestamp{Seconds: sec}
+		if got, err := termsOf("t", s, start); err != nil || got.RegistrationClosesAt.Unix() != sec {
+			t.Errorf("deadline %d s: got %v, %v", sec, got.RegistrationClosesAt, err)
+		}
+	}
 	for _, noRefund := range []bool{false, true} {
 		s := validStructure()
 		s.NoWithdrawalRefund = noRefund
@@ -227,6 +243,33 @@ func TestTermsOfRefusals(t *testing.T) {
 		// Without a buy-in there is no currency; a fee in EUR does not
 		// give it one.
 		{"fee without buy-in", func() *tournamentv1.Structure { s := validStructure(); s.BuyIn = nil; return s }, "CURRENCY_MISMATCH", "fee"},
+		// An enum value this API does not know is refused, not read as
+		// UNSPECIFIED (the profile's default fee rule), and the refusal
+		// names the value sent.
+		{"unknown fee rule", func() *tournamentv1.Structure { s := validStructure(); s.FeeRule = 7; return s }, "UNKNOWN_FEE_RULE", "fee rule 7"},
+		{"negative fee rule", func() *tournamentv1.Structure { s := validStructure(); s.FeeRule = -1; return s }, "UNKNOWN_FEE_RULE", "fee rule -1"},
+		{"unknown payout mode", func() *tournamentv1.Structure { s := validStructure(); s.PayoutMode = 9; return s }, "BAD_PAYOUT", "payout mode 9"},
+		// The tables' rule profiles (services/table/poker/profile): an
+		// unknown one is refused at creation, not when the tables open.
+		{"unknown profile", func() *tournamentv1.Structure { s := validStructure(); s.Profile = "klingon"; return s }, "UNKNOWN_PROFILE", "klingon"},
+		{"profile in upper case", func() *tournamentv1.Structure { s := validStructure(); s.Profile = "GR"; return s }, "UNKNOWN_PROFILE", "GR"},
+		// A Timestamp outside 0001..9999 (or with bad nanos) is no time:
+		// refused here rather than failing to encode for Temporal.
+		{"deadline before year 1", func() *tournamentv1.Structure {
+			s := validStructure()
+			s.RegistrationClosesAt = &timestamppb.Timestamp{Seconds: -70000000000}
+			return s
+		}, "BAD_TIMESTAMP", "registration_closes_at"},
+		{"deadline after year 9999", func() *tournamentv1.Structure {
+			s := validStructure()
+			s.RegistrationClosesAt = &timestamppb.Timestamp{Seconds: 253402300800}
+			return s
+		}, "BAD_TIMESTAMP", "registration_closes_at"},
+		{"deadline with negative nanos", func() *tournamentv1.Structure {
+			s := validStructure()
+			s.RegistrationClosesAt = &timestamppb.Timestamp{Seconds: start.Unix() - 60, Nanos: -1}
+			return s
+		}, "BAD_TIMESTAMP", "registration_closes_at"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -285,6 +328,32 @@ func TestCreateStructureRules(t *testing.T) {
 		{"H.34 payout 9999 bps", func(s *tournamentv1.Structure) { s.PayoutBps = []int32{5000, 3000, 1999} }, "BAD_PAYOUT"},
 		{"level of negative duration", func(s *tournamentv1.Structure) { s.Levels[0].DurationSeconds = -600 }, "BAD_LEVEL"},
 		{"unknown payout mode", func(s *tournamentv1.Structure) { s.PayoutMode = 9 }, "BAD_PAYOUT"},
+		{"no payout mode", func(s *tournamentv1.Structure) { s.PayoutMode = 0 }, "BAD_PAYOUT"},
+		// T1 with amounts whose products overflow an int64: 100 × (2^62 +
+		// 1000) wraps to 100,000, inside €10..€15.
+		{"T1 fee 2^62+1000", func(s *tournamentv1.Structure) { s.Fee = eur(1<<62 + 1000) }, "FEE_OUT_OF_BOUNDS"},
+		{"B.90 satellite, no stake, fee 2^62", func(s *tournamentv1.Structure) {
+			s.BuyIn, s.Fee, s.RebuyLevels, s.RebuyPrice, s.MaxRebuys, s.AddOnPrice, s.Satellite = eur(0), eur(1<<62), 0, nil, 0, nil, true
+		}, "FEE_OUT_OF_BOUNDS"},
+		{"stake above the wallet's bound", func(s *tournamentv1.Structure) {
+			s.BuyIn, s.Fee, s.RebuyPrice, s.AddOnPrice = eur(2*terms.MaxAmount), eur(terms.MaxAmount/5), eur(1), eur(1)
+		}, "AMOUNT_TOO_LARGE"},
+		// T6 (H.16(a)(2)): an add-on has a price; -100 is not one.
+		{"add-on price -100", func(s *tournamentv1.Structure) { s.AddOnPrice = eur(-100) }, "NEGATIVE_AMOUNT"},
+		{"add-on fee -100", func(s *tournamentv1.Structure) { s.AddOnFee = eur(-100) }, "NEGATIVE_AMOUNT"},
+		{"add-on chips -100", func(s *tournamentv1.Structure) { s.AddOnChips = -100 }, "BAD_REBUY"},
+		// T7 (H.16(b)): the rebuy decision time is never negative.
+		{"rebuy decision -5 s", func(s *tournamentv1.Structure) { s.RebuyDecisionSeconds = -5 }, "BAD_REBUY"},
+		// A freeze-out has no rebuy, so no negative rebuy fee either.
+		{"freeze-out, rebuy fee -500", func(s *tournamentv1.Structure) {
+			s.RebuyLevels, s.RebuyPrice, s.MaxRebuys, s.AddOnPrice, s.RebuyFee = 0, nil, 0, nil, eur(-500)
+		}, "NEGATIVE_AMOUNT"},
+		{"freeze-out, rebuy chips -500", func(s *tournamentv1.Structure) {
+			s.RebuyLevels, s.RebuyPrice, s.MaxRebuys, s.AddOnPrice, s.RebuyChips = 0, nil, 0, nil, -500
+		}, "BAD_REBUY"},
+		{"unknown fee rule", func(s *tournamentv1.Structure) { s.FeeRule = 7 }, "UNKNOWN_FEE_RULE"},
+		{"unknown profile", func(s *tournamentv1.Structure) { s.Profile = "klingon" }, "UNKNOWN_PROFILE"},
+		{"satellite target of 201 bytes", func(s *tournamentv1.Structure) { s.SatelliteTarget = strings.Repeat("m", 201) }, "BAD_SATELLITE_TARGET"},
 		// B.48, B.90: only a satellite is free.
 		{"B.48 free non-satellite", func(s *tournamentv1.Structure) {
 			s.BuyIn, s.Fee, s.RebuyLevels, s.RebuyPrice, s.MaxRebuys, s.AddOnPrice = eur(0), nil, 0, nil, 0, nil
@@ -403,6 +472,11 @@ func TestStateOf(t *testing.T) {
 		{tournament.Running, true, tournamentv1.TournamentState_TOURNAMENT_STATE_PAUSED},
 		{tournament.OnBreak, true, tournamentv1.TournamentState_TOURNAMENT_STATE_PAUSED},
 		{tournament.FinalTable, true, tournamentv1.TournamentState_TOURNAMENT_STATE_PAUSED},
+		// A tournament paused and then cancelled (or finished) is
+		// cancelled (finished): the pause is over with it.
+		{tournament.Cancelled, true, tournamentv1.TournamentState_TOURNAMENT_STATE_CANCELLED},
+		{tournament.Completed, true, tournamentv1.TournamentState_TOURNAMENT_STATE_COMPLETED},
+		{tournament.Paying, true, tournamentv1.TournamentState_TOURNAMENT_STATE_PAYING},
 		{"", false, tournamentv1.TournamentState_TOURNAMENT_STATE_UNSPECIFIED},
 		{"unheard-of", false, tournamentv1.TournamentState_TOURNAMENT_STATE_UNSPECIFIED},
 	}
