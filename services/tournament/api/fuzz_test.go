@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/binary"
+	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -21,7 +23,9 @@ import (
 
 // fuzzIn is one fuzzed round of requests: a CreateTournament built from
 // primitives, one player or operator request, and a lobby page. The
-// fields are in the order of FuzzTournamentRequests' arguments.
+// fields are in the order of FuzzTournamentRequests' arguments. op%10
+// picks the other request and op/10 is the lobby's state filter (0..9 the
+// enum's, 10..25 none of it).
 type fuzzIn struct {
 	name, game, profile, cur string
 	buyIn, fee               int64
@@ -84,25 +88,28 @@ func int16s(b []byte, n int) []int16 {
 	return out
 }
 
-// clampSeconds keeps an offset where time.Duration does not overflow
-// (±285 years), so every timestamp built is a valid protobuf Timestamp.
-// Timestamps outside 0001..9999 are a separate, known gap (see the
-// report): the terms then validate but cannot be encoded for Temporal.
-func clampSeconds(s int64) int64 {
-	const lim = 9_000_000_000
-	return max(-lim, min(lim, s))
+// plus adds seconds without wrapping: a fuzzed offset may take a
+// timestamp anywhere an int64 reaches, far outside 0001..9999.
+func plus(a, b int64) int64 {
+	switch {
+	case b > 0 && a > math.MaxInt64-b:
+		return math.MaxInt64
+	case b < 0 && a < math.MinInt64-b:
+		return math.MinInt64
+	}
+	return a + b
 }
 
 func (in fuzzIn) create(now time.Time) *tournamentv1.CreateTournamentRequest {
 	m := &tournamentv1.CreateTournamentRequest{Name: in.name, IdempotencyKey: in.createKey}
-	start := now.Add(time.Duration(clampSeconds(in.startsIn)) * time.Second)
+	start := &timestamppb.Timestamp{Seconds: plus(now.Unix(), in.startsIn), Nanos: int32(now.Nanosecond())}
 	if in.startsIn > 0 {
 		// A start in the future stays in the future while the request
 		// runs, however slow the machine.
-		start = start.Add(time.Minute)
+		start.Seconds = plus(start.Seconds, 60)
 	}
 	if in.startsIn != 0 {
-		m.StartsAt = timestamppb.New(start)
+		m.StartsAt = start
 	}
 	if in.flags&8 != 0 {
 		return m
@@ -136,31 +143,38 @@ func (in fuzzIn) create(now time.Time) *tournamentv1.CreateTournamentRequest {
 		s.Clock = nil
 	}
 	if in.closesIn != 0 {
-		s.RegistrationClosesAt = timestamppb.New(start.Add(time.Duration(clampSeconds(in.closesIn)) * time.Second))
+		s.RegistrationClosesAt = &timestamppb.Timestamp{Seconds: plus(start.Seconds, in.closesIn), Nanos: start.Nanos}
 	}
 	m.Structure = s
 	return m
 }
 
-// sane bounds the amounts the independent rule checks look at: beyond it
-// terms.CheckFee's products overflow int64 (a known gap, see the report).
-const sane = 1_000_000_000_000_000
+// walletMax is the most one wallet movement may be (services/wallet/ledger
+// MaxAmount): no amount of the terms is above it, so the products below
+// stay far inside an int64.
+const walletMax = 1_000_000_000_000_000
 
-func saneTerms(t terms.Terms) bool {
-	for _, a := range []int64{t.BuyIn, t.FeeAmt, t.RebuyPrice, t.RebuyFee, t.AddOnPrice, t.AddOnFee} {
-		if a <= -sane || a >= sane {
-			return false
-		}
-	}
-	return true
-}
+// profiles are the tables' rule profiles (services/table/poker/profile).
+var profiles = []string{"gr", "ru-sport", "ru-club", "cz"}
 
 // checkRules re-checks, independently of terms.Validate, the rules the
 // published terms must satisfy.
 func checkRules(t *testing.T, tm terms.Terms) {
 	t.Helper()
-	if !saneTerms(tm) {
-		return
+	for _, a := range []int64{tm.BuyIn, tm.FeeAmt, tm.RebuyPrice, tm.RebuyFee, tm.AddOnPrice, tm.AddOnFee} {
+		if a < 0 || a > walletMax {
+			t.Fatalf("accepted amount %d in %+v", a, tm)
+		}
+	}
+	// Chips bought and the time to decide on a rebuy are positive (H.16).
+	if tm.RebuyChips <= 0 || tm.AddOnChips <= 0 || tm.RebuyDecision <= 0 {
+		t.Fatalf("accepted rebuy chips %d, add-on chips %d, decision time %s", tm.RebuyChips, tm.AddOnChips, tm.RebuyDecision)
+	}
+	if !slices.Contains(profiles, tm.Profile) || len(tm.Name) > 200 || len(tm.Target) > 200 {
+		t.Fatalf("accepted profile %q, a %d-byte name, a %d-byte target", tm.Profile, len(tm.Name), len(tm.Target))
+	}
+	if tm.StartAt.Year() > 9999 || tm.RegistrationClosesAt.Year() < 1 {
+		t.Fatalf("accepted start %v, deadline %v", tm.StartAt, tm.RegistrationClosesAt)
 	}
 	stake, fee := tm.BuyIn, tm.FeeAmt
 	// gr-regulation-1 B.48, B.90: a stake, except for a satellite.
@@ -189,7 +203,7 @@ func checkRules(t *testing.T, tm terms.Terms) {
 	if tm.RebuyLevels > 0 && (tm.RebuyPrice <= 0 || tm.RebuyPrice > stake || tm.RebuyPrice+tm.RebuyFee > stake+fee) {
 		t.Fatalf("T3: accepted rebuy %d+%d against entry %d+%d", tm.RebuyPrice, tm.RebuyFee, stake, fee)
 	}
-	if tm.AddOnPrice > 0 && (tm.RebuyLevels == 0 || tm.AddOnPrice > stake || tm.AddOnPrice+tm.AddOnFee > stake+fee) {
+	if tm.AddOnPrice != 0 && (tm.RebuyLevels == 0 || tm.AddOnPrice > stake || tm.AddOnPrice+tm.AddOnFee > stake+fee) {
 		t.Fatalf("H.7, H.16(a)(2): accepted add-on %d+%d against entry %d+%d, %d rebuy levels", tm.AddOnPrice, tm.AddOnFee, stake, fee, tm.RebuyLevels)
 	}
 	// GR H.4: registration closes no later than the start.
@@ -253,9 +267,16 @@ func (in fuzzIn) runCreate(t *testing.T) string {
 		refusedWith(t, "create", err, f, connect.CodeInvalidArgument, reason)
 		return reason
 	}
+	// A Timestamp is a time between 0001-01-01 and 9999-12-31 (the
+	// protobuf definition), checked here by hand.
+	isTime := func(ts *timestamppb.Timestamp) bool {
+		return ts.Seconds >= -62135596800 && ts.Seconds <= 253402300799 && ts.Nanos >= 0 && ts.Nanos < 1e9
+	}
 	switch {
 	case m.StartsAt == nil:
 		return refuse("NO_START")
+	case !isTime(m.StartsAt):
+		return refuse("BAD_TIMESTAMP")
 	case len(m.IdempotencyKey) > 200:
 		return refuse("BAD_IDEMPOTENCY_KEY")
 	case m.Structure == nil:
@@ -266,6 +287,18 @@ func (in fuzzIn) runCreate(t *testing.T) string {
 		if a.GetCurrency() != "" && a.GetCurrency() != s.GetBuyIn().GetCurrency() {
 			return refuse("CURRENCY_MISMATCH")
 		}
+	}
+	// Enum values and profiles the API does not know, and a deadline that
+	// is no time, are refused while reading the structure.
+	switch {
+	case in.feeRule < 0 || in.feeRule > 3:
+		return refuse("UNKNOWN_FEE_RULE")
+	case in.payoutMode < 0 || in.payoutMode > 3:
+		return refuse("BAD_PAYOUT")
+	case in.profile != "" && !slices.Contains(profiles, in.profile):
+		return refuse("UNKNOWN_PROFILE")
+	case s.RegistrationClosesAt != nil && !isTime(s.RegistrationClosesAt):
+		return refuse("BAD_TIMESTAMP")
 	}
 	raw, terr := termsOf(m.Name, s, m.StartsAt.AsTime())
 	if terr != nil {
@@ -322,8 +355,8 @@ var roles = []*auth.Principal{nil, &thePlayer, &thePartner, &theOperator, &theSe
 
 // runOther makes one of the other requests and checks it against the
 // rules of api.go's doc comments: a player acts for himself, a partner for
-// its players, an internal caller names both; ids 1..128 bytes, keys at
-// most 200.
+// its players, an internal caller names both; ids 1..128 bytes, keys,
+// display names and reasons at most 200.
 func (in fuzzIn) runOther(t *testing.T) string {
 	ctx := context.Background()
 	who := roles[int(in.role)%len(roles)]
@@ -333,6 +366,9 @@ func (in fuzzIn) runOther(t *testing.T) string {
 	op := int(in.op) % 10
 	f := newFake()
 	h := f.handler()
+	// The tournament's standings answer (a withdrawal reads its currency
+	// first); its updates do not: the fake's workflow is NOT_FOUND.
+	f.standings[in.tid] = tournament.Standings{ID: in.tid, Terms: terms.Terms{Currency: "EUR"}, Phase: tournament.Registering}
 	var err error
 	switch op {
 	case 0:
@@ -365,7 +401,16 @@ func (in fuzzIn) runOther(t *testing.T) string {
 		if !okID {
 			return refuse(connect.CodeInvalidArgument, "BAD_TOURNAMENT_ID")
 		}
-		// The fake knows no tournament.
+		if (op == 7 || op == 9) && len(in.display) > 200 {
+			return refuse(connect.CodeInvalidArgument, "BAD_REASON")
+		}
+		if op == 5 || op == 6 {
+			// Lookups answer from the standings.
+			if err != nil || f.ncalls() != 1 {
+				t.Fatalf("lookup: %v, client calls %v", err, f.calls)
+			}
+			return "reached"
+		}
 		refusedWith(t, "request", err, nil, connect.CodeNotFound, "TOURNAMENT_NOT_FOUND")
 		if f.ncalls() != 1 {
 			t.Fatalf("client calls %v", f.calls)
@@ -408,12 +453,22 @@ func (in fuzzIn) runOther(t *testing.T) string {
 	if op != 4 && len(in.key) > 200 {
 		return refuse(connect.CodeInvalidArgument, "BAD_IDEMPOTENCY_KEY")
 	}
+	if op == 0 && len(in.display) > 200 {
+		return refuse(connect.CodeInvalidArgument, "BAD_DISPLAY_NAME")
+	}
+	if op == 4 && len(in.display) > 200 {
+		return refuse(connect.CodeInvalidArgument, "BAD_REASON")
+	}
 	if op == 0 {
 		p.Name = in.display
 	}
 	refusedWith(t, "request", err, nil, connect.CodeNotFound, "TOURNAMENT_NOT_FOUND")
-	if f.ncalls() != 1 || len(f.updates) != 1 {
-		t.Fatalf("client calls %v", f.calls)
+	wantCalls := []string{"UpdateWorkflow"}
+	if op == 1 {
+		wantCalls = []string{"QueryWorkflow", "UpdateWorkflow"}
+	}
+	if !slices.Equal(f.calls, wantCalls) || len(f.updates) != 1 {
+		t.Fatalf("client calls %v, want %v", f.calls, wantCalls)
 	}
 	name := []string{tournament.UpdateRegister, tournament.UpdateUnregister, tournament.UpdateRebuy, tournament.UpdateAddOn, tournament.UpdateDisqualify}[op]
 	if u := f.updates[0]; u.WorkflowID != in.tid || u.UpdateName != name || len(u.Args) != 1 || u.Args[0] != p {
@@ -424,7 +479,12 @@ func (in fuzzIn) runOther(t *testing.T) string {
 
 func (in fuzzIn) runList(t *testing.T) string {
 	f := newFake()
-	resp, err := f.handler().ListTournaments(as(thePlayer), connect.NewRequest(&tournamentv1.ListTournamentsRequest{PageSize: in.pageSize, PageToken: in.pageToken}))
+	state := tournamentv1.TournamentState(in.op / 10)
+	resp, err := f.handler().ListTournaments(as(thePlayer), connect.NewRequest(&tournamentv1.ListTournamentsRequest{State: state, PageSize: in.pageSize, PageToken: in.pageToken}))
+	if state > tournamentv1.TournamentState_TOURNAMENT_STATE_PAYING {
+		refusedWith(t, "list", err, f, connect.CodeInvalidArgument, "BAD_STATE")
+		return "BAD_STATE"
+	}
 	if in.pageSize < 0 || in.pageSize > 500 {
 		refusedWith(t, "list", err, f, connect.CodeInvalidArgument, "BAD_PAGE_SIZE")
 		return "BAD_PAGE_SIZE"
@@ -502,6 +562,29 @@ func fuzzSeeds() []fuzzSeed {
 		seed("page size 501", with("created", "reached", "BAD_PAGE_SIZE"), func(in *fuzzIn) { in.pageSize = 501 }),
 		seed("page token padded", with("created", "reached", "BAD_PAGE_TOKEN"), func(in *fuzzIn) { in.pageToken = "bmV4dA==" }),
 		seed("page token", ok, func(in *fuzzIn) { in.pageSize, in.pageToken = 500, "bmV4dA" }),
+		// The refusals of the fixed bugs, each from the valid seed.
+		seed("T1 fee 2^62+1000", with("FEE_OUT_OF_BOUNDS", "reached", "listed"), func(in *fuzzIn) { in.fee = 1<<62 + 1000 }),
+		seed("B.90 satellite, no stake, fee 2^62", with("FEE_OUT_OF_BOUNDS", "reached", "listed"), func(in *fuzzIn) {
+			in.buyIn, in.fee, in.rebuyLevels, in.rebuyPrice, in.maxRebuys, in.addOnPrice, in.flags = 0, 1<<62, 0, 0, 0, 0, 2
+		}),
+		seed("buy-in above the wallet's bound", with("AMOUNT_TOO_LARGE", "reached", "listed"), func(in *fuzzIn) { in.buyIn, in.fee = 2*walletMax, walletMax/5 }),
+		seed("T6 add-on price -100", with("NEGATIVE_AMOUNT", "reached", "listed"), func(in *fuzzIn) { in.addOnPrice = -100 }),
+		seed("T7 rebuy decision -5 s", with("BAD_REBUY", "reached", "listed"), func(in *fuzzIn) { in.rebuyDecision = -5 }),
+		seed("freeze-out, rebuy fee -500", with("NEGATIVE_AMOUNT", "reached", "listed"), func(in *fuzzIn) {
+			in.rebuyLevels, in.rebuyPrice, in.maxRebuys, in.addOnPrice, in.rebuyFee = 0, 0, 0, 0, -500
+		}),
+		seed("fee rule 7", with("UNKNOWN_FEE_RULE", "reached", "listed"), func(in *fuzzIn) { in.feeRule = 7 }),
+		seed("payout mode 9", with("BAD_PAYOUT", "reached", "listed"), func(in *fuzzIn) { in.payoutMode = 9 }),
+		seed("profile klingon", with("UNKNOWN_PROFILE", "reached", "listed"), func(in *fuzzIn) { in.profile = "klingon" }),
+		seed("deadline before year 1", with("BAD_TIMESTAMP", "reached", "listed"), func(in *fuzzIn) { in.closesIn = -80_000_000_000 }),
+		seed("start after year 9999", with("BAD_TIMESTAMP", "reached", "listed"), func(in *fuzzIn) { in.startsIn = 300_000_000_000 }),
+		seed("start in year 9000", ok, func(in *fuzzIn) { in.startsIn = 220_000_000_000 }),
+		seed("name of 201 bytes", with("BAD_NAME", "reached", "listed"), func(in *fuzzIn) { in.name = strings.Repeat("n", 201) }),
+		seed("display name of 201 bytes", with("created", "BAD_DISPLAY_NAME", "listed"), func(in *fuzzIn) { in.display = strings.Repeat("d", 201) }),
+		seed("cancel, reason of 201 bytes", with("created", "BAD_REASON", "listed"), func(in *fuzzIn) { in.role, in.op, in.display = 3, 9, strings.Repeat("r", 201) }),
+		seed("partner withdraws its player", ok, func(in *fuzzIn) { in.role, in.op, in.player = 2, 1, "p7" }),
+		seed("lobby of cancelled tournaments, standings", ok, func(in *fuzzIn) { in.op = 86 }),
+		seed("lobby state 12", with("created", "reached", "BAD_STATE"), func(in *fuzzIn) { in.op = 120 }),
 	}
 }
 
