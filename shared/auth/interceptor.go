@@ -90,30 +90,41 @@ func (i *interceptor) WrapStreamingHandler(next connect.StreamingHandlerFunc) co
 // NewTokenInterceptor attaches "Authorization: Bearer <token>" to every
 // outgoing call: service-to-service clients use it with a service token.
 func NewTokenInterceptor(token func() string) connect.Interceptor {
-	return &tokenInterceptor{token: token}
+	return &credentialInterceptor{header: HeaderAuthorization, value: func() string { return "Bearer " + token() }}
 }
 
-type tokenInterceptor struct{ token func() string }
+// NewAPIKeyInterceptor attaches a partner's API key (X-Api-Key) to every
+// outgoing call.
+func NewAPIKeyInterceptor(key string) connect.Interceptor {
+	return &credentialInterceptor{header: HeaderAPIKey, value: func() string { return key }}
+}
 
-func (t *tokenInterceptor) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
+// credentialInterceptor sets a credential header on outgoing unary calls
+// and streams alike, unless the call already carries one.
+type credentialInterceptor struct {
+	header string
+	value  func() string
+}
+
+func (c *credentialInterceptor) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
 	return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
-		if req.Spec().IsClient && req.Header().Get(HeaderAuthorization) == "" {
-			req.Header().Set(HeaderAuthorization, "Bearer "+t.token())
+		if req.Spec().IsClient && req.Header().Get(c.header) == "" {
+			req.Header().Set(c.header, c.value())
 		}
 		return next(ctx, req)
 	}
 }
 
-func (t *tokenInterceptor) WrapStreamingClient(next connect.StreamingClientFunc) connect.StreamingClientFunc {
+func (c *credentialInterceptor) WrapStreamingClient(next connect.StreamingClientFunc) connect.StreamingClientFunc {
 	return func(ctx context.Context, spec connect.Spec) connect.StreamingClientConn {
 		conn := next(ctx, spec)
-		if conn.RequestHeader().Get(HeaderAuthorization) == "" {
-			conn.RequestHeader().Set(HeaderAuthorization, "Bearer "+t.token())
+		if conn.RequestHeader().Get(c.header) == "" {
+			conn.RequestHeader().Set(c.header, c.value())
 		}
 		return conn
 	}
 }
 
-func (t *tokenInterceptor) WrapStreamingHandler(next connect.StreamingHandlerFunc) connect.StreamingHandlerFunc {
+func (c *credentialInterceptor) WrapStreamingHandler(next connect.StreamingHandlerFunc) connect.StreamingHandlerFunc {
 	return next
 }

@@ -21,8 +21,8 @@ import (
 // Policy says who may call what: anyone authenticated reads the lobby, a
 // table, its event stream, its hand histories and fairness proofs (each
 // filtered for the caller); only a player, with his own session token, sits,
-// acts (Act or a Play stream) and leaves; partners (and operators) create player sessions; the
-// admin API is for operators and services.
+// acts (Act or a Play stream) and leaves; partners (and operators) create
+// player sessions; the admin API is for operators and services.
 func Policy() auth.Policy {
 	p := auth.Policy{}
 	p.Allow(auth.Anyone,

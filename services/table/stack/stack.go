@@ -271,29 +271,7 @@ func Bearer(token string) connect.ClientOption {
 
 // APIKey adds the partner API key to every call.
 func APIKey(key string) connect.ClientOption {
-	return connect.WithInterceptors(apiKey(key))
-}
-
-// apiKey sets the API key header on unary calls and streams alike.
-type apiKey string
-
-func (k apiKey) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
-	return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
-		req.Header().Set(auth.HeaderAPIKey, string(k))
-		return next(ctx, req)
-	}
-}
-
-func (k apiKey) WrapStreamingClient(next connect.StreamingClientFunc) connect.StreamingClientFunc {
-	return func(ctx context.Context, spec connect.Spec) connect.StreamingClientConn {
-		conn := next(ctx, spec)
-		conn.RequestHeader().Set(auth.HeaderAPIKey, string(k))
-		return conn
-	}
-}
-
-func (k apiKey) WrapStreamingHandler(next connect.StreamingHandlerFunc) connect.StreamingHandlerFunc {
-	return next
+	return connect.WithInterceptors(auth.NewAPIKeyInterceptor(key))
 }
 
 // Clients are API clients acting as one caller.

@@ -14,6 +14,7 @@ import (
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/auth"
 	"github.com/croupier/croupier/workflows/tournament"
+	"github.com/croupier/croupier/workflows/tournament/terms"
 )
 
 // Policy: anyone authenticated reads the lobby and standings; players (for
@@ -84,21 +85,15 @@ func checkID(id string) error {
 	return nil
 }
 
-// maxText bounds free text (idempotency keys, display names, reasons), in
-// bytes.
-const maxText = 200
-
 func checkKey(key string) error {
-	if len(key) > maxText {
-		return apierr.Invalid("BAD_IDEMPOTENCY_KEY", "idempotency key longer than %d bytes", maxText)
-	}
-	return nil
+	return checkText("BAD_IDEMPOTENCY_KEY", "idempotency key", key)
 }
 
-// checkText bounds an optional free-text field (a display name, a reason).
+// checkText bounds an optional free-text field (an idempotency key, a
+// display name, a reason) as the terms bound theirs.
 func checkText(reason, what, s string) error {
-	if len(s) > maxText {
-		return apierr.Invalid(reason, "%s longer than %d bytes", what, maxText)
+	if len(s) > terms.MaxText {
+		return apierr.Invalid(reason, "%s longer than %d bytes", what, terms.MaxText)
 	}
 	return nil
 }

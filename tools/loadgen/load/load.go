@@ -249,7 +249,8 @@ func setupTable(ctx context.Context, tg Target, o Options, ti int, admin, partne
 		}
 		var clients []tablev1connect.TableServiceClient
 		for r := range urls {
-			// Bots spread over the replicas and the connections.
+			// Bots spread over the replicas; a table's bots share a
+			// connection, as the players of one partner front-end would.
 			u := urls[(ti+pi+r)%len(urls)]
 			hc := hcs[(ti+r)%len(hcs)]
 			copts := []connect.ClientOption{stack.NoGzip(), opt}
