@@ -27,7 +27,8 @@ func (p Policy) Allow(roles []Role, procs ...string) Policy {
 var (
 	// Internal callers only: other services and operators.
 	Internal = []Role{RoleService, RoleOperator}
-	// Anyone authenticated.
+	// Anyone authenticated who may act: the auditor, who only reads proofs
+	// and audit logs, is named where it is allowed.
 	Anyone = []Role{RolePlayer, RolePartner, RoleService, RoleOperator}
 )
 
@@ -52,12 +53,24 @@ func (i *interceptor) check(ctx context.Context, procedure string, h http.Header
 		if errors.Is(err, ErrNoCredentials) {
 			return ctx, apierr.Connect(apierr.Unauthenticated("NO_CREDENTIALS", "send X-Api-Key or Authorization: Bearer"))
 		}
-		return ctx, apierr.Connect(apierr.Unauthenticated("BAD_CREDENTIALS", "%v", err))
+		return ctx, apierr.Connect(apierr.Unauthenticated(credentialReason(err), "%v", err))
 	}
 	if !slices.Contains(roles, p.Role) {
 		return ctx, apierr.Connect(apierr.Denied("ROLE_NOT_ALLOWED", "%s may not call %s", p.Role, procedure))
 	}
 	return WithPrincipal(ctx, p), nil
+}
+
+// credentialReason is the machine-readable reason of a refused credential:
+// a client renews an expired token, and fixes its configuration otherwise.
+func credentialReason(err error) string {
+	switch {
+	case errors.Is(err, ErrTokenExpired):
+		return "TOKEN_EXPIRED"
+	case errors.Is(err, ErrConflictingCredentials):
+		return "CONFLICTING_CREDENTIALS"
+	}
+	return "BAD_CREDENTIALS"
 }
 
 func (i *interceptor) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
