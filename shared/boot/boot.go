@@ -1,5 +1,6 @@
 // Package boot is the start-up sequence every Croupier binary shares:
-// common settings (listen address, log level, auth keys, OTel), a JSON
+// common settings (listen address, log level, token keys and API keys,
+// OTel), a JSON
 // logger with trace ids, telemetry, the authenticator and the server. A
 // service's main adds its own settings, builds its core and registers its
 // handler; the dev stack does the same for every service on one Runtime.
@@ -7,6 +8,7 @@ package boot
 
 import (
 	"context"
+	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -14,6 +16,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"os"
 	"strings"
 	"time"
 
@@ -28,9 +31,24 @@ import (
 
 // Common holds the settings every binary has.
 type Common struct {
-	Addr            string
-	LogLevel        string
-	TokenKey        string
+	Addr     string
+	LogLevel string
+	// PublicKeys and PublicKeysFile hold the token public key set
+	// (auth.ParseKeySet); both may be given, the set is their union.
+	PublicKeys     string
+	PublicKeysFile string
+	// SigningKey is this service's own Ed25519 key (PEM PKCS #8): it signs
+	// the service tokens the service sends, naming itself, and nothing else.
+	SigningKey string
+	// SessionKey signs player sessions; only the table binds it
+	// (BindSessionKey).
+	SessionKey string
+	// LegacyTokenKey is CROUPIER_TOKEN_KEY, the HS256 key every service
+	// once shared: read only to refuse a deployment that still relies on it.
+	LegacyTokenKey string
+	// Keys, when set, replaces the key settings above: in-process stacks and
+	// tests generate their whole key set in memory (auth.DevKeyring).
+	Keys            *auth.Keyring
 	APIKeys         string
 	CORSOrigins     string
 	ShutdownTimeout time.Duration
@@ -41,11 +59,20 @@ type Common struct {
 func (c *Common) Bind(l *config.Loader, defaultAddr string) {
 	l.String(&c.Addr, "addr", "CROUPIER_ADDR", defaultAddr, "listen address for gRPC, gRPC-Web and Connect")
 	l.String(&c.LogLevel, "log-level", "CROUPIER_LOG_LEVEL", "info", "debug, info, warn or error")
-	l.String(&c.TokenKey, "token-key", "CROUPIER_TOKEN_KEY", "", "hex key (>= 32 bytes) signing session and service tokens")
+	l.String(&c.PublicKeys, "token-public-keys", "CROUPIER_TOKEN_PUBLIC_KEYS", "", "token public key set: lines of \"<scopes> <base64 Ed25519 public key>\" (README: Token keys)")
+	l.String(&c.PublicKeysFile, "token-public-keys-file", "CROUPIER_TOKEN_PUBLIC_KEYS_FILE", "", "file holding more of the token public key set")
+	l.String(&c.SigningKey, "token-signing-key", "CROUPIER_TOKEN_SIGNING_KEY", "", "this service's Ed25519 private key (PEM PKCS #8) signing its service tokens; bound to service:<name> in the key set")
+	l.String(&c.LegacyTokenKey, "token-key", "CROUPIER_TOKEN_KEY", "", "no longer used: refused unless the key set is configured")
 	l.String(&c.APIKeys, "api-keys", "CROUPIER_API_KEYS", "", "partner API keys as partner:key,partner:key")
 	l.String(&c.CORSOrigins, "cors-origins", "CROUPIER_CORS_ORIGINS", "", "comma-separated browser origins allowed to call")
 	l.Duration(&c.ShutdownTimeout, "shutdown-timeout", "CROUPIER_SHUTDOWN_TIMEOUT", 20*time.Second, "time in-flight calls get after SIGTERM")
 	l.Duration(&c.DrainDelay, "drain-delay", "CROUPIER_DRAIN_DELAY", 0, "time health reports NOT_SERVING before the listener closes")
+}
+
+// BindSessionKey registers the session signing key: the table binary only,
+// so no other binary reads it even if its environment carried it.
+func (c *Common) BindSessionKey(l *config.Loader) {
+	l.String(&c.SessionKey, "session-signing-key", "CROUPIER_SESSION_SIGNING_KEY", "", "Ed25519 private key (PEM PKCS #8) signing player session tokens; bound to scope session in the key set")
 }
 
 // Validate checks the common settings.
@@ -54,7 +81,7 @@ func (c *Common) Validate() error {
 	if _, err := ParseLevel(c.LogLevel); err != nil {
 		errs = append(errs, err)
 	}
-	if _, err := c.tokenKey(); err != nil {
+	if _, err := c.keyring(); err != nil {
 		errs = append(errs, err)
 	}
 	if _, err := auth.ParseAPIKeys(c.APIKeys); err != nil {
@@ -64,18 +91,76 @@ func (c *Common) Validate() error {
 	return errors.Join(errs...)
 }
 
-func (c *Common) tokenKey() ([]byte, error) {
-	if c.TokenKey == "" {
-		return nil, errors.New("token key is not set (CROUPIER_TOKEN_KEY, hex, at least 32 bytes)")
+// keyring reads the token keys: the public key set and the private keys
+// this binary holds, each checked against the set.
+func (c *Common) keyring() (auth.Keyring, error) {
+	if c.Keys != nil {
+		return *c.Keys, nil
 	}
-	k, err := hex.DecodeString(c.TokenKey)
+	text := c.PublicKeys
+	if c.PublicKeysFile != "" {
+		b, err := os.ReadFile(c.PublicKeysFile)
+		if err != nil {
+			return auth.Keyring{}, fmt.Errorf("token public keys: %w", err)
+		}
+		text += "\n" + string(b)
+	}
+	pub, err := auth.ParseKeySet(text)
 	if err != nil {
-		return nil, fmt.Errorf("token key is not hex: %w", err)
+		return auth.Keyring{}, fmt.Errorf("token public keys: %w", err)
 	}
-	if len(k) < 32 {
-		return nil, fmt.Errorf("token key is %d bytes, want at least 32", len(k))
+	if len(pub) == 0 {
+		if c.LegacyTokenKey != "" {
+			return auth.Keyring{}, errors.New("CROUPIER_TOKEN_KEY is no longer read: one HS256 key in every pod let any pod sign operator tokens. " +
+				"Tokens are now Ed25519: give every service the public key set (CROUPIER_TOKEN_PUBLIC_KEYS or CROUPIER_TOKEN_PUBLIC_KEYS_FILE) " +
+				"and each service its own CROUPIER_TOKEN_SIGNING_KEY (README: Token keys)")
+		}
+		return auth.Keyring{}, errors.New("token public keys are not set (CROUPIER_TOKEN_PUBLIC_KEYS or CROUPIER_TOKEN_PUBLIC_KEYS_FILE; README: Token keys)")
+	}
+	k := auth.Keyring{Public: pub}
+	for _, s := range []struct{ what, pem string }{{"CROUPIER_TOKEN_SIGNING_KEY", c.SigningKey}, {"CROUPIER_SESSION_SIGNING_KEY", c.SessionKey}} {
+		if strings.TrimSpace(s.pem) == "" {
+			continue
+		}
+		priv, err := auth.ParsePrivateKey([]byte(s.pem))
+		if err != nil {
+			return auth.Keyring{}, fmt.Errorf("%s: %w", s.what, err)
+		}
+		k.Private = append(k.Private, priv)
 	}
 	return k, nil
+}
+
+// checkKeyScopes refuses a signing key bound to more than its holder may
+// sign: the service key only service:<name>, the session key only session.
+// A pod then never holds a key that signs operator tokens, or another
+// service's, whatever the key set says.
+func (c *Common) checkKeyScopes(name string, k auth.Keyring) error {
+	if c.Keys != nil {
+		return nil // in-process stacks play every issuer
+	}
+	scopes := map[string][]auth.Scope{}
+	for _, p := range k.Public {
+		scopes[p.ID] = p.Scopes
+	}
+	for _, s := range []struct {
+		what, pem string
+		want      auth.Scope
+	}{{"CROUPIER_TOKEN_SIGNING_KEY", c.SigningKey, auth.ServiceScope(name)}, {"CROUPIER_SESSION_SIGNING_KEY", c.SessionKey, auth.ScopeSession}} {
+		if strings.TrimSpace(s.pem) == "" {
+			continue
+		}
+		priv, _ := auth.ParsePrivateKey([]byte(s.pem))
+		id := auth.KeyID(priv.Public().(ed25519.PublicKey))
+		got, ok := scopes[id]
+		switch {
+		case !ok:
+			return fmt.Errorf("%s: key %s is not in the token public key set: add its public half (croupierctl token pubkey)", s.what, id)
+		case len(got) != 1 || got[0] != s.want:
+			return fmt.Errorf("%s: key %s is bound to %v in the key set; this key may be bound to %s only", s.what, id, got, s.want)
+		}
+	}
+	return nil
 }
 
 func (c *Common) serverConfig() server.Config {
@@ -97,7 +182,41 @@ func ParseLevel(s string) (slog.Level, error) {
 	return l, nil
 }
 
-// RandomKey returns a fresh hex token key, for the dev stack and tests.
+// ServiceNames are the names the Croupier binaries start under (Start's
+// name): a service token's subject, and service:<name> in the key set.
+func ServiceNames() []string {
+	return []string{"croupier-rng", "croupier-evaluator", "croupier-table", "croupier-wallet", "croupier-tournament"}
+}
+
+// DevKeys generates a full key set in memory — session, operator, auditor
+// and one key for each of ServiceNames and extra — with every private key,
+// for in-process stacks and tests (Common.Keys).
+func DevKeys(extra ...string) *auth.Keyring {
+	k := auth.DevKeyring(append(ServiceNames(), extra...)...)
+	return &k
+}
+
+// KeyEnv is the environment giving a separately started binary named
+// service the public key set of k and its own key from k (and, with
+// session, the session key): what a test passes to a child process.
+func KeyEnv(k *auth.Keyring, service string, session bool) ([]string, error) {
+	env := []string{"CROUPIER_TOKEN_PUBLIC_KEYS=" + auth.FormatKeySet(k.Public)}
+	priv, ok := k.PrivateFor(auth.ServiceScope(service))
+	if !ok {
+		return nil, fmt.Errorf("boot: no key for service %s", service)
+	}
+	env = append(env, "CROUPIER_TOKEN_SIGNING_KEY="+string(auth.MarshalPrivateKey(priv)))
+	if session {
+		s, ok := k.PrivateFor(auth.ScopeSession)
+		if !ok {
+			return nil, errors.New("boot: no session key")
+		}
+		env = append(env, "CROUPIER_SESSION_SIGNING_KEY="+string(auth.MarshalPrivateKey(s)))
+	}
+	return env, nil
+}
+
+// RandomKey returns 32 random bytes in hex, for seal keys and dev secrets.
 func RandomKey() string {
 	b := make([]byte, 32)
 	if _, err := rand.Read(b); err != nil {
@@ -121,6 +240,10 @@ func Start(ctx context.Context, name string, c Common, logOut io.Writer, getenv 
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
+	ring, _ := c.keyring()
+	if err := c.checkKeyScopes(name, ring); err != nil {
+		return nil, err
+	}
 	level, _ := ParseLevel(c.LogLevel)
 	log := telemetry.NewLogger(logOut, level, name)
 	tel, err := telemetry.Setup(ctx, telemetry.Config{ServiceName: name, ServiceVersion: Version, Getenv: getenv})
@@ -132,11 +255,13 @@ func Start(ctx context.Context, name string, c Common, logOut io.Writer, getenv 
 	if err != nil {
 		return nil, errors.Join(err, tel.Shutdown(ctx))
 	}
-	key, _ := c.tokenKey()
 	keys, _ := auth.ParseAPIKeys(c.APIKeys)
-	a, err := auth.NewAuthenticator(auth.Config{TokenKey: key, APIKeys: keys})
+	a, err := auth.NewAuthenticator(auth.Config{Keys: ring, APIKeys: keys})
 	if err != nil {
 		return nil, errors.Join(err, tel.Shutdown(ctx))
+	}
+	if c.LegacyTokenKey != "" {
+		log.Warn("CROUPIER_TOKEN_KEY is set and ignored: tokens are signed with the Ed25519 keys; remove it")
 	}
 	return &Runtime{
 		Name: name, Log: log, Telemetry: tel, Auth: a,
