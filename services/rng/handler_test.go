@@ -34,7 +34,7 @@ type rpcEnv struct {
 func startRPC(t testing.TB, cfg Config) *rpcEnv {
 	t.Helper()
 	svc := newService(t, cfg)
-	common := boot.Common{Addr: "127.0.0.1:0", LogLevel: "error", TokenKey: boot.RandomKey(), ShutdownTimeout: 2 * time.Second}
+	common := boot.Common{Addr: "127.0.0.1:0", LogLevel: "error", Keys: boot.DevKeys("rng-test", "table"), ShutdownTimeout: 2 * time.Second}
 	rt, err := boot.Start(context.Background(), "rng-test", common, io.Discard, func(string) string { return "" })
 	if err != nil {
 		t.Fatal(err)

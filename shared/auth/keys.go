@@ -105,15 +105,9 @@ func ParseKeySet(text string) ([]PublicKey, error) {
 		if len(f) != 2 {
 			return nil, fmt.Errorf("auth: key set entry %d: want \"<scopes> <base64 public key>\", got %d fields", n+1, len(f))
 		}
-		var scopes []Scope
-		for _, s := range strings.Split(f[0], ",") {
-			sc := Scope(strings.TrimSpace(s))
-			if !sc.valid() {
-				return nil, fmt.Errorf("auth: key set entry %d: scope %q: want session, operator, auditor or service:<name>", n+1, s)
-			}
-			if !slices.Contains(scopes, sc) {
-				scopes = append(scopes, sc)
-			}
+		scopes, err := ParseScopes(f[0])
+		if err != nil {
+			return nil, fmt.Errorf("auth: key set entry %d: %w", n+1, err)
 		}
 		pub, err := parsePublicKey(f[1])
 		if err != nil {
@@ -127,6 +121,21 @@ func ParseKeySet(text string) ([]PublicKey, error) {
 		out = append(out, PublicKey{ID: id, Key: pub, Scopes: scopes})
 	}
 	return out, nil
+}
+
+// ParseScopes reads a comma-separated list of scopes.
+func ParseScopes(s string) ([]Scope, error) {
+	var scopes []Scope
+	for _, part := range strings.Split(s, ",") {
+		sc := Scope(strings.TrimSpace(part))
+		if !sc.valid() {
+			return nil, fmt.Errorf("scope %q: want session, operator, auditor or service:<name>", part)
+		}
+		if !slices.Contains(scopes, sc) {
+			scopes = append(scopes, sc)
+		}
+	}
+	return scopes, nil
 }
 
 func parsePublicKey(s string) (ed25519.PublicKey, error) {

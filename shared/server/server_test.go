@@ -135,7 +135,7 @@ func TestGracefulShutdownDrainsHealth(t *testing.T) {
 }
 
 func TestAuthInterceptorAndErrorReason(t *testing.T) {
-	a, err := auth.NewAuthenticator(auth.Config{TokenKey: []byte(strings.Repeat("k", 32)), APIKeys: map[string]string{"partner-a-key-0123456789": "pa"}})
+	a, err := auth.NewAuthenticator(auth.Config{Keys: auth.DevKeyring(), APIKeys: map[string]string{"partner-a-key-0123456789": "pa"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +174,7 @@ func TestAuthInterceptorAndErrorReason(t *testing.T) {
 }
 
 func TestClosedByDefault(t *testing.T) {
-	a, _ := auth.NewAuthenticator(auth.Config{TokenKey: []byte(strings.Repeat("k", 32))})
+	a, _ := auth.NewAuthenticator(auth.Config{Keys: auth.DevKeyring()})
 	addr, _, _, _ := startServer(t, connect.WithInterceptors(auth.NewInterceptor(a, auth.Policy{})))
 	c := connect.NewClient[wrapperspb.StringValue, wrapperspb.StringValue](http.DefaultClient, "http://"+addr+echoProc)
 	_, err := c.CallUnary(context.Background(), connect.NewRequest(wrapperspb.String("hi")))

@@ -36,6 +36,7 @@ func commands() []command {
 	return []command{
 		rngCommand(),
 		evalCommand(),
+		tokenCommand(),
 	}
 }
 

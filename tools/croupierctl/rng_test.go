@@ -33,7 +33,7 @@ func serve(t *testing.T) served {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rt, err := boot.Start(context.Background(), "ctl-test", boot.Common{Addr: "127.0.0.1:0", LogLevel: "error", TokenKey: boot.RandomKey(), ShutdownTimeout: time.Second}, io.Discard, func(string) string { return "" })
+	rt, err := boot.Start(context.Background(), "ctl-test", boot.Common{Addr: "127.0.0.1:0", LogLevel: "error", Keys: boot.DevKeys("ctl-test"), ShutdownTimeout: time.Second}, io.Discard, func(string) string { return "" })
 	if err != nil {
 		t.Fatal(err)
 	}

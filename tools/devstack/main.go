@@ -5,7 +5,8 @@
 //
 // It prints where to connect and a set of development credentials: a partner
 // API key, an operator token and a player token. None of them is fit for
-// production; the keys are random for each run.
+// production; the keys (the token keys of every issuer, generated in memory)
+// are random for each run.
 package main
 
 import (
@@ -57,9 +58,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		l.Usage(stderr)
 		return err
 	}
-	if set.common.TokenKey == "" {
-		set.common.TokenKey = boot.RandomKey()
-	}
+	// A full token key set in memory, every issuer's private key included:
+	// this one process is the session issuer, the operators' tool and every
+	// service. It replaces any CROUPIER_TOKEN_* setting.
+	set.common.Keys = boot.DevKeys("croupier-devstack")
 	devKey := "dev-partner-" + boot.RandomKey()[:24]
 	if set.common.APIKeys == "" {
 		set.common.APIKeys = "dev-partner:" + devKey

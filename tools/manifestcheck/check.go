@@ -113,6 +113,7 @@ func checkRelease(objs []object) []finding {
 	for _, w := range r.workloads {
 		r.checkWorkload(w, add)
 	}
+	r.checkSigningKeys(add)
 	for _, o := range objs {
 		switch v := o.Obj.(type) {
 		case *corev1.Service:
@@ -218,6 +219,41 @@ func (r *release) checkContainer(w workload, c corev1.Container, main bool, add 
 		if ref := e.ValueFrom.ConfigMapKeyRef; ref != nil {
 			if cm, ok := r.configs[key(ns, ref.Name)]; ok && !configMapHas(cm, ref.Key) {
 				add(w.object, "%s: env %s reads key %q of ConfigMap %s, which has no such key", where, e.Name, ref.Key, ref.Name)
+			}
+		}
+	}
+}
+
+// signingKeyEnvs are the variables carrying a Croupier token signing key.
+// Each key belongs to one issuer: a service's key signs only that service's
+// tokens and the session key is the table's, so two workloads reading the
+// same Secret key means one pod could sign as another.
+var signingKeyEnvs = map[string]bool{"CROUPIER_TOKEN_SIGNING_KEY": true, "CROUPIER_SESSION_SIGNING_KEY": true}
+
+// checkSigningKeys reports a signing key read by more than one workload,
+// and the shared HS256 key (CROUPIER_TOKEN_KEY) that let every pod sign
+// every kind of token.
+func (r *release) checkSigningKeys(add report) {
+	readers := map[string]string{} // namespace/secret/key -> first workload
+	for _, w := range r.workloads {
+		ns := w.Meta.GetNamespace()
+		for _, c := range append(slices.Clone(w.template.Spec.InitContainers), w.template.Spec.Containers...) {
+			for _, e := range c.Env {
+				if e.Name == "CROUPIER_TOKEN_KEY" {
+					add(w.object, "container %s: env CROUPIER_TOKEN_KEY: the shared token key is no longer read; give the public key set and the service's own signing key", c.Name)
+				}
+				if !signingKeyEnvs[e.Name] || e.ValueFrom == nil || e.ValueFrom.SecretKeyRef == nil {
+					continue
+				}
+				ref := e.ValueFrom.SecretKeyRef
+				id := key(ns, ref.Name) + "/" + ref.Key
+				first, seen := readers[id]
+				switch {
+				case !seen:
+					readers[id] = w.ref()
+				case first != w.ref():
+					add(w.object, "container %s: env %s reads key %q of Secret %s, as %s does: each service signs with its own key", c.Name, e.Name, ref.Key, ref.Name, first)
+				}
 			}
 		}
 	}

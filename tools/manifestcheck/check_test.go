@@ -99,8 +99,11 @@ func TestEachDefectIsCaught(t *testing.T) {
 		{"env set twice", "            - name: CROUPIER_ADDR\n              value: \":8080\"\n",
 			"            - name: CROUPIER_ADDR\n              value: \":8080\"\n            - name: CROUPIER_ADDR\n              value: \":9090\"\n",
 			[]string{"env CROUPIER_ADDR is set twice"}},
-		{"secret key missing", "                  key: token-key", "                  key: token_key",
-			[]string{`reads key "token_key" of Secret croupier, which has no such key`}},
+		{"secret key missing", "                  key: token-public-keys", "                  key: token_public_keys",
+			[]string{`reads key "token_public_keys" of Secret croupier, which has no such key`}},
+		// Issue 11: one key per issuer, and no shared HS256 key.
+		{"shared token key", "            - name: CROUPIER_TOKEN_PUBLIC_KEYS\n", "            - name: CROUPIER_TOKEN_KEY\n",
+			[]string{"env CROUPIER_TOKEN_KEY: the shared token key is no longer read"}},
 		{"service account missing", "      serviceAccountName: croupier-rng", "      serviceAccountName: croupier-rgn",
 			[]string{`serviceAccountName "croupier-rgn" is not among the manifests`}},
 
@@ -170,5 +173,35 @@ func TestDecodeErrorsSkipReleaseChecks(t *testing.T) {
 	fs := findingsFor(t, bad)
 	if len(fs) != 1 {
 		t.Fatalf("want exactly the decode error, got:\n%s", strings.Join(fs, "\n"))
+	}
+}
+
+// Issue 11: each service signs with its own key. A second workload reading
+// the rng's signing key is reported; one with its own key is not.
+func TestSigningKeySharedByTwoWorkloads(t *testing.T) {
+	good := goodRelease(t)
+	var deployment string
+	for _, doc := range strings.Split(good, "---\n") {
+		if strings.Contains(doc, "kind: Deployment") {
+			deployment = doc
+		}
+	}
+	if deployment == "" {
+		t.Fatal("no Deployment in the good release")
+	}
+	copyAs := func(signingKey string) string {
+		d := strings.Replace(deployment, "  name: croupier-rng\nspec:", "  name: croupier-wallet\nspec:", 1)
+		return strings.Replace(d, "                  key: token-signing-key", "                  key: "+signingKey, 1)
+	}
+	shared := findingsFor(t, good+"---\n"+copyAs("token-signing-key"))
+	want := `env CROUPIER_TOKEN_SIGNING_KEY reads key "token-signing-key" of Secret croupier, as Deployment/croupier-rng does`
+	if !strings.Contains(strings.Join(shared, "\n"), want) {
+		t.Fatalf("no finding %q in:\n%s", want, strings.Join(shared, "\n"))
+	}
+	own := strings.Replace(good, "  token-signing-key: ZGV2", "  token-signing-key: ZGV2\n  wallet-signing-key: ZGV2", 1)
+	for _, f := range findingsFor(t, own+"---\n"+copyAs("wallet-signing-key")) {
+		if strings.Contains(f, "signs with its own key") {
+			t.Fatalf("own key reported: %s", f)
+		}
 	}
 }

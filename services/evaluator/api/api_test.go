@@ -37,7 +37,7 @@ func header(name, value string) connect.UnaryInterceptorFunc {
 
 func newClients(t *testing.T) clients {
 	t.Helper()
-	a, err := auth.NewAuthenticator(auth.Config{TokenKey: []byte(strings.Repeat("k", 32)), APIKeys: map[string]string{partnerKey: "pa"}})
+	a, err := auth.NewAuthenticator(auth.Config{Keys: auth.DevKeyring("table"), APIKeys: map[string]string{partnerKey: "pa"}})
 	if err != nil {
 		t.Fatal(err)
 	}

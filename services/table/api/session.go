@@ -16,9 +16,10 @@ import (
 // SessionHandler implements tablev1connect.SessionServiceHandler: a
 // partner's back-end, authenticated by its API key, asks for a session
 // token for one of its players and hands it to that player's front-end.
-// The token is signed with the key every Croupier service shares, carries
-// the player id and the partner id from the API key (a partner can only
-// ever issue tokens for its own players), and expires.
+// The token is signed with the session key — which only the table service
+// holds (CROUPIER_SESSION_SIGNING_KEY) and which signs player tokens only —
+// carries the player id and the partner id from the API key (a partner can
+// only ever issue tokens for its own players), and expires.
 type SessionHandler struct {
 	auth *auth.Authenticator
 	// Now is the clock (time.Now if nil).
@@ -59,7 +60,12 @@ func (h *SessionHandler) CreatePlayerSession(ctx context.Context, req *connect.R
 	if h.Now != nil {
 		now = h.Now
 	}
-	tok, err := h.auth.Issue(auth.Principal{Role: auth.RolePlayer, PlayerID: m.GetPlayerId(), PartnerID: partner}, ttl)
+	session := auth.Principal{Role: auth.RolePlayer, PlayerID: m.GetPlayerId(), PartnerID: partner}
+	if !h.auth.CanIssue(session) {
+		// A deployment without the session key: not the caller's fault.
+		return nil, apierr.Connect(apierr.Unavailable("NO_SESSION_KEY", "this table service holds no session signing key"))
+	}
+	tok, err := h.auth.Issue(session, ttl)
 	if err != nil {
 		return nil, apierr.Connect(apierr.Invalid("BAD_SESSION", "%v", err))
 	}

@@ -52,10 +52,13 @@ type Config struct {
 	// DataDir holds the wallet's SQLite file (default: a temporary
 	// directory removed on Close).
 	DataDir string
-	// TokenKey (hex) and Partner/APIKey: random when empty.
-	TokenKey string
-	Partner  string
-	APIKey   string
+	// Keys are the token keys, every issuer's private key included (one
+	// process plays the session issuer, the operators' tool and every
+	// service): generated when nil (boot.DevKeys). Partner/APIKey: random
+	// when empty.
+	Keys    *auth.Keyring
+	Partner string
+	APIKey  string
 	// NoTable runs only the services the table service calls (tests that
 	// run table services as separate processes).
 	NoTable bool
@@ -77,16 +80,19 @@ type Config struct {
 type Stack struct {
 	// URL is the server's base URL.
 	URL      string
-	Addr     string
-	TokenKey string
-	Partner  string
-	APIKey   string
-	SealKey  []byte
-	Auth     *auth.Authenticator
-	Core     *table.Service
-	Store    *store.Store
-	Redis    redis.UniversalClient
-	Runtime  *boot.Runtime
+	Addr    string
+	// Keys are the stack's token keys: a process started beside the stack
+	// (boot.KeyEnv) or a runtime in this one (boot.Common.Keys) uses them
+	// for its tokens to be accepted.
+	Keys    *auth.Keyring
+	Partner string
+	APIKey  string
+	SealKey []byte
+	Auth    *auth.Authenticator
+	Core    *table.Service
+	Store   *store.Store
+	Redis   redis.UniversalClient
+	Runtime *boot.Runtime
 
 	cancel  context.CancelFunc
 	done    chan error
@@ -99,8 +105,8 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 	if cfg.Addr == "" {
 		cfg.Addr = "127.0.0.1:0"
 	}
-	if cfg.TokenKey == "" {
-		cfg.TokenKey = boot.RandomKey()
+	if cfg.Keys == nil {
+		cfg.Keys = boot.DevKeys("croupier-table-stack")
 	}
 	if cfg.Partner == "" {
 		cfg.Partner = "partner-1"
@@ -115,12 +121,12 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 	if logOut == nil {
 		logOut = io.Discard
 	}
-	st := &Stack{TokenKey: cfg.TokenKey, Partner: cfg.Partner, APIKey: cfg.APIKey}
+	st := &Stack{Keys: cfg.Keys, Partner: cfg.Partner, APIKey: cfg.APIKey}
 	fail := func(err error) (*Stack, error) {
 		st.Close()
 		return nil, err
 	}
-	common := boot.Common{Addr: cfg.Addr, LogLevel: cfg.LogLevel, TokenKey: cfg.TokenKey,
+	common := boot.Common{Addr: cfg.Addr, LogLevel: cfg.LogLevel, Keys: cfg.Keys,
 		APIKeys: cfg.Partner + ":" + cfg.APIKey, ShutdownTimeout: 2 * time.Second}
 	sctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	st.cancel = cancel

@@ -146,9 +146,9 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		return rep, fmt.Errorf("table stack: %w", err)
 	}
 	defer st.Close()
-	// The tournament service's runtime: the stack's token key, so its
+	// The tournament service's runtime: the stack's token keys, so its
 	// service tokens are accepted there.
-	rt, err := boot.Start(ctx, "croupier-tournament", boot.Common{Addr: "127.0.0.1:0", LogLevel: "warn", TokenKey: st.TokenKey, ShutdownTimeout: time.Second}, discard{}, func(string) string { return "" })
+	rt, err := boot.Start(ctx, "croupier-tournament", boot.Common{Addr: "127.0.0.1:0", LogLevel: "warn", Keys: st.Keys, ShutdownTimeout: time.Second}, discard{}, func(string) string { return "" })
 	if err != nil {
 		return rep, err
 	}

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -54,7 +53,7 @@ func newLedger(t testing.TB) *ledger.Ledger {
 }
 
 func newServer(t *testing.T) *server {
-	a, err := auth.NewAuthenticator(auth.Config{TokenKey: []byte(strings.Repeat("k", 32)), APIKeys: map[string]string{keyA: "pa", keyB: "pb"}})
+	a, err := auth.NewAuthenticator(auth.Config{Keys: auth.DevKeyring("table"), APIKeys: map[string]string{keyA: "pa", keyB: "pb"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,6 +24,7 @@ import (
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
 	walletv1 "github.com/croupier/croupier/gen/croupier/wallet/v1"
 	"github.com/croupier/croupier/services/table/stack"
+	"github.com/croupier/croupier/shared/boot"
 )
 
 func redisAddr() string {
@@ -134,11 +135,14 @@ func (p *tableProc) start() {
 	if err != nil {
 		h.t.Fatal(err)
 	}
+	keys, err := boot.KeyEnv(h.deps.Keys, "croupier-table", true)
+	if err != nil {
+		h.t.Fatal(err)
+	}
 	cmd := exec.Command(h.bin)
-	cmd.Env = append(os.Environ(),
+	cmd.Env = append(append(os.Environ(), keys...),
 		"CROUPIER_ADDR="+p.addr,
 		"CROUPIER_LOG_LEVEL=warn",
-		"CROUPIER_TOKEN_KEY="+h.deps.TokenKey,
 		"CROUPIER_API_KEYS="+h.deps.Partner+":"+h.deps.APIKey,
 		"CROUPIER_REDIS_ADDR="+redisAddr(),
 		"CROUPIER_TABLE_REDIS_PREFIX="+h.prefix,

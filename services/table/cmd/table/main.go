@@ -67,6 +67,8 @@ func load(args []string, getenv func(string) string, stderr io.Writer) (settings
 	var s settings
 	l := config.New("table", getenv)
 	s.common.Bind(l, ":8080")
+	// The table alone signs player sessions (SessionService).
+	s.common.BindSessionKey(l)
 	// The Redis, seal-key and service-URL variables are the ones the Helm
 	// chart gives the table service.
 	s.redis.Bind(l, "the tables")
