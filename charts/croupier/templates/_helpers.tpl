@@ -34,6 +34,13 @@ allows; a service's objects are named <fullname>-<service>.
 {{- include "croupier.fullname" . }}
 {{- end }}
 
+{{/* The chart-created Secret of one service's own signing keys,
+<fullname>-<service>-keys: only that service's pods read it. Context: dict
+root name. */}}
+{{- define "croupier.serviceSecretName" -}}
+{{- printf "%s-keys" (include "croupier.component" (dict "root" .root "name" .name)) }}
+{{- end }}
+
 {{/* Selector labels of one service. Context: dict root name. Never change
 these on an installed release: a Deployment's selector is immutable. */}}
 {{- define "croupier.selectorLabels" -}}
@@ -101,8 +108,9 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 
 {{/*
 An env var read from a secret reference. Context: dict root env ref
-required what. A reference without existingSecret and without value renders
-nothing, or fails when required.
+required what, and secret: the chart-created Secret holding a value (default
+croupier.secretName). A reference without existingSecret and without value
+renders nothing, or fails when required.
 */}}
 {{- define "croupier.secretEnv" -}}
 {{- if .ref.existingSecret }}
@@ -115,7 +123,7 @@ nothing, or fails when required.
 - name: {{ .env }}
   valueFrom:
     secretKeyRef:
-      name: {{ include "croupier.secretName" .root }}
+      name: {{ .secret | default (include "croupier.secretName" .root) }}
       key: {{ .ref.key }}
 {{- else if .required }}
 {{- fail (printf "%s: set %s.existingSecret (or %s.value for a development cluster)" .env .what .what) }}
@@ -124,11 +132,32 @@ nothing, or fails when required.
 
 {{/*
 The secret references whose values the chart stores in its own Secret, as a
-JSON object key -> value. Two references may not share a key.
+JSON object key -> value. Two references may not share a key. The signing
+keys are not among them: each service's are in its own Secret
+(croupier.serviceSecretData).
 */}}
 {{- define "croupier.secretData" -}}
 {{- $v := .Values }}
-{{- $refs := dict "auth.tokenKey" $v.auth.tokenKey "auth.apiKeys" $v.auth.apiKeys "sealKey" $v.sealKey "redis.password" $v.redis.password "postgres.dsn" $v.postgres.dsn "temporal.apiKey" $v.temporal.apiKey }}
+{{- $refs := dict "auth.publicKeys" $v.auth.publicKeys "auth.apiKeys" $v.auth.apiKeys "sealKey" $v.sealKey "redis.password" $v.redis.password "postgres.dsn" $v.postgres.dsn "temporal.apiKey" $v.temporal.apiKey }}
+{{- include "croupier.refData" $refs }}
+{{- end }}
+
+{{/*
+The values of one service's own Secret (croupier.serviceSecretName): its
+signing key, and for the table the session key. Context: dict root name svc.
+*/}}
+{{- define "croupier.serviceSecretData" -}}
+{{- $refs := dict (printf "services.%s.signingKey" .name) .svc.signingKey }}
+{{- if eq .name "table" }}
+{{- $_ := set $refs "auth.sessionKey" .root.Values.auth.sessionKey }}
+{{- end }}
+{{- include "croupier.refData" $refs }}
+{{- end }}
+
+{{/* The values of secret references (dict what -> ref) kept in a
+chart-created Secret, as JSON key -> value; two may not share a key. */}}
+{{- define "croupier.refData" -}}
+{{- $refs := . }}
 {{- $data := dict }}
 {{- $owner := dict }}
 {{- range $what := keys $refs | sortAlpha }}
@@ -214,7 +243,15 @@ Order matters: $(VAR) references only expand variables defined earlier.
 - name: CROUPIER_CORS_ORIGINS
   value: {{ join "," . | quote }}
 {{- end }}
-{{- include "croupier.secretEnv" (dict "root" .root "env" "CROUPIER_TOKEN_KEY" "ref" $v.auth.tokenKey "required" true "what" "auth.tokenKey") }}
+{{- /* Token keys: the public key set to every service; the service's own
+signing key (required when it calls another service) from its own Secret;
+the session key to the table only. No operator key: operators mint their
+tokens outside the cluster (croupierctl token mint). */}}
+{{- include "croupier.secretEnv" (dict "root" .root "env" "CROUPIER_TOKEN_PUBLIC_KEYS" "ref" $v.auth.publicKeys "required" true "what" "auth.publicKeys") }}
+{{- include "croupier.secretEnv" (dict "root" .root "env" "CROUPIER_TOKEN_SIGNING_KEY" "ref" $svc.signingKey "required" (not (empty $svc.calls)) "what" (printf "services.%s.signingKey" .name) "secret" (include "croupier.serviceSecretName" .)) }}
+{{- if eq .name "table" }}
+{{- include "croupier.secretEnv" (dict "root" .root "env" "CROUPIER_SESSION_SIGNING_KEY" "ref" $v.auth.sessionKey "required" true "what" "auth.sessionKey" "secret" (include "croupier.serviceSecretName" .)) }}
+{{- end }}
 {{- include "croupier.secretEnv" (dict "root" .root "env" "CROUPIER_API_KEYS" "ref" $v.auth.apiKeys "required" false "what" "auth.apiKeys") }}
 {{- if has "redis" $svc.uses }}
 - name: CROUPIER_REDIS_ADDR
