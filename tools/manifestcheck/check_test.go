@@ -182,7 +182,7 @@ func TestSigningKeySharedByTwoWorkloads(t *testing.T) {
 	good := goodRelease(t)
 	var deployment string
 	for _, doc := range strings.Split(good, "---\n") {
-		if strings.Contains(doc, "kind: Deployment") {
+		if strings.Contains(doc, "\nkind: Deployment\n") {
 			deployment = doc
 		}
 	}
