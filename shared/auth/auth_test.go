@@ -325,13 +325,13 @@ func TestConfigValidation(t *testing.T) {
 	keys := testKeys()
 	stranger := GenerateKeyring(ScopeOperator)
 	bad := map[string]Config{
-		"empty key set":            {},
-		"signing key not in set":   {Keys: Keyring{Public: keys.Public, Private: stranger.Private}},
-		"short API key":            {Keys: keys, APIKeys: map[string]string{"tiny": "pa"}},
-		"key without scope":        {Keys: Keyring{Public: []PublicKey{{ID: keys.Public[0].ID, Key: keys.Public[0].Key}}}},
+		"empty key set":             {},
+		"signing key not in set":    {Keys: Keyring{Public: keys.Public, Private: stranger.Private}},
+		"short API key":             {Keys: keys, APIKeys: map[string]string{"tiny": "pa"}},
+		"key without scope":         {Keys: Keyring{Public: []PublicKey{{ID: keys.Public[0].ID, Key: keys.Public[0].Key}}}},
 		"key id not its thumbprint": {Keys: Keyring{Public: []PublicKey{{ID: "mine", Key: keys.Public[0].Key, Scopes: []Scope{ScopeSession}}}}},
-		"wildcard service scope":   {Keys: Keyring{Public: []PublicKey{{ID: keys.Public[0].ID, Key: keys.Public[0].Key, Scopes: []Scope{"service:*"}}}}},
-		"duplicate key": {Keys: Keyring{Public: []PublicKey{keys.Public[0], keys.Public[0]}}},
+		"wildcard service scope":    {Keys: Keyring{Public: []PublicKey{{ID: keys.Public[0].ID, Key: keys.Public[0].Key, Scopes: []Scope{"service:*"}}}}},
+		"duplicate key":             {Keys: Keyring{Public: []PublicKey{keys.Public[0], keys.Public[0]}}},
 	}
 	for name, cfg := range bad {
 		if _, err := NewAuthenticator(cfg); err == nil {

@@ -79,8 +79,8 @@ type Config struct {
 // Stack is a running stack.
 type Stack struct {
 	// URL is the server's base URL.
-	URL      string
-	Addr    string
+	URL  string
+	Addr string
 	// Keys are the stack's token keys: a process started beside the stack
 	// (boot.KeyEnv) or a runtime in this one (boot.Common.Keys) uses them
 	// for its tokens to be accepted.
