@@ -201,6 +201,9 @@ func TestServiceOnRedisDetectsDeletedRecord(t *testing.T) {
 	if err != nil || again.GetId() != ids[2] {
 		t.Fatalf("retry on Redis: %v %v", again.GetId(), err)
 	}
+	if _, err := svc.Close(ctx, &rngv1.CloseRequest{OutcomeId: ids[3]}); err != nil {
+		t.Fatal(err)
+	}
 	r, err := svc.Reveal(ctx, &rngv1.RevealRequest{OutcomeId: ids[3]})
 	if err != nil {
 		t.Fatal(err)
@@ -245,6 +248,9 @@ func TestSealedRevealsHideTheShoe(t *testing.T) {
 	var probe rngv1.RevealResponse
 	if proto.Unmarshal(raw, &probe) == nil && len(probe.GetOutcome().GetCards()) == 52 {
 		t.Fatal("the stored reveal decodes without the key")
+	}
+	if _, err := svc.Close(ctx, &rngv1.CloseRequest{OutcomeId: o.GetId()}); err != nil {
+		t.Fatal(err)
 	}
 	r, err := svc.Reveal(ctx, &rngv1.RevealRequest{OutcomeId: o.GetId()})
 	if err != nil {
