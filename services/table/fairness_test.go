@@ -15,8 +15,10 @@ import (
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
 	"github.com/croupier/croupier/gen/croupier/rng/v1/rngv1connect"
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
+	"github.com/croupier/croupier/gen/croupier/table/v1/tablev1connect"
 	"github.com/croupier/croupier/services/rng/proof"
 	"github.com/croupier/croupier/services/table"
+	"github.com/croupier/croupier/services/table/api"
 	"github.com/croupier/croupier/services/table/live"
 	"github.com/croupier/croupier/services/table/stack"
 	"github.com/croupier/croupier/shared/apierr"
@@ -298,6 +300,19 @@ func TestEveryViewersProofOpensExactlyWhatHeSaw(t *testing.T) {
 	}
 	if showdowns == 0 {
 		t.Fatal("no hand reached a showdown: shown cards went unchecked")
+	}
+	// An auditor (regulator) gets the whole shoe too; the policy lets him
+	// call GetFairnessProof and nothing else of the table service.
+	h := api.New(u.st.Core, u.st.Auth).Table
+	aud := auth.WithPrincipal(u.ctx, auth.Principal{Role: api.RoleAuditor, Subject: "regulator"})
+	ar, err := h.GetFairnessProof(aud, connect.NewRequest(&tablev1.GetFairnessProofRequest{TableId: id, HandId: handIDs[0]}))
+	if err != nil || len(ar.Msg.GetShoe()) != 52 || len(ar.Msg.GetSalt()) != 32 {
+		t.Fatalf("auditor's proof: %v", err)
+	}
+	for proc, roles := range api.Policy() {
+		if slices.Contains(roles, api.RoleAuditor) != (proc == tablev1connect.TableServiceGetFairnessProofProcedure) {
+			t.Errorf("%s: auditor allowed %v", proc, slices.Contains(roles, api.RoleAuditor))
+		}
 	}
 	t.Logf("%d hands, %d viewers: every proof verifies and opens only what its viewer saw (%d shoe cards kept hidden)", len(handIDs), len(viewers), hidden)
 }

