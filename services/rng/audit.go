@@ -2,12 +2,10 @@ package rng
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
 	"github.com/croupier/croupier/services/rng/audit"
-	"github.com/croupier/croupier/services/rng/store"
 	"github.com/croupier/croupier/services/rng/wheel"
 	"github.com/croupier/croupier/shared/apierr"
 )
@@ -19,21 +17,6 @@ var (
 
 // MaxAuditPage is the most records one ReadAudit returns.
 const MaxAuditPage = 1000
-
-// Reveal returns an outcome with its salt and canonical encoding.
-func (s *Service) Reveal(ctx context.Context, req *rngv1.RevealRequest) (*rngv1.RevealResponse, error) {
-	if req.GetOutcomeId() == "" || len(req.GetOutcomeId()) > maxFieldLen {
-		return nil, apierr.Invalid("OUTCOME_ID_INVALID", "outcome_id must be 1..%d bytes", maxFieldLen)
-	}
-	e, err := s.store.Get(ctx, req.GetOutcomeId())
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, apierr.NotFound("OUTCOME_NOT_FOUND", "no outcome %q", req.GetOutcomeId())
-	}
-	if err != nil {
-		return nil, fmt.Errorf("rng: reveal: %w", err)
-	}
-	return e.Reveal, nil
-}
 
 // ReadAudit returns a page of the audit log.
 func (s *Service) ReadAudit(ctx context.Context, req *rngv1.ReadAuditRequest) (*rngv1.ReadAuditResponse, error) {

@@ -63,6 +63,10 @@ func TestAuditRecordsEveryOutcomeWithContext(t *testing.T) {
 		if rec.GetContext().GetTableId() != "t-1" || rec.GetRequestedBy() != "service table" {
 			t.Fatalf("record %d lost its request context: %v", i, rec)
 		}
+		owner := auth.WithPrincipal(context.Background(), auth.Principal{Role: auth.RoleService, Subject: "table"})
+		if _, err := s.Close(owner, &rngv1.CloseRequest{OutcomeId: rec.GetOutcomeId()}); err != nil {
+			t.Fatal(err)
+		}
 		out, err := s.Reveal(context.Background(), &rngv1.RevealRequest{OutcomeId: rec.GetOutcomeId()})
 		if err != nil || !bytes.Equal(out.GetOutcome().GetCommitment(), rec.GetCommitment()) {
 			t.Fatalf("record %d: commitment is not the outcome's (%v)", i, err)

@@ -67,6 +67,9 @@ func FuzzRequests(f *testing.F) {
 			}
 			return
 		}
+		if _, err := s.Close(ctx, &rngv1.CloseRequest{OutcomeId: o.GetId()}); err != nil {
+			t.Fatal(err)
+		}
 		r, err := s.Reveal(ctx, &rngv1.RevealRequest{OutcomeId: o.GetId()})
 		if err != nil {
 			t.Fatal(err)

@@ -13,15 +13,23 @@ import (
 	"github.com/croupier/croupier/shared/server"
 )
 
-// Policy opens every RNG procedure to internal callers only: the table and
-// tournament services and operators. Partners and players never call the
-// RNG; they see outcomes and proofs through the table service.
+// Policy opens the RNG to internal callers only: the table and tournament
+// services and operators create and close outcomes; operators, auditors
+// (RoleAuditor) and services read closed ones and the audit log. Partners
+// and players never call the RNG; they see outcomes and proofs through the
+// table service. The core adds the object-level rules: only an outcome's
+// owner closes it, a service reads only the outcomes it owns, and nobody
+// reads a live one.
 func Policy() auth.Policy {
+	readers := append([]auth.Role{RoleAuditor}, auth.Internal...)
 	return auth.Policy{}.Allow(auth.Internal,
 		rngv1connect.RngServiceShuffleProcedure,
 		rngv1connect.RngServiceSpinProcedure,
 		rngv1connect.RngServiceDrawProcedure,
+		rngv1connect.RngServiceCloseProcedure,
+	).Allow(readers,
 		rngv1connect.RngServiceRevealProcedure,
+		rngv1connect.RngServiceOpenProcedure,
 		rngv1connect.RngServiceReadAuditProcedure,
 		rngv1connect.RngServiceVerifyAuditProcedure,
 	)
@@ -67,6 +75,24 @@ func (h *Handler) Draw(ctx context.Context, req *connect.Request[rngv1.DrawReque
 // Reveal implements rngv1connect.RngServiceHandler.
 func (h *Handler) Reveal(ctx context.Context, req *connect.Request[rngv1.RevealRequest]) (*connect.Response[rngv1.RevealResponse], error) {
 	r, err := h.svc.Reveal(ctx, req.Msg)
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	return connect.NewResponse(r), nil
+}
+
+// Close implements rngv1connect.RngServiceHandler.
+func (h *Handler) Close(ctx context.Context, req *connect.Request[rngv1.CloseRequest]) (*connect.Response[rngv1.CloseResponse], error) {
+	r, err := h.svc.Close(ctx, req.Msg)
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	return connect.NewResponse(r), nil
+}
+
+// Open implements rngv1connect.RngServiceHandler.
+func (h *Handler) Open(ctx context.Context, req *connect.Request[rngv1.OpenRequest]) (*connect.Response[rngv1.OpenResponse], error) {
+	r, err := h.svc.Open(ctx, req.Msg)
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}

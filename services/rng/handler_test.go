@@ -95,6 +95,9 @@ func TestRPCShuffleRevealVerifies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, err := c.Close(ctx, connect.NewRequest(&rngv1.CloseRequest{OutcomeId: res.Msg.GetOutcome().GetId()})); err != nil {
+		t.Fatal(err)
+	}
 	rev, err := c.Reveal(ctx, connect.NewRequest(&rngv1.RevealRequest{OutcomeId: res.Msg.GetOutcome().GetId()}))
 	if err != nil {
 		t.Fatal(err)

@@ -223,11 +223,22 @@ func (s *Service) create(ctx context.Context, kind rngv1.OutcomeKind, req proto.
 		}
 		return nil, err
 	}
-	enc, err := proof.Encode(o)
-	if err != nil {
-		return nil, fmt.Errorf("rng: encode: %w", err)
+	var enc []byte
+	if kind == rngv1.OutcomeKind_OUTCOME_KIND_SHUFFLE {
+		// A shoe is committed position by position under one root, so that a
+		// viewer can later be shown his cards and no other (docs/rng.md).
+		shoe, err := proof.NewShoe(id, o.GetCards(), int(o.GetCutCardPosition()), salt)
+		if err != nil {
+			return nil, fmt.Errorf("rng: commit shoe: %w", err)
+		}
+		o.Commitment = shoe.Root()
+	} else {
+		var err error
+		if enc, err = proof.Encode(o); err != nil {
+			return nil, fmt.Errorf("rng: encode: %w", err)
+		}
+		o.Commitment = proof.Commit(enc, salt)
 	}
-	o.Commitment = proof.Commit(enc, salt)
 	entry := &store.Entry{
 		Reveal: &rngv1.RevealResponse{Outcome: o, Salt: salt, CanonicalEncoding: enc},
 		Record: &rngv1.AuditRecord{

@@ -1,7 +1,8 @@
 // Package rng is the RNG service's core: shuffled shoes, wheel spins and
-// draws from the health-tested DRBG, each committed (SHA-256 of its
+// draws from the health-tested DRBG, each committed (a shoe: a Merkle root
+// of salted per-position commitments; a spin or a draw: SHA-256 of its
 // canonical encoding and a salt), appended to the hash-chained audit log and
-// kept for Reveal. The Connect handler in handler.go only authenticates,
+// kept for Open and Reveal once its owner has closed it. The Connect handler in handler.go only authenticates,
 // decodes and calls it; tests call it directly.
 package rng
 

@@ -284,6 +284,9 @@ func TestRevealVerifiesAndTamperingIsRejected(t *testing.T) {
 	spin, _ := s.Spin(ctx, &rngv1.SpinRequest{Wheel: rngv1.Wheel_WHEEL_AMERICAN})
 	draw, _ := s.Draw(ctx, &rngv1.DrawRequest{N: 9, K: 9})
 	for _, o := range []*rngv1.Outcome{shoe, spin, draw} {
+		if _, err := s.Close(ctx, &rngv1.CloseRequest{OutcomeId: o.GetId()}); err != nil {
+			t.Fatal(err)
+		}
 		r, err := s.Reveal(ctx, &rngv1.RevealRequest{OutcomeId: o.GetId()})
 		if err != nil {
 			t.Fatal(err)

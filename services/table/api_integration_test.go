@@ -242,11 +242,17 @@ func TestFullHandFromJoiningToCashingOut(t *testing.T) {
 			t.Fatalf("house revenue %v (rake %d): %v", rev, rec.Rake, err)
 		}
 	}
-	// The fairness proof: the commitment published at the start, the shoe
-	// revealed now that the hand is over.
+	// The fairness proof: the commitment published at the start, and now
+	// that the hand is over the openings of bob's cards and the board
+	// (issue 11: not the shoe); the operator gets the whole shoe.
 	proof, err := bob.Table.GetFairnessProof(e.ctx, connect.NewRequest(&tablev1.GetFairnessProofRequest{TableId: id, HandId: handID}))
-	if err != nil || !proof.Msg.GetRevealed() || len(proof.Msg.GetShoe()) != 52 || len(proof.Msg.GetCommitment()) != 32 {
+	if err != nil || !proof.Msg.GetRevealed() || len(proof.Msg.GetShoe()) != 0 || len(proof.Msg.GetCommitment()) != 32 ||
+		len(proof.Msg.GetProof().GetOpenings()) < 2 || len(proof.Msg.GetProof().GetOpenings()) > 9 {
 		t.Fatalf("proof %v %v", proof, err)
+	}
+	full, err := e.op.Table.GetFairnessProof(e.ctx, connect.NewRequest(&tablev1.GetFairnessProofRequest{TableId: id, HandId: handID}))
+	if err != nil || len(full.Msg.GetShoe()) != 52 {
+		t.Fatalf("operator's proof %v %v", full, err)
 	}
 }
 

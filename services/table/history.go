@@ -3,12 +3,15 @@ package table
 import (
 	"context"
 	"errors"
+	"time"
 
 	"connectrpc.com/connect"
 
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
+	"github.com/croupier/croupier/services/rng/proof"
 	"github.com/croupier/croupier/services/table/live"
 	"github.com/croupier/croupier/services/table/store"
+	"github.com/croupier/croupier/services/table/view"
 	"github.com/croupier/croupier/shared/apierr"
 )
 
@@ -53,51 +56,131 @@ func (s *Service) FinishedHand(ctx context.Context, id, handID string) (*live.Ha
 	return h, nil
 }
 
-// Proof is a hand's fairness proof.
+// Proof is a hand's fairness proof as one caller may see it.
 type Proof struct {
 	HandID     string
 	Commitment []byte
-	Outcome    string
-	Revealed   bool
-	Shoe       []string
-	Salt       []byte
-	Encoding   []byte
+	// Outcome is the RNG outcome of the shoe, given once the hand is over.
+	Outcome  string
+	Revealed bool
+	// Shoe holds the openings of the positions the caller saw (every
+	// position for a full proof) and the hashes that recompute Commitment.
+	Shoe *rngv1.ShoeProof
+	// Full proofs only (operators, auditors): the whole shoe and its secret.
+	Cards  []string
+	Secret []byte
 }
 
 // FairnessProof returns the commitment of a hand's shoe, published when the
-// hand started, and, once the hand is over, the RNG's reveal of the shoe
-// and salt.
-func (s *Service) FairnessProof(ctx context.Context, id, handID string) (Proof, error) {
+// hand started, and, once the hand is over, the openings of exactly the
+// cards v was entitled to see (view.SeenPositions) with the hashes that tie
+// them to the commitment: one Open call at the RNG. full (operators and
+// auditors) reveals the whole shoe and its secret instead. Folded and
+// mucked cards, burns and the stub are in no viewer's proof (issue 11).
+func (s *Service) FairnessProof(ctx context.Context, id, handID string, v live.Viewer, full bool) (Proof, error) {
 	var p Proof
+	var h *live.Hand
 	inProgress := false
 	err := s.view(ctx, id, func(t *live.Table, _ *runtime) error {
-		if h := t.Hand; h != nil && h.ID == handID {
-			p = Proof{HandID: h.ID, Commitment: h.Setup.Commitment, Outcome: h.Outcome}
-			inProgress = !h.Finished
+		if cur := t.Hand; cur != nil && cur.ID == handID {
+			p = Proof{HandID: cur.ID, Commitment: cur.Setup.Commitment}
+			inProgress = !cur.Finished
+			h = cur
 		}
 		return nil
 	})
 	if err != nil {
 		return Proof{}, err
 	}
-	if p.HandID == "" {
-		h, err := s.FinishedHand(ctx, id, handID)
+	if inProgress {
+		// The shoe stays secret, its outcome id too, until the hand is over.
+		return p, nil
+	}
+	if h == nil {
+		if h, err = s.FinishedHand(ctx, id, handID); err != nil {
+			return Proof{}, err
+		}
+		p = Proof{HandID: h.ID, Commitment: h.Setup.Commitment}
+	}
+	if h.Outcome == "" {
+		return p, nil
+	}
+	p.Outcome = h.Outcome
+	if full {
+		res, err := rngRead(s, ctx, h.Outcome, func() (*rngv1.RevealResponse, error) {
+			r, err := s.deps.RNG.Reveal(ctx, connect.NewRequest(&rngv1.RevealRequest{OutcomeId: h.Outcome}))
+			if err != nil {
+				return nil, err
+			}
+			return r.Msg, nil
+		})
 		if err != nil {
 			return Proof{}, err
 		}
-		p = Proof{HandID: h.ID, Commitment: h.Setup.Commitment, Outcome: h.Outcome}
-	}
-	if inProgress || p.Outcome == "" {
-		// The shoe stays secret until the hand is over.
+		o := res.GetOutcome()
+		shoe, err := proof.NewShoe(o.GetId(), o.GetCards(), int(o.GetCutCardPosition()), res.GetSalt())
+		if err != nil {
+			return Proof{}, apierr.New(connect.CodeInternal, "BAD_REVEAL", "reveal of %s: %v", h.Outcome, err)
+		}
+		all := make([]int32, len(o.GetCards()))
+		for i := range all {
+			all[i] = int32(i)
+		}
+		if p.Shoe, err = shoe.Open(all); err != nil {
+			return Proof{}, apierr.New(connect.CodeInternal, "BAD_REVEAL", "reveal of %s: %v", h.Outcome, err)
+		}
+		p.Revealed, p.Cards, p.Secret = true, o.GetCards(), res.GetSalt()
 		return p, nil
 	}
-	res, err := s.deps.RNG.Reveal(ctx, connect.NewRequest(&rngv1.RevealRequest{OutcomeId: p.Outcome}))
+	positions := view.SeenPositions(h, v)
+	res, err := rngRead(s, ctx, h.Outcome, func() (*rngv1.OpenResponse, error) {
+		r, err := s.deps.RNG.Open(ctx, connect.NewRequest(&rngv1.OpenRequest{OutcomeId: h.Outcome, Positions: positions}))
+		if err != nil {
+			return nil, err
+		}
+		return r.Msg, nil
+	})
 	if err != nil {
-		return Proof{}, apierr.Unavailable("RNG_UNAVAILABLE", "reveal of %s: %v", p.Outcome, err)
+		return Proof{}, err
 	}
-	p.Revealed = true
-	p.Shoe = res.Msg.GetOutcome().GetCards()
-	p.Salt = res.Msg.GetSalt()
-	p.Encoding = res.Msg.GetCanonicalEncoding()
+	p.Revealed, p.Shoe = true, res.GetProof()
 	return p, nil
+}
+
+// rngRead runs a read of a finished hand's outcome at the RNG. The table
+// closes every hand's outcome when the hand ends (closeOutcome); if that
+// close was lost (the replica died right after the commit), the RNG answers
+// OUTCOME_OPEN, and the table, its owner, closes it now and reads again.
+func rngRead[T any](s *Service, ctx context.Context, outcome string, read func() (T, error)) (T, error) {
+	res, err := read()
+	if err != nil && apierr.Reason(err) == "OUTCOME_OPEN" {
+		if _, cerr := s.deps.RNG.Close(ctx, connect.NewRequest(&rngv1.CloseRequest{OutcomeId: outcome})); cerr == nil {
+			res, err = read()
+		}
+	}
+	if err != nil {
+		var zero T
+		s.log.Warn("fairness proof", "outcome", outcome, "err", err)
+		return zero, apierr.Unavailable("RNG_UNAVAILABLE", "the RNG did not answer for the proof of %s; try again", outcome)
+	}
+	return res, nil
+}
+
+// closeOutcome tells the RNG that a hand is over, so its shoe may be
+// opened for the fairness proofs (the RNG refuses to open a live one).
+// It runs after the hand's end is committed; Close is idempotent, and a
+// close that fails here is made up by the first proof asked for the hand.
+func (s *Service) closeOutcome(ctx context.Context, outcome string) {
+	if outcome == "" {
+		return
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		if _, err := s.deps.RNG.Close(ctx, connect.NewRequest(&rngv1.CloseRequest{OutcomeId: outcome})); err != nil {
+			s.log.Warn("close rng outcome", "outcome", outcome, "err", err)
+		}
+	}()
 }

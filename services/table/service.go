@@ -495,6 +495,11 @@ func (s *Service) commit(ctx context.Context, rt *runtime, c *live.Command) (*co
 		return nil, unavailable(err)
 	}
 	rt.logID = res.LogID
+	if sc.HandID != "" {
+		// The hand is over (played out, misdealt or voided): its shoe is no
+		// longer live, and the RNG may open it for the fairness proofs.
+		s.closeOutcome(ctx, t.Hand.Outcome)
+	}
 	if sc.Snapshot != nil {
 		rt.snapVersion = t.Version
 	}

@@ -4,6 +4,7 @@
 //
 //	croupierctl rng verify --file reveal.json
 //	croupierctl rng verify --addr http://127.0.0.1:8080 --id o-...
+//	croupierctl rng verify-proof --commitment HEX proof.json
 package main
 
 import (

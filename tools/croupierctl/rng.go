@@ -27,8 +27,10 @@ func rngCommand() command {
 const rngUsage = `usage:
   croupierctl rng verify [--file] [FILE|-]                check a revealed outcome (the JSON Reveal returns; stdin by default)
   croupierctl rng verify --addr URL --id OUTCOME_ID       fetch the reveal from a running RNG and check it
+  croupierctl rng verify-proof [--commitment HEX] [FILE|-] check a viewer's fairness proof offline (the JSON
+                                                        TableService/GetFairnessProof returns; stdin by default)
   croupierctl rng verify-audit --addr URL [--from N] [--to N]   re-verify the audit hash chain
-flags for --addr: --token (or CROUPIER_TOKEN), an operator or service bearer token
+flags for --addr: --token (or CROUPIER_TOKEN), an operator, auditor or service bearer token
 flags for verify: --money-wheel-name/--money-wheel-order, the operator's money-wheel layout
 `
 
@@ -40,6 +42,8 @@ func runRng(ctx context.Context, args []string, e env) error {
 	switch args[0] {
 	case "verify":
 		return rngVerify(ctx, args[1:], e)
+	case "verify-proof":
+		return rngVerifyProof(ctx, args[1:], e)
 	case "verify-audit":
 		return rngVerifyAudit(ctx, args[1:], e)
 	case "-h", "--help", "help":

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/hex"
 	"errors"
 	"io"
 	"net"
@@ -13,8 +14,10 @@ import (
 	"time"
 
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
+	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
 	"github.com/croupier/croupier/services/rng"
 	"github.com/croupier/croupier/shared/auth"
 	"github.com/croupier/croupier/shared/boot"
@@ -64,6 +67,7 @@ func ctl(t *testing.T, stdin string, args ...string) (string, error) {
 
 func revealJSON(t *testing.T, s served, o *rngv1.Outcome) string {
 	t.Helper()
+	closeOutcome(t, s, o)
 	r, err := s.svc.Reveal(context.Background(), &rngv1.RevealRequest{OutcomeId: o.GetId()})
 	if err != nil {
 		t.Fatal(err)
@@ -73,6 +77,14 @@ func revealJSON(t *testing.T, s served, o *rngv1.Outcome) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// closeOutcome closes o as its owner (the in-process caller that made it).
+func closeOutcome(t *testing.T, s served, o *rngv1.Outcome) {
+	t.Helper()
+	if _, err := s.svc.Close(context.Background(), &rngv1.CloseRequest{OutcomeId: o.GetId()}); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func TestRngVerifyFromFileAndStdin(t *testing.T) {
@@ -123,6 +135,11 @@ func TestRngVerifyAgainstRunningService(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A live outcome is not revealed, not even to an operator.
+	if out, err := ctl(t, "", "rng", "verify", "--addr", s.addr, "--id", o.GetId(), "--token", s.token); err == nil || !strings.Contains(err.Error(), "OUTCOME_OPEN") {
+		t.Fatalf("live outcome revealed: %v\n%s", err, out)
+	}
+	closeOutcome(t, s, o)
 	out, err := ctl(t, "", "rng", "verify", "--addr", s.addr, "--id", o.GetId(), "--token", s.token)
 	if err != nil || !strings.Contains(out, "spin of european wheel") {
 		t.Fatalf("verify --addr: %v\n%s", err, out)
@@ -145,5 +162,56 @@ func TestUsage(t *testing.T) {
 	}
 	if _, err := ctl(t, "", "rng", "verify", "--addr", "x"); !errors.Is(err, errUsage) {
 		t.Fatalf("--addr without --id: %v", err)
+	}
+}
+
+// Issue 11: croupierctl checks a viewer's fairness proof offline, and a
+// proof with any card, salt, hash or position changed fails with exit
+// status 1 and a clear message.
+func TestRngVerifyProof(t *testing.T) {
+	s := serve(t)
+	ctx := context.Background()
+	o, err := s.svc.Shuffle(ctx, &rngv1.ShuffleRequest{Decks: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	closeOutcome(t, s, o)
+	res, err := s.svc.Open(ctx, &rngv1.OpenRequest{OutcomeId: o.GetId(), Positions: []int32{0, 2, 9, 10, 11, 13, 15}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp := &tablev1.GetFairnessProofResponse{HandId: "t-1", Commitment: o.GetCommitment(), RngOutcomeId: o.GetId(), Revealed: true, Proof: res.GetProof()}
+	good, _ := protojson.Marshal(resp)
+	out, err := ctl(t, string(good), "rng", "verify-proof")
+	if err != nil || !strings.HasPrefix(out, "OK hand t-1: 7 of 52") || !strings.Contains(out, "0:"+o.GetCards()[0]) {
+		t.Fatalf("good proof: %v\n%s", err, out)
+	}
+	if out, err := ctl(t, string(good), "rng", "verify-proof", "--commitment", hex.EncodeToString(o.GetCommitment())); err != nil {
+		t.Fatalf("good proof with the published commitment: %v\n%s", err, out)
+	}
+	other := bytes.Repeat([]byte{7}, 32)
+	if out, err := ctl(t, string(good), "rng", "verify-proof", "--commitment", hex.EncodeToString(other)); !errors.Is(err, errFailed) || !strings.HasPrefix(out, "FAILED") {
+		t.Fatalf("another commitment accepted: %v\n%s", err, out)
+	}
+	tamper := []struct {
+		name string
+		f    func(p *rngv1.ShoeProof)
+	}{
+		{"card", func(p *rngv1.ShoeProof) { p.Openings[1].Card = o.GetCards()[1] }},
+		{"salt", func(p *rngv1.ShoeProof) { p.Openings[2].Salt[0] ^= 1 }},
+		{"hash", func(p *rngv1.ShoeProof) { p.Hashes[0][31] ^= 1 }},
+		{"position", func(p *rngv1.ShoeProof) { p.Openings[6].Position = 16 }},
+	}
+	for _, tc := range tamper {
+		r := proto.Clone(resp).(*tablev1.GetFairnessProofResponse)
+		tc.f(r.Proof)
+		b, _ := protojson.Marshal(r)
+		out, err := ctl(t, string(b), "rng", "verify-proof")
+		if !errors.Is(err, errFailed) || !strings.HasPrefix(out, "FAILED hand t-1") {
+			t.Fatalf("tampered %s: %v\n%s", tc.name, err, out)
+		}
+	}
+	if out, err := ctl(t, "{", "rng", "verify-proof"); !errors.Is(err, errFailed) {
+		t.Fatalf("bad JSON: %v\n%s", err, out)
 	}
 }

@@ -27,5 +27,5 @@ func ExampleVerify() {
 	fmt.Println(proof.Verify(&rngv1.RevealResponse{Outcome: o, Salt: salt}))
 	// Output:
 	// <nil>
-	// commitment does not match SHA-256(encoding || salt)
+	// commitment does not match the revealed outcome
 }

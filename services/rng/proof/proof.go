@@ -1,6 +1,8 @@
 // Package proof is the provable-fairness scheme: the canonical encoding of
-// an outcome, its commitment SHA-256(encoding || salt), and the check a
-// third party runs on a revealed outcome. docs/rng.md specifies the
+// a spin or a draw and its commitment SHA-256(encoding || salt); the shoe
+// commitment, a Merkle tree of salted per-position commitments (shoe.go),
+// with the openings a viewer checks; and the checks a third party runs on
+// a revealed outcome or a viewer's proof. docs/rng.md specifies the
 // encoding byte by byte so it can be re-implemented without this code;
 // croupierctl rng verify uses this package.
 package proof
@@ -31,7 +33,7 @@ const SaltSize = 32
 var (
 	ErrMalformed        = errors.New("malformed outcome")
 	ErrEncodingMismatch = errors.New("canonical encoding does not match the outcome")
-	ErrCommitment       = errors.New("commitment does not match SHA-256(encoding || salt)")
+	ErrCommitment       = errors.New("commitment does not match the revealed outcome")
 )
 
 // Encode returns the canonical encoding of o. Every integer is big-endian;
@@ -126,6 +128,21 @@ func Verify(r *rngv1.RevealResponse, moneyWheels ...wheel.Wheel) error {
 	}
 	if err := checkContent(o, moneyWheels); err != nil {
 		return err
+	}
+	if o.GetKind() == rngv1.OutcomeKind_OUTCOME_KIND_SHUFFLE {
+		// A shoe is committed position by position: the secret derives every
+		// salt, and the tree over the leaves must give the commitment.
+		if len(r.GetCanonicalEncoding()) > 0 {
+			return ErrEncodingMismatch
+		}
+		shoe, err := NewShoe(o.GetId(), o.GetCards(), int(o.GetCutCardPosition()), r.GetSalt())
+		if err != nil {
+			return err
+		}
+		if subtle.ConstantTimeCompare(shoe.Root(), o.GetCommitment()) != 1 {
+			return ErrCommitment
+		}
+		return nil
 	}
 	enc, err := Encode(o)
 	if err != nil {

@@ -235,6 +235,42 @@ func (s *Store) Commit(ctx context.Context, e *store.Entry) (bool, *store.Entry,
 	return false, nil, fmt.Errorf("redisstore: commit: head kept moving after %d attempts", s.maxAttempts)
 }
 
+// closeScript marks an outcome closed once.
+//
+//	KEYS: outcome
+//	ARGV: closed_at (Unix ns), closed_by
+var closeScript = redis.NewScript(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return {'NOT_FOUND'} end
+local at = redis.call('HGET', KEYS[1], 'closed_at')
+if at then return {'EXISTS', at, redis.call('HGET', KEYS[1], 'closed_by') or ''} end
+redis.call('HSET', KEYS[1], 'closed_at', ARGV[1], 'closed_by', ARGV[2])
+return {'OK', ARGV[1], ARGV[2]}
+`)
+
+// Close implements store.Store.
+func (s *Store) Close(ctx context.Context, id string, c store.Closure) (store.Closure, bool, error) {
+	res, err := closeScript.Run(ctx, s.rdb, []string{s.outcomePfx + id}, strconv.FormatInt(c.At.UnixNano(), 10), c.By).StringSlice()
+	if err != nil {
+		return store.Closure{}, false, fmt.Errorf("redisstore: close %s: %w", id, err)
+	}
+	if res[0] == "NOT_FOUND" {
+		return store.Closure{}, false, store.ErrNotFound
+	}
+	got, err := closure(res[1], res[2])
+	if err != nil {
+		return store.Closure{}, false, fmt.Errorf("redisstore: close %s: %w", id, err)
+	}
+	return got, res[0] == "EXISTS", nil
+}
+
+func closure(at, by string) (store.Closure, error) {
+	ns, err := strconv.ParseInt(at, 10, 64)
+	if err != nil {
+		return store.Closure{}, fmt.Errorf("closed_at %q: %w", at, err)
+	}
+	return store.Closure{At: time.Unix(0, ns).UTC(), By: by}, nil
+}
+
 // Get implements store.Store.
 func (s *Store) Get(ctx context.Context, id string) (*store.Entry, error) {
 	vals, err := s.rdb.HGetAll(ctx, s.outcomePfx+id).Result()
@@ -254,6 +290,13 @@ func (s *Store) Get(ctx context.Context, id string) (*store.Entry, error) {
 	}
 	if err := proto.Unmarshal([]byte(vals["record"]), e.Record); err != nil {
 		return nil, fmt.Errorf("redisstore: decode record %s: %w", id, err)
+	}
+	if at, ok := vals["closed_at"]; ok {
+		c, err := closure(at, vals["closed_by"])
+		if err != nil {
+			return nil, fmt.Errorf("redisstore: %s: %w", id, err)
+		}
+		e.Closed = &c
 	}
 	return e, nil
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/croupier/croupier/services/rng/audit"
 	"github.com/croupier/croupier/services/rng/proof"
 	"github.com/croupier/croupier/services/rng/store"
+	"github.com/croupier/croupier/shared/apierr"
 )
 
 // redisClient connects to the real Redis (CROUPIER_TEST_REDIS_ADDR,
@@ -201,6 +202,9 @@ func TestServiceOnRedisDetectsDeletedRecord(t *testing.T) {
 	if err != nil || again.GetId() != ids[2] {
 		t.Fatalf("retry on Redis: %v %v", again.GetId(), err)
 	}
+	if _, err := svc.Close(ctx, &rngv1.CloseRequest{OutcomeId: ids[3]}); err != nil {
+		t.Fatal(err)
+	}
 	r, err := svc.Reveal(ctx, &rngv1.RevealRequest{OutcomeId: ids[3]})
 	if err != nil {
 		t.Fatal(err)
@@ -246,6 +250,9 @@ func TestSealedRevealsHideTheShoe(t *testing.T) {
 	if proto.Unmarshal(raw, &probe) == nil && len(probe.GetOutcome().GetCards()) == 52 {
 		t.Fatal("the stored reveal decodes without the key")
 	}
+	if _, err := svc.Close(ctx, &rngv1.CloseRequest{OutcomeId: o.GetId()}); err != nil {
+		t.Fatal(err)
+	}
 	r, err := svc.Reveal(ctx, &rngv1.RevealRequest{OutcomeId: o.GetId()})
 	if err != nil {
 		t.Fatal(err)
@@ -263,5 +270,47 @@ func TestSealedRevealsHideTheShoe(t *testing.T) {
 	other := newStore(t, rdb, Config{Prefix: prefix, SealKey: make([]byte, 32)})
 	if _, err := other.Get(ctx, o.GetId()); err == nil {
 		t.Fatal("a sealed reveal opened with another key")
+	}
+}
+
+// Issue 11: on Redis, a live outcome is not revealed; Close is the
+// owner's, once (a second close keeps the first closure), and survives in
+// the store for every replica.
+func TestCloseOnRedisOnceAndForAll(t *testing.T) {
+	rdb, prefix := redisClient(t)
+	st := newStore(t, rdb, Config{Prefix: prefix})
+	svc, err := rng.New(rng.Config{Store: st, SelfTestShuffles: 2000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	o, err := svc.Shuffle(ctx, &rngv1.ShuffleRequest{Decks: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Reveal(ctx, &rngv1.RevealRequest{OutcomeId: o.GetId()}); apierr.Reason(err) != "OUTCOME_OPEN" {
+		t.Fatalf("reveal of a live shoe: %v", err)
+	}
+	first, err := svc.Close(ctx, &rngv1.CloseRequest{OutcomeId: o.GetId()})
+	if err != nil || first.GetAlreadyClosed() {
+		t.Fatalf("close: %v %v", first, err)
+	}
+	again, err := svc.Close(ctx, &rngv1.CloseRequest{OutcomeId: o.GetId()})
+	if err != nil || !again.GetAlreadyClosed() || !again.GetClosedAt().AsTime().Equal(first.GetClosedAt().AsTime()) {
+		t.Fatalf("second close: %v %v", again, err)
+	}
+	other, err := rng.New(rng.Config{Store: newStore(t, rdb, Config{Prefix: prefix}), SelfTestShuffles: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := other.Reveal(ctx, &rngv1.RevealRequest{OutcomeId: o.GetId()})
+	if err != nil {
+		t.Fatalf("another replica's reveal of the closed shoe: %v", err)
+	}
+	if err := proof.Verify(r); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := st.Close(ctx, "o-nope", store.Closure{At: time.Now(), By: "x"}); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("close of an unknown outcome: %v", err)
 	}
 }

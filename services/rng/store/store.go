@@ -1,6 +1,7 @@
 // Package store is where the RNG keeps what it must remember: the audit log
 // and, for every outcome, what Reveal returns (the outcome, its salt and its
-// canonical encoding), plus the idempotency keys that let a retry get the
+// canonical encoding) and whether its owner closed it, plus the idempotency
+// keys that let a retry get the
 // same outcome back. Memory is the dev-stack store; package redisstore is
 // the production one. Both append under a compare-and-set on the chain's
 // head, so any number of RNG replicas can share one log.
@@ -10,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"time"
 
 	"google.golang.org/protobuf/proto"
 
@@ -33,6 +35,15 @@ type Entry struct {
 	// Fingerprint identifies the request, so that an idempotency key reused
 	// for a different request is told apart from a retry.
 	Fingerprint []byte
+	// Closed is set once the outcome's owner closed it (Get fills it in; the
+	// rest of the entry never changes).
+	Closed *Closure
+}
+
+// Closure is when and by whom an outcome was closed.
+type Closure struct {
+	At time.Time
+	By string
 }
 
 // Store keeps the log and the outcomes.
@@ -49,6 +60,10 @@ type Store interface {
 	Get(ctx context.Context, outcomeID string) (*Entry, error)
 	// Read returns up to limit records from seq from on, and the last seq.
 	Read(ctx context.Context, from uint64, limit int) ([]*rngv1.AuditRecord, uint64, error)
+	// Close records that outcome id is closed, unless it already is, and
+	// returns the closure in force (existing = true if it was closed
+	// before), or ErrNotFound.
+	Close(ctx context.Context, id string, c Closure) (got Closure, existing bool, err error)
 }
 
 // Memory is an in-process Store for the dev stack and tests. Its data goes
@@ -59,11 +74,12 @@ type Memory struct {
 	records []*rngv1.AuditRecord // records[i].Seq == i+1
 	byID    map[string]*Entry
 	byScope map[string]*Entry
+	closed  map[string]Closure
 }
 
 // NewMemory returns an empty in-memory store.
 func NewMemory() *Memory {
-	return &Memory{byID: map[string]*Entry{}, byScope: map[string]*Entry{}}
+	return &Memory{byID: map[string]*Entry{}, byScope: map[string]*Entry{}, closed: map[string]Closure{}}
 }
 
 // Lookup implements Store.
@@ -100,9 +116,28 @@ func (m *Memory) Get(_ context.Context, id string) (*Entry, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if e, ok := m.byID[id]; ok {
+		if c, ok := m.closed[id]; ok {
+			cp := *e
+			cp.Closed = &c
+			return &cp, nil
+		}
 		return e, nil
 	}
 	return nil, ErrNotFound
+}
+
+// Close implements Store.
+func (m *Memory) Close(_ context.Context, id string, c Closure) (Closure, bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.byID[id]; !ok {
+		return Closure{}, false, ErrNotFound
+	}
+	if old, ok := m.closed[id]; ok {
+		return old, true, nil
+	}
+	m.closed[id] = c
+	return c, false, nil
 }
 
 // Read implements Store.

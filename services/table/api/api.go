@@ -32,6 +32,8 @@ func Policy() auth.Policy {
 		tablev1connect.TableServiceGetHandHistoryProcedure,
 		tablev1connect.TableServiceGetFairnessProofProcedure,
 	)
+	// Auditors (regulators) read the whole shoe of a finished hand.
+	p.Allow([]auth.Role{RoleAuditor}, tablev1connect.TableServiceGetFairnessProofProcedure)
 	p.Allow([]auth.Role{auth.RolePlayer},
 		tablev1connect.TableServiceJoinWaitingListProcedure,
 		tablev1connect.TableServiceLeaveWaitingListProcedure,
@@ -82,6 +84,10 @@ func caller(ctx context.Context) (table.Caller, error) {
 	}
 	return table.Caller{}, apierr.Denied("UNKNOWN_ROLE", "role %q", p.Role)
 }
+
+// RoleAuditor is the audit/regulator role (shared/auth names it too): it
+// gets the whole shoe of a finished hand in its fairness proof.
+const RoleAuditor = auth.Role("auditor")
 
 // Handlers are the table service's three Connect services.
 type Handlers struct {

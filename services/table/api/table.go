@@ -15,6 +15,7 @@ import (
 	"github.com/croupier/croupier/services/table/poker/history"
 	"github.com/croupier/croupier/services/table/view"
 	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/auth"
 )
 
 // TableHandler implements tablev1connect.TableServiceHandler.
@@ -446,18 +447,31 @@ func RecordFor(h *live.Hand, v live.Viewer) (*history.Record, int) {
 }
 
 // GetFairnessProof returns a hand's commitment and, once it is over, the
-// RNG's reveal.
+// openings of the cards the caller was entitled to see; operators and
+// auditors get the whole shoe.
 func (h *TableHandler) GetFairnessProof(ctx context.Context, req *connect.Request[tablev1.GetFairnessProofRequest]) (*connect.Response[tablev1.GetFairnessProofResponse], error) {
 	m := req.Msg
 	if err := validateProof(m); err != nil {
 		return nil, apierr.Connect(err)
 	}
-	p, err := h.core.FairnessProof(ctx, m.GetTableId(), m.GetHandId())
+	var v live.Viewer
+	full := false
+	if p, ok := auth.FromContext(ctx); ok && p.Role == RoleAuditor {
+		full = true
+	} else {
+		who, err := caller(ctx)
+		if err != nil {
+			return nil, apierr.Connect(err)
+		}
+		// Operators and services: the whole shoe (the hand is over).
+		v, full = who.Viewer(), who.Internal
+	}
+	p, err := h.core.FairnessProof(ctx, m.GetTableId(), m.GetHandId(), v, full)
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
 	return connect.NewResponse(&tablev1.GetFairnessProofResponse{HandId: p.HandID, Commitment: p.Commitment,
-		RngOutcomeId: p.Outcome, Revealed: p.Revealed, Shoe: p.Shoe, Salt: p.Salt, CanonicalEncoding: p.Encoding}), nil
+		RngOutcomeId: p.Outcome, Revealed: p.Revealed, Shoe: p.Cards, Salt: p.Secret, Proof: p.Shoe}), nil
 }
 
 var _ = strconv.Itoa

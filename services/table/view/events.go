@@ -90,7 +90,12 @@ func convert(table string, version uint64, i int, ev *live.Event, v live.Viewer,
 func event(e *live.Event, v live.Viewer) *tablev1.TableEvent {
 	switch e.Kind {
 	case live.EvHandStarted:
-		hs := &tablev1.HandStarted{HandNumber: e.Number, ButtonSeat: int32(e.Button), ShoeCommitment: e.Commitment, RngOutcomeId: e.Outcome}
+		hs := &tablev1.HandStarted{HandNumber: e.Number, ButtonSeat: int32(e.Button), ShoeCommitment: e.Commitment}
+		if v.Internal {
+			// Only operators and services can call the RNG with it; a
+			// viewer's proof names the outcome once the hand is over.
+			hs.RngOutcomeId = e.Outcome
+		}
 		for _, s := range e.Seats {
 			hs.Seats = append(hs.Seats, seat(s, v))
 		}

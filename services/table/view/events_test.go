@@ -22,6 +22,12 @@ func eventID(v uint64, i int) string { return fmt.Sprintf("%d-%d", v, i) }
 // committed command's events to check.
 func playHands(t *testing.T, game profile.Game, hands int, check func(version uint64, events []live.Event)) {
 	t.Helper()
+	playAt(t, game, hands, func(_ *live.Table, version uint64, events []live.Event) { check(version, events) })
+}
+
+// playAt is playHands handing the table to check too.
+func playAt(t *testing.T, game profile.Game, hands int, check func(tab *live.Table, version uint64, events []live.Event)) {
+	t.Helper()
 	structure := betting.NoLimit
 	stakes := profile.Stakes{Currency: "EUR", Exponent: 2, Unit: 1, SmallBlind: 50, BigBlind: 100}
 	if game.Stud() {
@@ -48,7 +54,7 @@ func playHands(t *testing.T, game profile.Game, hands int, check func(version ui
 		if err != nil {
 			t.Fatalf("%s: %v", c.Kind, err)
 		}
-		check(tab.Version, ev)
+		check(tab, tab.Version, ev)
 	}
 	settle := func() {
 		for len(tab.Intents) > 0 {
@@ -161,4 +167,24 @@ func equal(a, b []*tablev1.TableEvent) bool {
 		}
 	}
 	return true
+}
+
+// Issue 11 ("the live deck can be read mid-hand"): HandStarted names the
+// RNG outcome of the shoe only to operators and services; a player, an
+// observer or a partner gets the commitment and no outcome id.
+func TestHandStartedNamesTheOutcomeOnlyToInternalViewers(t *testing.T) {
+	ev := []live.Event{{Kind: live.EvHandStarted, Hand: "t1-1", Number: 1, Commitment: []byte{9}, Outcome: "o-secret"}}
+	for _, v := range viewers {
+		got := Events("t1", 1, ev, 0, v, eventID)
+		if len(got) != 1 || got[0].GetHandStarted() == nil {
+			t.Fatalf("%+v: %v", v, got)
+		}
+		hs := got[0].GetHandStarted()
+		if want := map[bool]string{true: "o-secret", false: ""}[v.Internal]; hs.GetRngOutcomeId() != want {
+			t.Fatalf("%+v: rng_outcome_id %q, want %q", v, hs.GetRngOutcomeId(), want)
+		}
+		if len(hs.GetShoeCommitment()) != 1 {
+			t.Fatalf("%+v: no commitment", v)
+		}
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -22,7 +23,9 @@ import (
 // Leak test: bots play thousands of hands of Hold'em, Omaha and 7 Card
 // Stud while a scanner reads every subscriber's stream — each seat's and an
 // observer's — and checks each hand against its complete record: no hole
-// card or shoe card reaches anyone before the rules reveal it.
+// card or shoe card reaches anyone before the rules reveal it. Each
+// viewer's fairness proof of each hand is fetched with his credentials and
+// must verify and hold no card his stream did not show (issue 11).
 func TestNoHiddenCardLeaks(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
@@ -87,7 +90,7 @@ func TestNoHiddenCardLeaks(t *testing.T) {
 	if v, err := strconv.Atoi(os.Getenv("CROUPIER_LEAK_HANDS")); err == nil && v > 0 {
 		want = int64(v)
 	}
-	var checked atomic.Int64
+	var checked, proofs atomic.Int64
 	checkCtx, stopCheck := context.WithCancel(ctx)
 	defer stopCheck()
 	errs := make(chan error, len(tables))
@@ -124,6 +127,29 @@ func TestNoHiddenCardLeaks(t *testing.T) {
 							return
 						}
 						time.Sleep(10 * time.Millisecond)
+					}
+					// Each viewer's fairness proof, fetched with his own
+					// credentials, holds only cards his stream showed.
+					for _, v := range viewers {
+						c := obs
+						if v != tb.ID+"/observer" {
+							var i int
+							_, _ = fmt.Sscanf(strings.TrimPrefix(v, tb.ID+"/"), "%d", &i)
+							c = tb.Players[i].Clients
+						}
+						res, err := c.Table.GetFairnessProof(ctx, connect.NewRequest(&tablev1.GetFairnessProofRequest{TableId: tb.ID, HandId: hid}))
+						if err != nil {
+							errs <- fmt.Errorf("%s's proof of %s: %w", v, hid, err)
+							return
+						}
+						scanned, err := sc.checkProof(hid, v, res.Msg)
+						if err != nil {
+							errs <- err
+							return
+						}
+						if scanned {
+							proofs.Add(1)
+						}
 					}
 					rec := h.record(admins, tb.ID, hid)
 					viewersMu.Lock()
@@ -168,6 +194,9 @@ func TestNoHiddenCardLeaks(t *testing.T) {
 	if int64(sc.pairs) < checked.Load()*3 {
 		t.Fatalf("only %d (hand, viewer) streams checked for %d hands", sc.pairs, checked.Load())
 	}
-	t.Logf("leak scan: %d hands (Hold'em, Omaha, 7 Card Stud) over %d tables checked in %s, %d (hand, viewer) streams (each seat and an observer): no hidden card seen before the rules show it",
-		checked.Load(), len(tables), elapsed.Round(time.Second), sc.pairs)
+	if proofs.Load() < checked.Load()*3 {
+		t.Fatalf("only %d (hand, viewer) proofs checked for %d hands", proofs.Load(), checked.Load())
+	}
+	t.Logf("leak scan: %d hands (Hold'em, Omaha, 7 Card Stud) over %d tables checked in %s, %d (hand, viewer) streams (each seat and an observer) and %d viewers' fairness proofs: no hidden card seen before the rules show it, no proof holding a card its viewer was not shown",
+		checked.Load(), len(tables), elapsed.Round(time.Second), sc.pairs, proofs.Load())
 }

@@ -10,6 +10,7 @@ import (
 	"google.golang.org/protobuf/reflect/protoreflect"
 
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
+	"github.com/croupier/croupier/services/rng/proof"
 	"github.com/croupier/croupier/services/table/poker/history"
 )
 
@@ -63,6 +64,9 @@ type viewerLog struct {
 	seen    []sighting
 	actions int
 	ended   bool
+	// commitment and outcome are what HandStarted carried.
+	commitment []byte
+	outcome    string
 }
 
 // scanner collects what each viewer of each table sees, hand by hand.
@@ -100,6 +104,9 @@ func (s *scanner) see(viewer string, ev *tablev1.TableEvent) {
 		}
 		l = &viewerLog{}
 		vs[viewer] = l
+	}
+	if hs := ev.GetHandStarted(); hs != nil {
+		l.commitment, l.outcome = hs.GetShoeCommitment(), hs.GetRngOutcomeId()
 	}
 	if l.ended && ev.GetHandEnded() == nil {
 		s.mu.Unlock()
@@ -215,6 +222,40 @@ func (s *scanner) check(rec *history.Record, players map[string]string) error {
 	return nil
 }
 
+// checkProof checks a viewer's fairness proof of a finished hand against
+// what his stream showed (issue 11): his HandStarted named no RNG outcome,
+// the proof holds no whole shoe or secret, it verifies against the
+// commitment his HandStarted carried, and every card in it (in any field)
+// is one his stream showed. It reports whether the viewer watched the hand
+// from its start (otherwise there is nothing to compare with).
+func (s *scanner) checkProof(hid, viewer string, p *tablev1.GetFairnessProofResponse) (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	l := s.hands[hid][viewer]
+	if l == nil || l.commitment == nil {
+		return false, nil
+	}
+	if l.outcome != "" {
+		return true, fmt.Errorf("hand %s: %s's HandStarted names RNG outcome %s", hid, viewer, l.outcome)
+	}
+	if len(p.GetShoe()) > 0 || len(p.GetSalt()) > 0 {
+		return true, fmt.Errorf("hand %s: %s's proof holds the shoe (%d cards) or its secret", hid, viewer, len(p.GetShoe()))
+	}
+	if err := proof.VerifyShoe(p.GetProof(), l.commitment, 1); err != nil {
+		return true, fmt.Errorf("hand %s: %s's proof does not verify against his HandStarted: %w", hid, viewer, err)
+	}
+	seen := map[string]bool{}
+	for _, sg := range l.seen {
+		seen[sg.card] = true
+	}
+	for _, c := range cardsIn(p) {
+		if !seen[c] {
+			return true, fmt.Errorf("hand %s: %s's proof holds %s, which his stream never showed", hid, viewer, c)
+		}
+	}
+	return true, nil
+}
+
 // The scanner itself must catch what it looks for: a foreign face-down
 // card, a board card before its street, a burn, a shown hand before the
 // showdown; and accept what the rules show.
@@ -268,5 +309,49 @@ func TestScannerCatchesLeaks(t *testing.T) {
 		if err := run(tc.viewer, tc.events...); err == nil {
 			t.Fatalf("%s: not caught", tc.name)
 		}
+	}
+}
+
+// The proof check catches a proof that opens a card the viewer never saw,
+// one that does not verify, and an outcome id in HandStarted; it accepts a
+// proof of exactly what he saw.
+func TestScannerCatchesProofLeaks(t *testing.T) {
+	cards := []string{"As", "Kd", "Ah", "Kc", "2c", "3c", "4c", "5c", "6c"}
+	secret := make([]byte, proof.SaltSize)
+	sh, err := proof.NewShoe("o-1", cards, 0, secret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(hs *tablev1.HandStarted, positions []int32, tamper func(*tablev1.GetFairnessProofResponse)) error {
+		s := &scanner{hands: map[string]map[string]*viewerLog{}, first: map[string]uint64{}}
+		s.see("seat-a", &tablev1.TableEvent{HandId: "t-1", Event: &tablev1.TableEvent_HandStarted{HandStarted: hs}})
+		s.see("seat-a", &tablev1.TableEvent{HandId: "t-1", Event: &tablev1.TableEvent_CardsDealt{CardsDealt: &tablev1.CardsDealt{Cards: []string{"As", "Ah"}}}})
+		p, err := sh.Open(positions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := &tablev1.GetFairnessProofResponse{HandId: "t-1", Commitment: sh.Root(), Revealed: true, Proof: p}
+		if tamper != nil {
+			tamper(r)
+		}
+		_, err = s.checkProof("t-1", "seat-a", r)
+		return err
+	}
+	hs := &tablev1.HandStarted{HandNumber: 1, ShoeCommitment: sh.Root()}
+	if err := run(hs, []int32{0, 2}, nil); err != nil {
+		t.Fatalf("own cards: %v", err)
+	}
+	if err := run(hs, []int32{0, 1}, nil); err == nil {
+		t.Fatal("a proof opening another's hole card: not caught")
+	}
+	if err := run(hs, []int32{0}, func(r *tablev1.GetFairnessProofResponse) { r.Proof.Openings[0].Salt[0] ^= 1 }); err == nil {
+		t.Fatal("a proof that does not verify: not caught")
+	}
+	if err := run(hs, []int32{0}, func(r *tablev1.GetFairnessProofResponse) { r.Shoe = cards }); err == nil {
+		t.Fatal("a proof with the whole shoe: not caught")
+	}
+	withID := &tablev1.HandStarted{HandNumber: 1, ShoeCommitment: sh.Root(), RngOutcomeId: "o-1"}
+	if err := run(withID, []int32{0}, nil); err == nil {
+		t.Fatal("an outcome id in a viewer's HandStarted: not caught")
 	}
 }

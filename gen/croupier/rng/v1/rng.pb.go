@@ -530,6 +530,8 @@ type Outcome struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
 	Kind  OutcomeKind            `protobuf:"varint,2,opt,name=kind,proto3,enum=croupier.rng.v1.OutcomeKind" json:"kind,omitempty"`
+	// Shuffle: the Merkle root of the shoe's salted per-position commitments
+	// (docs/rng.md, "Shoe commitment"). Spin and draw:
 	// SHA-256(canonical_encoding || salt).
 	Commitment []byte                 `protobuf:"bytes,3,opt,name=commitment,proto3" json:"commitment,omitempty"`
 	CreatedAt  *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
@@ -684,6 +686,104 @@ func (x *Outcome) GetWheelLayout() string {
 	return ""
 }
 
+type CloseRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	OutcomeId     string                 `protobuf:"bytes,1,opt,name=outcome_id,json=outcomeId,proto3" json:"outcome_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CloseRequest) Reset() {
+	*x = CloseRequest{}
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CloseRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CloseRequest) ProtoMessage() {}
+
+func (x *CloseRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CloseRequest.ProtoReflect.Descriptor instead.
+func (*CloseRequest) Descriptor() ([]byte, []int) {
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *CloseRequest) GetOutcomeId() string {
+	if x != nil {
+		return x.OutcomeId
+	}
+	return ""
+}
+
+type CloseResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// When the outcome was closed (by this call or an earlier one).
+	ClosedAt *timestamppb.Timestamp `protobuf:"bytes,1,opt,name=closed_at,json=closedAt,proto3" json:"closed_at,omitempty"`
+	// The outcome was already closed before this call.
+	AlreadyClosed bool `protobuf:"varint,2,opt,name=already_closed,json=alreadyClosed,proto3" json:"already_closed,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CloseResponse) Reset() {
+	*x = CloseResponse{}
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CloseResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CloseResponse) ProtoMessage() {}
+
+func (x *CloseResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CloseResponse.ProtoReflect.Descriptor instead.
+func (*CloseResponse) Descriptor() ([]byte, []int) {
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *CloseResponse) GetClosedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ClosedAt
+	}
+	return nil
+}
+
+func (x *CloseResponse) GetAlreadyClosed() bool {
+	if x != nil {
+		return x.AlreadyClosed
+	}
+	return false
+}
+
 type RevealRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	OutcomeId     string                 `protobuf:"bytes,1,opt,name=outcome_id,json=outcomeId,proto3" json:"outcome_id,omitempty"`
@@ -693,7 +793,7 @@ type RevealRequest struct {
 
 func (x *RevealRequest) Reset() {
 	*x = RevealRequest{}
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[8]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -705,7 +805,7 @@ func (x *RevealRequest) String() string {
 func (*RevealRequest) ProtoMessage() {}
 
 func (x *RevealRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[8]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -718,7 +818,7 @@ func (x *RevealRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevealRequest.ProtoReflect.Descriptor instead.
 func (*RevealRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{8}
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *RevealRequest) GetOutcomeId() string {
@@ -731,17 +831,21 @@ func (x *RevealRequest) GetOutcomeId() string {
 type RevealResponse struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	Outcome *Outcome               `protobuf:"bytes,1,opt,name=outcome,proto3" json:"outcome,omitempty"`
-	// The 32-byte salt.
+	// The 32-byte salt. Shuffle: the shoe's secret, from which every
+	// position's salt is derived (docs/rng.md).
 	Salt []byte `protobuf:"bytes,2,opt,name=salt,proto3" json:"salt,omitempty"`
-	// The canonical encoding hashed into the commitment.
+	// Spin and draw: the canonical encoding hashed into the commitment.
+	// Shuffle: empty (the commitment is the Merkle root).
 	CanonicalEncoding []byte `protobuf:"bytes,3,opt,name=canonical_encoding,json=canonicalEncoding,proto3" json:"canonical_encoding,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	// When the owner closed the outcome.
+	ClosedAt      *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=closed_at,json=closedAt,proto3" json:"closed_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *RevealResponse) Reset() {
 	*x = RevealResponse{}
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[9]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -753,7 +857,7 @@ func (x *RevealResponse) String() string {
 func (*RevealResponse) ProtoMessage() {}
 
 func (x *RevealResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[9]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -766,7 +870,7 @@ func (x *RevealResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevealResponse.ProtoReflect.Descriptor instead.
 func (*RevealResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{9}
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *RevealResponse) GetOutcome() *Outcome {
@@ -786,6 +890,260 @@ func (x *RevealResponse) GetSalt() []byte {
 func (x *RevealResponse) GetCanonicalEncoding() []byte {
 	if x != nil {
 		return x.CanonicalEncoding
+	}
+	return nil
+}
+
+func (x *RevealResponse) GetClosedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ClosedAt
+	}
+	return nil
+}
+
+type OpenRequest struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	OutcomeId string                 `protobuf:"bytes,1,opt,name=outcome_id,json=outcomeId,proto3" json:"outcome_id,omitempty"`
+	// Shoe positions (0 = top card) to open, each at most once; empty opens
+	// none (the proof is then the root alone).
+	Positions     []int32 `protobuf:"varint,2,rep,packed,name=positions,proto3" json:"positions,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OpenRequest) Reset() {
+	*x = OpenRequest{}
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OpenRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OpenRequest) ProtoMessage() {}
+
+func (x *OpenRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OpenRequest.ProtoReflect.Descriptor instead.
+func (*OpenRequest) Descriptor() ([]byte, []int) {
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *OpenRequest) GetOutcomeId() string {
+	if x != nil {
+		return x.OutcomeId
+	}
+	return ""
+}
+
+func (x *OpenRequest) GetPositions() []int32 {
+	if x != nil {
+		return x.Positions
+	}
+	return nil
+}
+
+type OpenResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Proof         *ShoeProof             `protobuf:"bytes,1,opt,name=proof,proto3" json:"proof,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OpenResponse) Reset() {
+	*x = OpenResponse{}
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OpenResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OpenResponse) ProtoMessage() {}
+
+func (x *OpenResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OpenResponse.ProtoReflect.Descriptor instead.
+func (*OpenResponse) Descriptor() ([]byte, []int) {
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *OpenResponse) GetProof() *ShoeProof {
+	if x != nil {
+		return x.Proof
+	}
+	return nil
+}
+
+// ShoeOpening is one opened shoe position.
+type ShoeOpening struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// 0 = the top card.
+	Position int32 `protobuf:"varint,1,opt,name=position,proto3" json:"position,omitempty"`
+	// The card in card notation ("As").
+	Card string `protobuf:"bytes,2,opt,name=card,proto3" json:"card,omitempty"`
+	// The position's 32-byte salt.
+	Salt          []byte `protobuf:"bytes,3,opt,name=salt,proto3" json:"salt,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ShoeOpening) Reset() {
+	*x = ShoeOpening{}
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ShoeOpening) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ShoeOpening) ProtoMessage() {}
+
+func (x *ShoeOpening) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ShoeOpening.ProtoReflect.Descriptor instead.
+func (*ShoeOpening) Descriptor() ([]byte, []int) {
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *ShoeOpening) GetPosition() int32 {
+	if x != nil {
+		return x.Position
+	}
+	return 0
+}
+
+func (x *ShoeOpening) GetCard() string {
+	if x != nil {
+		return x.Card
+	}
+	return ""
+}
+
+func (x *ShoeOpening) GetSalt() []byte {
+	if x != nil {
+		return x.Salt
+	}
+	return nil
+}
+
+// ShoeProof opens some positions of a committed shoe: with the hashes, a
+// verifier recomputes the Merkle root and compares it with the commitment
+// published before the hand (docs/rng.md, "Checking a shoe proof").
+type ShoeProof struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	OutcomeId string                 `protobuf:"bytes,1,opt,name=outcome_id,json=outcomeId,proto3" json:"outcome_id,omitempty"`
+	// The Merkle root: the shoe commitment.
+	Root []byte `protobuf:"bytes,2,opt,name=root,proto3" json:"root,omitempty"`
+	// Number of leaves of the tree: the shoe's cards, plus one when the shoe
+	// has a cut card.
+	Leaves int32 `protobuf:"varint,3,opt,name=leaves,proto3" json:"leaves,omitempty"`
+	// The opened positions, in increasing position order.
+	Openings []*ShoeOpening `protobuf:"bytes,4,rep,name=openings,proto3" json:"openings,omitempty"`
+	// The hashes of the subtrees that hold no opened position, in the order a
+	// depth-first, left-to-right walk of the tree meets them.
+	Hashes        [][]byte `protobuf:"bytes,5,rep,name=hashes,proto3" json:"hashes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ShoeProof) Reset() {
+	*x = ShoeProof{}
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ShoeProof) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ShoeProof) ProtoMessage() {}
+
+func (x *ShoeProof) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ShoeProof.ProtoReflect.Descriptor instead.
+func (*ShoeProof) Descriptor() ([]byte, []int) {
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *ShoeProof) GetOutcomeId() string {
+	if x != nil {
+		return x.OutcomeId
+	}
+	return ""
+}
+
+func (x *ShoeProof) GetRoot() []byte {
+	if x != nil {
+		return x.Root
+	}
+	return nil
+}
+
+func (x *ShoeProof) GetLeaves() int32 {
+	if x != nil {
+		return x.Leaves
+	}
+	return 0
+}
+
+func (x *ShoeProof) GetOpenings() []*ShoeOpening {
+	if x != nil {
+		return x.Openings
+	}
+	return nil
+}
+
+func (x *ShoeProof) GetHashes() [][]byte {
+	if x != nil {
+		return x.Hashes
 	}
 	return nil
 }
@@ -815,7 +1173,7 @@ type AuditRecord struct {
 
 func (x *AuditRecord) Reset() {
 	*x = AuditRecord{}
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[10]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -827,7 +1185,7 @@ func (x *AuditRecord) String() string {
 func (*AuditRecord) ProtoMessage() {}
 
 func (x *AuditRecord) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[10]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -840,7 +1198,7 @@ func (x *AuditRecord) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AuditRecord.ProtoReflect.Descriptor instead.
 func (*AuditRecord) Descriptor() ([]byte, []int) {
-	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{10}
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *AuditRecord) GetSeq() uint64 {
@@ -925,7 +1283,7 @@ type ReadAuditRequest struct {
 
 func (x *ReadAuditRequest) Reset() {
 	*x = ReadAuditRequest{}
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[11]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -937,7 +1295,7 @@ func (x *ReadAuditRequest) String() string {
 func (*ReadAuditRequest) ProtoMessage() {}
 
 func (x *ReadAuditRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[11]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -950,7 +1308,7 @@ func (x *ReadAuditRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReadAuditRequest.ProtoReflect.Descriptor instead.
 func (*ReadAuditRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{11}
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ReadAuditRequest) GetFromSeq() uint64 {
@@ -978,7 +1336,7 @@ type ReadAuditResponse struct {
 
 func (x *ReadAuditResponse) Reset() {
 	*x = ReadAuditResponse{}
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[12]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -990,7 +1348,7 @@ func (x *ReadAuditResponse) String() string {
 func (*ReadAuditResponse) ProtoMessage() {}
 
 func (x *ReadAuditResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[12]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1003,7 +1361,7 @@ func (x *ReadAuditResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReadAuditResponse.ProtoReflect.Descriptor instead.
 func (*ReadAuditResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{12}
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ReadAuditResponse) GetRecords() []*AuditRecord {
@@ -1031,7 +1389,7 @@ type VerifyAuditRequest struct {
 
 func (x *VerifyAuditRequest) Reset() {
 	*x = VerifyAuditRequest{}
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[13]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1043,7 +1401,7 @@ func (x *VerifyAuditRequest) String() string {
 func (*VerifyAuditRequest) ProtoMessage() {}
 
 func (x *VerifyAuditRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[13]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1056,7 +1414,7 @@ func (x *VerifyAuditRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyAuditRequest.ProtoReflect.Descriptor instead.
 func (*VerifyAuditRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{13}
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *VerifyAuditRequest) GetFromSeq() uint64 {
@@ -1089,7 +1447,7 @@ type VerifyAuditResponse struct {
 
 func (x *VerifyAuditResponse) Reset() {
 	*x = VerifyAuditResponse{}
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[14]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1101,7 +1459,7 @@ func (x *VerifyAuditResponse) String() string {
 func (*VerifyAuditResponse) ProtoMessage() {}
 
 func (x *VerifyAuditResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[14]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1114,7 +1472,7 @@ func (x *VerifyAuditResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyAuditResponse.ProtoReflect.Descriptor instead.
 func (*VerifyAuditResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{14}
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *VerifyAuditResponse) GetOk() bool {
@@ -1199,14 +1557,38 @@ const file_croupier_rng_v1_rng_proto_rawDesc = "" +
 	"\x06values\x18\v \x03(\x05R\x06values\x12\x14\n" +
 	"\x05decks\x18\f \x01(\x05R\x05decks\x12\f\n" +
 	"\x01n\x18\r \x01(\x05R\x01n\x12!\n" +
-	"\fwheel_layout\x18\x0e \x01(\tR\vwheelLayout\".\n" +
+	"\fwheel_layout\x18\x0e \x01(\tR\vwheelLayout\"-\n" +
+	"\fCloseRequest\x12\x1d\n" +
+	"\n" +
+	"outcome_id\x18\x01 \x01(\tR\toutcomeId\"o\n" +
+	"\rCloseResponse\x127\n" +
+	"\tclosed_at\x18\x01 \x01(\v2\x1a.google.protobuf.TimestampR\bclosedAt\x12%\n" +
+	"\x0ealready_closed\x18\x02 \x01(\bR\ralreadyClosed\".\n" +
 	"\rRevealRequest\x12\x1d\n" +
 	"\n" +
-	"outcome_id\x18\x01 \x01(\tR\toutcomeId\"\x87\x01\n" +
+	"outcome_id\x18\x01 \x01(\tR\toutcomeId\"\xc0\x01\n" +
 	"\x0eRevealResponse\x122\n" +
 	"\aoutcome\x18\x01 \x01(\v2\x18.croupier.rng.v1.OutcomeR\aoutcome\x12\x12\n" +
 	"\x04salt\x18\x02 \x01(\fR\x04salt\x12-\n" +
-	"\x12canonical_encoding\x18\x03 \x01(\fR\x11canonicalEncoding\"\xff\x02\n" +
+	"\x12canonical_encoding\x18\x03 \x01(\fR\x11canonicalEncoding\x127\n" +
+	"\tclosed_at\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\bclosedAt\"J\n" +
+	"\vOpenRequest\x12\x1d\n" +
+	"\n" +
+	"outcome_id\x18\x01 \x01(\tR\toutcomeId\x12\x1c\n" +
+	"\tpositions\x18\x02 \x03(\x05R\tpositions\"@\n" +
+	"\fOpenResponse\x120\n" +
+	"\x05proof\x18\x01 \x01(\v2\x1a.croupier.rng.v1.ShoeProofR\x05proof\"Q\n" +
+	"\vShoeOpening\x12\x1a\n" +
+	"\bposition\x18\x01 \x01(\x05R\bposition\x12\x12\n" +
+	"\x04card\x18\x02 \x01(\tR\x04card\x12\x12\n" +
+	"\x04salt\x18\x03 \x01(\fR\x04salt\"\xa8\x01\n" +
+	"\tShoeProof\x12\x1d\n" +
+	"\n" +
+	"outcome_id\x18\x01 \x01(\tR\toutcomeId\x12\x12\n" +
+	"\x04root\x18\x02 \x01(\fR\x04root\x12\x16\n" +
+	"\x06leaves\x18\x03 \x01(\x05R\x06leaves\x128\n" +
+	"\bopenings\x18\x04 \x03(\v2\x1c.croupier.rng.v1.ShoeOpeningR\bopenings\x12\x16\n" +
+	"\x06hashes\x18\x05 \x03(\fR\x06hashes\"\xff\x02\n" +
 	"\vAuditRecord\x12\x10\n" +
 	"\x03seq\x18\x01 \x01(\x04R\x03seq\x12\x1d\n" +
 	"\n" +
@@ -1247,13 +1629,15 @@ const file_croupier_rng_v1_rng_proto_rawDesc = "" +
 	"\x18OUTCOME_KIND_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14OUTCOME_KIND_SHUFFLE\x10\x01\x12\x15\n" +
 	"\x11OUTCOME_KIND_SPIN\x10\x02\x12\x15\n" +
-	"\x11OUTCOME_KIND_DRAW\x10\x032\xdd\x03\n" +
+	"\x11OUTCOME_KIND_DRAW\x10\x032\xea\x04\n" +
 	"\n" +
 	"RngService\x12L\n" +
 	"\aShuffle\x12\x1f.croupier.rng.v1.ShuffleRequest\x1a .croupier.rng.v1.ShuffleResponse\x12C\n" +
 	"\x04Spin\x12\x1c.croupier.rng.v1.SpinRequest\x1a\x1d.croupier.rng.v1.SpinResponse\x12C\n" +
-	"\x04Draw\x12\x1c.croupier.rng.v1.DrawRequest\x1a\x1d.croupier.rng.v1.DrawResponse\x12I\n" +
-	"\x06Reveal\x12\x1e.croupier.rng.v1.RevealRequest\x1a\x1f.croupier.rng.v1.RevealResponse\x12R\n" +
+	"\x04Draw\x12\x1c.croupier.rng.v1.DrawRequest\x1a\x1d.croupier.rng.v1.DrawResponse\x12F\n" +
+	"\x05Close\x12\x1d.croupier.rng.v1.CloseRequest\x1a\x1e.croupier.rng.v1.CloseResponse\x12I\n" +
+	"\x06Reveal\x12\x1e.croupier.rng.v1.RevealRequest\x1a\x1f.croupier.rng.v1.RevealResponse\x12C\n" +
+	"\x04Open\x12\x1c.croupier.rng.v1.OpenRequest\x1a\x1d.croupier.rng.v1.OpenResponse\x12R\n" +
 	"\tReadAudit\x12!.croupier.rng.v1.ReadAuditRequest\x1a\".croupier.rng.v1.ReadAuditResponse\x12X\n" +
 	"\vVerifyAudit\x12#.croupier.rng.v1.VerifyAuditRequest\x1a$.croupier.rng.v1.VerifyAuditResponseB\xb5\x01\n" +
 	"\x13com.croupier.rng.v1B\bRngProtoP\x01Z6github.com/croupier/croupier/gen/croupier/rng/v1;rngv1\xa2\x02\x03CRX\xaa\x02\x0fCroupier.Rng.V1\xca\x02\x0fCroupier\\Rng\\V1\xe2\x02\x1bCroupier\\Rng\\V1\\GPBMetadata\xea\x02\x11Croupier::Rng::V1b\x06proto3"
@@ -1271,7 +1655,7 @@ func file_croupier_rng_v1_rng_proto_rawDescGZIP() []byte {
 }
 
 var file_croupier_rng_v1_rng_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_croupier_rng_v1_rng_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_croupier_rng_v1_rng_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
 var file_croupier_rng_v1_rng_proto_goTypes = []any{
 	(Wheel)(0),                    // 0: croupier.rng.v1.Wheel
 	(OutcomeKind)(0),              // 1: croupier.rng.v1.OutcomeKind
@@ -1283,51 +1667,65 @@ var file_croupier_rng_v1_rng_proto_goTypes = []any{
 	(*DrawRequest)(nil),           // 7: croupier.rng.v1.DrawRequest
 	(*DrawResponse)(nil),          // 8: croupier.rng.v1.DrawResponse
 	(*Outcome)(nil),               // 9: croupier.rng.v1.Outcome
-	(*RevealRequest)(nil),         // 10: croupier.rng.v1.RevealRequest
-	(*RevealResponse)(nil),        // 11: croupier.rng.v1.RevealResponse
-	(*AuditRecord)(nil),           // 12: croupier.rng.v1.AuditRecord
-	(*ReadAuditRequest)(nil),      // 13: croupier.rng.v1.ReadAuditRequest
-	(*ReadAuditResponse)(nil),     // 14: croupier.rng.v1.ReadAuditResponse
-	(*VerifyAuditRequest)(nil),    // 15: croupier.rng.v1.VerifyAuditRequest
-	(*VerifyAuditResponse)(nil),   // 16: croupier.rng.v1.VerifyAuditResponse
-	(*v1.Context)(nil),            // 17: croupier.common.v1.Context
-	(*timestamppb.Timestamp)(nil), // 18: google.protobuf.Timestamp
+	(*CloseRequest)(nil),          // 10: croupier.rng.v1.CloseRequest
+	(*CloseResponse)(nil),         // 11: croupier.rng.v1.CloseResponse
+	(*RevealRequest)(nil),         // 12: croupier.rng.v1.RevealRequest
+	(*RevealResponse)(nil),        // 13: croupier.rng.v1.RevealResponse
+	(*OpenRequest)(nil),           // 14: croupier.rng.v1.OpenRequest
+	(*OpenResponse)(nil),          // 15: croupier.rng.v1.OpenResponse
+	(*ShoeOpening)(nil),           // 16: croupier.rng.v1.ShoeOpening
+	(*ShoeProof)(nil),             // 17: croupier.rng.v1.ShoeProof
+	(*AuditRecord)(nil),           // 18: croupier.rng.v1.AuditRecord
+	(*ReadAuditRequest)(nil),      // 19: croupier.rng.v1.ReadAuditRequest
+	(*ReadAuditResponse)(nil),     // 20: croupier.rng.v1.ReadAuditResponse
+	(*VerifyAuditRequest)(nil),    // 21: croupier.rng.v1.VerifyAuditRequest
+	(*VerifyAuditResponse)(nil),   // 22: croupier.rng.v1.VerifyAuditResponse
+	(*v1.Context)(nil),            // 23: croupier.common.v1.Context
+	(*timestamppb.Timestamp)(nil), // 24: google.protobuf.Timestamp
 }
 var file_croupier_rng_v1_rng_proto_depIdxs = []int32{
-	17, // 0: croupier.rng.v1.ShuffleRequest.context:type_name -> croupier.common.v1.Context
+	23, // 0: croupier.rng.v1.ShuffleRequest.context:type_name -> croupier.common.v1.Context
 	2,  // 1: croupier.rng.v1.ShuffleRequest.cut_card:type_name -> croupier.rng.v1.CutCard
 	9,  // 2: croupier.rng.v1.ShuffleResponse.outcome:type_name -> croupier.rng.v1.Outcome
 	0,  // 3: croupier.rng.v1.SpinRequest.wheel:type_name -> croupier.rng.v1.Wheel
-	17, // 4: croupier.rng.v1.SpinRequest.context:type_name -> croupier.common.v1.Context
+	23, // 4: croupier.rng.v1.SpinRequest.context:type_name -> croupier.common.v1.Context
 	9,  // 5: croupier.rng.v1.SpinResponse.outcome:type_name -> croupier.rng.v1.Outcome
-	17, // 6: croupier.rng.v1.DrawRequest.context:type_name -> croupier.common.v1.Context
+	23, // 6: croupier.rng.v1.DrawRequest.context:type_name -> croupier.common.v1.Context
 	9,  // 7: croupier.rng.v1.DrawResponse.outcome:type_name -> croupier.rng.v1.Outcome
 	1,  // 8: croupier.rng.v1.Outcome.kind:type_name -> croupier.rng.v1.OutcomeKind
-	18, // 9: croupier.rng.v1.Outcome.created_at:type_name -> google.protobuf.Timestamp
-	17, // 10: croupier.rng.v1.Outcome.context:type_name -> croupier.common.v1.Context
+	24, // 9: croupier.rng.v1.Outcome.created_at:type_name -> google.protobuf.Timestamp
+	23, // 10: croupier.rng.v1.Outcome.context:type_name -> croupier.common.v1.Context
 	0,  // 11: croupier.rng.v1.Outcome.wheel:type_name -> croupier.rng.v1.Wheel
-	9,  // 12: croupier.rng.v1.RevealResponse.outcome:type_name -> croupier.rng.v1.Outcome
-	1,  // 13: croupier.rng.v1.AuditRecord.kind:type_name -> croupier.rng.v1.OutcomeKind
-	17, // 14: croupier.rng.v1.AuditRecord.context:type_name -> croupier.common.v1.Context
-	18, // 15: croupier.rng.v1.AuditRecord.created_at:type_name -> google.protobuf.Timestamp
-	12, // 16: croupier.rng.v1.ReadAuditResponse.records:type_name -> croupier.rng.v1.AuditRecord
-	3,  // 17: croupier.rng.v1.RngService.Shuffle:input_type -> croupier.rng.v1.ShuffleRequest
-	5,  // 18: croupier.rng.v1.RngService.Spin:input_type -> croupier.rng.v1.SpinRequest
-	7,  // 19: croupier.rng.v1.RngService.Draw:input_type -> croupier.rng.v1.DrawRequest
-	10, // 20: croupier.rng.v1.RngService.Reveal:input_type -> croupier.rng.v1.RevealRequest
-	13, // 21: croupier.rng.v1.RngService.ReadAudit:input_type -> croupier.rng.v1.ReadAuditRequest
-	15, // 22: croupier.rng.v1.RngService.VerifyAudit:input_type -> croupier.rng.v1.VerifyAuditRequest
-	4,  // 23: croupier.rng.v1.RngService.Shuffle:output_type -> croupier.rng.v1.ShuffleResponse
-	6,  // 24: croupier.rng.v1.RngService.Spin:output_type -> croupier.rng.v1.SpinResponse
-	8,  // 25: croupier.rng.v1.RngService.Draw:output_type -> croupier.rng.v1.DrawResponse
-	11, // 26: croupier.rng.v1.RngService.Reveal:output_type -> croupier.rng.v1.RevealResponse
-	14, // 27: croupier.rng.v1.RngService.ReadAudit:output_type -> croupier.rng.v1.ReadAuditResponse
-	16, // 28: croupier.rng.v1.RngService.VerifyAudit:output_type -> croupier.rng.v1.VerifyAuditResponse
-	23, // [23:29] is the sub-list for method output_type
-	17, // [17:23] is the sub-list for method input_type
-	17, // [17:17] is the sub-list for extension type_name
-	17, // [17:17] is the sub-list for extension extendee
-	0,  // [0:17] is the sub-list for field type_name
+	24, // 12: croupier.rng.v1.CloseResponse.closed_at:type_name -> google.protobuf.Timestamp
+	9,  // 13: croupier.rng.v1.RevealResponse.outcome:type_name -> croupier.rng.v1.Outcome
+	24, // 14: croupier.rng.v1.RevealResponse.closed_at:type_name -> google.protobuf.Timestamp
+	17, // 15: croupier.rng.v1.OpenResponse.proof:type_name -> croupier.rng.v1.ShoeProof
+	16, // 16: croupier.rng.v1.ShoeProof.openings:type_name -> croupier.rng.v1.ShoeOpening
+	1,  // 17: croupier.rng.v1.AuditRecord.kind:type_name -> croupier.rng.v1.OutcomeKind
+	23, // 18: croupier.rng.v1.AuditRecord.context:type_name -> croupier.common.v1.Context
+	24, // 19: croupier.rng.v1.AuditRecord.created_at:type_name -> google.protobuf.Timestamp
+	18, // 20: croupier.rng.v1.ReadAuditResponse.records:type_name -> croupier.rng.v1.AuditRecord
+	3,  // 21: croupier.rng.v1.RngService.Shuffle:input_type -> croupier.rng.v1.ShuffleRequest
+	5,  // 22: croupier.rng.v1.RngService.Spin:input_type -> croupier.rng.v1.SpinRequest
+	7,  // 23: croupier.rng.v1.RngService.Draw:input_type -> croupier.rng.v1.DrawRequest
+	10, // 24: croupier.rng.v1.RngService.Close:input_type -> croupier.rng.v1.CloseRequest
+	12, // 25: croupier.rng.v1.RngService.Reveal:input_type -> croupier.rng.v1.RevealRequest
+	14, // 26: croupier.rng.v1.RngService.Open:input_type -> croupier.rng.v1.OpenRequest
+	19, // 27: croupier.rng.v1.RngService.ReadAudit:input_type -> croupier.rng.v1.ReadAuditRequest
+	21, // 28: croupier.rng.v1.RngService.VerifyAudit:input_type -> croupier.rng.v1.VerifyAuditRequest
+	4,  // 29: croupier.rng.v1.RngService.Shuffle:output_type -> croupier.rng.v1.ShuffleResponse
+	6,  // 30: croupier.rng.v1.RngService.Spin:output_type -> croupier.rng.v1.SpinResponse
+	8,  // 31: croupier.rng.v1.RngService.Draw:output_type -> croupier.rng.v1.DrawResponse
+	11, // 32: croupier.rng.v1.RngService.Close:output_type -> croupier.rng.v1.CloseResponse
+	13, // 33: croupier.rng.v1.RngService.Reveal:output_type -> croupier.rng.v1.RevealResponse
+	15, // 34: croupier.rng.v1.RngService.Open:output_type -> croupier.rng.v1.OpenResponse
+	20, // 35: croupier.rng.v1.RngService.ReadAudit:output_type -> croupier.rng.v1.ReadAuditResponse
+	22, // 36: croupier.rng.v1.RngService.VerifyAudit:output_type -> croupier.rng.v1.VerifyAuditResponse
+	29, // [29:37] is the sub-list for method output_type
+	21, // [21:29] is the sub-list for method input_type
+	21, // [21:21] is the sub-list for extension type_name
+	21, // [21:21] is the sub-list for extension extendee
+	0,  // [0:21] is the sub-list for field type_name
 }
 
 func init() { file_croupier_rng_v1_rng_proto_init() }
@@ -1341,7 +1739,7 @@ func file_croupier_rng_v1_rng_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_croupier_rng_v1_rng_proto_rawDesc), len(file_croupier_rng_v1_rng_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   15,
+			NumMessages:   21,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

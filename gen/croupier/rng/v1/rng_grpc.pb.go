@@ -22,7 +22,9 @@ const (
 	RngService_Shuffle_FullMethodName     = "/croupier.rng.v1.RngService/Shuffle"
 	RngService_Spin_FullMethodName        = "/croupier.rng.v1.RngService/Spin"
 	RngService_Draw_FullMethodName        = "/croupier.rng.v1.RngService/Draw"
+	RngService_Close_FullMethodName       = "/croupier.rng.v1.RngService/Close"
 	RngService_Reveal_FullMethodName      = "/croupier.rng.v1.RngService/Reveal"
+	RngService_Open_FullMethodName        = "/croupier.rng.v1.RngService/Open"
 	RngService_ReadAudit_FullMethodName   = "/croupier.rng.v1.RngService/ReadAudit"
 	RngService_VerifyAudit_FullMethodName = "/croupier.rng.v1.RngService/VerifyAudit"
 )
@@ -32,9 +34,12 @@ const (
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 //
 // RngService is the certified random source: shuffled shoes, wheel spins and
-// draws. Every outcome is committed (SHA-256 over its canonical encoding and a
-// 32-byte salt) when it is created, appended to a hash-chained audit log, and
-// can be revealed later so that anyone can check it against the commitment.
+// draws. Every outcome is committed when it is created (a shoe: the root of a
+// Merkle tree of salted per-position commitments; a spin or a draw: SHA-256
+// over its canonical encoding and a 32-byte salt; docs/rng.md), appended to a
+// hash-chained audit log, and, once its owner has closed it, can be opened
+// position by position (a shoe) or revealed whole (operators, auditors) so
+// that anyone can check it against the commitment.
 // Internal API: the table and tournament services call it; partners do not.
 type RngServiceClient interface {
 	// Shuffle returns a shuffled shoe of 1..8 standard 52-card decks.
@@ -44,8 +49,18 @@ type RngServiceClient interface {
 	// Draw returns k distinct values drawn uniformly from [0, n), in draw order
 	// (seat draws, button draws).
 	Draw(ctx context.Context, in *DrawRequest, opts ...grpc.CallOption) (*DrawResponse, error)
-	// Reveal returns an outcome with its salt so its commitment can be checked.
+	// Close marks an outcome as no longer live (the hand or round it was for is
+	// over). Only the outcome's owner, the caller that created it, may close
+	// it; closing a closed outcome is a no-op. Until it is closed, Reveal and
+	// Open refuse it with FAILED_PRECONDITION OUTCOME_OPEN.
+	Close(ctx context.Context, in *CloseRequest, opts ...grpc.CallOption) (*CloseResponse, error)
+	// Reveal returns a closed outcome whole with its salt (a shoe: its secret),
+	// so its commitment can be checked: operators and auditors, and a service
+	// for the outcomes it owns.
 	Reveal(ctx context.Context, in *RevealRequest, opts ...grpc.CallOption) (*RevealResponse, error)
+	// Open returns the openings of some positions of a closed shoe and the
+	// hashes that recompute its root: what one viewer of a hand may check.
+	Open(ctx context.Context, in *OpenRequest, opts ...grpc.CallOption) (*OpenResponse, error)
 	// ReadAudit reads a range of the audit log.
 	ReadAudit(ctx context.Context, in *ReadAuditRequest, opts ...grpc.CallOption) (*ReadAuditResponse, error)
 	// VerifyAudit re-computes the hash chain over a range of the audit log.
@@ -90,10 +105,30 @@ func (c *rngServiceClient) Draw(ctx context.Context, in *DrawRequest, opts ...gr
 	return out, nil
 }
 
+func (c *rngServiceClient) Close(ctx context.Context, in *CloseRequest, opts ...grpc.CallOption) (*CloseResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CloseResponse)
+	err := c.cc.Invoke(ctx, RngService_Close_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *rngServiceClient) Reveal(ctx context.Context, in *RevealRequest, opts ...grpc.CallOption) (*RevealResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(RevealResponse)
 	err := c.cc.Invoke(ctx, RngService_Reveal_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *rngServiceClient) Open(ctx context.Context, in *OpenRequest, opts ...grpc.CallOption) (*OpenResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(OpenResponse)
+	err := c.cc.Invoke(ctx, RngService_Open_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -125,9 +160,12 @@ func (c *rngServiceClient) VerifyAudit(ctx context.Context, in *VerifyAuditReque
 // for forward compatibility.
 //
 // RngService is the certified random source: shuffled shoes, wheel spins and
-// draws. Every outcome is committed (SHA-256 over its canonical encoding and a
-// 32-byte salt) when it is created, appended to a hash-chained audit log, and
-// can be revealed later so that anyone can check it against the commitment.
+// draws. Every outcome is committed when it is created (a shoe: the root of a
+// Merkle tree of salted per-position commitments; a spin or a draw: SHA-256
+// over its canonical encoding and a 32-byte salt; docs/rng.md), appended to a
+// hash-chained audit log, and, once its owner has closed it, can be opened
+// position by position (a shoe) or revealed whole (operators, auditors) so
+// that anyone can check it against the commitment.
 // Internal API: the table and tournament services call it; partners do not.
 type RngServiceServer interface {
 	// Shuffle returns a shuffled shoe of 1..8 standard 52-card decks.
@@ -137,8 +175,18 @@ type RngServiceServer interface {
 	// Draw returns k distinct values drawn uniformly from [0, n), in draw order
 	// (seat draws, button draws).
 	Draw(context.Context, *DrawRequest) (*DrawResponse, error)
-	// Reveal returns an outcome with its salt so its commitment can be checked.
+	// Close marks an outcome as no longer live (the hand or round it was for is
+	// over). Only the outcome's owner, the caller that created it, may close
+	// it; closing a closed outcome is a no-op. Until it is closed, Reveal and
+	// Open refuse it with FAILED_PRECONDITION OUTCOME_OPEN.
+	Close(context.Context, *CloseRequest) (*CloseResponse, error)
+	// Reveal returns a closed outcome whole with its salt (a shoe: its secret),
+	// so its commitment can be checked: operators and auditors, and a service
+	// for the outcomes it owns.
 	Reveal(context.Context, *RevealRequest) (*RevealResponse, error)
+	// Open returns the openings of some positions of a closed shoe and the
+	// hashes that recompute its root: what one viewer of a hand may check.
+	Open(context.Context, *OpenRequest) (*OpenResponse, error)
 	// ReadAudit reads a range of the audit log.
 	ReadAudit(context.Context, *ReadAuditRequest) (*ReadAuditResponse, error)
 	// VerifyAudit re-computes the hash chain over a range of the audit log.
@@ -162,8 +210,14 @@ func (UnimplementedRngServiceServer) Spin(context.Context, *SpinRequest) (*SpinR
 func (UnimplementedRngServiceServer) Draw(context.Context, *DrawRequest) (*DrawResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Draw not implemented")
 }
+func (UnimplementedRngServiceServer) Close(context.Context, *CloseRequest) (*CloseResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Close not implemented")
+}
 func (UnimplementedRngServiceServer) Reveal(context.Context, *RevealRequest) (*RevealResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Reveal not implemented")
+}
+func (UnimplementedRngServiceServer) Open(context.Context, *OpenRequest) (*OpenResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Open not implemented")
 }
 func (UnimplementedRngServiceServer) ReadAudit(context.Context, *ReadAuditRequest) (*ReadAuditResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ReadAudit not implemented")
@@ -246,6 +300,24 @@ func _RngService_Draw_Handler(srv interface{}, ctx context.Context, dec func(int
 	return interceptor(ctx, in, info, handler)
 }
 
+func _RngService_Close_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CloseRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RngServiceServer).Close(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RngService_Close_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RngServiceServer).Close(ctx, req.(*CloseRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _RngService_Reveal_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(RevealRequest)
 	if err := dec(in); err != nil {
@@ -260,6 +332,24 @@ func _RngService_Reveal_Handler(srv interface{}, ctx context.Context, dec func(i
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(RngServiceServer).Reveal(ctx, req.(*RevealRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _RngService_Open_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(OpenRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RngServiceServer).Open(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RngService_Open_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RngServiceServer).Open(ctx, req.(*OpenRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -320,8 +410,16 @@ var RngService_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _RngService_Draw_Handler,
 		},
 		{
+			MethodName: "Close",
+			Handler:    _RngService_Close_Handler,
+		},
+		{
 			MethodName: "Reveal",
 			Handler:    _RngService_Reveal_Handler,
+		},
+		{
+			MethodName: "Open",
+			Handler:    _RngService_Open_Handler,
 		},
 		{
 			MethodName: "ReadAudit",

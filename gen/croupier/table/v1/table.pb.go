@@ -8,6 +8,7 @@ package tablev1
 
 import (
 	v1 "github.com/croupier/croupier/gen/croupier/common/v1"
+	v11 "github.com/croupier/croupier/gen/croupier/rng/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
@@ -3257,11 +3258,14 @@ func (*TableEvent_TableChanged) isTableEvent_Event() {}
 func (*TableEvent_PlayerHandVoided) isTableEvent_Event() {}
 
 type HandStarted struct {
-	state          protoimpl.MessageState `protogen:"open.v1"`
-	HandNumber     uint64                 `protobuf:"varint,1,opt,name=hand_number,json=handNumber,proto3" json:"hand_number,omitempty"`
-	ButtonSeat     int32                  `protobuf:"varint,2,opt,name=button_seat,json=buttonSeat,proto3" json:"button_seat,omitempty"`
-	ShoeCommitment []byte                 `protobuf:"bytes,3,opt,name=shoe_commitment,json=shoeCommitment,proto3" json:"shoe_commitment,omitempty"`
-	RngOutcomeId   string                 `protobuf:"bytes,4,opt,name=rng_outcome_id,json=rngOutcomeId,proto3" json:"rng_outcome_id,omitempty"`
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	HandNumber uint64                 `protobuf:"varint,1,opt,name=hand_number,json=handNumber,proto3" json:"hand_number,omitempty"`
+	ButtonSeat int32                  `protobuf:"varint,2,opt,name=button_seat,json=buttonSeat,proto3" json:"button_seat,omitempty"`
+	// The Merkle root of the shoe's per-position commitments (docs/rng.md).
+	ShoeCommitment []byte `protobuf:"bytes,3,opt,name=shoe_commitment,json=shoeCommitment,proto3" json:"shoe_commitment,omitempty"`
+	// The RNG outcome of the shoe: operators and services only (the fairness
+	// proof names it once the hand is over).
+	RngOutcomeId string `protobuf:"bytes,4,opt,name=rng_outcome_id,json=rngOutcomeId,proto3" json:"rng_outcome_id,omitempty"`
 	// Seats dealt in, with their stacks before the forced bets.
 	Seats         []*Seat `protobuf:"bytes,5,rep,name=seats,proto3" json:"seats,omitempty"`
 	Stakes        *Stakes `protobuf:"bytes,6,opt,name=stakes,proto3" json:"stakes,omitempty"`
@@ -4413,19 +4417,25 @@ func (x *GetFairnessProofRequest) GetHandId() string {
 }
 
 type GetFairnessProofResponse struct {
-	state        protoimpl.MessageState `protogen:"open.v1"`
-	HandId       string                 `protobuf:"bytes,1,opt,name=hand_id,json=handId,proto3" json:"hand_id,omitempty"`
-	Commitment   []byte                 `protobuf:"bytes,2,opt,name=commitment,proto3" json:"commitment,omitempty"`
-	RngOutcomeId string                 `protobuf:"bytes,3,opt,name=rng_outcome_id,json=rngOutcomeId,proto3" json:"rng_outcome_id,omitempty"`
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	HandId string                 `protobuf:"bytes,1,opt,name=hand_id,json=handId,proto3" json:"hand_id,omitempty"`
+	// The shoe commitment published in HandStarted: a Merkle root.
+	Commitment []byte `protobuf:"bytes,2,opt,name=commitment,proto3" json:"commitment,omitempty"`
 	// Set once the hand is over.
-	Revealed bool     `protobuf:"varint,4,opt,name=revealed,proto3" json:"revealed,omitempty"`
-	Shoe     []string `protobuf:"bytes,5,rep,name=shoe,proto3" json:"shoe,omitempty"`
-	Salt     []byte   `protobuf:"bytes,6,opt,name=salt,proto3" json:"salt,omitempty"`
-	// What the RNG hashed with the salt: SHA-256(canonical_encoding || salt)
-	// equals the commitment.
-	CanonicalEncoding []byte `protobuf:"bytes,7,opt,name=canonical_encoding,json=canonicalEncoding,proto3" json:"canonical_encoding,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	RngOutcomeId string `protobuf:"bytes,3,opt,name=rng_outcome_id,json=rngOutcomeId,proto3" json:"rng_outcome_id,omitempty"`
+	// Set once the hand is over and the proof is there.
+	Revealed bool `protobuf:"varint,4,opt,name=revealed,proto3" json:"revealed,omitempty"`
+	// Operators and auditors: the whole shoe, top card first.
+	Shoe []string `protobuf:"bytes,5,rep,name=shoe,proto3" json:"shoe,omitempty"`
+	// Operators and auditors: the shoe's secret, from which every position's
+	// salt is derived (docs/rng.md).
+	Salt []byte `protobuf:"bytes,6,opt,name=salt,proto3" json:"salt,omitempty"`
+	// The openings this caller may see (operators and auditors: every
+	// position) and the hashes that recompute the commitment;
+	// `croupierctl rng verify-proof` checks it offline.
+	Proof         *v11.ShoeProof `protobuf:"bytes,8,opt,name=proof,proto3" json:"proof,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GetFairnessProofResponse) Reset() {
@@ -4500,9 +4510,9 @@ func (x *GetFairnessProofResponse) GetSalt() []byte {
 	return nil
 }
 
-func (x *GetFairnessProofResponse) GetCanonicalEncoding() []byte {
+func (x *GetFairnessProofResponse) GetProof() *v11.ShoeProof {
 	if x != nil {
-		return x.CanonicalEncoding
+		return x.Proof
 	}
 	return nil
 }
@@ -6237,7 +6247,7 @@ var File_croupier_table_v1_table_proto protoreflect.FileDescriptor
 
 const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\n" +
-	"\x1dcroupier/table/v1/table.proto\x12\x11croupier.table.v1\x1a\x1fcroupier/common/v1/common.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xf1\x02\n" +
+	"\x1dcroupier/table/v1/table.proto\x12\x11croupier.table.v1\x1a\x1fcroupier/common/v1/common.proto\x1a\x19croupier/rng/v1/rng.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xf1\x02\n" +
 	"\x06Stakes\x12\x1a\n" +
 	"\bcurrency\x18\x01 \x01(\tR\bcurrency\x12\x1f\n" +
 	"\vsmall_blind\x18\x02 \x01(\x03R\n" +
@@ -6556,7 +6566,7 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\x04text\x18\x03 \x01(\tR\x04text\"M\n" +
 	"\x17GetFairnessProofRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x17\n" +
-	"\ahand_id\x18\x02 \x01(\tR\x06handId\"\xec\x01\n" +
+	"\ahand_id\x18\x02 \x01(\tR\x06handId\"\x89\x02\n" +
 	"\x18GetFairnessProofResponse\x12\x17\n" +
 	"\ahand_id\x18\x01 \x01(\tR\x06handId\x12\x1e\n" +
 	"\n" +
@@ -6565,8 +6575,8 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\x0erng_outcome_id\x18\x03 \x01(\tR\frngOutcomeId\x12\x1a\n" +
 	"\brevealed\x18\x04 \x01(\bR\brevealed\x12\x12\n" +
 	"\x04shoe\x18\x05 \x03(\tR\x04shoe\x12\x12\n" +
-	"\x04salt\x18\x06 \x01(\fR\x04salt\x12-\n" +
-	"\x12canonical_encoding\x18\a \x01(\fR\x11canonicalEncoding\"y\n" +
+	"\x04salt\x18\x06 \x01(\fR\x04salt\x120\n" +
+	"\x05proof\x18\b \x01(\v2\x1a.croupier.rng.v1.ShoeProofR\x05proofJ\x04\b\a\x10\bR\x12canonical_encoding\"y\n" +
 	"\x1aCreatePlayerSessionRequest\x12\x1b\n" +
 	"\tplayer_id\x18\x01 \x01(\tR\bplayerId\x12\x1d\n" +
 	"\n" +
@@ -6884,6 +6894,7 @@ var file_croupier_table_v1_table_proto_goTypes = []any{
 	nil,                                 // 91: croupier.table.v1.CreateTableRequest.OptionsEntry
 	(*timestamppb.Timestamp)(nil),       // 92: google.protobuf.Timestamp
 	(*v1.Money)(nil),                    // 93: croupier.common.v1.Money
+	(*v11.ShoeProof)(nil),               // 94: croupier.rng.v1.ShoeProof
 }
 var file_croupier_table_v1_table_proto_depIdxs = []int32{
 	0,   // 0: croupier.table.v1.TableSummary.game:type_name -> croupier.table.v1.Game
@@ -6944,82 +6955,83 @@ var file_croupier_table_v1_table_proto_depIdxs = []int32{
 	4,   // 55: croupier.table.v1.TableChanged.status:type_name -> croupier.table.v1.TableStatus
 	6,   // 56: croupier.table.v1.TableChanged.stakes:type_name -> croupier.table.v1.Stakes
 	7,   // 57: croupier.table.v1.TableChanged.clock:type_name -> croupier.table.v1.Clock
-	92,  // 58: croupier.table.v1.CreatePlayerSessionResponse.expires_at:type_name -> google.protobuf.Timestamp
-	0,   // 59: croupier.table.v1.CreateTableRequest.game:type_name -> croupier.table.v1.Game
-	1,   // 60: croupier.table.v1.CreateTableRequest.structure:type_name -> croupier.table.v1.BettingStructure
-	6,   // 61: croupier.table.v1.CreateTableRequest.stakes:type_name -> croupier.table.v1.Stakes
-	91,  // 62: croupier.table.v1.CreateTableRequest.options:type_name -> croupier.table.v1.CreateTableRequest.OptionsEntry
-	7,   // 63: croupier.table.v1.CreateTableRequest.clock:type_name -> croupier.table.v1.Clock
-	8,   // 64: croupier.table.v1.CreateTableResponse.table:type_name -> croupier.table.v1.TableSummary
-	5,   // 65: croupier.table.v1.SeatPlayerRequest.entry:type_name -> croupier.table.v1.Entry
-	6,   // 66: croupier.table.v1.SetStakesRequest.stakes:type_name -> croupier.table.v1.Stakes
-	7,   // 67: croupier.table.v1.UpdateTableSettingsRequest.clock:type_name -> croupier.table.v1.Clock
-	92,  // 68: croupier.table.v1.HandResult.ended_at:type_name -> google.protobuf.Timestamp
-	88,  // 69: croupier.table.v1.HandResult.players:type_name -> croupier.table.v1.PlayerResult
-	89,  // 70: croupier.table.v1.ListHandResultsResponse.results:type_name -> croupier.table.v1.HandResult
-	14,  // 71: croupier.table.v1.TableService.ListTables:input_type -> croupier.table.v1.ListTablesRequest
-	16,  // 72: croupier.table.v1.TableService.GetTable:input_type -> croupier.table.v1.GetTableRequest
-	18,  // 73: croupier.table.v1.TableService.JoinWaitingList:input_type -> croupier.table.v1.JoinWaitingListRequest
-	20,  // 74: croupier.table.v1.TableService.LeaveWaitingList:input_type -> croupier.table.v1.LeaveWaitingListRequest
-	22,  // 75: croupier.table.v1.TableService.TakeSeat:input_type -> croupier.table.v1.TakeSeatRequest
-	24,  // 76: croupier.table.v1.TableService.AddChips:input_type -> croupier.table.v1.AddChipsRequest
-	26,  // 77: croupier.table.v1.TableService.SitOut:input_type -> croupier.table.v1.SitOutRequest
-	28,  // 78: croupier.table.v1.TableService.SitIn:input_type -> croupier.table.v1.SitInRequest
-	30,  // 79: croupier.table.v1.TableService.StandUp:input_type -> croupier.table.v1.StandUpRequest
-	32,  // 80: croupier.table.v1.TableService.Act:input_type -> croupier.table.v1.ActRequest
-	34,  // 81: croupier.table.v1.TableService.UseTimeBank:input_type -> croupier.table.v1.UseTimeBankRequest
-	36,  // 82: croupier.table.v1.TableService.Subscribe:input_type -> croupier.table.v1.SubscribeRequest
-	38,  // 83: croupier.table.v1.TableService.Play:input_type -> croupier.table.v1.PlayRequest
-	57,  // 84: croupier.table.v1.TableService.GetHandHistory:input_type -> croupier.table.v1.GetHandHistoryRequest
-	59,  // 85: croupier.table.v1.TableService.GetFairnessProof:input_type -> croupier.table.v1.GetFairnessProofRequest
-	61,  // 86: croupier.table.v1.SessionService.CreatePlayerSession:input_type -> croupier.table.v1.CreatePlayerSessionRequest
-	63,  // 87: croupier.table.v1.TableAdminService.CreateTable:input_type -> croupier.table.v1.CreateTableRequest
-	65,  // 88: croupier.table.v1.TableAdminService.CloseTable:input_type -> croupier.table.v1.CloseTableRequest
-	67,  // 89: croupier.table.v1.TableAdminService.PauseTable:input_type -> croupier.table.v1.PauseTableRequest
-	69,  // 90: croupier.table.v1.TableAdminService.ResumeTable:input_type -> croupier.table.v1.ResumeTableRequest
-	71,  // 91: croupier.table.v1.TableAdminService.Misdeal:input_type -> croupier.table.v1.MisdealRequest
-	73,  // 92: croupier.table.v1.TableAdminService.VoidPlayerHand:input_type -> croupier.table.v1.VoidPlayerHandRequest
-	75,  // 93: croupier.table.v1.TableAdminService.AwardDisputedPot:input_type -> croupier.table.v1.AwardDisputedPotRequest
-	77,  // 94: croupier.table.v1.TableAdminService.SeatPlayer:input_type -> croupier.table.v1.SeatPlayerRequest
-	79,  // 95: croupier.table.v1.TableAdminService.RemovePlayer:input_type -> croupier.table.v1.RemovePlayerRequest
-	81,  // 96: croupier.table.v1.TableAdminService.SetStakes:input_type -> croupier.table.v1.SetStakesRequest
-	83,  // 97: croupier.table.v1.TableAdminService.SetDealHold:input_type -> croupier.table.v1.SetDealHoldRequest
-	85,  // 98: croupier.table.v1.TableAdminService.UpdateTableSettings:input_type -> croupier.table.v1.UpdateTableSettingsRequest
-	87,  // 99: croupier.table.v1.TableAdminService.ListHandResults:input_type -> croupier.table.v1.ListHandResultsRequest
-	15,  // 100: croupier.table.v1.TableService.ListTables:output_type -> croupier.table.v1.ListTablesResponse
-	17,  // 101: croupier.table.v1.TableService.GetTable:output_type -> croupier.table.v1.GetTableResponse
-	19,  // 102: croupier.table.v1.TableService.JoinWaitingList:output_type -> croupier.table.v1.JoinWaitingListResponse
-	21,  // 103: croupier.table.v1.TableService.LeaveWaitingList:output_type -> croupier.table.v1.LeaveWaitingListResponse
-	23,  // 104: croupier.table.v1.TableService.TakeSeat:output_type -> croupier.table.v1.TakeSeatResponse
-	25,  // 105: croupier.table.v1.TableService.AddChips:output_type -> croupier.table.v1.AddChipsResponse
-	27,  // 106: croupier.table.v1.TableService.SitOut:output_type -> croupier.table.v1.SitOutResponse
-	29,  // 107: croupier.table.v1.TableService.SitIn:output_type -> croupier.table.v1.SitInResponse
-	31,  // 108: croupier.table.v1.TableService.StandUp:output_type -> croupier.table.v1.StandUpResponse
-	33,  // 109: croupier.table.v1.TableService.Act:output_type -> croupier.table.v1.ActResponse
-	35,  // 110: croupier.table.v1.TableService.UseTimeBank:output_type -> croupier.table.v1.UseTimeBankResponse
-	37,  // 111: croupier.table.v1.TableService.Subscribe:output_type -> croupier.table.v1.SubscribeResponse
-	39,  // 112: croupier.table.v1.TableService.Play:output_type -> croupier.table.v1.PlayResponse
-	58,  // 113: croupier.table.v1.TableService.GetHandHistory:output_type -> croupier.table.v1.GetHandHistoryResponse
-	60,  // 114: croupier.table.v1.TableService.GetFairnessProof:output_type -> croupier.table.v1.GetFairnessProofResponse
-	62,  // 115: croupier.table.v1.SessionService.CreatePlayerSession:output_type -> croupier.table.v1.CreatePlayerSessionResponse
-	64,  // 116: croupier.table.v1.TableAdminService.CreateTable:output_type -> croupier.table.v1.CreateTableResponse
-	66,  // 117: croupier.table.v1.TableAdminService.CloseTable:output_type -> croupier.table.v1.CloseTableResponse
-	68,  // 118: croupier.table.v1.TableAdminService.PauseTable:output_type -> croupier.table.v1.PauseTableResponse
-	70,  // 119: croupier.table.v1.TableAdminService.ResumeTable:output_type -> croupier.table.v1.ResumeTableResponse
-	72,  // 120: croupier.table.v1.TableAdminService.Misdeal:output_type -> croupier.table.v1.MisdealResponse
-	74,  // 121: croupier.table.v1.TableAdminService.VoidPlayerHand:output_type -> croupier.table.v1.VoidPlayerHandResponse
-	76,  // 122: croupier.table.v1.TableAdminService.AwardDisputedPot:output_type -> croupier.table.v1.AwardDisputedPotResponse
-	78,  // 123: croupier.table.v1.TableAdminService.SeatPlayer:output_type -> croupier.table.v1.SeatPlayerResponse
-	80,  // 124: croupier.table.v1.TableAdminService.RemovePlayer:output_type -> croupier.table.v1.RemovePlayerResponse
-	82,  // 125: croupier.table.v1.TableAdminService.SetStakes:output_type -> croupier.table.v1.SetStakesResponse
-	84,  // 126: croupier.table.v1.TableAdminService.SetDealHold:output_type -> croupier.table.v1.SetDealHoldResponse
-	86,  // 127: croupier.table.v1.TableAdminService.UpdateTableSettings:output_type -> croupier.table.v1.UpdateTableSettingsResponse
-	90,  // 128: croupier.table.v1.TableAdminService.ListHandResults:output_type -> croupier.table.v1.ListHandResultsResponse
-	100, // [100:129] is the sub-list for method output_type
-	71,  // [71:100] is the sub-list for method input_type
-	71,  // [71:71] is the sub-list for extension type_name
-	71,  // [71:71] is the sub-list for extension extendee
-	0,   // [0:71] is the sub-list for field type_name
+	94,  // 58: croupier.table.v1.GetFairnessProofResponse.proof:type_name -> croupier.rng.v1.ShoeProof
+	92,  // 59: croupier.table.v1.CreatePlayerSessionResponse.expires_at:type_name -> google.protobuf.Timestamp
+	0,   // 60: croupier.table.v1.CreateTableRequest.game:type_name -> croupier.table.v1.Game
+	1,   // 61: croupier.table.v1.CreateTableRequest.structure:type_name -> croupier.table.v1.BettingStructure
+	6,   // 62: croupier.table.v1.CreateTableRequest.stakes:type_name -> croupier.table.v1.Stakes
+	91,  // 63: croupier.table.v1.CreateTableRequest.options:type_name -> croupier.table.v1.CreateTableRequest.OptionsEntry
+	7,   // 64: croupier.table.v1.CreateTableRequest.clock:type_name -> croupier.table.v1.Clock
+	8,   // 65: croupier.table.v1.CreateTableResponse.table:type_name -> croupier.table.v1.TableSummary
+	5,   // 66: croupier.table.v1.SeatPlayerRequest.entry:type_name -> croupier.table.v1.Entry
+	6,   // 67: croupier.table.v1.SetStakesRequest.stakes:type_name -> croupier.table.v1.Stakes
+	7,   // 68: croupier.table.v1.UpdateTableSettingsRequest.clock:type_name -> croupier.table.v1.Clock
+	92,  // 69: croupier.table.v1.HandResult.ended_at:type_name -> google.protobuf.Timestamp
+	88,  // 70: croupier.table.v1.HandResult.players:type_name -> croupier.table.v1.PlayerResult
+	89,  // 71: croupier.table.v1.ListHandResultsResponse.results:type_name -> croupier.table.v1.HandResult
+	14,  // 72: croupier.table.v1.TableService.ListTables:input_type -> croupier.table.v1.ListTablesRequest
+	16,  // 73: croupier.table.v1.TableService.GetTable:input_type -> croupier.table.v1.GetTableRequest
+	18,  // 74: croupier.table.v1.TableService.JoinWaitingList:input_type -> croupier.table.v1.JoinWaitingListRequest
+	20,  // 75: croupier.table.v1.TableService.LeaveWaitingList:input_type -> croupier.table.v1.LeaveWaitingListRequest
+	22,  // 76: croupier.table.v1.TableService.TakeSeat:input_type -> croupier.table.v1.TakeSeatRequest
+	24,  // 77: croupier.table.v1.TableService.AddChips:input_type -> croupier.table.v1.AddChipsRequest
+	26,  // 78: croupier.table.v1.TableService.SitOut:input_type -> croupier.table.v1.SitOutRequest
+	28,  // 79: croupier.table.v1.TableService.SitIn:input_type -> croupier.table.v1.SitInRequest
+	30,  // 80: croupier.table.v1.TableService.StandUp:input_type -> croupier.table.v1.StandUpRequest
+	32,  // 81: croupier.table.v1.TableService.Act:input_type -> croupier.table.v1.ActRequest
+	34,  // 82: croupier.table.v1.TableService.UseTimeBank:input_type -> croupier.table.v1.UseTimeBankRequest
+	36,  // 83: croupier.table.v1.TableService.Subscribe:input_type -> croupier.table.v1.SubscribeRequest
+	38,  // 84: croupier.table.v1.TableService.Play:input_type -> croupier.table.v1.PlayRequest
+	57,  // 85: croupier.table.v1.TableService.GetHandHistory:input_type -> croupier.table.v1.GetHandHistoryRequest
+	59,  // 86: croupier.table.v1.TableService.GetFairnessProof:input_type -> croupier.table.v1.GetFairnessProofRequest
+	61,  // 87: croupier.table.v1.SessionService.CreatePlayerSession:input_type -> croupier.table.v1.CreatePlayerSessionRequest
+	63,  // 88: croupier.table.v1.TableAdminService.CreateTable:input_type -> croupier.table.v1.CreateTableRequest
+	65,  // 89: croupier.table.v1.TableAdminService.CloseTable:input_type -> croupier.table.v1.CloseTableRequest
+	67,  // 90: croupier.table.v1.TableAdminService.PauseTable:input_type -> croupier.table.v1.PauseTableRequest
+	69,  // 91: croupier.table.v1.TableAdminService.ResumeTable:input_type -> croupier.table.v1.ResumeTableRequest
+	71,  // 92: croupier.table.v1.TableAdminService.Misdeal:input_type -> croupier.table.v1.MisdealRequest
+	73,  // 93: croupier.table.v1.TableAdminService.VoidPlayerHand:input_type -> croupier.table.v1.VoidPlayerHandRequest
+	75,  // 94: croupier.table.v1.TableAdminService.AwardDisputedPot:input_type -> croupier.table.v1.AwardDisputedPotRequest
+	77,  // 95: croupier.table.v1.TableAdminService.SeatPlayer:input_type -> croupier.table.v1.SeatPlayerRequest
+	79,  // 96: croupier.table.v1.TableAdminService.RemovePlayer:input_type -> croupier.table.v1.RemovePlayerRequest
+	81,  // 97: croupier.table.v1.TableAdminService.SetStakes:input_type -> croupier.table.v1.SetStakesRequest
+	83,  // 98: croupier.table.v1.TableAdminService.SetDealHold:input_type -> croupier.table.v1.SetDealHoldRequest
+	85,  // 99: croupier.table.v1.TableAdminService.UpdateTableSettings:input_type -> croupier.table.v1.UpdateTableSettingsRequest
+	87,  // 100: croupier.table.v1.TableAdminService.ListHandResults:input_type -> croupier.table.v1.ListHandResultsRequest
+	15,  // 101: croupier.table.v1.TableService.ListTables:output_type -> croupier.table.v1.ListTablesResponse
+	17,  // 102: croupier.table.v1.TableService.GetTable:output_type -> croupier.table.v1.GetTableResponse
+	19,  // 103: croupier.table.v1.TableService.JoinWaitingList:output_type -> croupier.table.v1.JoinWaitingListResponse
+	21,  // 104: croupier.table.v1.TableService.LeaveWaitingList:output_type -> croupier.table.v1.LeaveWaitingListResponse
+	23,  // 105: croupier.table.v1.TableService.TakeSeat:output_type -> croupier.table.v1.TakeSeatResponse
+	25,  // 106: croupier.table.v1.TableService.AddChips:output_type -> croupier.table.v1.AddChipsResponse
+	27,  // 107: croupier.table.v1.TableService.SitOut:output_type -> croupier.table.v1.SitOutResponse
+	29,  // 108: croupier.table.v1.TableService.SitIn:output_type -> croupier.table.v1.SitInResponse
+	31,  // 109: croupier.table.v1.TableService.StandUp:output_type -> croupier.table.v1.StandUpResponse
+	33,  // 110: croupier.table.v1.TableService.Act:output_type -> croupier.table.v1.ActResponse
+	35,  // 111: croupier.table.v1.TableService.UseTimeBank:output_type -> croupier.table.v1.UseTimeBankResponse
+	37,  // 112: croupier.table.v1.TableService.Subscribe:output_type -> croupier.table.v1.SubscribeResponse
+	39,  // 113: croupier.table.v1.TableService.Play:output_type -> croupier.table.v1.PlayResponse
+	58,  // 114: croupier.table.v1.TableService.GetHandHistory:output_type -> croupier.table.v1.GetHandHistoryResponse
+	60,  // 115: croupier.table.v1.TableService.GetFairnessProof:output_type -> croupier.table.v1.GetFairnessProofResponse
+	62,  // 116: croupier.table.v1.SessionService.CreatePlayerSession:output_type -> croupier.table.v1.CreatePlayerSessionResponse
+	64,  // 117: croupier.table.v1.TableAdminService.CreateTable:output_type -> croupier.table.v1.CreateTableResponse
+	66,  // 118: croupier.table.v1.TableAdminService.CloseTable:output_type -> croupier.table.v1.CloseTableResponse
+	68,  // 119: croupier.table.v1.TableAdminService.PauseTable:output_type -> croupier.table.v1.PauseTableResponse
+	70,  // 120: croupier.table.v1.TableAdminService.ResumeTable:output_type -> croupier.table.v1.ResumeTableResponse
+	72,  // 121: croupier.table.v1.TableAdminService.Misdeal:output_type -> croupier.table.v1.MisdealResponse
+	74,  // 122: croupier.table.v1.TableAdminService.VoidPlayerHand:output_type -> croupier.table.v1.VoidPlayerHandResponse
+	76,  // 123: croupier.table.v1.TableAdminService.AwardDisputedPot:output_type -> croupier.table.v1.AwardDisputedPotResponse
+	78,  // 124: croupier.table.v1.TableAdminService.SeatPlayer:output_type -> croupier.table.v1.SeatPlayerResponse
+	80,  // 125: croupier.table.v1.TableAdminService.RemovePlayer:output_type -> croupier.table.v1.RemovePlayerResponse
+	82,  // 126: croupier.table.v1.TableAdminService.SetStakes:output_type -> croupier.table.v1.SetStakesResponse
+	84,  // 127: croupier.table.v1.TableAdminService.SetDealHold:output_type -> croupier.table.v1.SetDealHoldResponse
+	86,  // 128: croupier.table.v1.TableAdminService.UpdateTableSettings:output_type -> croupier.table.v1.UpdateTableSettingsResponse
+	90,  // 129: croupier.table.v1.TableAdminService.ListHandResults:output_type -> croupier.table.v1.ListHandResultsResponse
+	101, // [101:130] is the sub-list for method output_type
+	72,  // [72:101] is the sub-list for method input_type
+	72,  // [72:72] is the sub-list for extension type_name
+	72,  // [72:72] is the sub-list for extension extendee
+	0,   // [0:72] is the sub-list for field type_name
 }
 
 func init() { file_croupier_table_v1_table_proto_init() }

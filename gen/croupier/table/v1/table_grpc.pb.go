@@ -98,7 +98,11 @@ type TableServiceClient interface {
 	// caller may see it.
 	GetHandHistory(ctx context.Context, in *GetHandHistoryRequest, opts ...grpc.CallOption) (*GetHandHistoryResponse, error)
 	// GetFairnessProof returns the shoe commitment published at hand start and,
-	// once the hand is over, the shoe and the salt from the RNG.
+	// once the hand is over, the openings of exactly the cards the caller was
+	// entitled to see (his own hole cards, the board, face-up cards, hands
+	// shown at the showdown) with the hashes that tie them to the commitment.
+	// Folded and mucked cards, burns and the stub stay private; the whole shoe
+	// goes only to operators and auditors.
 	GetFairnessProof(ctx context.Context, in *GetFairnessProofRequest, opts ...grpc.CallOption) (*GetFairnessProofResponse, error)
 }
 
@@ -334,7 +338,11 @@ type TableServiceServer interface {
 	// caller may see it.
 	GetHandHistory(context.Context, *GetHandHistoryRequest) (*GetHandHistoryResponse, error)
 	// GetFairnessProof returns the shoe commitment published at hand start and,
-	// once the hand is over, the shoe and the salt from the RNG.
+	// once the hand is over, the openings of exactly the cards the caller was
+	// entitled to see (his own hole cards, the board, face-up cards, hands
+	// shown at the showdown) with the hashes that tie them to the commitment.
+	// Folded and mucked cards, burns and the stub stay private; the whole shoe
+	// goes only to operators and auditors.
 	GetFairnessProof(context.Context, *GetFairnessProofRequest) (*GetFairnessProofResponse, error)
 	mustEmbedUnimplementedTableServiceServer()
 }

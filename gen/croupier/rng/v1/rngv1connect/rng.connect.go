@@ -39,8 +39,12 @@ const (
 	RngServiceSpinProcedure = "/croupier.rng.v1.RngService/Spin"
 	// RngServiceDrawProcedure is the fully-qualified name of the RngService's Draw RPC.
 	RngServiceDrawProcedure = "/croupier.rng.v1.RngService/Draw"
+	// RngServiceCloseProcedure is the fully-qualified name of the RngService's Close RPC.
+	RngServiceCloseProcedure = "/croupier.rng.v1.RngService/Close"
 	// RngServiceRevealProcedure is the fully-qualified name of the RngService's Reveal RPC.
 	RngServiceRevealProcedure = "/croupier.rng.v1.RngService/Reveal"
+	// RngServiceOpenProcedure is the fully-qualified name of the RngService's Open RPC.
+	RngServiceOpenProcedure = "/croupier.rng.v1.RngService/Open"
 	// RngServiceReadAuditProcedure is the fully-qualified name of the RngService's ReadAudit RPC.
 	RngServiceReadAuditProcedure = "/croupier.rng.v1.RngService/ReadAudit"
 	// RngServiceVerifyAuditProcedure is the fully-qualified name of the RngService's VerifyAudit RPC.
@@ -56,8 +60,18 @@ type RngServiceClient interface {
 	// Draw returns k distinct values drawn uniformly from [0, n), in draw order
 	// (seat draws, button draws).
 	Draw(context.Context, *connect.Request[v1.DrawRequest]) (*connect.Response[v1.DrawResponse], error)
-	// Reveal returns an outcome with its salt so its commitment can be checked.
+	// Close marks an outcome as no longer live (the hand or round it was for is
+	// over). Only the outcome's owner, the caller that created it, may close
+	// it; closing a closed outcome is a no-op. Until it is closed, Reveal and
+	// Open refuse it with FAILED_PRECONDITION OUTCOME_OPEN.
+	Close(context.Context, *connect.Request[v1.CloseRequest]) (*connect.Response[v1.CloseResponse], error)
+	// Reveal returns a closed outcome whole with its salt (a shoe: its secret),
+	// so its commitment can be checked: operators and auditors, and a service
+	// for the outcomes it owns.
 	Reveal(context.Context, *connect.Request[v1.RevealRequest]) (*connect.Response[v1.RevealResponse], error)
+	// Open returns the openings of some positions of a closed shoe and the
+	// hashes that recompute its root: what one viewer of a hand may check.
+	Open(context.Context, *connect.Request[v1.OpenRequest]) (*connect.Response[v1.OpenResponse], error)
 	// ReadAudit reads a range of the audit log.
 	ReadAudit(context.Context, *connect.Request[v1.ReadAuditRequest]) (*connect.Response[v1.ReadAuditResponse], error)
 	// VerifyAudit re-computes the hash chain over a range of the audit log.
@@ -93,10 +107,22 @@ func NewRngServiceClient(httpClient connect.HTTPClient, baseURL string, opts ...
 			connect.WithSchema(rngServiceMethods.ByName("Draw")),
 			connect.WithClientOptions(opts...),
 		),
+		close: connect.NewClient[v1.CloseRequest, v1.CloseResponse](
+			httpClient,
+			baseURL+RngServiceCloseProcedure,
+			connect.WithSchema(rngServiceMethods.ByName("Close")),
+			connect.WithClientOptions(opts...),
+		),
 		reveal: connect.NewClient[v1.RevealRequest, v1.RevealResponse](
 			httpClient,
 			baseURL+RngServiceRevealProcedure,
 			connect.WithSchema(rngServiceMethods.ByName("Reveal")),
+			connect.WithClientOptions(opts...),
+		),
+		open: connect.NewClient[v1.OpenRequest, v1.OpenResponse](
+			httpClient,
+			baseURL+RngServiceOpenProcedure,
+			connect.WithSchema(rngServiceMethods.ByName("Open")),
 			connect.WithClientOptions(opts...),
 		),
 		readAudit: connect.NewClient[v1.ReadAuditRequest, v1.ReadAuditResponse](
@@ -119,7 +145,9 @@ type rngServiceClient struct {
 	shuffle     *connect.Client[v1.ShuffleRequest, v1.ShuffleResponse]
 	spin        *connect.Client[v1.SpinRequest, v1.SpinResponse]
 	draw        *connect.Client[v1.DrawRequest, v1.DrawResponse]
+	close       *connect.Client[v1.CloseRequest, v1.CloseResponse]
 	reveal      *connect.Client[v1.RevealRequest, v1.RevealResponse]
+	open        *connect.Client[v1.OpenRequest, v1.OpenResponse]
 	readAudit   *connect.Client[v1.ReadAuditRequest, v1.ReadAuditResponse]
 	verifyAudit *connect.Client[v1.VerifyAuditRequest, v1.VerifyAuditResponse]
 }
@@ -139,9 +167,19 @@ func (c *rngServiceClient) Draw(ctx context.Context, req *connect.Request[v1.Dra
 	return c.draw.CallUnary(ctx, req)
 }
 
+// Close calls croupier.rng.v1.RngService.Close.
+func (c *rngServiceClient) Close(ctx context.Context, req *connect.Request[v1.CloseRequest]) (*connect.Response[v1.CloseResponse], error) {
+	return c.close.CallUnary(ctx, req)
+}
+
 // Reveal calls croupier.rng.v1.RngService.Reveal.
 func (c *rngServiceClient) Reveal(ctx context.Context, req *connect.Request[v1.RevealRequest]) (*connect.Response[v1.RevealResponse], error) {
 	return c.reveal.CallUnary(ctx, req)
+}
+
+// Open calls croupier.rng.v1.RngService.Open.
+func (c *rngServiceClient) Open(ctx context.Context, req *connect.Request[v1.OpenRequest]) (*connect.Response[v1.OpenResponse], error) {
+	return c.open.CallUnary(ctx, req)
 }
 
 // ReadAudit calls croupier.rng.v1.RngService.ReadAudit.
@@ -163,8 +201,18 @@ type RngServiceHandler interface {
 	// Draw returns k distinct values drawn uniformly from [0, n), in draw order
 	// (seat draws, button draws).
 	Draw(context.Context, *connect.Request[v1.DrawRequest]) (*connect.Response[v1.DrawResponse], error)
-	// Reveal returns an outcome with its salt so its commitment can be checked.
+	// Close marks an outcome as no longer live (the hand or round it was for is
+	// over). Only the outcome's owner, the caller that created it, may close
+	// it; closing a closed outcome is a no-op. Until it is closed, Reveal and
+	// Open refuse it with FAILED_PRECONDITION OUTCOME_OPEN.
+	Close(context.Context, *connect.Request[v1.CloseRequest]) (*connect.Response[v1.CloseResponse], error)
+	// Reveal returns a closed outcome whole with its salt (a shoe: its secret),
+	// so its commitment can be checked: operators and auditors, and a service
+	// for the outcomes it owns.
 	Reveal(context.Context, *connect.Request[v1.RevealRequest]) (*connect.Response[v1.RevealResponse], error)
+	// Open returns the openings of some positions of a closed shoe and the
+	// hashes that recompute its root: what one viewer of a hand may check.
+	Open(context.Context, *connect.Request[v1.OpenRequest]) (*connect.Response[v1.OpenResponse], error)
 	// ReadAudit reads a range of the audit log.
 	ReadAudit(context.Context, *connect.Request[v1.ReadAuditRequest]) (*connect.Response[v1.ReadAuditResponse], error)
 	// VerifyAudit re-computes the hash chain over a range of the audit log.
@@ -196,10 +244,22 @@ func NewRngServiceHandler(svc RngServiceHandler, opts ...connect.HandlerOption) 
 		connect.WithSchema(rngServiceMethods.ByName("Draw")),
 		connect.WithHandlerOptions(opts...),
 	)
+	rngServiceCloseHandler := connect.NewUnaryHandler(
+		RngServiceCloseProcedure,
+		svc.Close,
+		connect.WithSchema(rngServiceMethods.ByName("Close")),
+		connect.WithHandlerOptions(opts...),
+	)
 	rngServiceRevealHandler := connect.NewUnaryHandler(
 		RngServiceRevealProcedure,
 		svc.Reveal,
 		connect.WithSchema(rngServiceMethods.ByName("Reveal")),
+		connect.WithHandlerOptions(opts...),
+	)
+	rngServiceOpenHandler := connect.NewUnaryHandler(
+		RngServiceOpenProcedure,
+		svc.Open,
+		connect.WithSchema(rngServiceMethods.ByName("Open")),
 		connect.WithHandlerOptions(opts...),
 	)
 	rngServiceReadAuditHandler := connect.NewUnaryHandler(
@@ -222,8 +282,12 @@ func NewRngServiceHandler(svc RngServiceHandler, opts ...connect.HandlerOption) 
 			rngServiceSpinHandler.ServeHTTP(w, r)
 		case RngServiceDrawProcedure:
 			rngServiceDrawHandler.ServeHTTP(w, r)
+		case RngServiceCloseProcedure:
+			rngServiceCloseHandler.ServeHTTP(w, r)
 		case RngServiceRevealProcedure:
 			rngServiceRevealHandler.ServeHTTP(w, r)
+		case RngServiceOpenProcedure:
+			rngServiceOpenHandler.ServeHTTP(w, r)
 		case RngServiceReadAuditProcedure:
 			rngServiceReadAuditHandler.ServeHTTP(w, r)
 		case RngServiceVerifyAuditProcedure:
@@ -249,8 +313,16 @@ func (UnimplementedRngServiceHandler) Draw(context.Context, *connect.Request[v1.
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.rng.v1.RngService.Draw is not implemented"))
 }
 
+func (UnimplementedRngServiceHandler) Close(context.Context, *connect.Request[v1.CloseRequest]) (*connect.Response[v1.CloseResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.rng.v1.RngService.Close is not implemented"))
+}
+
 func (UnimplementedRngServiceHandler) Reveal(context.Context, *connect.Request[v1.RevealRequest]) (*connect.Response[v1.RevealResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.rng.v1.RngService.Reveal is not implemented"))
+}
+
+func (UnimplementedRngServiceHandler) Open(context.Context, *connect.Request[v1.OpenRequest]) (*connect.Response[v1.OpenResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.rng.v1.RngService.Open is not implemented"))
 }
 
 func (UnimplementedRngServiceHandler) ReadAudit(context.Context, *connect.Request[v1.ReadAuditRequest]) (*connect.Response[v1.ReadAuditResponse], error) {

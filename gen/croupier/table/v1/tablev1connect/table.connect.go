@@ -168,7 +168,11 @@ type TableServiceClient interface {
 	// caller may see it.
 	GetHandHistory(context.Context, *connect.Request[v1.GetHandHistoryRequest]) (*connect.Response[v1.GetHandHistoryResponse], error)
 	// GetFairnessProof returns the shoe commitment published at hand start and,
-	// once the hand is over, the shoe and the salt from the RNG.
+	// once the hand is over, the openings of exactly the cards the caller was
+	// entitled to see (his own hole cards, the board, face-up cards, hands
+	// shown at the showdown) with the hashes that tie them to the commitment.
+	// Folded and mucked cards, burns and the stub stay private; the whole shoe
+	// goes only to operators and auditors.
 	GetFairnessProof(context.Context, *connect.Request[v1.GetFairnessProofRequest]) (*connect.Response[v1.GetFairnessProofResponse], error)
 }
 
@@ -422,7 +426,11 @@ type TableServiceHandler interface {
 	// caller may see it.
 	GetHandHistory(context.Context, *connect.Request[v1.GetHandHistoryRequest]) (*connect.Response[v1.GetHandHistoryResponse], error)
 	// GetFairnessProof returns the shoe commitment published at hand start and,
-	// once the hand is over, the shoe and the salt from the RNG.
+	// once the hand is over, the openings of exactly the cards the caller was
+	// entitled to see (his own hole cards, the board, face-up cards, hands
+	// shown at the showdown) with the hashes that tie them to the commitment.
+	// Folded and mucked cards, burns and the stub stay private; the whole shoe
+	// goes only to operators and auditors.
 	GetFairnessProof(context.Context, *connect.Request[v1.GetFairnessProofRequest]) (*connect.Response[v1.GetFairnessProofResponse], error)
 }
 
