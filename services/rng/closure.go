@@ -15,10 +15,6 @@ import (
 	"github.com/croupier/croupier/shared/auth"
 )
 
-// RoleAuditor is the audit/regulator role: it reads whole closed outcomes
-// and the audit log, and creates nothing.
-const RoleAuditor = auth.Role("auditor")
-
 // An outcome is live from its creation until its owner (the caller that
 // created it: the table, by its service subject) closes it. A live shoe is
 // the deck of a hand in play, so nothing of it leaves the RNG except to the
@@ -115,7 +111,7 @@ func (s *Service) readable(ctx context.Context, id string) (*store.Entry, error)
 	}
 	if p, ok := auth.FromContext(ctx); ok {
 		switch {
-		case p.Role == auth.RoleOperator, p.Role == RoleAuditor:
+		case p.Role == auth.RoleOperator, p.Role == auth.RoleAuditor:
 		case p.String() == e.Record.GetRequestedBy():
 		default:
 			return nil, apierr.Denied("NOT_OUTCOME_READER", "outcome %s is read by operators, auditors and its owner", id)

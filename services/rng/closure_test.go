@@ -20,7 +20,7 @@ var (
 	tableCtx    = as(auth.Principal{Role: auth.RoleService, Subject: "table"})
 	otherSvc    = as(auth.Principal{Role: auth.RoleService, Subject: "evaluator"})
 	operatorCtx = as(auth.Principal{Role: auth.RoleOperator, Subject: "ops:alice"})
-	auditorCtx  = as(auth.Principal{Role: RoleAuditor, Subject: "regulator"})
+	auditorCtx  = as(auth.Principal{Role: auth.RoleAuditor, Subject: "regulator"})
 )
 
 // Issue 11 ("the live deck can be read mid-hand"): a live outcome is
@@ -132,7 +132,7 @@ func TestPolicyLetsAuditorsReadOnly(t *testing.T) {
 		rngv1connect.RngServiceShuffleProcedure:     false,
 		rngv1connect.RngServiceCloseProcedure:       false,
 	} {
-		if got := slices.Contains(p[proc], RoleAuditor); got != want {
+		if got := slices.Contains(p[proc], auth.RoleAuditor); got != want {
 			t.Errorf("%s allows the auditor: %v, want %v", proc, got, want)
 		}
 		if slices.Contains(p[proc], auth.RolePlayer) || slices.Contains(p[proc], auth.RolePartner) {

@@ -15,13 +15,13 @@ import (
 
 // Policy opens the RNG to internal callers only: the table and tournament
 // services and operators create and close outcomes; operators, auditors
-// (RoleAuditor) and services read closed ones and the audit log. Partners
+// (auth.RoleAuditor) and services read closed ones and the audit log. Partners
 // and players never call the RNG; they see outcomes and proofs through the
 // table service. The core adds the object-level rules: only an outcome's
 // owner closes it, a service reads only the outcomes it owns, and nobody
 // reads a live one.
 func Policy() auth.Policy {
-	readers := append([]auth.Role{RoleAuditor}, auth.Internal...)
+	readers := append([]auth.Role{auth.RoleAuditor}, auth.Internal...)
 	return auth.Policy{}.Allow(auth.Internal,
 		rngv1connect.RngServiceShuffleProcedure,
 		rngv1connect.RngServiceSpinProcedure,

@@ -304,14 +304,14 @@ func TestEveryViewersProofOpensExactlyWhatHeSaw(t *testing.T) {
 	// An auditor (regulator) gets the whole shoe too; the policy lets him
 	// call GetFairnessProof and nothing else of the table service.
 	h := api.New(u.st.Core, u.st.Auth).Table
-	aud := auth.WithPrincipal(u.ctx, auth.Principal{Role: api.RoleAuditor, Subject: "regulator"})
+	aud := auth.WithPrincipal(u.ctx, auth.Principal{Role: auth.RoleAuditor, Subject: "regulator"})
 	ar, err := h.GetFairnessProof(aud, connect.NewRequest(&tablev1.GetFairnessProofRequest{TableId: id, HandId: handIDs[0]}))
 	if err != nil || len(ar.Msg.GetShoe()) != 52 || len(ar.Msg.GetSalt()) != 32 {
 		t.Fatalf("auditor's proof: %v", err)
 	}
 	for proc, roles := range api.Policy() {
-		if slices.Contains(roles, api.RoleAuditor) != (proc == tablev1connect.TableServiceGetFairnessProofProcedure) {
-			t.Errorf("%s: auditor allowed %v", proc, slices.Contains(roles, api.RoleAuditor))
+		if slices.Contains(roles, auth.RoleAuditor) != (proc == tablev1connect.TableServiceGetFairnessProofProcedure) {
+			t.Errorf("%s: auditor allowed %v", proc, slices.Contains(roles, auth.RoleAuditor))
 		}
 	}
 	t.Logf("%d hands, %d viewers: every proof verifies and opens only what its viewer saw (%d shoe cards kept hidden)", len(handIDs), len(viewers), hidden)

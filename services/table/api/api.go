@@ -33,7 +33,7 @@ func Policy() auth.Policy {
 		tablev1connect.TableServiceGetFairnessProofProcedure,
 	)
 	// Auditors (regulators) read the whole shoe of a finished hand.
-	p.Allow([]auth.Role{RoleAuditor}, tablev1connect.TableServiceGetFairnessProofProcedure)
+	p.Allow([]auth.Role{auth.RoleAuditor}, tablev1connect.TableServiceGetFairnessProofProcedure)
 	p.Allow([]auth.Role{auth.RolePlayer},
 		tablev1connect.TableServiceJoinWaitingListProcedure,
 		tablev1connect.TableServiceLeaveWaitingListProcedure,
@@ -84,10 +84,6 @@ func caller(ctx context.Context) (table.Caller, error) {
 	}
 	return table.Caller{}, apierr.Denied("UNKNOWN_ROLE", "role %q", p.Role)
 }
-
-// RoleAuditor is the audit/regulator role (shared/auth names it too): it
-// gets the whole shoe of a finished hand in its fairness proof.
-const RoleAuditor = auth.Role("auditor")
 
 // Handlers are the table service's three Connect services.
 type Handlers struct {

@@ -456,7 +456,7 @@ func (h *TableHandler) GetFairnessProof(ctx context.Context, req *connect.Reques
 	}
 	var v live.Viewer
 	full := false
-	if p, ok := auth.FromContext(ctx); ok && p.Role == RoleAuditor {
+	if p, ok := auth.FromContext(ctx); ok && p.Role == auth.RoleAuditor {
 		full = true
 	} else {
 		who, err := caller(ctx)
