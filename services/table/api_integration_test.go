@@ -31,6 +31,8 @@ type env struct {
 	op       stack.Clients
 	partner  stack.Clients
 	accounts map[string]string
+	// prefix starts the test's Redis keys.
+	prefix string
 }
 
 func newEnv(t *testing.T) *env {
@@ -44,7 +46,7 @@ func newEnv(t *testing.T) *env {
 	}
 	t.Cleanup(st.Close)
 	return &env{t: t, ctx: ctx, st: st, op: stack.NewClients(st.URL, stack.Bearer(st.OperatorToken())),
-		partner: stack.NewClients(st.URL, stack.APIKey(st.APIKey)), accounts: map[string]string{}}
+		partner: stack.NewClients(st.URL, stack.APIKey(st.APIKey)), accounts: map[string]string{}, prefix: prefix}
 }
 
 // player funds a player and returns his clients, with a session token the
