@@ -103,6 +103,10 @@ type Config struct {
 	// table's escrow and the house revenue account rake goes to.
 	Escrow  string `json:"escrow,omitempty"`
 	Revenue string `json:"revenue,omitempty"`
+	// Fingerprint is the hash of the CreateTable request of a table made
+	// with an idempotency key: the key again with another request is
+	// refused.
+	Fingerprint string `json:"fp,omitempty"`
 	// Currency of the stakes ("CHP" at tournament tables).
 	Currency string `json:"currency"`
 }
