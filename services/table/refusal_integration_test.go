@@ -369,7 +369,6 @@ func TestRefusalChangesNothing(t *testing.T) {
 	}
 }
 
-
 // Issue 11 (display names): a player who gives a blank name shows as his
 // seat to every observer, never as his player id; a name is shown
 // normalised; one with a bidi override, a zero-width character or mixed

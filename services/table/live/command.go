@@ -105,8 +105,8 @@ type Command struct {
 	// Fingerprint is a hash of the keyed request's body, remembered with
 	// Key: the same key with another body is refused (IDEMPOTENCY_KEY_REUSED).
 	Fingerprint string `json:"fp,omitempty"`
-	Flag   bool         `json:"f,omitempty"`
-	Reason string       `json:"r,omitempty"`
+	Flag        bool   `json:"f,omitempty"`
+	Reason      string `json:"r,omitempty"`
 
 	Account string          `json:"acct,omitempty"`
 	Hold    string          `json:"hold,omitempty"`
