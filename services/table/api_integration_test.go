@@ -35,12 +35,17 @@ type env struct {
 	prefix string
 }
 
-func newEnv(t *testing.T) *env {
+func newEnv(t *testing.T) *env { return newEnvWith(t, stack.Config{}) }
+
+// newEnvWith is newEnv with cfg's settings (Redis and prefix are the
+// test's).
+func newEnvWith(t *testing.T, cfg stack.Config) *env {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
 	_, prefix := redistest.Open(t)
-	st, err := stack.Start(ctx, stack.Config{RedisAddr: redistest.Addr(), Prefix: prefix})
+	cfg.RedisAddr, cfg.Prefix = redistest.Addr(), prefix
+	st, err := stack.Start(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
