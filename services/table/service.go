@@ -271,6 +271,11 @@ func (s *Service) loadStored(ctx context.Context, rt *runtime) ([]store.Entry, e
 		return nil, apierr.New(connect.CodeInternal, "BAD_SNAPSHOT", "table %s: snapshot says version %d, holds %d", rt.id, snap.Version, t.Version)
 	}
 	s.m.loads.Add(ctx, 1)
+	if snap.Version > rt.moneyVersion {
+		// What moved money before the snapshot is unknown here: the escrow
+		// check at a deal says nothing about versions up to it.
+		rt.moneyVersion = snap.Version
+	}
 	rt.remember()
 	return snap.Entries, s.applyEntries(ctx, rt, snap.Entries)
 }
