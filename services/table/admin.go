@@ -5,8 +5,11 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"connectrpc.com/connect"
@@ -97,8 +100,26 @@ func (s *Service) CreateTable(ctx context.Context, sp TableSpec) (live.Summary, 
 		return live.Summary{}, err
 	}
 	id := newTableID(sp.Key)
+	fp := ""
+	if sp.Key != "" {
+		body := sp
+		body.Key = ""
+		b, err := json.Marshal(body)
+		if err != nil {
+			return live.Summary{}, fmt.Errorf("table spec: %w", err)
+		}
+		fp = fingerprint("table", string(b))
+	}
+	if sp.Key != "" {
+		// A retry: answered before the wallet is touched (a refused one
+		// opens no account).
+		sum, err := s.existing(ctx, id, fp)
+		if apierr.Reason(err) != "TABLE_NOT_FOUND" {
+			return sum, err
+		}
+	}
 	cfg := live.Config{ID: id, Name: strings.TrimSpace(sp.Name), Rules: rules, MinBuyIn: sp.MinBuyIn, MaxBuyIn: sp.MaxBuyIn,
-		Clock: sp.Clock, Tournament: sp.Tournament, FirstButton: sp.FirstButton, Currency: rules.Stakes.Currency}
+		Clock: sp.Clock, Tournament: sp.Tournament, FirstButton: sp.FirstButton, Currency: rules.Stakes.Currency, Fingerprint: fp}
 	if cfg.Name == "" {
 		cfg.Name = id
 	}
@@ -128,15 +149,27 @@ func (s *Service) CreateTable(ctx context.Context, sp TableSpec) (live.Summary, 
 	}
 	err = s.deps.Store.Create(ctx, id, 0, snap)
 	if errors.Is(err, store.ErrExists) && sp.Key != "" {
-		var sum live.Summary
-		err := s.view(ctx, id, func(t *live.Table, _ *runtime) error { sum = t.Summarize(); return nil })
-		return sum, err
+		return s.existing(ctx, id, fp)
 	}
 	if err != nil {
 		return live.Summary{}, unavailable(err)
 	}
 	s.touchLobby(id)
 	return t.Summarize(), nil
+}
+
+// existing answers a CreateTable retry: the table made with the key, if
+// the request was the same (fingerprint fp).
+func (s *Service) existing(ctx context.Context, id, fp string) (live.Summary, error) {
+	var sum live.Summary
+	err := s.view(ctx, id, func(t *live.Table, _ *runtime) error {
+		if t.Config.Fingerprint != "" && t.Config.Fingerprint != fp {
+			return keyReused()
+		}
+		sum = t.Summarize()
+		return nil
+	})
+	return sum, err
 }
 
 // admin commits an operator's command.
@@ -202,13 +235,21 @@ func (s *Service) AwardDisputedPot(ctx context.Context, id, handID string, share
 func (s *Service) SeatPlayer(ctx context.Context, id string, seat int, player, partner, name string, chips int64, entry seating.Entry, key string) (int, bool, error) {
 	who := live.PlayerKey(partner, player)
 	wkey := scopedKey("seatp", id, who, key)
+	name, err := displayName(name)
+	if err != nil {
+		return -1, false, err
+	}
+	fp := fingerprint("seatp", strconv.Itoa(seat), name, strconv.FormatInt(chips, 10), strconv.Itoa(int(entry)))
 	got, replayed := -1, false
-	err := s.exec(ctx, id, func(t *live.Table) (reply, error) {
+	err = s.exec(ctx, id, func(t *live.Table) (reply, error) {
 		if r, ok := t.Key(wkey); ok {
+			if err := checkReplay(r, fp); err != nil {
+				return reply{}, err
+			}
 			got, replayed = r.Seat, true
 			return reply{done: true}, nil
 		}
-		return reply{cmd: &live.Command{Kind: live.CmdSeatPlayer, Who: who, Name: name, Seat: seat, Amount: chips, Entry: entry, Key: wkey}}, nil
+		return reply{cmd: &live.Command{Kind: live.CmdSeatPlayer, Who: who, Name: name, Seat: seat, Amount: chips, Entry: entry, Key: wkey, Fingerprint: fp}}, nil
 	}, func(t *live.Table, c *committed) error {
 		if c != nil {
 			r, _ := t.Key(wkey)

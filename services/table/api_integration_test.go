@@ -31,20 +31,27 @@ type env struct {
 	op       stack.Clients
 	partner  stack.Clients
 	accounts map[string]string
+	// prefix starts the test's Redis keys.
+	prefix string
 }
 
-func newEnv(t *testing.T) *env {
+func newEnv(t *testing.T) *env { return newEnvWith(t, stack.Config{}) }
+
+// newEnvWith is newEnv with cfg's settings (Redis and prefix are the
+// test's).
+func newEnvWith(t *testing.T, cfg stack.Config) *env {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
 	_, prefix := redistest.Open(t)
-	st, err := stack.Start(ctx, stack.Config{RedisAddr: redistest.Addr(), Prefix: prefix})
+	cfg.RedisAddr, cfg.Prefix = redistest.Addr(), prefix
+	st, err := stack.Start(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(st.Close)
 	return &env{t: t, ctx: ctx, st: st, op: stack.NewClients(st.URL, stack.Bearer(st.OperatorToken())),
-		partner: stack.NewClients(st.URL, stack.APIKey(st.APIKey)), accounts: map[string]string{}}
+		partner: stack.NewClients(st.URL, stack.APIKey(st.APIKey)), accounts: map[string]string{}, prefix: prefix}
 }
 
 // player funds a player and returns his clients, with a session token the

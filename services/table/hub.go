@@ -260,7 +260,13 @@ func (s *Service) followLoop(ctx context.Context) {
 		}
 		for i, rt := range rts {
 			rt.mu.Lock()
-			if rt.t == nil || vs[i] > rt.t.Version {
+			if rt.t != nil && vs[i] < rt.t.Version {
+				// Redis went back (load reports it and freezes the table).
+				rt.t = nil
+				if err := s.load(ctx, rt); err != nil && ctx.Err() == nil {
+					s.log.Warn("follow table", "table", rt.id, "err", err)
+				}
+			} else if rt.t == nil || vs[i] > rt.t.Version {
 				if err := s.catchUp(ctx, rt); err != nil && ctx.Err() == nil {
 					s.log.Warn("follow table", "table", rt.id, "err", err)
 				}

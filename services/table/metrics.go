@@ -31,6 +31,8 @@ type metrics struct {
 	clockFired     metric.Int64Counter
 	timeouts       metric.Int64Counter
 	escrowChecks   metric.Int64Counter
+	rewinds        metric.Int64Counter
+	freezes        metric.Int64Counter
 	escrowDiff     metric.Int64ObservableGauge
 	subscribers    metric.Int64ObservableGauge
 	streamSends    metric.Int64Counter
@@ -84,7 +86,13 @@ func newMetrics(m metric.Meter) (*metrics, error) {
 	add(err)
 	x.timeouts, err = m.Int64Counter("croupier.table.timeouts", metric.WithDescription("Actions taken by the clock"))
 	add(err)
-	x.escrowChecks, err = m.Int64Counter("croupier.table.escrow.checks", metric.WithDescription("Escrow checks at hand boundaries, by result (match, mismatch, inconclusive)"))
+	x.escrowChecks, err = m.Int64Counter("croupier.table.escrow.checks", metric.WithDescription("Escrow checks (at deals and by the periodic audit), by result (match, mismatch, inconclusive) and trigger (deal, audit)"))
+	add(err)
+	x.rewinds, err = m.Int64Counter("croupier.table.state_rewinds",
+		metric.WithDescription("Tables found gone back in Redis (older, or another history) by a replica that had seen them newer: alert on any"))
+	add(err)
+	x.freezes, err = m.Int64Counter("croupier.table.freezes",
+		metric.WithDescription("Tables frozen for review, by reason (STATE_REWOUND, ESCROW_MISMATCH): alert on any"))
 	add(err)
 	x.escrowDiff, err = m.Int64ObservableGauge("croupier.table.escrow.difference",
 		metric.WithDescription("Escrow balance minus the chips at the table at the last conclusive check (0 expected)"))

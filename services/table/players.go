@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -10,6 +11,7 @@ import (
 
 	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
 	walletv1 "github.com/croupier/croupier/gen/croupier/wallet/v1"
+	"github.com/croupier/croupier/services/table/displayname"
 	"github.com/croupier/croupier/services/table/live"
 	"github.com/croupier/croupier/services/table/poker/betting"
 	"github.com/croupier/croupier/services/table/poker/hand"
@@ -62,6 +64,11 @@ func (s *Service) TakeSeat(ctx context.Context, id string, who Caller, seat int,
 		return SeatResult{}, err
 	}
 	wkey := scopedKey("seat", id, who.Key(), key)
+	name, err := displayName(name)
+	if err != nil {
+		return SeatResult{}, err
+	}
+	fp := fingerprint("seat", strconv.Itoa(seat), strconv.FormatInt(amount, 10), currency, name, strconv.FormatBool(postNow))
 	// A retry: answer from the table, finishing the intent if needed.
 	var rec live.KeyRecord
 	var known bool
@@ -72,6 +79,11 @@ func (s *Service) TakeSeat(ctx context.Context, id string, who Caller, seat int,
 		return nil
 	}); err != nil {
 		return SeatResult{}, err
+	}
+	if known {
+		if err := checkReplay(rec, fp); err != nil {
+			return SeatResult{}, err
+		}
 	}
 	replayed := known
 	if !known {
@@ -99,17 +111,20 @@ func (s *Service) TakeSeat(ctx context.Context, id string, who Caller, seat int,
 		holdID := hold.Msg.GetHold().GetId()
 		err = s.exec(ctx, id, func(t *live.Table) (reply, error) {
 			if r, ok := t.Key(wkey); ok {
+				if err := checkReplay(r, fp); err != nil {
+					return reply{}, err
+				}
 				rec, known, replayed = r, true, true
 				return reply{done: true}, nil
 			}
-			return reply{cmd: &live.Command{Kind: live.CmdReserve, Who: who.Key(), Name: displayName(name, who), Seat: seat,
-				Amount: amount, Hold: holdID, Key: wkey, Account: acct, Flag: postNow}}, nil
+			return reply{cmd: &live.Command{Kind: live.CmdReserve, Who: who.Key(), Name: name, Seat: seat,
+				Amount: amount, Hold: holdID, Key: wkey, Fingerprint: fp, Account: acct, Flag: postNow}}, nil
 		}, func(t *live.Table, c *committed) error {
 			rec, known = t.Key(wkey)
 			return nil
 		})
 		if err != nil {
-			if isRejection(err) || apierr.Code(err) == connect.CodeInvalidArgument {
+			if isRejection(err) || apierr.Code(err) == connect.CodeInvalidArgument || apierr.Code(err) == connect.CodeAlreadyExists {
 				// Refused: release the money at once rather than at expiry.
 				_, _ = s.deps.Wallet.VoidHold(context.WithoutCancel(ctx), connect.NewRequest(&walletv1.VoidHoldRequest{HoldId: holdID}))
 			}
@@ -122,7 +137,7 @@ func (s *Service) TakeSeat(ctx context.Context, id string, who Caller, seat int,
 		return SeatResult{}, err
 	}
 	var failed bool
-	err := s.view(ctx, id, func(t *live.Table, _ *runtime) error {
+	err = s.view(ctx, id, func(t *live.Table, _ *runtime) error {
 		if t.Seating.Seats[rec.Seat].Player != who.Key() {
 			failed = true
 			return nil
@@ -142,11 +157,19 @@ func (s *Service) TakeSeat(ctx context.Context, id string, who Caller, seat int,
 	return res, nil
 }
 
-func displayName(name string, who Caller) string {
-	if name = strings.TrimSpace(name); name != "" {
-		return name
+// displayName is the name a player shows at the table: "" (an anonymous
+// seat label shows, never the player id) for a blank one, else the name
+// as package displayname normalises it; a name that hides or fakes what it
+// shows is refused (issue 11).
+func displayName(name string) (string, error) {
+	out, err := displayname.Normalize(name)
+	switch {
+	case errors.Is(err, displayname.ErrEmpty):
+		return "", nil
+	case err != nil:
+		return "", apierr.Invalid("BAD_DISPLAY_NAME", "%v", err)
 	}
-	return who.Player
+	return out, nil
 }
 
 // finishIntent carries out intent id if it is still pending.
@@ -177,18 +200,25 @@ func (s *Service) AddChips(ctx context.Context, id string, who Caller, amount in
 		return ChipsResult{}, err
 	}
 	wkey := scopedKey("topup", id, who.Key(), key)
+	fp := fingerprint("topup", strconv.FormatInt(amount, 10), currency)
 	var cfg live.Config
 	var known bool
+	var rec live.KeyRecord
 	var acct string
 	if err := s.view(ctx, id, func(t *live.Table, _ *runtime) error {
 		cfg = t.Config
-		_, known = t.Key(wkey)
+		rec, known = t.Key(wkey)
 		if seat := t.SeatOf(who.Key()); seat >= 0 {
 			acct = t.Seats[seat].Account
 		}
 		return nil
 	}); err != nil {
 		return ChipsResult{}, err
+	}
+	if known {
+		if err := checkReplay(rec, fp); err != nil {
+			return ChipsResult{}, err
+		}
 	}
 	if !known {
 		if !cfg.Cash() {
@@ -213,13 +243,17 @@ func (s *Service) AddChips(ctx context.Context, id string, who Caller, amount in
 		}
 		holdID := hold.Msg.GetHold().GetId()
 		err = s.exec(ctx, id, func(t *live.Table) (reply, error) {
-			if _, ok := t.Key(wkey); ok {
+			if r, ok := t.Key(wkey); ok {
+				if err := checkReplay(r, fp); err != nil {
+					return reply{}, err
+				}
+				known = true
 				return reply{done: true}, nil
 			}
-			return reply{cmd: &live.Command{Kind: live.CmdTopUp, Who: who.Key(), Amount: amount, Hold: holdID, Key: wkey}}, nil
+			return reply{cmd: &live.Command{Kind: live.CmdTopUp, Who: who.Key(), Amount: amount, Hold: holdID, Key: wkey, Fingerprint: fp}}, nil
 		}, nil)
 		if err != nil {
-			if isRejection(err) || apierr.Code(err) == connect.CodeInvalidArgument {
+			if isRejection(err) || apierr.Code(err) == connect.CodeInvalidArgument || apierr.Code(err) == connect.CodeAlreadyExists {
 				_, _ = s.deps.Wallet.VoidHold(context.WithoutCancel(ctx), connect.NewRequest(&walletv1.VoidHoldRequest{HoldId: holdID}))
 			}
 			return ChipsResult{}, err

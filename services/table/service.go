@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"connectrpc.com/connect"
+	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/metric"
 	"go.opentelemetry.io/otel/trace"
 
@@ -70,6 +71,10 @@ type Options struct {
 	// EscrowCheckEvery spaces a table's escrow checks (default 5s; negative:
 	// after every deal, as the tests run it).
 	EscrowCheckEvery time.Duration
+	// EscrowAuditEvery is the period of the escrow audit of every table in
+	// the lobby, idle and paused ones included (default 1m; negative: no
+	// audit). One replica audits a table per period.
+	EscrowAuditEvery time.Duration
 	// Ring is how many committed commands a table keeps for resuming
 	// subscribers (default 256: a stream broken for a few seconds resumes;
 	// one broken longer starts over from a view of the table).
@@ -98,6 +103,9 @@ func (o *Options) defaults() {
 	}
 	if o.EscrowCheckEvery == 0 {
 		o.EscrowCheckEvery = 5 * time.Second
+	}
+	if o.EscrowAuditEvery == 0 {
+		o.EscrowAuditEvery = time.Minute
 	}
 	if o.FollowInterval == 0 {
 		o.FollowInterval = 25 * time.Millisecond
@@ -154,7 +162,8 @@ func New(deps Deps, opts Options) (*Service, error) {
 // Run runs the background loops (the clock, deadline removal, lobby
 // updates, due work started by this replica's commits) until ctx is done.
 func (s *Service) Run(ctx context.Context) {
-	s.wg.Add(5)
+	s.wg.Add(6)
+	go func() { defer s.wg.Done(); s.auditLoop(ctx) }()
 	go func() { defer s.wg.Done(); s.followLoop(ctx) }()
 	go func() { defer s.wg.Done(); s.clockLoop(ctx) }()
 	go func() { defer s.wg.Done(); s.removalLoop(ctx) }()
@@ -180,7 +189,15 @@ type runtime struct {
 	moneyVersion uint64
 	// checkedAt is when the escrow was last checked.
 	checkedAt time.Time
-	hub       hub
+	// known and knownID are the newest version this replica has seen of
+	// the table and its log entry id, kept across reloads: a table read
+	// back older, or with another entry at that version, went back in
+	// Redis (issue 11: a failover to a stale copy).
+	known   uint64
+	knownID string
+	// freezing: this replica is committing the table's freeze.
+	freezing bool
+	hub      hub
 }
 
 func (s *Service) runtime(id string) *runtime {
@@ -195,25 +212,138 @@ func (s *Service) runtime(id string) *runtime {
 	return rt
 }
 
-// load reads the table from Redis and replays its log (rt.mu held).
+// load reads the table from Redis and replays its log (rt.mu held). A
+// table found older than this replica had seen it, or with another
+// history, is a rewind: reported, frozen, and the caller's command
+// refused (errRewound).
 func (s *Service) load(ctx context.Context, rt *runtime) error {
+	known, knownID := rt.known, rt.knownID
+	entries, err := s.loadStored(ctx, rt)
+	if err != nil {
+		return err
+	}
+	if known == 0 && knownID == "" {
+		return nil
+	}
+	same := true
+	switch v := rt.t.Version; {
+	case v < known:
+		same = false
+	case v == known:
+		same = rt.logID == knownID
+	default:
+		found := false
+		for _, e := range entries {
+			if e.Version == known {
+				found, same = true, e.ID == knownID
+			}
+		}
+		if !found {
+			if same, err = s.deps.Store.HasEntry(ctx, rt.id, knownID, known); err != nil {
+				rt.t = nil
+				return unavailable(err)
+			}
+		}
+	}
+	if !same {
+		return s.rewound(ctx, rt, known, rt.t.Version <= known)
+	}
+	return nil
+}
+
+// loadStored reads the table from Redis and replays its log (rt.mu held),
+// returning the log entries it applied.
+func (s *Service) loadStored(ctx context.Context, rt *runtime) ([]store.Entry, error) {
 	snap, err := s.deps.Store.LoadTable(ctx, rt.id)
 	if errors.Is(err, store.ErrNotFound) {
-		return apierr.NotFound("TABLE_NOT_FOUND", "no table %q", rt.id)
+		return nil, apierr.NotFound("TABLE_NOT_FOUND", "no table %q", rt.id)
 	}
 	if err != nil {
-		return unavailable(err)
+		return nil, unavailable(err)
 	}
 	t, err := live.UnmarshalSnapshot(snap.Data)
 	if err != nil {
-		return apierr.New(connect.CodeInternal, "BAD_SNAPSHOT", "table %s: %v", rt.id, err)
+		return nil, apierr.New(connect.CodeInternal, "BAD_SNAPSHOT", "table %s: %v", rt.id, err)
 	}
 	rt.t, rt.logID, rt.snapVersion = t, snap.LogID, snap.Version
 	if t.Version != snap.Version {
-		return apierr.New(connect.CodeInternal, "BAD_SNAPSHOT", "table %s: snapshot says version %d, holds %d", rt.id, snap.Version, t.Version)
+		rt.t = nil
+		return nil, apierr.New(connect.CodeInternal, "BAD_SNAPSHOT", "table %s: snapshot says version %d, holds %d", rt.id, snap.Version, t.Version)
 	}
 	s.m.loads.Add(ctx, 1)
-	return s.applyEntries(ctx, rt, snap.Entries)
+	if snap.Version > rt.moneyVersion {
+		// What moved money before the snapshot is unknown here: the escrow
+		// check at a deal says nothing about versions up to it.
+		rt.moneyVersion = snap.Version
+	}
+	rt.remember()
+	return snap.Entries, s.applyEntries(ctx, rt, snap.Entries)
+}
+
+// remember records rt's table as the newest this replica has seen.
+func (rt *runtime) remember() {
+	if rt.t != nil {
+		rt.known, rt.knownID = rt.t.Version, rt.logID
+	}
+}
+
+// rewound handles a table found gone back in Redis (rt.mu held, rt.t the
+// table as stored now): the alarm (an error log with both versions, the
+// croupier.table.state_rewinds counter), the stored table taken as this
+// replica's from now on, the table frozen for review, an escrow audit at
+// once, and the caller's command refused: it was built on a state Redis
+// no longer holds, and the stored one is not to be trusted either.
+func (s *Service) rewound(ctx context.Context, rt *runtime, had uint64, older bool) error {
+	history := "diverged"
+	if older {
+		history = "older"
+	}
+	stored := uint64(0)
+	if rt.t != nil {
+		stored = rt.t.Version
+	}
+	s.m.rewinds.Add(ctx, 1, metric.WithAttributes(attribute.String("history", history)))
+	s.log.Error("table state went back in Redis (a failover to a stale copy?): cached table discarded and reloaded, table frozen for review",
+		"table", rt.id, "cached_version", had, "stored_version", stored, "history", history)
+	rt.remember()
+	if rt.t != nil {
+		s.freezeLocked(ctx, rt, live.ReasonRewound)
+	}
+	s.auditSoon(rt.id)
+	return apierr.Unavailable("STATE_REWOUND", "table %s: its stored state went back to an earlier version; the table is held for review", rt.id)
+}
+
+// freezeLocked commits the table's freeze for review (rt.mu held) unless
+// it is frozen already. A failure is logged: the next audit tries again.
+func (s *Service) freezeLocked(ctx context.Context, rt *runtime, reason string) {
+	if rt.freezing {
+		return
+	}
+	rt.freezing = true
+	defer func() { rt.freezing = false }()
+	for range maxAttempts {
+		if rt.t == nil {
+			if err := s.load(ctx, rt); err != nil && apierr.Reason(err) != "STATE_REWOUND" {
+				s.log.Error("freeze table", "table", rt.id, "reason", reason, "err", err)
+				return
+			}
+			continue
+		}
+		if rt.t.Frozen != "" || rt.t.Status == live.Closed {
+			return
+		}
+		_, err := s.commit(ctx, rt, &live.Command{Kind: live.CmdFreeze, Reason: reason, At: s.now().UnixMilli()})
+		if errors.Is(err, errRetry) {
+			continue
+		}
+		if err != nil {
+			s.log.Error("freeze table", "table", rt.id, "reason", reason, "err", err)
+			return
+		}
+		s.m.freezes.Add(ctx, 1, metric.WithAttributes(attribute.String("reason", reason)))
+		s.log.Error("table frozen for review", "table", rt.id, "reason", reason, "version", rt.t.Version)
+		return
+	}
 }
 
 // applyEntries applies logged commands after rt.t.Version and publishes
@@ -242,6 +372,7 @@ func (s *Service) applyEntries(ctx context.Context, rt *runtime, entries []store
 			rt.moneyVersion = e.Version
 		}
 		rt.logID = e.ID
+		rt.remember()
 		rt.hub.publish(rt.t.Version, ev, rt.t)
 	}
 	return nil
@@ -267,6 +398,11 @@ func (s *Service) current(ctx context.Context, rt *runtime, check bool) error {
 	if v == rt.t.Version {
 		return nil
 	}
+	if v < rt.t.Version {
+		// Redis went back: start over from what it holds (load reports it).
+		rt.t = nil
+		return s.load(ctx, rt)
+	}
 	return s.catchUp(ctx, rt)
 }
 
@@ -280,7 +416,10 @@ func (s *Service) catchUp(ctx context.Context, rt *runtime) error {
 		return unavailable(err)
 	}
 	if len(entries) > 0 && entries[0].Version != rt.t.Version+1 {
-		// Trimmed past us: start over from the snapshot.
+		// Trimmed past us, or (an entry at or below our version after
+		// ours) another history: start over from the snapshot; load tells
+		// the two apart.
+		rt.t = nil
 		return s.load(ctx, rt)
 	}
 	return s.applyEntries(ctx, rt, entries)
@@ -448,7 +587,7 @@ func (s *Service) commit(ctx context.Context, rt *runtime, c *live.Command) (*co
 		rt.t = nil
 		return nil, apierr.New(connect.CodeInternal, "ENCODE", "%v", err)
 	}
-	sc := store.Commit{Table: rt.id, Version: prevVersion, Command: enc}
+	sc := store.Commit{Table: rt.id, Version: prevVersion, Head: rt.logID, Command: enc}
 	since := t.Version - rt.snapVersion
 	if since >= s.opts.SnapshotEvery || (c.Kind == live.CmdDeal && since >= max(s.opts.SnapshotEvery/4, 1)) || t.Status == live.Closed {
 		if sc.Snapshot, err = t.MarshalSnapshot(); err != nil {
@@ -482,6 +621,16 @@ func (s *Service) commit(ctx context.Context, rt *runtime, c *live.Command) (*co
 	res, err := s.deps.Store.Commit(ctx, sc)
 	if err != nil {
 		rt.t = nil
+		if errors.Is(err, store.ErrRewound) {
+			// The command was built on a history Redis no longer holds: it
+			// is not applied on the stored one either.
+			if lerr := s.load(ctx, rt); lerr != nil {
+				return nil, lerr
+			}
+			// load compared the stored table with what it knew, and what
+			// it knew was this command's predecessor.
+			return nil, s.rewound(ctx, rt, prevVersion, rt.t.Version <= prevVersion)
+		}
 		if errors.Is(err, store.ErrConflict) {
 			s.m.conflicts.Add(ctx, 1)
 			if lerr := s.load(ctx, rt); lerr != nil {
@@ -495,6 +644,7 @@ func (s *Service) commit(ctx context.Context, rt *runtime, c *live.Command) (*co
 		return nil, unavailable(err)
 	}
 	rt.logID = res.LogID
+	rt.remember()
 	if sc.HandID != "" {
 		// The hand is over (played out, misdealt or voided): its shoe is no
 		// longer live, and the RNG may open it for the fairness proofs.

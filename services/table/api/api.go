@@ -94,7 +94,14 @@ type Handlers struct {
 
 // New builds the handlers over the core; auth issues player sessions.
 func New(core *table.Service, a *auth.Authenticator) Handlers {
-	return Handlers{Table: &TableHandler{core: core}, Session: &SessionHandler{auth: a}, Admin: &AdminHandler{core: core}}
+	return Handlers{Table: &TableHandler{core: core, streams: newStreams(StreamLimits{})}, Session: &SessionHandler{auth: a}, Admin: &AdminHandler{core: core}}
+}
+
+// WithStreamLimits sets the caps on each caller's open event streams
+// (cmd/table's CROUPIER_TABLE_MAX_STREAMS_PER_PLAYER and _PER_PARTNER).
+func (h Handlers) WithStreamLimits(l StreamLimits) Handlers {
+	h.Table.streams = newStreams(l)
+	return h
 }
 
 // Registrar is where handlers are mounted (shared/server.Server). If it

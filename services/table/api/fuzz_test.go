@@ -3,7 +3,7 @@ package api
 import (
 	"strings"
 	"testing"
-	"unicode/utf8"
+	"unicode"
 
 	"connectrpc.com/connect"
 	"google.golang.org/protobuf/proto"
@@ -24,6 +24,19 @@ func checkRefusal(t *testing.T, what string, err error) {
 	}
 }
 
+// badName: a display name the table must not show (issue 11): one with a
+// bidi control, a zero-width character or a control inside it.
+func badName(name string) bool {
+	for _, r := range strings.TrimSpace(name) {
+		switch {
+		case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r >= 0x200b && r <= 0x200f,
+			r == 0xfeff, r == 0x00ad, r == 0x061c, unicode.IsControl(r):
+			return true
+		}
+	}
+	return false
+}
+
 // FuzzRequestValidation feeds every public and admin request shape random
 // fields: validation never panics, refuses with INVALID_ARGUMENT and a
 // reason, and what it accepts stays within the documented bounds.
@@ -35,7 +48,7 @@ func FuzzRequestValidation(f *testing.F) {
 	f.Fuzz(func(t *testing.T, table, hand, key, name, format string, seat int32, amount, seq int64, kind int32, secs int32) {
 		err := validateTakeSeat(&tablev1.TakeSeatRequest{TableId: table, Seat: seat, BuyIn: &commonv1.Money{Amount: amount, Currency: "EUR"}, IdempotencyKey: key, DisplayName: name})
 		checkRefusal(t, "TakeSeat", err)
-		if err == nil && (amount <= 0 || seat < -1 || seat > 9 || len(table) == 0 || len(key) == 0 || utf8.RuneCountInString(name) > maxNameLen) {
+		if err == nil && (amount <= 0 || seat < -1 || seat > 9 || len(table) == 0 || len(key) == 0 || badName(name)) {
 			t.Fatalf("TakeSeat accepted seat %d amount %d table %q key %q", seat, amount, table, key)
 		}
 		err = validateAct(&tablev1.ActRequest{TableId: table, HandId: hand, ActionSeq: seq, Kind: tablev1.ActionKind(kind), Amount: amount})

@@ -35,6 +35,11 @@ func (h *TableHandler) Play(ctx context.Context, stream *connect.BidiStream[tabl
 		}
 		return err
 	}
+	release, err := h.streams.acquire(ctx)
+	if err != nil {
+		return apierr.Connect(err)
+	}
+	defer release()
 	sm := first.GetSubscribe()
 	if sm == nil {
 		return apierr.Connect(apierr.Invalid("SUBSCRIBE_FIRST", "the first request of a Play stream subscribes"))
@@ -96,7 +101,7 @@ func (h *TableHandler) playCommands(ctx context.Context, stream *connect.BidiStr
 			return err
 		}
 		if !expires.IsZero() && !time.Now().Before(expires) {
-			err := apierr.Unauthenticated("TOKEN_EXPIRED", "the session token expired; open a new stream with a fresh one")
+			err := tokenExpired()
 			_ = send(playResult(req.GetCommandId(), nil, err))
 			return apierr.Connect(err)
 		}

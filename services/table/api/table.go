@@ -23,6 +23,8 @@ type TableHandler struct {
 	core *table.Service
 	// draining, if set, is closed when the server starts shutting down.
 	draining <-chan struct{}
+	// streams caps each caller's open event streams.
+	streams *streams
 }
 
 var _ tablev1connect.TableServiceHandler = (*TableHandler)(nil)
@@ -259,6 +261,11 @@ func (h *TableHandler) useTimeBank(ctx context.Context, who table.Caller, m *tab
 
 // Subscribe streams the table's events for the caller.
 func (h *TableHandler) Subscribe(ctx context.Context, req *connect.Request[tablev1.SubscribeRequest], stream *connect.ServerStream[tablev1.SubscribeResponse]) error {
+	release, err := h.streams.acquire(ctx)
+	if err != nil {
+		return apierr.Connect(err)
+	}
+	defer release()
 	sub, v, first, err := h.subscribe(ctx, req.Msg)
 	if err != nil {
 		return err
@@ -333,10 +340,16 @@ func (h *TableHandler) stream(ctx context.Context, sub *table.Subscription, id s
 		}
 		return nil
 	}
+	// The stream ends when the session token expires (issue 11), not only
+	// at the next command or event.
+	expired, stop := expiry(ctx)
+	defer stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return nil
+		case <-expired:
+			return apierr.Connect(tokenExpired())
 		case err := <-done:
 			for {
 				select {

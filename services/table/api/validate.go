@@ -1,12 +1,14 @@
 package api
 
 import (
+	"errors"
 	"time"
 
 	"unicode"
 	"unicode/utf8"
 
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
+	"github.com/croupier/croupier/services/table/displayname"
 	"github.com/croupier/croupier/services/table/live"
 	"github.com/croupier/croupier/services/table/view"
 	"github.com/croupier/croupier/shared/apierr"
@@ -107,7 +109,16 @@ func validateTakeSeat(m *tablev1.TakeSeatRequest) error {
 	if err := checkKey(m.GetIdempotencyKey(), true); err != nil {
 		return err
 	}
-	return checkText("display_name", m.GetDisplayName(), maxNameLen)
+	return checkDisplayName(m.GetDisplayName())
+}
+
+// checkDisplayName applies package displayname's rule (a blank name is
+// allowed: the seat shows an anonymous label).
+func checkDisplayName(name string) error {
+	if _, err := displayname.Normalize(name); err != nil && !errors.Is(err, displayname.ErrEmpty) {
+		return apierr.Invalid("BAD_DISPLAY_NAME", "display_name: %v", err)
+	}
+	return nil
 }
 
 func validateAddChips(m *tablev1.AddChipsRequest) error {
@@ -314,7 +325,7 @@ func validateSeatPlayer(m *tablev1.SeatPlayerRequest) error {
 	if !printable(m.GetPlayerId(), maxKeyLen) || !printable(m.GetPartnerId(), maxIDLen) || containsColon(m.GetPartnerId()) {
 		return apierr.Invalid("BAD_PLAYER", "player_id and partner_id are required")
 	}
-	if err := checkText("display_name", m.GetDisplayName(), maxNameLen); err != nil {
+	if err := checkDisplayName(m.GetDisplayName()); err != nil {
 		return err
 	}
 	if err := checkAmount("chips", m.GetChips()); err != nil {

@@ -47,6 +47,11 @@ func (a *applier) apply() error {
 	if t.Status == Closed {
 		return apierr.Precondition("TABLE_CLOSED", "table %s is closed", t.Config.ID)
 	}
+	if t.Frozen != "" && !allowedFrozen(c.Kind) {
+		// Issue 11: a table whose state or escrow cannot be trusted moves
+		// no chips and no money until an operator has looked at it.
+		return apierr.Precondition("TABLE_UNDER_REVIEW", "the table is held for review (%s); an operator resumes it", t.Frozen)
+	}
 	switch c.Kind {
 	case CmdReserve:
 		return a.reserve()
@@ -84,11 +89,33 @@ func (a *applier) apply() error {
 		a.emitTable(c.Reason)
 		return nil
 	case CmdResume:
+		if t.Frozen != "" && t.Status != Paused {
+			// Frozen while closing: resuming lifts the hold only.
+			t.Frozen = ""
+			a.emitTable("")
+			return nil
+		}
 		if t.Status != Paused {
 			return apierr.Precondition("NOT_PAUSED", "the table is %s", t.Status)
 		}
-		t.Status, t.Reason = Open, ""
+		t.Status, t.Reason, t.Frozen = Open, "", ""
 		a.emitTable("")
+		return nil
+	case CmdFreeze:
+		if c.Reason == "" {
+			return apierr.Invalid("NO_REASON", "a freeze needs a reason")
+		}
+		if t.Frozen != "" {
+			return apierr.Precondition("ALREADY_FROZEN", "the table is held for review (%s)", t.Frozen)
+		}
+		t.Frozen = c.Reason
+		if t.Status == Open {
+			t.Status = Paused
+		}
+		if t.Status == Paused {
+			t.Reason = c.Reason
+		}
+		a.emitTable(c.Reason)
 		return nil
 	case CmdClose:
 		return a.close()
@@ -132,6 +159,18 @@ func (a *applier) apply() error {
 		return nil
 	}
 	return apierr.Invalid("UNKNOWN_COMMAND", "command %d", c.Kind)
+}
+
+// allowedFrozen says which commands a frozen table takes: the operators'
+// (they decide what happens to the hand and the table) and the record of
+// a money movement the wallet has already made.
+func allowedFrozen(k CommandKind) bool {
+	switch k {
+	case CmdIntentDone, CmdPause, CmdResume, CmdClose, CmdMisdeal, CmdVoidSeat, CmdAward,
+		CmdSetStakes, CmdSetHold, CmdSettings, CmdFreeze:
+		return true
+	}
+	return false
 }
 
 func (a *applier) emit(e Event) {
@@ -292,7 +331,7 @@ func (a *applier) reserve() error {
 	a.dropWaiter(c.Who)
 	t.Intents = append(t.Intents, Intent{ID: c.Key, Kind: IntentBuyIn, Seat: seat, Who: c.Who, Account: c.Account,
 		Amount: c.Amount, Hold: c.Hold, Due: c.At + IntentGrace.Milliseconds(), Name: c.Name, PostNow: c.Flag})
-	t.rememberKey(KeyRecord{Key: c.Key, Seat: seat, Amount: c.Amount})
+	t.rememberKey(KeyRecord{Key: c.Key, Seat: seat, Amount: c.Amount, Fingerprint: c.Fingerprint})
 	a.emitSeat(seat, "reserved")
 	return nil
 }
@@ -376,7 +415,7 @@ func (a *applier) topUp() error {
 	}
 	t.Intents = append(t.Intents, Intent{ID: c.Key, Kind: IntentTopUp, Seat: seat, Who: c.Who,
 		Account: t.Seats[seat].Account, Amount: c.Amount, Hold: c.Hold, Due: c.At + IntentGrace.Milliseconds()})
-	t.rememberKey(KeyRecord{Key: c.Key, Seat: seat, Amount: c.Amount})
+	t.rememberKey(KeyRecord{Key: c.Key, Seat: seat, Amount: c.Amount, Fingerprint: c.Fingerprint})
 	return nil
 }
 
@@ -666,7 +705,7 @@ func (a *applier) seatPlayer() error {
 		return err
 	}
 	t.Seats[seat] = Seat{Bank: t.Config.Clock.Bank.Milliseconds()}
-	t.rememberKey(KeyRecord{Key: c.Key, Seat: seat, Amount: c.Amount})
+	t.rememberKey(KeyRecord{Key: c.Key, Seat: seat, Amount: c.Amount, Fingerprint: c.Fingerprint})
 	a.emitSeat(seat, "seated")
 	return nil
 }

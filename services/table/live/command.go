@@ -70,11 +70,14 @@ const (
 	CmdSettings
 	// CmdFinishClose: the table, empty, is closed.
 	CmdFinishClose
+	// CmdFreeze: the table is held for review (Reason): its state or its
+	// escrow cannot be trusted (docs/table.md, "Integrity").
+	CmdFreeze
 )
 
 var commandKindNames = [...]string{"none", "reserve", "intent_done", "top_up", "sit_out", "sit_in", "stand_up", "act",
 	"timeout", "use_bank", "deal", "join_wait", "leave_wait", "pick_up", "expire_offer", "pause", "resume", "close",
-	"misdeal", "void_seat", "award", "seat_player", "remove_player", "set_stakes", "set_hold", "settings", "finish_close"}
+	"misdeal", "void_seat", "award", "seat_player", "remove_player", "set_stakes", "set_hold", "settings", "finish_close", "freeze"}
 
 func (k CommandKind) String() string {
 	if int(k) < len(commandKindNames) {
@@ -99,8 +102,11 @@ type Command struct {
 	Action betting.Kind `json:"a,omitempty"`
 	Amount int64        `json:"m,omitempty"`
 	Key    string       `json:"key,omitempty"`
-	Flag   bool         `json:"f,omitempty"`
-	Reason string       `json:"r,omitempty"`
+	// Fingerprint is a hash of the keyed request's body, remembered with
+	// Key: the same key with another body is refused (IDEMPOTENCY_KEY_REUSED).
+	Fingerprint string `json:"fp,omitempty"`
+	Flag        bool   `json:"f,omitempty"`
+	Reason      string `json:"r,omitempty"`
 
 	Account string          `json:"acct,omitempty"`
 	Hold    string          `json:"hold,omitempty"`

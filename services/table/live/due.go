@@ -55,7 +55,8 @@ func (t *Table) NextDue() (Due, bool) {
 
 // eachDue calls f with each piece of work the table owes, in no order.
 func (t *Table) eachDue(f func(Due)) {
-	if t.Status == Closed {
+	if t.Status == Closed || t.Frozen != "" {
+		// A frozen table owes nothing until an operator resumes it.
 		return
 	}
 	for _, in := range t.Intents {

@@ -670,3 +670,45 @@ func TestNewcomerDealtInShowsPlaying(t *testing.T) {
 		t.Fatalf("newcomer dealt in shows %v, want playing", v.Status)
 	}
 }
+
+// Issue 11: a table frozen for review (its state or escrow cannot be
+// trusted) owes no due work and refuses every player's and the clock's
+// command, unchanged (sim.apply checks the snapshot); operators' commands
+// apply, and resuming lifts the freeze.
+func TestFrozenTableTakesOnlyOperatorsCommands(t *testing.T) {
+	s := newSim(t, cashConfig(t, profile.Holdem))
+	s.seat("p:a", 0, 10000)
+	s.seat("p:b", 1, 10000)
+	s.deal()
+	st := s.tab.Hand.State()
+	who := st.Seats[st.ToAct()].Player
+	s.must(&Command{Kind: CmdFreeze, Reason: ReasonEscrowMismatch})
+	if s.tab.Frozen != ReasonEscrowMismatch || s.tab.Status != Paused {
+		t.Fatalf("frozen %q status %s", s.tab.Frozen, s.tab.Status)
+	}
+	if d, ok := s.tab.NextDue(); ok {
+		t.Fatalf("a frozen table owes %s", d.Kind)
+	}
+	for _, c := range []Command{
+		{Kind: CmdAct, Who: who, Hand: s.tab.Hand.ID, Seq: st.Seq, Action: betting.Call},
+		{Kind: CmdTimeout, Hand: s.tab.Hand.ID, Seq: st.Seq, At: s.tab.Hand.Deadline + 1},
+		{Kind: CmdReserve, Who: "p:c", Seat: 4, Amount: 5000, Hold: "h", Key: "k", Account: "a"},
+		{Kind: CmdTopUp, Who: "p:a", Amount: 100, Hold: "h", Key: "k2"},
+		{Kind: CmdStandUp, Who: "p:a", Key: "k3"},
+		{Kind: CmdSitOut, Who: "p:b"},
+		{Kind: CmdJoinWait, Who: "p:c"},
+		{Kind: CmdSeatPlayer, Who: "p:d", Seat: 5, Amount: 100, Key: "k4"},
+		{Kind: CmdFreeze, Reason: ReasonRewound},
+	} {
+		c := c
+		if _, err := s.apply(&c); apierr.Reason(err) != "TABLE_UNDER_REVIEW" && apierr.Reason(err) != "ALREADY_FROZEN" {
+			t.Fatalf("%s at a frozen table: %v, want TABLE_UNDER_REVIEW", c.Kind, err)
+		}
+	}
+	s.must(&Command{Kind: CmdSetHold, Flag: true})
+	s.must(&Command{Kind: CmdMisdeal, Hand: s.tab.Hand.ID, Reason: "review"})
+	s.must(&Command{Kind: CmdResume})
+	if s.tab.Frozen != "" || s.tab.Status != Open {
+		t.Fatalf("after resume: frozen %q status %s", s.tab.Frozen, s.tab.Status)
+	}
+}

@@ -103,6 +103,10 @@ type Config struct {
 	// table's escrow and the house revenue account rake goes to.
 	Escrow  string `json:"escrow,omitempty"`
 	Revenue string `json:"revenue,omitempty"`
+	// Fingerprint is the hash of the CreateTable request of a table made
+	// with an idempotency key: the key again with another request is
+	// refused.
+	Fingerprint string `json:"fp,omitempty"`
 	// Currency of the stakes ("CHP" at tournament tables).
 	Currency string `json:"currency"`
 }
@@ -208,6 +212,9 @@ type KeyRecord struct {
 	Offset int `json:"offset,omitempty"`
 	// Version is the version the command was applied at.
 	Version uint64 `json:"version"`
+	// Fingerprint is the hash of the request's body ("" in records kept
+	// before fingerprints were: those replay whatever the body).
+	Fingerprint string `json:"fp,omitempty"`
 }
 
 // Table is a live poker table.
@@ -231,10 +238,24 @@ type Table struct {
 	Pickups  []Pickup    `json:"pickups,omitempty"`
 	Keys     []KeyRecord `json:"keys,omitempty"`
 	Reason   string      `json:"reason,omitempty"`
+	// Frozen, if set, is why the table is held for review (ReasonRewound,
+	// ReasonEscrowMismatch): no deal, no due work, and only operators'
+	// commands until an operator resumes it.
+	Frozen string `json:"frozen,omitempty"`
 	// Results are the last hands' results, newest last (tournaments read
 	// them through ListHandResults).
 	Results []HandResult `json:"results,omitempty"`
 }
+
+// Reasons a table freezes itself for review (Table.Frozen).
+const (
+	// ReasonRewound: the table's state in Redis went back to an earlier
+	// version than a replica had seen (a failover to a stale copy).
+	ReasonRewound = "STATE_REWOUND"
+	// ReasonEscrowMismatch: the escrow balance differs from the chips at
+	// the table.
+	ReasonEscrowMismatch = "ESCROW_MISMATCH"
+)
 
 // MaxResults is how many hand results the table keeps in its state.
 const MaxResults = 16

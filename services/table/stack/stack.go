@@ -64,6 +64,8 @@ type Config struct {
 	NoTable bool
 	// Table tunes the table core.
 	Table table.Options
+	// Streams caps each caller's open event streams (api defaults if zero).
+	Streams api.StreamLimits
 	// SealKey seals the table's Redis records (random when nil).
 	SealKey []byte
 	// Network makes the table service call the RNG, evaluator and wallet
@@ -226,7 +228,7 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 			return fail(err)
 		}
 		st.Core = core
-		api.New(core, rt.Auth).Register(rt.Server, api.HandlerOptions(rt.HandlerOptions(api.Policy()))...)
+		api.New(core, rt.Auth).WithStreamLimits(cfg.Streams).Register(rt.Server, api.HandlerOptions(rt.HandlerOptions(api.Policy()))...)
 		go core.Run(sctx)
 	}
 	if st.local != nil {

@@ -8,6 +8,7 @@
 //	<prefix>table:{id}:log    stream of sealed commands, field v = version
 //	<prefix>table:{id}:hand:<hand id>  sealed hand record, with a TTL
 //	<prefix>table:{id}:hands  list of recent hand ids, newest first
+//	<prefix>table:{id}:audit  the escrow audit's claim for its period
 //
 // A commit appends one command if the version is still the one the caller
 // applied it to (compare-and-set), so any number of replicas may serve a
@@ -122,7 +123,31 @@ var (
 	ErrNotFound = errors.New("store: no such table")
 	// ErrExists: the table exists already.
 	ErrExists = errors.New("store: table exists")
+	// ErrRewound: the table in Redis is older than the caller's copy, or
+	// has another history (a failover to a stale copy); errors.As gives the
+	// *RewindError.
+	ErrRewound = errors.New("store: the stored table went back")
 )
+
+// RewindError says how the stored table differs from the caller's.
+type RewindError struct {
+	Table string
+	// Have is the caller's version, Stored the one in Redis.
+	Have, Stored uint64
+	// Diverged: Redis is not behind but holds another history (restored
+	// from an older copy and written on since).
+	Diverged bool
+}
+
+func (e *RewindError) Error() string {
+	if e.Diverged {
+		return fmt.Sprintf("store: table %s has another history at version %d than this replica's (at %d)", e.Table, e.Stored, e.Have)
+	}
+	return fmt.Sprintf("store: table %s went back from version %d to %d", e.Table, e.Have, e.Stored)
+}
+
+// Is makes errors.Is(err, ErrRewound) hold.
+func (e *RewindError) Is(target error) bool { return target == ErrRewound }
 
 // Create stores a new table's snapshot at version v, failing with
 // ErrExists if the table is there.
@@ -250,6 +275,53 @@ func (s *Store) Tail(ctx context.Context, id, afterID string, have uint64, block
 	return s.entries(id, res[0].Messages, have)
 }
 
+// HasEntry reports whether the table's log still holds entry logID at
+// version v, that is whether the history the caller saw up to v is the
+// stored one. An entry trimmed off the log's old end cannot be checked and
+// counts as held.
+func (s *Store) HasEntry(ctx context.Context, id, logID string, v uint64) (bool, error) {
+	if logID == "" {
+		return true, nil
+	}
+	msgs, err := s.rdb.XRange(ctx, s.key(id, "log"), logID, logID).Result()
+	if err != nil {
+		return false, fmt.Errorf("store: read log of %s: %w", id, err)
+	}
+	if len(msgs) == 1 {
+		vs, _ := msgs[0].Values["v"].(string)
+		return vs == strconv.FormatUint(v, 10), nil
+	}
+	first, err := s.rdb.XRangeN(ctx, s.key(id, "log"), "-", "+", 1).Result()
+	if err != nil {
+		return false, fmt.Errorf("store: read log of %s: %w", id, err)
+	}
+	return len(first) == 1 && streamIDLess(logID, first[0].ID), nil
+}
+
+// streamIDLess compares two stream entry ids ("ms-seq").
+func streamIDLess(a, b string) bool {
+	am, as, _ := strings.Cut(a, "-")
+	bm, bs, _ := strings.Cut(b, "-")
+	an, _ := strconv.ParseUint(am, 10, 64)
+	bn, _ := strconv.ParseUint(bm, 10, 64)
+	if an != bn {
+		return an < bn
+	}
+	ap, _ := strconv.ParseUint(as, 10, 64)
+	bp, _ := strconv.ParseUint(bs, 10, 64)
+	return ap < bp
+}
+
+// ClaimAudit takes table id's escrow audit for the period every (one
+// replica audits a table per period): true if this caller got it.
+func (s *Store) ClaimAudit(ctx context.Context, id string, every time.Duration) (bool, error) {
+	ok, err := s.rdb.SetNX(ctx, s.key(id, "audit"), "1", every).Result()
+	if err != nil {
+		return false, fmt.Errorf("store: claim audit of %s: %w", id, err)
+	}
+	return ok, nil
+}
+
 // Version reads a table's version.
 func (s *Store) Version(ctx context.Context, id string) (uint64, error) {
 	v, err := s.rdb.Get(ctx, s.key(id, "ver")).Uint64()
@@ -306,6 +378,11 @@ type Commit struct {
 	// Version is the version the command was applied to; the command
 	// becomes Version+1.
 	Version uint64
+	// Head is the log entry id of Version ("" for a table with an empty
+	// log): the commit goes ahead only if it is still the log's newest, so
+	// a command is never applied on another history than the one it was
+	// built on.
+	Head    string
 	Command []byte
 	// Snapshot, if set, is the table after the command.
 	Snapshot []byte
@@ -348,7 +425,7 @@ func (s *Store) Commit(ctx context.Context, c Commit) (Result, error) {
 		handKey = s.key(c.Table, "hand:"+c.HandID)
 	}
 	keys := []string{s.key(c.Table, "ver"), s.key(c.Table, "log"), s.key(c.Table, "snap"), handKey, s.key(c.Table, "hands")}
-	args := []any{c.Version, v, cmd, s.cfg.LogLength, snap, hnd, c.HandID, int64(s.cfg.HandTTL / time.Second), s.cfg.RecentHands - 1}
+	args := []any{c.Version, v, cmd, s.cfg.LogLength, snap, hnd, c.HandID, int64(s.cfg.HandTTL / time.Second), s.cfg.RecentHands - 1, c.Head}
 	var res []any
 	var err error
 	inScript := !s.cluster && (c.Deadline != nil || c.Supersedes != nil)
@@ -379,12 +456,27 @@ func (s *Store) Commit(ctx context.Context, c Commit) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("store: commit %s v%d: %w", c.Table, v, err)
 	}
-	if len(res) != 2 {
+	if len(res) < 2 {
 		return Result{}, fmt.Errorf("store: commit %s: unexpected reply %v", c.Table, res)
 	}
 	if ok, _ := res[0].(int64); ok == 0 {
-		if cur, _ := res[1].(string); cur == "" {
+		cur, _ := res[1].(string)
+		if cur == "" {
 			return Result{}, ErrNotFound
+		}
+		stored, err := strconv.ParseUint(cur, 10, 64)
+		if err != nil {
+			return Result{}, fmt.Errorf("store: commit %s: bad stored version %q", c.Table, cur)
+		}
+		head := ""
+		if len(res) > 2 {
+			head, _ = res[2].(string)
+		}
+		switch {
+		case stored < c.Version:
+			return Result{}, &RewindError{Table: c.Table, Have: c.Version, Stored: stored}
+		case stored == c.Version && head != c.Head:
+			return Result{}, &RewindError{Table: c.Table, Have: c.Version, Stored: stored, Diverged: true}
 		}
 		return Result{}, ErrConflict
 	}

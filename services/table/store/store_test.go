@@ -31,6 +31,15 @@ func miniStore(t testing.TB) (*Store, *miniredis.Miniredis) {
 	return New(rdb, testSealer(t), Config{Prefix: "test:", LogLength: 50}), mr
 }
 
+// newest is the id of a table's newest log entry ("" for none).
+func newest(ctx context.Context, s *Store, id string) string {
+	m, _ := s.rdb.XRevRangeN(ctx, s.key(id, "log"), "+", "-", 1).Result()
+	if len(m) == 0 {
+		return ""
+	}
+	return m[0].ID
+}
+
 func TestStoreOnMiniredis(t *testing.T) {
 	exerciseStore(t, func(t *testing.T) *Store { s, _ := miniStore(t); return s })
 }
@@ -50,17 +59,23 @@ func exerciseStore(t *testing.T, open func(t *testing.T) *Store) {
 		if err := s.Create(ctx, "t1", 0, []byte("again")); !errors.Is(err, ErrExists) {
 			t.Fatalf("second create: %v", err)
 		}
+		head, late := "", ""
 		for v := uint64(0); v < 5; v++ {
-			c := Commit{Table: "t1", Version: v, Command: []byte(fmt.Sprint("cmd", v+1))}
+			c := Commit{Table: "t1", Version: v, Head: head, Command: []byte(fmt.Sprint("cmd", v+1))}
 			if v == 2 {
 				c.Snapshot = []byte("snap3")
 				c.Hand, c.HandID = []byte("hand record"), "t1-1"
 			}
-			if _, err := s.Commit(ctx, c); err != nil {
+			res, err := s.Commit(ctx, c)
+			if err != nil {
 				t.Fatal(err)
 			}
+			if v == 3 {
+				late = head
+			}
+			head = res.LogID
 		}
-		if _, err := s.Commit(ctx, Commit{Table: "t1", Version: 3, Command: []byte("late")}); !errors.Is(err, ErrConflict) {
+		if _, err := s.Commit(ctx, Commit{Table: "t1", Version: 3, Head: late, Command: []byte("late")}); !errors.Is(err, ErrConflict) {
 			t.Fatalf("stale commit: %v", err)
 		}
 		if _, err := s.Commit(ctx, Commit{Table: "nope", Version: 0, Command: []byte("x")}); !errors.Is(err, ErrNotFound) {
@@ -129,7 +144,7 @@ func exerciseStore(t *testing.T, open func(t *testing.T) *Store) {
 					if err != nil || v >= 40 {
 						return
 					}
-					if _, err := s.Commit(ctx, Commit{Table: "t3", Version: v, Command: []byte(fmt.Sprint(w))}); err == nil {
+					if _, err := s.Commit(ctx, Commit{Table: "t3", Version: v, Head: newest(ctx, s, "t3"), Command: []byte(fmt.Sprint(w))}); err == nil {
 						wins[w]++
 					} else if !errors.Is(err, ErrConflict) {
 						t.Error(err)
@@ -199,7 +214,7 @@ func exerciseStore(t *testing.T, open func(t *testing.T) *Store) {
 		if _, err := s.Commit(ctx, Commit{Table: "t6", Version: 0, Command: []byte("c"), Deadline: &next, Supersedes: &win}); !errors.Is(err, ErrConflict) {
 			t.Fatalf("stale commit: %v", err)
 		}
-		res, err := s.Commit(ctx, Commit{Table: "t6", Version: 1, Command: []byte("d"), Deadline: &next, Supersedes: &win})
+		res, err := s.Commit(ctx, Commit{Table: "t6", Version: 1, Head: newest(ctx, s, "t6"), Command: []byte("d"), Deadline: &next, Supersedes: &win})
 		if err != nil || !res.Superseded {
 			t.Fatalf("commit %+v %v", res, err)
 		}
@@ -208,12 +223,62 @@ func exerciseStore(t *testing.T, open func(t *testing.T) *Store) {
 			t.Fatalf("index %v, want only %s", members, next.Member())
 		}
 		// A command after which nothing is due only removes.
-		res, err = s.Commit(ctx, Commit{Table: "t6", Version: 2, Command: []byte("e"), Supersedes: &next})
+		res, err = s.Commit(ctx, Commit{Table: "t6", Version: 2, Head: newest(ctx, s, "t6"), Command: []byte("e"), Supersedes: &next})
 		if err != nil || !res.Superseded {
 			t.Fatalf("commit %+v %v", res, err)
 		}
 		if n, _ := s.PendingDeadlines(ctx); n != 0 {
 			t.Fatalf("%d entries left", n)
+		}
+	})
+	// Issue 11: a Redis restored from an older copy is behind the caller
+	// (RewindError), or, written on since, at the caller's version with
+	// another history (Diverged); neither takes the caller's command.
+	t.Run("a commit on a rewound table is refused", func(t *testing.T) {
+		s := open(t)
+		_ = s.Create(ctx, "t7", 0, []byte("s"))
+		head := ""
+		var lost []string
+		for v := uint64(0); v < 4; v++ {
+			res, err := s.Commit(ctx, Commit{Table: "t7", Version: v, Head: head, Command: []byte(fmt.Sprint(v))})
+			if err != nil {
+				t.Fatal(err)
+			}
+			head = res.LogID
+			if v >= 2 {
+				lost = append(lost, res.LogID)
+			}
+		}
+		// The older copy: version 2 and its log (miniredis cannot RESTORE
+		// a stream; the table core's integration test restores a DUMP).
+		s.rdb.Set(ctx, s.key("t7", "ver"), 2, 0)
+		s.rdb.XDel(ctx, s.key("t7", "log"), lost...)
+		var re *RewindError
+		_, err := s.Commit(ctx, Commit{Table: "t7", Version: 4, Head: head, Command: []byte("x")})
+		if !errors.Is(err, ErrRewound) || !errors.As(err, &re) || re.Have != 4 || re.Stored != 2 || re.Diverged {
+			t.Fatalf("commit on an older copy: %v", err)
+		}
+		// Written on since: version 4 again, another history.
+		other := newest(ctx, s, "t7")
+		for v := uint64(2); v < 4; v++ {
+			res, err := s.Commit(ctx, Commit{Table: "t7", Version: v, Head: other, Command: []byte("other")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			other = res.LogID
+		}
+		_, err = s.Commit(ctx, Commit{Table: "t7", Version: 4, Head: head, Command: []byte("x")})
+		if !errors.As(err, &re) || re.Stored != 4 || !re.Diverged {
+			t.Fatalf("commit on another history: %v", err)
+		}
+		if ok, err := s.HasEntry(ctx, "t7", head, 4); err != nil || ok {
+			t.Fatalf("HasEntry of the lost entry: %v %v", ok, err)
+		}
+		if ok, err := s.HasEntry(ctx, "t7", other, 4); err != nil || !ok {
+			t.Fatalf("HasEntry of the stored entry: %v %v", ok, err)
+		}
+		if v, _ := s.Version(ctx, "t7"); v != 4 {
+			t.Fatalf("version %d after refused commits", v)
 		}
 	})
 	t.Run("tail", func(t *testing.T) {
@@ -229,7 +294,7 @@ func exerciseStore(t *testing.T, open func(t *testing.T) *Store) {
 			done <- es
 		}()
 		time.Sleep(50 * time.Millisecond)
-		_, _ = s.Commit(ctx, Commit{Table: "t5", Version: 1, Command: []byte("two")})
+		_, _ = s.Commit(ctx, Commit{Table: "t5", Version: 1, Head: r.LogID, Command: []byte("two")})
 		es := <-done
 		if len(es) != 1 || string(es[0].Command) != "two" {
 			t.Fatalf("tail %+v", es)

@@ -10,6 +10,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
+	"github.com/croupier/croupier/services/table/displayname"
 	"github.com/croupier/croupier/services/table/live"
 	"github.com/croupier/croupier/services/table/poker"
 	"github.com/croupier/croupier/services/table/poker/betting"
@@ -202,7 +203,12 @@ func cards(cs hand.Cards) []string {
 // seat converts a seat; the cards are the ones the caller was given for
 // this viewer.
 func seat(s live.SeatView, v live.Viewer) *tablev1.Seat {
-	out := &tablev1.Seat{Seat: int32(s.Seat), Status: seatStatus(s.Status), DisplayName: s.Name, Stack: s.Stack,
+	name := s.Name
+	if name == "" && s.Status != live.SeatEmpty {
+		// No name given: the seat, never the player id (issue 11).
+		name = displayname.SeatLabel(s.Seat)
+	}
+	out := &tablev1.Seat{Seat: int32(s.Seat), Status: seatStatus(s.Status), DisplayName: name, Stack: s.Stack,
 		Bet: s.Bet, InHand: s.InHand, Folded: s.Folded, AllIn: s.AllIn, UpMask: uint32(s.Up),
 		TimeBankSeconds: int32(s.Bank / 1000), PendingChips: s.TopUp, Leaving: s.Leaving}
 	if s.Cards.N > 0 {

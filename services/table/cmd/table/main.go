@@ -43,6 +43,8 @@ type settings struct {
 	lease         time.Duration
 	clockInterval time.Duration
 	escrowEvery   time.Duration
+	auditEvery    time.Duration
+	streams       api.StreamLimits
 }
 
 // gcPercent is the table service's GOGC unless the environment sets one.
@@ -81,6 +83,9 @@ func load(args []string, getenv func(string) string, stderr io.Writer) (settings
 	l.Duration(&s.lease, "deadline-lease", "CROUPIER_TABLE_DEADLINE_LEASE", 2*time.Second, "how long a claimed deadline is held before another replica may take it")
 	l.Duration(&s.clockInterval, "clock-interval", "CROUPIER_TABLE_CLOCK_INTERVAL", 100*time.Millisecond, "how often the deadline index is polled")
 	l.Duration(&s.escrowEvery, "escrow-check-every", "CROUPIER_TABLE_ESCROW_CHECK_EVERY", 5*time.Second, "spacing of a table's escrow checks at hand boundaries (negative: every hand)")
+	l.Duration(&s.auditEvery, "escrow-audit-every", "CROUPIER_TABLE_ESCROW_AUDIT_EVERY", time.Minute, "period of the escrow audit of every table, idle and paused ones included (negative: none)")
+	l.Int(&s.streams.PerPlayer, "max-streams-per-player", "CROUPIER_TABLE_MAX_STREAMS_PER_PLAYER", api.DefaultStreamLimits.PerPlayer, "event streams (Subscribe and Play) one player may hold open on a replica (negative: no cap)")
+	l.Int(&s.streams.PerPartner, "max-streams-per-partner", "CROUPIER_TABLE_MAX_STREAMS_PER_PARTNER", api.DefaultStreamLimits.PerPartner, "event streams one partner API key may hold open on a replica (negative: no cap)")
 	if err := l.Parse(args); err != nil {
 		l.Usage(stderr)
 		return s, err
@@ -97,6 +102,7 @@ func (s settings) validate() error {
 	c.That(s.lease >= 100*time.Millisecond, "deadline lease %s: want at least 100ms", s.lease)
 	c.That(s.clockInterval >= 10*time.Millisecond && s.clockInterval <= s.lease, "clock interval %s: want 10ms .. the lease", s.clockInterval)
 	c.That(s.redis.PoolSize > 0, "redis pool must be positive")
+	c.That(s.streams.PerPlayer != 0 && s.streams.PerPartner != 0, "stream caps must be positive, or negative for none")
 	errs := []error{c.Err()}
 	if _, err := seal.ParseKey(s.sealKey); err != nil {
 		errs = append(errs, err)
@@ -140,11 +146,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		Log:       rt.Log,
 		Meter:     rt.Telemetry.Meter("croupier/table"),
 		Tracer:    rt.Telemetry.Tracer("croupier/table"),
-	}, table.Options{Lease: set.lease, ClockInterval: set.clockInterval, EscrowCheckEvery: set.escrowEvery})
+	}, table.Options{Lease: set.lease, ClockInterval: set.clockInterval, EscrowCheckEvery: set.escrowEvery, EscrowAuditEvery: set.auditEvery})
 	if err != nil {
 		return err
 	}
-	api.New(core, rt.Auth).Register(rt.Server, api.HandlerOptions(rt.HandlerOptions(api.Policy()))...)
+	api.New(core, rt.Auth).WithStreamLimits(set.streams).Register(rt.Server, api.HandlerOptions(rt.HandlerOptions(api.Policy()))...)
 	runCtx, stopCore := context.WithCancel(context.WithoutCancel(ctx))
 	done := make(chan struct{})
 	go func() { core.Run(runCtx); close(done) }()
