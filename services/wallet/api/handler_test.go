@@ -53,12 +53,15 @@ func newLedger(t testing.TB) *ledger.Ledger {
 	return ledger.New(s, ledger.Options{})
 }
 
-func newServer(t *testing.T) *server {
+func newServer(t *testing.T) *server { return newServerOn(t, newLedger(t)) }
+
+// newServerOn serves l (a ledger over any store) the same way.
+func newServerOn(t *testing.T, l *ledger.Ledger) *server {
 	a, err := auth.NewAuthenticator(auth.Config{TokenKey: []byte(strings.Repeat("k", 32)), APIKeys: map[string]string{keyA: "pa", keyB: "pb"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	path, h := walletv1connect.NewWalletServiceHandler(api.New(newLedger(t)), connect.WithInterceptors(auth.NewInterceptor(a, api.Policy())))
+	path, h := walletv1connect.NewWalletServiceHandler(api.New(l), connect.WithInterceptors(auth.NewInterceptor(a, api.Policy())))
 	mux := http.NewServeMux()
 	mux.Handle(path, h)
 	hs := httptest.NewServer(mux)
