@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 
 	"connectrpc.com/connect"
@@ -34,6 +35,30 @@ func asRole(tp *sdktrace.TracerProvider) connect.UnaryInterceptorFunc {
 			return next(ctx, req)
 		}
 	}
+}
+
+// lockedBuffer is a log sink the server's goroutines and the test share.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) Reset() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.b.Reset()
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 // refusedDial is a real driver error: a dial to a port nobody listens on.
@@ -69,8 +94,8 @@ func TestFaultMessagesReachOnlyOperatorsAndServices(t *testing.T) {
 		"plain error": fmt.Errorf("redis: %w", dial),
 		"connect err": connect.NewError(connect.CodeUnknown, dial),
 	}
-	var logs bytes.Buffer
-	log := telemetry.NewLogger(&logs, -8, "test")
+	logs := &lockedBuffer{}
+	log := telemetry.NewLogger(logs, -8, "test")
 	rec := tracetest.NewSpanRecorder()
 	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))
 	s := New(Config{Addr: "127.0.0.1:0", ShutdownTimeout: 2e9}, log)
