@@ -5,6 +5,10 @@
 //
 // Cores return plain Go errors wrapping a *Error; handlers pass them through
 // Connect unchanged, so the mapping happens once, where the error is made.
+//
+// A fault's message (see Fault) is for operators: shared/server's
+// PublicError replaces it with PublicMessage for every other caller, and
+// Detail gives the logs the whole original, wrapping included.
 package apierr
 
 import (
@@ -89,7 +93,9 @@ func Connect(err error) error {
 	}
 	var e *Error
 	if errors.As(err, &e) {
-		out := connect.NewError(e.Code, errors.New(e.Error()))
+		// The message is the *Error's own; what wraps it (a driver's
+		// error, the operation) stays for Detail and the logs.
+		out := connect.NewError(e.Code, hidden{shown: e.Error(), cause: err})
 		if d, derr := connect.NewErrorDetail(&errdetails.ErrorInfo{Reason: e.Reason, Domain: Domain}); derr == nil {
 			out.AddDetail(d)
 		}
@@ -106,11 +112,36 @@ func Connect(err error) error {
 	case connect.CodeDeadlineExceeded:
 		reason = "DEADLINE_EXCEEDED"
 	}
-	out := connect.NewError(code, errors.New(reason))
+	// The caller reads only the reason; the original stays reachable (for
+	// Detail, hence the logs and the trace) but is never sent.
+	out := connect.NewError(code, hidden{shown: reason, cause: err})
 	if d, derr := connect.NewErrorDetail(&errdetails.ErrorInfo{Reason: reason, Domain: Domain}); derr == nil {
 		out.AddDetail(d)
 	}
 	return out
+}
+
+// hidden is an error whose text is not its cause's: what Connect sends for
+// an error it does not know, keeping the cause for the logs.
+type hidden struct {
+	shown string
+	cause error
+}
+
+func (h hidden) Error() string { return h.shown }
+func (h hidden) Unwrap() error { return h.cause }
+
+// Detail is the whole text of err for logs and traces: with the cause that
+// Connect keeps out of an INTERNAL error's message.
+func Detail(err error) string {
+	if err == nil {
+		return ""
+	}
+	var h hidden
+	if errors.As(err, &h) && h.cause.Error() != h.shown {
+		return err.Error() + " [" + h.cause.Error() + "]"
+	}
+	return err.Error()
 }
 
 // Reason returns the reason carried by err: from an *Error in the chain, or
@@ -142,4 +173,62 @@ func Code(err error) connect.Code {
 		return e.Code
 	}
 	return connect.CodeOf(err)
+}
+
+// Fault reports whether code is a server fault rather than a refusal of the
+// request: UNAVAILABLE, INTERNAL, UNKNOWN, DEADLINE_EXCEEDED and DATA_LOSS.
+// The message of a fault is written for operators (it may name a Redis
+// address, a driver's text, a table's internal state); a refusal's message
+// is written for the caller.
+func Fault(code connect.Code) bool {
+	switch code {
+	case connect.CodeUnavailable, connect.CodeInternal, connect.CodeUnknown,
+		connect.CodeDeadlineExceeded, connect.CodeDataLoss:
+		return true
+	}
+	return false
+}
+
+// PublicMessage is the fixed text a caller outside Croupier (a player, a
+// partner, an auditor, an unauthenticated caller) receives for a fault of
+// code code, whatever the fault was.
+func PublicMessage(code connect.Code) string {
+	switch code {
+	case connect.CodeUnavailable:
+		return "the service is temporarily unavailable; retry later (a write with the same idempotency key)"
+	case connect.CodeDeadlineExceeded:
+		return "the request took too long; retry later (a write with the same idempotency key)"
+	}
+	return "an internal error occurred"
+}
+
+// Public converts err, as Connect does, into what a caller outside
+// Croupier may see. A refusal (any code but a Fault) is unchanged. A fault
+// keeps its code and its reason but its message becomes PublicMessage,
+// followed by the trace id when there is one, so that support can find the
+// original in the logs and the trace; the original itself never leaves.
+func Public(err error, traceID string) *connect.Error {
+	if err == nil {
+		return nil
+	}
+	var ce *connect.Error
+	if !errors.As(Connect(err), &ce) {
+		ce = connect.NewError(connect.CodeInternal, errors.New("INTERNAL"))
+	}
+	if !Fault(ce.Code()) {
+		return ce
+	}
+	msg := PublicMessage(ce.Code())
+	if traceID != "" {
+		msg += " (trace " + traceID + ")"
+	}
+	reason := Reason(ce)
+	if reason == "" {
+		return connect.NewError(ce.Code(), errors.New(msg))
+	}
+	out := connect.NewError(ce.Code(), errors.New(reason+": "+msg))
+	if d, derr := connect.NewErrorDetail(&errdetails.ErrorInfo{Reason: reason, Domain: Domain}); derr == nil {
+		out.AddDetail(d)
+	}
+	return out
 }

@@ -31,7 +31,7 @@ func (l *logInterceptor) record(ctx context.Context, procedure string, start tim
 		level = slog.LevelError
 	}
 	l.log.Log(ctx, level, "call failed", "procedure", procedure, "code", code.String(),
-		"reason", apierr.Reason(err), "error", err.Error(), "duration_ms", float64(d.Microseconds())/1000)
+		"reason", apierr.Reason(err), "error", apierr.Detail(err), "duration_ms", float64(d.Microseconds())/1000)
 }
 
 func (l *logInterceptor) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {

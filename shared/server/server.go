@@ -168,10 +168,12 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 }
 
 // HandlerOptions returns the options every Connect handler in Croupier gets:
-// the given interceptors (telemetry first, then auth), a logging interceptor,
-// panic recovery and a request size limit.
+// the given interceptors (telemetry first, then auth), the public-error
+// interceptor (a fault's message reaches only operators and services; see
+// PublicError), a logging interceptor (which logs the original), panic
+// recovery and a request size limit.
 func HandlerOptions(log *slog.Logger, interceptors ...connect.Interceptor) []connect.HandlerOption {
-	all := append(slices.Clone(interceptors), NewLogInterceptor(log))
+	all := append(slices.Clone(interceptors), NewPublicErrorInterceptor(), NewLogInterceptor(log))
 	return []connect.HandlerOption{
 		connect.WithInterceptors(all...),
 		connect.WithRecover(func(ctx context.Context, spec connect.Spec, _ http.Header, p any) error {

@@ -13,6 +13,7 @@ import (
 	"github.com/croupier/croupier/services/table"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/auth"
+	"github.com/croupier/croupier/shared/server"
 )
 
 // Play serves a player's session at one table on one bidirectional stream:
@@ -109,6 +110,9 @@ func (h *TableHandler) playCommands(ctx context.Context, stream *connect.BidiStr
 		res, err := h.playCommand(cctx, id, who, req)
 		if err != nil {
 			span.SetStatus(codes.Error, apierr.Reason(err))
+			// A fault's own message stays on the span; the player sees
+			// the public text (issue 11).
+			err = server.PublicError(cctx, err)
 		}
 		span.End()
 		if err := send(playResult(req.GetCommandId(), res, err)); err != nil {

@@ -2,9 +2,11 @@ package api_test
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"regexp"
 	"testing"
 	"time"
 
@@ -52,12 +54,15 @@ func newLedger(t testing.TB) *ledger.Ledger {
 	return ledger.New(s, ledger.Options{})
 }
 
-func newServer(t *testing.T) *server {
+func newServer(t *testing.T) *server { return newServerOn(t, newLedger(t)) }
+
+// newServerOn serves l (a ledger over any store) the same way.
+func newServerOn(t *testing.T, l *ledger.Ledger) *server {
 	a, err := auth.NewAuthenticator(auth.Config{Keys: auth.DevKeyring("table"), APIKeys: map[string]string{keyA: "pa", keyB: "pb"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	path, h := walletv1connect.NewWalletServiceHandler(api.New(newLedger(t)), connect.WithInterceptors(auth.NewInterceptor(a, api.Policy())))
+	path, h := walletv1connect.NewWalletServiceHandler(api.New(l), connect.WithInterceptors(auth.NewInterceptor(a, api.Policy())))
 	mux := http.NewServeMux()
 	mux.Handle(path, h)
 	hs := httptest.NewServer(mux)
@@ -270,4 +275,74 @@ func TestServiceFlowThroughTheHandler(t *testing.T) {
 	}
 	_, err = s.service.GetAccount(ctx, connect.NewRequest(&walletv1.GetAccountRequest{AccountId: "abc"}))
 	wantCode(t, "bad id", err, connect.CodeInvalidArgument, "INVALID_ACCOUNT_ID")
+}
+
+// TestRefusalsNameNoInternalIDs is issue 11 ("errors shown to players and
+// partners carry internal account ids"): the wallet's refusals say what is
+// wrong without the id of an account or a hold. A table passes them on to
+// its player word for word, and an escrow's id is no partner's business.
+func TestRefusalsNameNoInternalIDs(t *testing.T) {
+	s := newServer(t)
+	ctx := context.Background()
+	cage := open(t, s.partnerA, walletv1.AccountKind_ACCOUNT_KIND_EXTERNAL, "", "")
+	alice := open(t, s.partnerA, walletv1.AccountKind_ACCOUNT_KIND_PLAYER, "alice", "")
+	esc := open(t, s.service, walletv1.AccountKind_ACCOUNT_KIND_TABLE_ESCROW, "t1", "")
+	usd, err := s.service.OpenAccount(ctx, connect.NewRequest(&walletv1.OpenAccountRequest{Kind: walletv1.AccountKind_ACCOUNT_KIND_TABLE_ESCROW, OwnerId: "t2", Currency: "USD"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.partnerA.Transfer(ctx, connect.NewRequest(&walletv1.TransferRequest{IdempotencyKey: "d", Transfer: spec(cage, alice, 100, walletv1.TransferKind_TRANSFER_KIND_DEPOSIT)})); err != nil {
+		t.Fatal(err)
+	}
+	h, err := s.service.CreateHold(ctx, connect.NewRequest(&walletv1.CreateHoldRequest{IdempotencyKey: "h", Transfer: spec(alice, esc, 10, walletv1.TransferKind_TRANSFER_KIND_BUY_IN), TtlSeconds: 60}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.service.VoidHold(ctx, connect.NewRequest(&walletv1.VoidHoldRequest{HoldId: h.Msg.Hold.Id})); err != nil {
+		t.Fatal(err)
+	}
+	ids := []string{cage.Id, alice.Id, esc.Id, usd.Msg.Account.Id, h.Msg.Hold.Id}
+	cases := []struct {
+		name   string
+		call   func() error
+		reason string
+	}{
+		{"partner withdraws more than the player has", func() error {
+			_, err := s.partnerA.Transfer(ctx, connect.NewRequest(&walletv1.TransferRequest{IdempotencyKey: "w", Transfer: spec(alice, cage, 1_000, walletv1.TransferKind_TRANSFER_KIND_WITHDRAWAL)}))
+			return err
+		}, ledger.ReasonInsufficientFunds},
+		{"partner pays into the escrow", func() error {
+			_, err := s.partnerA.Transfer(ctx, connect.NewRequest(&walletv1.TransferRequest{IdempotencyKey: "e", Transfer: spec(alice, esc, 1, walletv1.TransferKind_TRANSFER_KIND_DEPOSIT)}))
+			return err
+		}, ledger.ReasonAccountNotFound},
+		{"the table buys the player in beyond his funds (passed on to him)", func() error {
+			_, err := s.service.Transfer(ctx, connect.NewRequest(&walletv1.TransferRequest{IdempotencyKey: "b", Transfer: spec(alice, esc, 1_000, walletv1.TransferKind_TRANSFER_KIND_BUY_IN)}))
+			return err
+		}, ledger.ReasonInsufficientFunds},
+		{"the table buys in at an escrow of another currency", func() error {
+			_, err := s.service.Transfer(ctx, connect.NewRequest(&walletv1.TransferRequest{IdempotencyKey: "c", Transfer: spec(alice, usd.Msg.Account, 1, walletv1.TransferKind_TRANSFER_KIND_BUY_IN)}))
+			return err
+		}, ledger.ReasonCurrencyMismatch},
+		{"the table posts a voided hold", func() error {
+			_, err := s.service.PostHold(ctx, connect.NewRequest(&walletv1.PostHoldRequest{HoldId: h.Msg.Hold.Id}))
+			return err
+		}, ledger.ReasonHoldNotPending},
+		{"the table posts an unknown hold", func() error {
+			_, err := s.service.PostHold(ctx, connect.NewRequest(&walletv1.PostHoldRequest{HoldId: "999"}))
+			return err
+		}, ledger.ReasonHoldNotFound},
+	}
+	for _, tc := range cases {
+		err := tc.call()
+		wantCode(t, tc.name, err, connect.CodeOf(err), tc.reason)
+		var ce *connect.Error
+		if !errors.As(err, &ce) {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		for _, id := range append(ids, "999") {
+			if regexp.MustCompile(`\b` + id + `\b`).MatchString(ce.Message()) {
+				t.Errorf("%s: the message names id %s: %q", tc.name, id, ce.Message())
+			}
+		}
+	}
 }

@@ -399,7 +399,7 @@ func (l *Ledger) TransferByID(ctx context.Context, c Caller, id int64) (Transfer
 		return Transfer{}, err
 	}
 	if !l.canSeeTransfer(ctx, c, t) {
-		return Transfer{}, apierr.NotFound(ReasonTransferNotFound, "transfer %d does not exist", id)
+		return Transfer{}, WithTransfer(apierr.NotFound(ReasonTransferNotFound, "no such transfer"), id)
 	}
 	return t, nil
 }

@@ -144,6 +144,7 @@ func runSuite(t *testing.T, open opener) {
 		{"LedgerIsAppendOnly", testAppendOnly},
 		{"PartnerAndPlayerScope", testScope},
 		{"MigrationsAreIdempotent", testMigrationsIdempotent},
+		{"RefusalChangesNothing", testRefusalChangesNothing},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

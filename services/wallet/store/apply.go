@@ -116,7 +116,7 @@ func take(a *lockedAccount, amount int64, reserve bool) error {
 		a.Held += amount
 	} else {
 		if a.Balance < math.MinInt64+amount {
-			return apierr.Invalid("AMOUNT_OUT_OF_RANGE", "account %d balance would overflow", a.ID)
+			return ledger.WithAccount(apierr.Invalid("AMOUNT_OUT_OF_RANGE", "a balance would overflow"), a.ID)
 		}
 		a.Balance -= amount
 	}
@@ -126,7 +126,7 @@ func take(a *lockedAccount, amount int64, reserve bool) error {
 
 func give(a *lockedAccount, amount int64) error {
 	if a.Balance > math.MaxInt64-amount {
-		return apierr.Invalid("AMOUNT_OUT_OF_RANGE", "account %d balance would overflow", a.ID)
+		return ledger.WithAccount(apierr.Invalid("AMOUNT_OUT_OF_RANGE", "a balance would overflow"), a.ID)
 	}
 	a.Balance += amount
 	a.dirty = true
@@ -379,11 +379,11 @@ func (s *Store) PostHold(ctx context.Context, id, amount int64, now time.Time) (
 			t, err = s.transfer(ctx, x, h.TransferID)
 			return err
 		case h.State != ledger.HoldPending:
-			return apierr.Precondition(ledger.ReasonHoldNotPending, "hold %d is not pending", id)
+			return ledger.WithHold(apierr.Precondition(ledger.ReasonHoldNotPending, "the hold is no longer pending"), id)
 		case !now.Before(h.ExpiresAt):
 			// Expired but not yet swept: refused without a change; the
 			// sweeper releases it.
-			return apierr.Precondition(ledger.ReasonHoldExpired, "hold %d expired at %s", id, h.ExpiresAt.Format(time.RFC3339))
+			return ledger.WithHold(apierr.Precondition(ledger.ReasonHoldExpired, "the hold expired at %s", h.ExpiresAt.Format(time.RFC3339)), id)
 		case want > h.Amount:
 			return apierr.Invalid("AMOUNT_EXCEEDS_HOLD", "cannot post %d from a hold of %d", want, h.Amount)
 		}
@@ -449,7 +449,7 @@ func (s *Store) VoidHold(ctx context.Context, id int64, now time.Time) (ledger.H
 			return nil
 		case ledger.HoldPending:
 		default:
-			return apierr.Precondition(ledger.ReasonHoldNotPending, "hold %d is not pending", id)
+			return ledger.WithHold(apierr.Precondition(ledger.ReasonHoldNotPending, "the hold is no longer pending"), id)
 		}
 		return s.release(ctx, x, &h, ledger.HoldVoided, now)
 	})

@@ -22,7 +22,12 @@ type querier interface {
 
 // q runs statements on a database or a transaction, one span per SQL call
 // (OpenTelemetry database semantic conventions: db.system, db.operation,
-// db.statement), so a trace shows every statement of a wallet call.
+// db.statement), so a trace shows every statement of a wallet call. Every
+// error it returns has been through translate, the one place that
+// classifies database errors: a read outside any transaction answers a lost
+// database with DATABASE_UNAVAILABLE exactly as a write does (issue 11).
+// translate leaves serialization failures and deadlocks as they are, so
+// tx still sees what it may retry.
 type q struct {
 	db     querier
 	tracer trace.Tracer
@@ -109,7 +114,7 @@ func (x q) exec(ctx context.Context, op, query string, args ...any) (sql.Result,
 		done()
 	}
 	end(span, err)
-	return res, err
+	return res, translate(err)
 }
 
 // row runs a query expected to return at most one row and scans it.
@@ -121,7 +126,7 @@ func (x q) row(ctx context.Context, op, query string, args []any, dest ...any) e
 		done()
 	}
 	end(span, err)
-	return err
+	return translate(err)
 }
 
 // rowScanner is one row of a result.
@@ -149,7 +154,7 @@ func (x q) rows(ctx context.Context, op, query string, args []any, scan func(row
 		return rs.Err()
 	}()
 	end(span, err)
-	return err
+	return translate(err)
 }
 
 // maxAttempts bounds how often a transaction that lost a race is run again.

@@ -73,18 +73,18 @@ func translate(err error) error {
 		case "WL002":
 			return ledger.ErrAccountNotFound(id)
 		case "WL003":
-			return apierr.Invalid(ledger.ReasonCurrencyMismatch, "account %d is in another currency", id)
+			return ledger.WithAccount(apierr.Invalid(ledger.ReasonCurrencyMismatch, "an account of the movement is in another currency"), id)
 		case "WL004":
 			return ledger.ErrHoldNotFound(id)
 		case "WL005":
-			return apierr.Precondition(ledger.ReasonHoldNotPending, "hold %d is not pending", id)
+			return ledger.WithHold(apierr.Precondition(ledger.ReasonHoldNotPending, "the hold is no longer pending"), id)
 		case "WL006":
-			return apierr.Precondition(ledger.ReasonHoldExpired, "hold %d has expired", id)
+			return ledger.WithHold(apierr.Precondition(ledger.ReasonHoldExpired, "the hold has expired"), id)
 		case "WL007":
-			return apierr.Invalid("AMOUNT_EXCEEDS_HOLD", "the amount exceeds hold %d", id)
+			return ledger.WithHold(apierr.Invalid("AMOUNT_EXCEEDS_HOLD", "the amount exceeds the hold"), id)
 		case "23514":
 			if pe.ConstraintName == "accounts_funds_nonnegative" || pe.ConstraintName == "accounts_held_nonnegative" {
-				return apierr.Precondition(ledger.ReasonInsufficientFunds, "refused by the database: %s", pe.ConstraintName)
+				return fmt.Errorf("%w (%s)", apierr.Precondition(ledger.ReasonInsufficientFunds, "the account to debit has insufficient available funds"), pe.ConstraintName)
 			}
 		case "23505":
 			if pe.ConstraintName == "transfers_rake_per_hand" {
@@ -106,7 +106,7 @@ func translate(err error) error {
 	if errors.As(err, &se) {
 		switch {
 		case se.Code() == sqlite3.SQLITE_CONSTRAINT_CHECK:
-			return apierr.Precondition(ledger.ReasonInsufficientFunds, "refused by the database: %v", se)
+			return fmt.Errorf("%w (%v)", apierr.Precondition(ledger.ReasonInsufficientFunds, "the account to debit has insufficient available funds"), se)
 		case se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE && strings.Contains(se.Error(), "transfers.table_id, transfers.hand_id"):
 			return errRakePosted()
 		}

@@ -136,7 +136,7 @@ func (s *Store) transfer(ctx context.Context, x q, id int64) (ledger.Transfer, e
 	err := x.row(ctx, "transfer", `SELECT `+transferCols+` FROM transfers t JOIN operations o ON o.id = t.operation_id
 		WHERE t.id = $1`, []any{id}, transferDest(&t, &op)...)
 	if errors.Is(err, sql.ErrNoRows) {
-		return t, apierr.NotFound(ledger.ReasonTransferNotFound, "transfer %d does not exist", id)
+		return t, ledger.WithTransfer(apierr.NotFound(ledger.ReasonTransferNotFound, "no such transfer"), id)
 	}
 	finishTransfer(&t, op)
 	return t, err
