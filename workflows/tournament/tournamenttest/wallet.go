@@ -121,6 +121,53 @@ func (w *Wallet) PlayerAccount(_ context.Context, partner, player, currency stri
 	return acct, nil
 }
 
+// FindPlayerAccount implements tournament.Wallet: it opens nothing.
+func (w *Wallet) FindPlayerAccount(_ context.Context, partner, player, currency string) (string, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err := w.fail(); err != nil {
+		return "", err
+	}
+	acct := "player:" + partner + ":" + player + ":" + currency
+	if _, ok := w.balances[acct]; !ok {
+		return "", nil
+	}
+	return acct, nil
+}
+
+// Accounts lists the accounts that exist (funded, opened or credited),
+// sorted.
+func (w *Wallet) Accounts() []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	var out []string
+	for a := range w.balances {
+		out = append(out, a)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Pending lists the pending holds on an account, by key.
+func (w *Wallet) Pending(acct string) map[string]int64 {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	out := map[string]int64{}
+	for _, h := range w.holds {
+		if h.state == "pending" && h.t.From == acct {
+			out[h.key] = h.t.Amount
+		}
+	}
+	return out
+}
+
+// HoldCount counts every hold ever made (pending, posted or voided).
+func (w *Wallet) HoldCount() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return len(w.holds)
+}
+
 // PoolAccount implements tournament.Wallet.
 func (w *Wallet) PoolAccount(_ context.Context, tour, currency string) (string, error) {
 	return "pool:" + tour + ":" + currency, nil
