@@ -21,9 +21,9 @@ type Wallet interface {
 	// PlayerAccount, PoolAccount and RevenueAccount open (once) and return
 	// the account ids.
 	PlayerAccount(ctx context.Context, partner, player, currency string) (string, error)
-	// FindPlayerAccount returns the player's account in currency without
-	// opening one: "" when he has none.
-	FindPlayerAccount(ctx context.Context, partner, player, currency string) (string, error)
+	// FindPlayerAccount returns the player's account in currency and its
+	// available funds without opening one: "" when he has none.
+	FindPlayerAccount(ctx context.Context, partner, player, currency string) (id string, available int64, err error)
 	PoolAccount(ctx context.Context, tournament, currency string) (string, error)
 	RevenueAccount(ctx context.Context, currency string) (string, error)
 	// Hold reserves amount from→to; PostHold moves it; VoidHold releases it.
@@ -231,12 +231,19 @@ type HoldOut struct {
 // refused entry must not leave an empty account behind (issue 11); it is
 // opened only for a free entry, which funds cannot refuse.
 func (a *Activities) HoldEntry(ctx context.Context, in HoldIn) (HoldOut, error) {
-	acct, err := a.Wallet.FindPlayerAccount(ctx, in.Partner, in.Player, in.Currency)
+	acct, available, err := a.Wallet.FindPlayerAccount(ctx, in.Partner, in.Player, in.Currency)
 	if err != nil {
 		return HoldOut{}, nonRetryable(err)
 	}
+	total := in.Charge.Stake + in.Charge.Fee
+	if acct != "" && available < total {
+		// Refused before any hold: a stake held and voided for want of the
+		// fee would stay on his statement. (The holds still decide: the
+		// funds may go between this read and them.)
+		return HoldOut{}, refusal(ReasonInsufficientFunds, "%d available, %d needed", available, total)
+	}
 	if acct == "" {
-		if in.Charge.Stake > 0 || in.Charge.Fee > 0 {
+		if total > 0 {
 			return HoldOut{}, refusal(ReasonInsufficientFunds, "the player has no %s account", in.Currency)
 		}
 		if acct, err = a.Wallet.PlayerAccount(ctx, in.Partner, in.Player, in.Currency); err != nil {

@@ -32,6 +32,9 @@ type Wallet struct {
 	seq       int
 	// FailNext makes the next n calls fail with a transient error.
 	FailNext int
+	// StaleReads makes FindPlayerAccount report unlimited funds, so only
+	// the holds refuse (a balance read that another movement overtook).
+	StaleReads bool
 }
 
 // Entry is one applied transfer.
@@ -122,17 +125,22 @@ func (w *Wallet) PlayerAccount(_ context.Context, partner, player, currency stri
 }
 
 // FindPlayerAccount implements tournament.Wallet: it opens nothing.
-func (w *Wallet) FindPlayerAccount(_ context.Context, partner, player, currency string) (string, error) {
+func (w *Wallet) FindPlayerAccount(_ context.Context, partner, player, currency string) (string, int64, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if err := w.fail(); err != nil {
-		return "", err
+		return "", 0, err
 	}
 	acct := "player:" + partner + ":" + player + ":" + currency
-	if _, ok := w.balances[acct]; !ok {
-		return "", nil
+	b, ok := w.balances[acct]
+	if !ok {
+		return "", 0, nil
 	}
-	return acct, nil
+	if w.StaleReads {
+		// As if read before another movement: the holds must still refuse.
+		return acct, 1 << 62, nil
+	}
+	return acct, b - w.held[acct], nil
 }
 
 // Accounts lists the accounts that exist (funded, opened or credited),
