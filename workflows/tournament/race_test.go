@@ -414,3 +414,37 @@ func TestRefusalChangesNothing(t *testing.T) {
 		})
 	}
 }
+
+// Issue 11: operator updates racing themselves. Two pauses at once pause
+// once (the other ALREADY_PAUSED); two resumes at once resume once; two
+// cancellations mid-play cancel once and refund every entry exactly once
+// (T10(a); GR H.5, H.6).
+func TestOperatorUpdatesRacingThemselves(t *testing.T) {
+	h := newHarness(t, baseTerms(), 9)
+	h.tables.AllIn = 0
+	h.registerAll(time.Minute, 9)
+	pauses := h.parallel(time.Hour+2*time.Minute, 2, tournament.UpdatePause, tournament.ReasonIn{Reason: "floor"})
+	var paused bool
+	h.env.RegisterDelayedCallback(func() { paused = h.standings().Paused }, time.Hour+3*time.Minute)
+	resumes := h.parallel(time.Hour+4*time.Minute, 2, tournament.UpdateResume, tournament.ReasonIn{})
+	cancels := h.parallel(time.Hour+5*time.Minute, 2, tournament.UpdateCancel, tournament.ReasonIn{Reason: "storm"})
+	res := h.run()
+	if got := tally(t, pauses); got[""] != 1 || got["ALREADY_PAUSED"] != 1 || !paused {
+		t.Fatalf("two pauses: %v, paused %t", got, paused)
+	}
+	if got := tally(t, resumes); got[""] != 1 || got["NOT_PAUSED"] != 1 {
+		t.Fatalf("two resumes: %v", got)
+	}
+	if got := tally(t, cancels); got[""] != 1 || got["CANNOT_CANCEL"] != 1 {
+		t.Fatalf("two cancellations: %v", got)
+	}
+	if res.Phase != tournament.Cancelled || res.Refunded.Pool != 9*10000 || res.Refunded.Commission != 9*1000 {
+		t.Fatalf("result %+v", res)
+	}
+	for i := 0; i < 9; i++ {
+		if b := h.wallet.Balance("player:acme:" + pid(i) + ":EUR"); b != 100000 {
+			t.Fatalf("%s balance %d after the refunds", pid(i), b)
+		}
+	}
+	h.checkLedger(0, 0)
+}
