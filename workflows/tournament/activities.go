@@ -348,7 +348,8 @@ type MoneyItem struct {
 	Transfer Transfer
 }
 
-// Move carries out transfers (refunds, prizes), each once.
+// Move carries out transfers (refunds, prizes; rebuys of workflows started
+// before rebuys were held), each once.
 func (a *Activities) Move(ctx context.Context, in MoneyIn) error {
 	for i, it := range in.Items {
 		if it.Transfer.Amount == 0 {

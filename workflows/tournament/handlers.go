@@ -389,21 +389,29 @@ func (r *run) rebuy(ctx workflow.Context, in PlayerIn, addOn bool) (ChipsOut, er
 	if addOn {
 		charge, what, n = s.Terms.AddOn(), "add-on", 1
 	}
-	s.Charges++
-	var out HoldOut
-	err = workflow.ExecuteActivity(ctx, (*Activities).HoldEntry, HoldIn{Key: s.key("charge", s.Charges), Tournament: s.ID,
-		Partner: p.Partner, Player: p.ID, Currency: s.Terms.Currency, Pool: s.PoolAccount, Revenue: s.RevenueAccount,
-		Charge: charge, TTL: time.Hour, Note: what}).Get(ctx, &out)
-	if err != nil {
-		return ChipsOut{}, r.refused(ctx, err, what, charge)
-	}
-	if addOn {
-		p.AddOn = true
+	if workflow.GetVersion(ctx, "rebuy-held", workflow.DefaultVersion, 1) == workflow.DefaultVersion {
+		// A history from before rebuys were held replays as it ran: two
+		// transfers.
+		if err := r.rebuyMoved(ctx, i, p, what, n, addOn, charge); err != nil {
+			return ChipsOut{}, err
+		}
 	} else {
-		p.Rebuys++
-	}
-	if err := workflow.ExecuteActivity(ctx, (*Activities).PostHolds, HoldsIn{Holds: holdsOf(out)}).Get(ctx, nil); err != nil {
-		return ChipsOut{}, err
+		s.Charges++
+		var out HoldOut
+		err = workflow.ExecuteActivity(ctx, (*Activities).HoldEntry, HoldIn{Key: s.key("charge", s.Charges), Tournament: s.ID,
+			Partner: p.Partner, Player: p.ID, Currency: s.Terms.Currency, Pool: s.PoolAccount, Revenue: s.RevenueAccount,
+			Charge: charge, TTL: time.Hour, Note: what}).Get(ctx, &out)
+		if err != nil {
+			return ChipsOut{}, r.refused(ctx, err, what, charge)
+		}
+		if addOn {
+			p.AddOn = true
+		} else {
+			p.Rebuys++
+		}
+		if err := workflow.ExecuteActivity(ctx, (*Activities).PostHolds, HoldsIn{Holds: holdsOf(out)}).Get(ctx, nil); err != nil {
+			return ChipsOut{}, err
+		}
 	}
 	s.Money.Add(charge)
 	p.Paid.Pool += charge.Stake
@@ -420,6 +428,30 @@ func (r *run) rebuy(ctx workflow.Context, in PlayerIn, addOn bool) (ChipsOut, er
 	err = workflow.ExecuteActivity(ctx, (*Activities).AddChips, AddChipsIn{Key: s.key(what, i, n, "chips"), Table: s.Tables[p.Table].ID,
 		Partner: p.Partner, Player: p.ID, Chips: charge.Chips}).Get(ctx, nil)
 	return ChipsOut{Chips: charge.Chips}, err
+}
+
+// rebuyMoved charges a rebuy as workflows started before rebuys were held
+// did (kept for their replay only): a stake and a fee transfer.
+func (r *run) rebuyMoved(ctx workflow.Context, i int, p *Player, what string, n int, addOn bool, charge terms.EntryCharge) error {
+	s := r.s
+	if addOn {
+		p.AddOn = true
+	} else {
+		p.Rebuys++
+	}
+	items := []MoneyItem{
+		{Key: s.key(what, i, n, "stake"), Transfer: Transfer{From: p.Account, To: s.PoolAccount, Amount: charge.Stake, Currency: s.Terms.Currency, Kind: KindEntry, Tournament: s.ID, Note: what}},
+		{Key: s.key(what, i, n, "fee"), Transfer: Transfer{From: p.Account, To: s.RevenueAccount, Amount: charge.Fee, Currency: s.Terms.Currency, Kind: KindFee, Tournament: s.ID, Note: what}},
+	}
+	if err := workflow.ExecuteActivity(ctx, (*Activities).Move, MoneyIn{Items: items}).Get(ctx, nil); err != nil {
+		if addOn {
+			p.AddOn = false
+		} else {
+			p.Rebuys--
+		}
+		return r.refused(ctx, err, what, charge)
+	}
+	return nil
 }
 
 func (r *run) validatePause(ctx workflow.Context, in ReasonIn) error {
