@@ -144,3 +144,26 @@ func Refusal(err error) (*apierr.Error, bool) {
 	}
 	return apierr.Precondition(app.Type(), "%s", app.Message()), true
 }
+
+// Rejection recovers the refusal an update answered with, for its caller:
+// only one the workflow made (reject keeps its code in the details). An
+// activity's failure the update returned, or any other error, is none:
+// its message may carry internal account ids or infrastructure details
+// ("dial tcp ...: connection refused"), which stay in the logs (issue 11).
+func Rejection(err error) (*apierr.Error, bool) {
+	var act *temporal.ActivityError
+	if errors.As(err, &act) {
+		return nil, false
+	}
+	var app *temporal.ApplicationError
+	if !errors.As(err, &app) || app.Type() == "" || !app.HasDetails() {
+		return nil, false
+	}
+	var code int
+	if app.Details(&code) != nil || code <= 0 {
+		return nil, false
+	}
+	ae := apierr.Invalid(app.Type(), "%s", app.Message())
+	ae.Code = codeOf(code)
+	return ae, true
+}

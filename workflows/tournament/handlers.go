@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"fmt"
 	"time"
 
 	"go.temporal.io/sdk/workflow"
@@ -47,7 +48,35 @@ func refuse(reason, format string, args ...any) error {
 	return reject(apierr.Precondition(reason, format, args...))
 }
 
+// playerKey names a player in the run's locks, as Player.Key does.
+func playerKey(in PlayerIn) string { return in.Partner + ":" + in.Player }
+
+// lock waits until no other update of the player is in flight and takes his
+// turn; the func returned gives it back. One player's updates so run one
+// at a time whatever their idempotency keys, each decided on the state the
+// one before left: a double click registers once, a refused attempt never
+// undoes an accepted one (issue 11).
+func (r *run) lock(ctx workflow.Context, in PlayerIn) (func(), error) {
+	k := playerKey(in)
+	if err := workflow.Await(ctx, func() bool { return !r.locked[k] }); err != nil {
+		return nil, err
+	}
+	r.locked[k] = true
+	return func() { delete(r.locked, k) }, nil
+}
+
+// queued reports whether another update of the player is in flight. His
+// next one is then accepted on what does not depend on it and decided on
+// his turn: a validator cannot wait.
+func (r *run) queued(in PlayerIn) bool { return r.locked[playerKey(in)] }
+
 func (r *run) validateRegister(ctx workflow.Context, in PlayerIn) error {
+	return r.checkRegister(ctx, in, r.queued(in))
+}
+
+// checkRegister refuses a registration the rules or the state do not
+// allow; queued leaves out what the player's update in flight decides.
+func (r *run) checkRegister(ctx workflow.Context, in PlayerIn, queued bool) error {
 	s := r.s
 	if in.Player == "" || in.Partner == "" {
 		return reject(apierr.Invalid("NO_PLAYER", "a registration names the player and his partner"))
@@ -69,27 +98,35 @@ func (r *run) validateRegister(ctx workflow.Context, in PlayerIn) error {
 	default:
 		return refuse("REGISTRATION_CLOSED", "the tournament is %s", s.Phase)
 	}
-	if _, p := s.player(in.Partner, in.Player); p != nil && p.Status != Withdrawn && p.Status != "" {
+	if queued {
+		return nil
+	}
+	if _, p := s.player(in.Partner, in.Player); p != nil && p.Status != Withdrawn {
 		return refuse("ALREADY_REGISTERED", "%s is already on the entrants' list", in.Player)
 	}
-	if s.Entrants()+r.pendingRegs() >= s.Terms.MaxEntrants {
+	if s.Entrants()+r.registering >= s.Terms.MaxEntrants {
 		return refuse("TOURNAMENT_FULL", "the tournament is full (%d entrants)", s.Terms.MaxEntrants)
+	}
+	if s.Phase != Registering && r.freeSeats() <= r.registering {
+		return refuse("NO_SEAT", "no free seat for a late registration")
 	}
 	return nil
 }
 
-func (r *run) pendingRegs() int {
+// freeSeats counts the empty seats at the live tables.
+func (r *run) freeSeats() int {
 	n := 0
-	for _, p := range r.s.Players {
-		if p.Status == "" {
-			n++
-		}
+	for _, ti := range r.s.LiveTables() {
+		t := r.s.Tables[ti]
+		n += len(t.Seats) - t.Count()
 	}
 	return n
 }
 
 // register puts a player on the list with his stake and fee held (H.3–H.6).
-// A late registration is posted and seated at once.
+// A late registration is posted and seated at once. Nothing of the player
+// enters the state before his holds are made: a refused registration
+// leaves no row, no hold and no account.
 func (r *run) register(ctx workflow.Context, in PlayerIn) (RegisterOut, error) {
 	s := r.s
 	if err := r.validateRegister(ctx, in); err != nil {
@@ -97,13 +134,45 @@ func (r *run) register(ctx workflow.Context, in PlayerIn) (RegisterOut, error) {
 	}
 	r.busy++
 	defer func() { r.busy--; r.notify() }()
+	unlock, err := r.lock(ctx, in)
+	if err != nil {
+		return RegisterOut{}, err
+	}
+	defer unlock()
 	// The pool and revenue accounts are opened first thing; a registration
 	// that comes in before waits for them.
 	if err := workflow.Await(ctx, func() bool { return s.PoolAccount != "" }); err != nil {
 		return RegisterOut{}, err
 	}
-	if err := r.validateRegister(ctx, in); err != nil {
+	if err := r.checkRegister(ctx, in, false); err != nil {
 		return RegisterOut{}, err
+	}
+	// busy keeps the phase: the start (and a cancellation) waits for this
+	// registration.
+	late := s.Phase != Registering
+	charge := s.Terms.Entry()
+	ttl := s.Terms.StartAt.Sub(workflow.Now(ctx)) + time.Hour
+	ttl = min(max(ttl, time.Hour), 24*time.Hour)
+	s.Charges++
+	r.registering++
+	var out HoldOut
+	err = workflow.ExecuteActivity(ctx, (*Activities).HoldEntry, HoldIn{Key: s.key("charge", s.Charges), Tournament: s.ID,
+		Partner: in.Partner, Player: in.Player, Currency: s.Terms.Currency, Pool: s.PoolAccount, Revenue: s.RevenueAccount,
+		Charge: charge, TTL: ttl}).Get(ctx, &out)
+	r.registering--
+	if err != nil {
+		return RegisterOut{}, r.refused(ctx, err, "entry", charge)
+	}
+	ti, seat := -1, -1
+	if late {
+		if ti, seat = r.freeSeat(-1); ti < 0 {
+			// The seat counted for him went while the holds were made (a
+			// table broke): the registration is undone whole.
+			if err := workflow.ExecuteActivity(ctx, (*Activities).VoidHolds, HoldsIn{Holds: holdsOf(out)}).Get(ctx, nil); err != nil {
+				return RegisterOut{}, err
+			}
+			return RegisterOut{}, refuse("NO_SEAT", "no free seat for a late registration")
+		}
 	}
 	i, p := s.player(in.Partner, in.Player)
 	if p == nil {
@@ -112,42 +181,64 @@ func (r *run) register(ctx workflow.Context, in PlayerIn) (RegisterOut, error) {
 		s.Players = append(s.Players, p)
 		s.byID[p.Key()] = i
 	}
-	p.Name, p.Status, p.Reg = in.Name, "", p.Reg+1 // "" = pending while the holds are made
-	charge := s.Terms.Entry()
-	ttl := s.Terms.StartAt.Sub(workflow.Now(ctx)) + time.Hour
-	ttl = min(max(ttl, time.Hour), 24*time.Hour)
-	var out HoldOut
-	err := workflow.ExecuteActivity(ctx, (*Activities).HoldEntry, HoldIn{Key: s.key("entry", i, p.Reg), Tournament: s.ID,
-		Partner: p.Partner, Player: p.ID, Currency: s.Terms.Currency, Pool: s.PoolAccount, Revenue: s.RevenueAccount,
-		Charge: charge, TTL: ttl}).Get(ctx, &out)
-	if err != nil {
-		p.Status = Withdrawn
-		if ae, ok := Refusal(err); ok {
-			return RegisterOut{}, reject(ae)
-		}
-		return RegisterOut{}, err
-	}
+	p.Name, p.Reg = in.Name, p.Reg+1
 	p.Account, p.StakeHold, p.FeeHold = out.Account, out.StakeHold, out.FeeHold
 	p.Paid = terms.Money{Pool: charge.Stake, Commission: charge.Fee}
 	p.Status = Registered
-	if s.Phase == Registering {
+	if !late {
 		return RegisterOut{Entrants: s.Entrants()}, nil
 	}
-	// Late registration: post at once and seat at the shortest table.
+	// Late registration: the seat is his before the next yield, then the
+	// holds are posted and he is seated.
+	s.Tables[ti].Seats[seat] = i
+	p.Table, p.Seat = ti, seat
+	p.Status, p.Chips = Playing, charge.Chips
 	if err := workflow.ExecuteActivity(ctx, (*Activities).PostHolds, HoldsIn{Holds: appendHolds(nil, p)}).Get(ctx, nil); err != nil {
 		return RegisterOut{}, err
 	}
 	s.Money.Add(charge)
-	p.Status, p.Chips = Playing, charge.Chips
-	ti, seat := r.freeSeat(-1)
-	if ti < 0 {
-		return RegisterOut{}, refuse("NO_SEAT", "no free seat")
-	}
-	s.Tables[ti].Seats[seat] = i
-	p.Table, p.Seat = ti, seat
 	err = workflow.ExecuteActivity(ctx, (*Activities).SeatPlayers, []SeatIn{{Table: s.Tables[ti].ID, Spec: SeatSpec{Key: s.key("seat", i, p.Reg),
 		Seat: seat, Player: p.ID, Partner: p.Partner, Name: p.Name, Chips: p.Chips, Late: true}}}).Get(ctx, nil)
 	return RegisterOut{Entrants: s.Entrants(), Late: true}, err
+}
+
+func holdsOf(h HoldOut) []string {
+	var out []string
+	for _, id := range []string{h.StakeHold, h.FeeHold} {
+		if id != "" {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// refused answers a charge the wallet refused with the wallet's reason in
+// the workflow's own words: the wallet's message names internal account
+// ids, which stay in the log. Any other failure is returned as it is.
+func (r *run) refused(ctx workflow.Context, err error, what string, c terms.EntryCharge) error {
+	ae, ok := Refusal(err)
+	if !ok {
+		return err
+	}
+	workflow.GetLogger(ctx).Info("charge refused", "charge", what, "reason", ae.Reason, "error", err)
+	if ae.Reason == ReasonInsufficientFunds {
+		return refuse(ReasonInsufficientFunds, "not enough available funds for the %s (%s)", what, r.amount(c.Stake+c.Fee))
+	}
+	return refuse(ae.Reason, "the wallet refused the %s (%s)", what, ae.Reason)
+}
+
+// amount writes minor units in the tournament's currency: 11000 EUR with
+// exponent 2 is "110.00 EUR".
+func (r *run) amount(v int64) string {
+	cur, e := r.s.Terms.Currency, r.s.Terms.Exponent
+	if e <= 0 || e > 18 {
+		return fmt.Sprintf("%d %s", v, cur)
+	}
+	unit := int64(1)
+	for range e {
+		unit *= 10
+	}
+	return fmt.Sprintf("%d.%0*d %s", v/unit, e, v%unit, cur)
 }
 
 // freeSeat finds a free seat: at table prefer if it has one, else at the
@@ -178,10 +269,15 @@ func (r *run) freeSeat(prefer int) (int, int) {
 }
 
 func (r *run) validateUnregister(ctx workflow.Context, in PlayerIn) error {
+	return r.checkUnregister(in, r.queued(in))
+}
+
+func (r *run) checkUnregister(in PlayerIn, queued bool) error {
 	s := r.s
-	_, p := s.player(in.Partner, in.Player)
-	if p == nil || p.Status != Registered {
-		return reject(apierr.NotFound("NOT_REGISTERED", "%s is not on the entrants' list", in.Player))
+	if !queued {
+		if _, p := s.player(in.Partner, in.Player); p == nil || p.Status != Registered {
+			return reject(apierr.NotFound("NOT_REGISTERED", "%s is not on the entrants' list", in.Player))
+		}
 	}
 	if s.Phase != Registering {
 		// H.6: the refund is for an entrant who withdraws before taking part.
@@ -191,7 +287,8 @@ func (r *run) validateUnregister(ctx workflow.Context, in PlayerIn) error {
 }
 
 // unregister takes a player off the list before the start: stake and fee
-// back unless the terms say otherwise (H.6; T10(b)).
+// back unless the terms say otherwise (H.6; T10(b)). One sent while his
+// registration is being made waits for it and then withdraws him.
 func (r *run) unregister(ctx workflow.Context, in PlayerIn) (UnregisterOut, error) {
 	s := r.s
 	if err := r.validateUnregister(ctx, in); err != nil {
@@ -199,6 +296,14 @@ func (r *run) unregister(ctx workflow.Context, in PlayerIn) (UnregisterOut, erro
 	}
 	r.busy++
 	defer func() { r.busy--; r.notify() }()
+	unlock, err := r.lock(ctx, in)
+	if err != nil {
+		return UnregisterOut{}, err
+	}
+	defer unlock()
+	if err := r.checkUnregister(in, false); err != nil {
+		return UnregisterOut{}, err
+	}
 	_, p := s.player(in.Partner, in.Player)
 	p.Status = Withdrawn
 	holds := appendHolds(nil, p)
@@ -220,13 +325,23 @@ func (r *run) unregister(ctx workflow.Context, in PlayerIn) (UnregisterOut, erro
 }
 
 func (r *run) validateRebuy(ctx workflow.Context, in PlayerIn, addOn bool) error {
+	return r.checkRebuy(in, addOn, r.queued(in))
+}
+
+func (r *run) checkRebuy(in PlayerIn, addOn, queued bool) error {
 	s := r.s
+	if s.Cancelled || s.Phase == Paying || s.Phase == Completed {
+		if _, p := s.player(in.Partner, in.Player); !queued && (p == nil || !p.In()) {
+			return reject(apierr.NotFound("NOT_PLAYING", "%s is not in the tournament", in.Player))
+		}
+		return refuse("TOURNAMENT_OVER", "the tournament is %s", s.Phase)
+	}
+	if queued {
+		return nil
+	}
 	_, p := s.player(in.Partner, in.Player)
 	if p == nil || !p.In() {
 		return reject(apierr.NotFound("NOT_PLAYING", "%s is not in the tournament", in.Player))
-	}
-	if s.Cancelled || s.Phase == Paying || s.Phase == Completed {
-		return refuse("TOURNAMENT_OVER", "the tournament is %s", s.Phase)
 	}
 	if p.Moving {
 		return reject(apierr.Aborted("PLAYER_MOVING", "%s is being moved to another table; try again", in.Player))
@@ -249,8 +364,11 @@ func (r *run) validateRebuy(ctx workflow.Context, in PlayerIn, addOn bool) error
 }
 
 // rebuy charges a rebuy or the add-on and adds its chips. An announced
-// rebuy is binding (H.16(b); T7): once accepted it is charged and there is
-// no way to take it back.
+// rebuy is binding (H.16(b); T7): once its money is held it is posted and
+// there is no way to take it back. Stake and fee are held together and
+// posted together, so a player short of the fee pays no stake; two rebuys
+// sent at once are decided one after the other, the second on the stack
+// the first left.
 func (r *run) rebuy(ctx workflow.Context, in PlayerIn, addOn bool) (ChipsOut, error) {
 	s := r.s
 	if err := r.validateRebuy(ctx, in, addOn); err != nil {
@@ -258,10 +376,65 @@ func (r *run) rebuy(ctx workflow.Context, in PlayerIn, addOn bool) (ChipsOut, er
 	}
 	r.busy++
 	defer func() { r.busy--; r.notify() }()
+	unlock, err := r.lock(ctx, in)
+	if err != nil {
+		return ChipsOut{}, err
+	}
+	defer unlock()
+	if err := r.checkRebuy(in, addOn, false); err != nil {
+		return ChipsOut{}, err
+	}
 	i, p := s.player(in.Partner, in.Player)
 	charge, what, n := s.Terms.Rebuy(), "rebuy", p.Rebuys+1
 	if addOn {
 		charge, what, n = s.Terms.AddOn(), "add-on", 1
+	}
+	if workflow.GetVersion(ctx, "rebuy-held", workflow.DefaultVersion, 1) == workflow.DefaultVersion {
+		// A history from before rebuys were held replays as it ran: two
+		// transfers.
+		if err := r.rebuyMoved(ctx, i, p, what, n, addOn, charge); err != nil {
+			return ChipsOut{}, err
+		}
+	} else {
+		s.Charges++
+		var out HoldOut
+		err = workflow.ExecuteActivity(ctx, (*Activities).HoldEntry, HoldIn{Key: s.key("charge", s.Charges), Tournament: s.ID,
+			Partner: p.Partner, Player: p.ID, Currency: s.Terms.Currency, Pool: s.PoolAccount, Revenue: s.RevenueAccount,
+			Charge: charge, TTL: time.Hour, Note: what}).Get(ctx, &out)
+		if err != nil {
+			return ChipsOut{}, r.refused(ctx, err, what, charge)
+		}
+		if addOn {
+			p.AddOn = true
+		} else {
+			p.Rebuys++
+		}
+		if err := workflow.ExecuteActivity(ctx, (*Activities).PostHolds, HoldsIn{Holds: holdsOf(out)}).Get(ctx, nil); err != nil {
+			return ChipsOut{}, err
+		}
+	}
+	s.Money.Add(charge)
+	p.Paid.Pool += charge.Stake
+	p.Paid.Commission += charge.Fee
+	if p.Status == Busted {
+		// Back in with the new bank in the seat kept for him.
+		ti, seat := p.Table, p.Seat
+		p.Status, p.Chips, p.RebuyBy = Playing, charge.Chips, time.Time{}
+		err := workflow.ExecuteActivity(ctx, (*Activities).SeatPlayers, []SeatIn{{Table: s.Tables[ti].ID, Spec: SeatSpec{
+			Key: s.key("reseat", i, n), Seat: seat, Player: p.ID, Partner: p.Partner, Name: p.Name, Chips: charge.Chips, Moved: true}}}).Get(ctx, nil)
+		return ChipsOut{Chips: charge.Chips}, err
+	}
+	p.Chips += charge.Chips
+	err = workflow.ExecuteActivity(ctx, (*Activities).AddChips, AddChipsIn{Key: s.key(what, i, n, "chips"), Table: s.Tables[p.Table].ID,
+		Partner: p.Partner, Player: p.ID, Chips: charge.Chips}).Get(ctx, nil)
+	return ChipsOut{Chips: charge.Chips}, err
+}
+
+// rebuyMoved charges a rebuy as workflows started before rebuys were held
+// did (kept for their replay only): a stake and a fee transfer.
+func (r *run) rebuyMoved(ctx workflow.Context, i int, p *Player, what string, n int, addOn bool, charge terms.EntryCharge) error {
+	s := r.s
+	if addOn {
 		p.AddOn = true
 	} else {
 		p.Rebuys++
@@ -276,26 +449,9 @@ func (r *run) rebuy(ctx workflow.Context, in PlayerIn, addOn bool) (ChipsOut, er
 		} else {
 			p.Rebuys--
 		}
-		if ae, ok := Refusal(err); ok {
-			return ChipsOut{}, reject(ae)
-		}
-		return ChipsOut{}, err
+		return r.refused(ctx, err, what, charge)
 	}
-	s.Money.Add(charge)
-	p.Paid.Pool += charge.Stake
-	p.Paid.Commission += charge.Fee
-	if p.Status == Busted {
-		// Back in with the new bank in the seat kept for him.
-		ti, seat := p.Table, p.Seat
-		p.Status, p.Chips, p.RebuyBy = Playing, charge.Chips, time.Time{}
-		err := workflow.ExecuteActivity(ctx, (*Activities).SeatPlayers, []SeatIn{{Table: s.Tables[ti].ID, Spec: SeatSpec{
-			Key: s.key("reseat", i, n), Seat: seat, Player: p.ID, Partner: p.Partner, Name: p.Name, Chips: charge.Chips, Moved: true}}}).Get(ctx, nil)
-		return ChipsOut{Chips: charge.Chips}, err
-	}
-	p.Chips += charge.Chips
-	err := workflow.ExecuteActivity(ctx, (*Activities).AddChips, AddChipsIn{Key: s.key(what, i, n, "chips"), Table: s.Tables[p.Table].ID,
-		Partner: p.Partner, Player: p.ID, Chips: charge.Chips}).Get(ctx, nil)
-	return ChipsOut{Chips: charge.Chips}, err
+	return nil
 }
 
 func (r *run) validatePause(ctx workflow.Context, in ReasonIn) error {
@@ -364,6 +520,13 @@ func (r *run) cancel(in ReasonIn) error {
 }
 
 func (r *run) validateDisqualify(ctx workflow.Context, in PlayerIn) error {
+	return r.checkDisqualify(in, r.queued(in))
+}
+
+func (r *run) checkDisqualify(in PlayerIn, queued bool) error {
+	if queued {
+		return nil
+	}
 	_, p := r.s.player(in.Partner, in.Player)
 	if p == nil || (!p.In() && p.Status != Registered) {
 		return reject(apierr.NotFound("NOT_PLAYING", "%s is not in the tournament", in.Player))
@@ -384,6 +547,14 @@ func (r *run) disqualify(ctx workflow.Context, in PlayerIn) error {
 	}
 	r.busy++
 	defer func() { r.busy--; r.notify() }()
+	unlock, err := r.lock(ctx, in)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	if err := r.checkDisqualify(in, false); err != nil {
+		return err
+	}
 	i, p := s.player(in.Partner, in.Player)
 	if p.Status == Registered {
 		// Before the start the money is still held: post it (forfeited).
@@ -419,6 +590,8 @@ func (r *run) standings(ctx workflow.Context) Standings {
 	for _, p := range s.Players {
 		st.PrizeTotal += p.Prize
 		if p.Status == "" {
+			// A pending registration carried in a state from before
+			// registrations entered it only once held.
 			continue
 		}
 		line := Standing{Partner: p.Partner, Player: p.ID, Name: p.Name, Status: p.Status, Place: p.Place, Chips: p.Chips,

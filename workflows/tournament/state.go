@@ -50,7 +50,7 @@ type Player struct {
 	Account string `json:"acct,omitempty"`
 	Status  Status `json:"st"`
 	// Reg numbers his registrations, so a player who withdraws and
-	// registers again gets fresh wallet keys.
+	// registers again gets fresh table keys.
 	Reg       int    `json:"reg"`
 	StakeHold string `json:"sh,omitempty"`
 	FeeHold   string `json:"fh,omitempty"`
@@ -127,7 +127,12 @@ type State struct {
 	RevenueAccount string `json:"rev_acct,omitempty"`
 
 	Players []*Player `json:"players"`
-	Tables  []*Table  `json:"tables,omitempty"`
+	// Charges numbers every attempt to charge a player (registration,
+	// rebuy, add-on), refused or not, so each attempt's holds have wallet
+	// keys no other attempt used: a refused attempt's key, whose stake may
+	// have been held and voided, is never replayed for a later one.
+	Charges int      `json:"charges,omitempty"`
+	Tables  []*Table `json:"tables,omitempty"`
 	// Money is what has been posted: the pool and the commission.
 	Money terms.Money `json:"money"`
 	// Refunded is what went back to players on a cancellation.

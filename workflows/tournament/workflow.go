@@ -38,7 +38,7 @@ func Workflow(ctx workflow.Context, s State) (Result, error) {
 	if s.Phase == "" {
 		s.Phase = Registering
 	}
-	r := &run{s: &s, wake: workflow.NewBufferedChannel(ctx, 1)}
+	r := &run{s: &s, wake: workflow.NewBufferedChannel(ctx, 1), locked: map[string]bool{}}
 	if err := r.handlers(ctx); err != nil {
 		return Result{}, err
 	}
@@ -99,6 +99,15 @@ type run struct {
 	moves    []*pendingMove
 	// busy marks a handler that is changing money or seats.
 	busy int
+	// locked holds the players (by Player.Key) with an update in flight:
+	// one player's registrations, withdrawals, rebuys, add-ons and
+	// disqualifications run one at a time, each decided on the state the
+	// one before left (issue 11: parallel registrations each took an
+	// entry).
+	locked map[string]bool
+	// registering counts registrations between their checks and their
+	// holds: places and seats they may take.
+	registering int
 }
 
 type pendingMove struct {
@@ -512,7 +521,8 @@ func (r *run) over() bool {
 func (r *run) nextRebuyDeadline() time.Time {
 	var due time.Time
 	for _, p := range r.s.Players {
-		if p.Status == Busted && (due.IsZero() || p.RebuyBy.Before(due)) {
+		// A player whose rebuy is in flight is decided by it.
+		if p.Status == Busted && !r.locked[p.Key()] && (due.IsZero() || p.RebuyBy.Before(due)) {
 			due = p.RebuyBy
 		}
 	}
@@ -670,7 +680,7 @@ func (r *run) settle(ctx workflow.Context) error {
 	var groups [][]bust
 	seen := map[string]int{}
 	for i, p := range s.Players {
-		if p.Status != Busted || (p.RebuyBy.After(now) && s.Terms.RebuyOpen(s.Level)) {
+		if p.Status != Busted || r.locked[p.Key()] || (p.RebuyBy.After(now) && s.Terms.RebuyOpen(s.Level)) {
 			continue
 		}
 		k := fmt.Sprintf("%d/%d", p.BustTable, p.RebuyBy.UnixNano())

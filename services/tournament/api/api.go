@@ -17,7 +17,8 @@ import (
 	"github.com/croupier/croupier/workflows/tournament/terms"
 )
 
-// Policy: anyone authenticated reads the lobby and standings; players (for
+// Policy: anyone authenticated reads the lobby and standings (who each
+// entrant is only where seesIdentity allows); players (for
 // themselves), partners (for their players) and internal callers register,
 // withdraw, rebuy and add on; operators and services run tournaments.
 func Policy() auth.Policy {
@@ -172,7 +173,7 @@ func (h *Handler) GetStandings(ctx context.Context, req *connect.Request[tournam
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
-	return connect.NewResponse(standingsOf(st)), nil
+	return connect.NewResponse(standingsOf(st, viewerOf(ctx))), nil
 }
 
 // Register implements TournamentServiceHandler.

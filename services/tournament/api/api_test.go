@@ -744,3 +744,33 @@ func TestGetTournamentAndStandings(t *testing.T) {
 	_, err = h.GetStandings(as(thePlayer), connect.NewRequest(&tournamentv1.GetStandingsRequest{TournamentId: "tour-none"}))
 	wantRefused(t, err, connect.CodeNotFound, "TOURNAMENT_NOT_FOUND")
 }
+
+// TestFailureDetailsStayInTheLogs (issue 11): an update that fails with
+// anything but the workflow's own refusal (an activity's error, which may
+// name a host or an internal account) is answered without that detail.
+func TestFailureDetailsStayInTheLogs(t *testing.T) {
+	cases := []struct {
+		name string
+		err  error
+	}{
+		{"activity error as the workflow returned it", temporal.NewApplicationError("seat p1 at tbl-1: dial tcp 127.0.0.1:6390: connect: connection refused", "wrapError")},
+		{"wallet refusal with an account id", temporal.NewNonRetryableApplicationError("account 4711 has insufficient available funds", "INSUFFICIENT_FUNDS", nil)},
+		{"plain error", errors.New("dial tcp 127.0.0.1:7233: connect: connection refused")},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFake()
+			f.updateErr[tournament.UpdateRegister] = c.err
+			_, err := f.handler().Register(as(thePlayer), connect.NewRequest(&tournamentv1.RegisterRequest{TournamentId: "tour-1"}))
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if msg := err.Error(); strings.Contains(msg, "dial tcp") || strings.Contains(msg, "4711") || strings.Contains(msg, "127.0.0.1") {
+				t.Fatalf("answer carries the detail: %s", msg)
+			}
+			if apierr.Code(err) != connect.CodeInternal || apierr.Reason(err) != "TOURNAMENT_FAILED" {
+				t.Fatalf("answer %v: want INTERNAL TOURNAMENT_FAILED", err)
+			}
+		})
+	}
+}

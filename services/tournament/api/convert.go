@@ -202,17 +202,29 @@ var statuses = map[tournament.Status]tournamentv1.PlayerStatus{
 	tournament.Withdrawn: tournamentv1.PlayerStatus_PLAYER_STATUS_WITHDRAWN, tournament.Disqualified: tournamentv1.PlayerStatus_PLAYER_STATUS_DISQUALIFIED,
 }
 
-func standingsOf(st tournament.Standings) *tournamentv1.GetStandingsResponse {
+// standingsOf is the standings as v may see them: a line whose entrant v
+// may not identify carries his display name (or an anonymous label) and
+// his standing, not his ids, table or seat; an elimination's record, not
+// whose it was or at which table.
+func standingsOf(st tournament.Standings, v viewer) *tournamentv1.GetStandingsResponse {
 	cur := st.Terms.Currency
 	out := &tournamentv1.GetStandingsResponse{Level: int32(st.Level + 1), State: stateOf(st), Tournament: tournamentOf(st), DropBoxes: st.DropBoxes}
-	for _, p := range st.Players {
-		out.Standings = append(out.Standings, &tournamentv1.Standing{PlayerId: p.Player, PartnerId: p.Partner, DisplayName: p.Name,
-			Status: statuses[p.Status], Place: int32(p.Place), Chips: p.Chips, TableId: p.Table, Seat: int32(p.Seat),
-			Prize: money(p.Prize, cur), Rebuys: int32(p.Rebuys), AddOn: p.AddOn})
+	for i, p := range st.Players {
+		line := &tournamentv1.Standing{DisplayName: p.Name, Status: statuses[p.Status], Place: int32(p.Place), Chips: p.Chips,
+			Prize: money(p.Prize, cur), Rebuys: int32(p.Rebuys), AddOn: p.AddOn, Seat: -1}
+		if v.seesIdentity(p.Partner, p.Player) {
+			line.PlayerId, line.PartnerId, line.TableId, line.Seat = p.Player, p.Partner, p.Table, int32(p.Seat)
+		} else if line.DisplayName == "" {
+			line.DisplayName = anonymous(i)
+		}
+		out.Standings = append(out.Standings, line)
 	}
 	for _, b := range st.Busts {
-		out.Eliminations = append(out.Eliminations, &tournamentv1.Elimination{PlayerId: b.Player, PartnerId: b.Partner, Place: int32(b.Place),
-			StartStack: b.Start, TableNumber: int32(b.Table), Round: int32(b.Round), At: timestamppb.New(b.At)})
+		e := &tournamentv1.Elimination{Place: int32(b.Place), StartStack: b.Start, Round: int32(b.Round), At: timestamppb.New(b.At)}
+		if v.seesIdentity(b.Partner, b.Player) {
+			e.PlayerId, e.PartnerId, e.TableNumber = b.Player, b.Partner, int32(b.Table)
+		}
+		out.Eliminations = append(out.Eliminations, e)
 	}
 	return out
 }

@@ -540,7 +540,7 @@ func TestTournamentOf(t *testing.T) {
 
 func TestStandingsOf(t *testing.T) {
 	st := standings()
-	got := standingsOf(st)
+	got := standingsOf(st, viewer{internal: true})
 	if got.GetLevel() != 3 || got.GetState() != tournamentv1.TournamentState_TOURNAMENT_STATE_RUNNING || !proto.Equal(got.GetTournament(), tournamentOf(st)) {
 		t.Fatalf("header: level %d state %v", got.GetLevel(), got.GetState())
 	}
@@ -578,7 +578,7 @@ func TestStandingsOf(t *testing.T) {
 		t.Fatalf("eliminations %v, want [%v]", got.GetEliminations(), wantBust)
 	}
 	// An empty tournament has no lines, level 1.
-	empty := standingsOf(tournament.Standings{ID: "t", Phase: tournament.Registering})
+	empty := standingsOf(tournament.Standings{ID: "t", Phase: tournament.Registering}, viewer{internal: true})
 	if len(empty.GetStandings()) != 0 || len(empty.GetEliminations()) != 0 || empty.GetLevel() != 1 ||
 		empty.GetState() != tournamentv1.TournamentState_TOURNAMENT_STATE_REGISTERING {
 		t.Fatalf("empty standings %v", empty)

@@ -33,6 +33,24 @@ func (w *Wallet) PlayerAccount(ctx context.Context, partner, player, currency st
 	return w.open(ctx, walletv1.AccountKind_ACCOUNT_KIND_PLAYER, player, partner, currency)
 }
 
+// FindPlayerAccount implements tournament.Wallet: a read (ListAccounts),
+// so looking for a player who has no account opens none.
+func (w *Wallet) FindPlayerAccount(ctx context.Context, partner, player, currency string) (string, int64, error) {
+	res, err := w.c.ListAccounts(ctx, connect.NewRequest(&walletv1.ListAccountsRequest{OwnerId: player, PartnerId: partner,
+		Kind: walletv1.AccountKind_ACCOUNT_KIND_PLAYER, Currency: currency}))
+	if err != nil {
+		return "", 0, classify(err)
+	}
+	for _, a := range res.Msg.GetAccounts() {
+		// The filter is the wallet's; the match is checked here too, as a
+		// wrong account would be charged.
+		if a.GetOwnerId() == player && a.GetPartnerId() == partner && a.GetCurrency() == currency && a.GetKind() == walletv1.AccountKind_ACCOUNT_KIND_PLAYER {
+			return a.GetId(), a.GetAvailable(), nil
+		}
+	}
+	return "", 0, nil
+}
+
 // PoolAccount implements tournament.Wallet.
 func (w *Wallet) PoolAccount(ctx context.Context, tour, currency string) (string, error) {
 	return w.open(ctx, walletv1.AccountKind_ACCOUNT_KIND_PRIZE_POOL, tour, "", currency)

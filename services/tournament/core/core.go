@@ -12,8 +12,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"log/slog"
 	"time"
 
+	"connectrpc.com/connect"
 	enumspb "go.temporal.io/api/enums/v1"
 	"go.temporal.io/api/serviceerror"
 	"go.temporal.io/sdk/client"
@@ -26,6 +28,9 @@ import (
 // Config configures the core.
 type Config struct {
 	TaskQueue string
+	// Log receives what an answer leaves out: the detail of a failure
+	// that is not the workflow's refusal (discarded when nil).
+	Log *slog.Logger
 	// Workflow are the workflow's own settings given to each tournament.
 	Workflow tournament.Options
 }
@@ -37,7 +42,12 @@ type Service struct {
 }
 
 // New returns the core on a Temporal client.
-func New(c client.Client, cfg Config) *Service { return &Service{c: c, cfg: cfg} }
+func New(c client.Client, cfg Config) *Service {
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	return &Service{c: c, cfg: cfg}
+}
 
 // Create validates the terms and starts the tournament's workflow. The same
 // idempotency key returns the same tournament.
@@ -76,7 +86,7 @@ func (s *Service) Standings(ctx context.Context, id string) (tournament.Standing
 	var st tournament.Standings
 	v, err := s.c.QueryWorkflow(ctx, id, "", tournament.QueryStandings)
 	if err != nil {
-		return st, mapErr(err)
+		return st, s.mapErr(ctx, err)
 	}
 	if err := v.Get(&st); err != nil {
 		return st, err
@@ -88,7 +98,7 @@ func (s *Service) Standings(ctx context.Context, id string) (tournament.Standing
 func (s *Service) List(ctx context.Context, pageSize int, token []byte) ([]tournament.Standings, []byte, error) {
 	res, err := s.c.ListWorkflow(ctx, listRequest{query: fmt.Sprintf("WorkflowType = '%s'", tournament.WorkflowName), size: int32(pageSize), token: token}.proto())
 	if err != nil {
-		return nil, nil, mapErr(err)
+		return nil, nil, s.mapErr(ctx, err)
 	}
 	var out []tournament.Standings
 	for _, e := range res.GetExecutions() {
@@ -111,10 +121,10 @@ func (s *Service) update(ctx context.Context, id, name, key string, arg, out any
 	h, err := s.c.UpdateWorkflow(ctx, client.UpdateWorkflowOptions{WorkflowID: id, UpdateName: name, UpdateID: uid, Args: []any{arg},
 		WaitForStage: client.WorkflowUpdateStageCompleted})
 	if err != nil {
-		return mapErr(err)
+		return s.mapErr(ctx, err)
 	}
 	if err := h.Get(ctx, out); err != nil {
-		return mapErr(err)
+		return s.mapErr(ctx, err)
 	}
 	return nil
 }
@@ -176,9 +186,12 @@ func scoped(p tournament.PlayerIn, key string) string {
 	return p.Partner + "\x00" + p.Player + "\x00" + key
 }
 
-// mapErr turns Temporal errors into API errors.
-func mapErr(err error) error {
-	if ae, ok := tournament.Refusal(err); ok {
+// mapErr turns Temporal errors into API errors. Only the workflow's own
+// refusals keep their message; anything else is answered without its
+// detail (an activity's failure may name internal accounts or hosts),
+// which goes to the log.
+func (s *Service) mapErr(ctx context.Context, err error) error {
+	if ae, ok := tournament.Rejection(err); ok {
 		return ae
 	}
 	var nf *serviceerror.NotFound
@@ -189,5 +202,13 @@ func mapErr(err error) error {
 	if errors.As(err, &closed) {
 		return apierr.Unavailable("TOURNAMENT_BUSY", "the tournament cannot answer now; retry")
 	}
-	return err
+	s.cfg.Log.ErrorContext(ctx, "tournament request failed", "error", err)
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	var unavailable *serviceerror.Unavailable
+	if errors.As(err, &unavailable) {
+		return apierr.Unavailable("TOURNAMENT_UNAVAILABLE", "the tournament service cannot answer now; retry")
+	}
+	return apierr.New(connect.CodeInternal, "TOURNAMENT_FAILED", "the tournament could not carry out the request")
 }

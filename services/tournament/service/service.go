@@ -68,7 +68,7 @@ func Mount(rt *boot.Runtime, c client.Client, cfg Config) (stop func(), err erro
 		}
 		stop = w.Stop
 	}
-	h := api.New(core.New(c, core.Config{TaskQueue: cfg.TaskQueue, Workflow: cfg.Workflow}))
+	h := api.New(core.New(c, core.Config{TaskQueue: cfg.TaskQueue, Workflow: cfg.Workflow, Log: rt.Log}))
 	path, handler := tournamentv1connect.NewTournamentServiceHandler(h, rt.HandlerOptions(api.Policy())...)
 	rt.Server.Register(tournamentv1connect.TournamentServiceName, path, handler)
 	return stop, nil

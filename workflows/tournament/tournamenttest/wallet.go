@@ -32,6 +32,9 @@ type Wallet struct {
 	seq       int
 	// FailNext makes the next n calls fail with a transient error.
 	FailNext int
+	// StaleReads makes FindPlayerAccount report unlimited funds, so only
+	// the holds refuse (a balance read that another movement overtook).
+	StaleReads bool
 }
 
 // Entry is one applied transfer.
@@ -119,6 +122,58 @@ func (w *Wallet) PlayerAccount(_ context.Context, partner, player, currency stri
 		w.balances[acct] = 0
 	}
 	return acct, nil
+}
+
+// FindPlayerAccount implements tournament.Wallet: it opens nothing.
+func (w *Wallet) FindPlayerAccount(_ context.Context, partner, player, currency string) (string, int64, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err := w.fail(); err != nil {
+		return "", 0, err
+	}
+	acct := "player:" + partner + ":" + player + ":" + currency
+	b, ok := w.balances[acct]
+	if !ok {
+		return "", 0, nil
+	}
+	if w.StaleReads {
+		// As if read before another movement: the holds must still refuse.
+		return acct, 1 << 62, nil
+	}
+	return acct, b - w.held[acct], nil
+}
+
+// Accounts lists the accounts that exist (funded, opened or credited),
+// sorted.
+func (w *Wallet) Accounts() []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	var out []string
+	for a := range w.balances {
+		out = append(out, a)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Pending lists the pending holds on an account, by key.
+func (w *Wallet) Pending(acct string) map[string]int64 {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	out := map[string]int64{}
+	for _, h := range w.holds {
+		if h.state == "pending" && h.t.From == acct {
+			out[h.key] = h.t.Amount
+		}
+	}
+	return out
+}
+
+// HoldCount counts every hold ever made (pending, posted or voided).
+func (w *Wallet) HoldCount() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return len(w.holds)
 }
 
 // PoolAccount implements tournament.Wallet.
