@@ -1,15 +1,12 @@
 package table_test
 
 import (
-	"regexp"
 	"slices"
 	"sync"
 	"testing"
 	"time"
 
 	"connectrpc.com/connect"
-	"google.golang.org/protobuf/proto"
-	"google.golang.org/protobuf/reflect/protoreflect"
 
 	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
@@ -23,45 +20,9 @@ import (
 	"github.com/croupier/croupier/services/table/stack"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/auth"
+	"github.com/croupier/croupier/shared/card/cardscan"
 	"github.com/croupier/croupier/shared/client"
 )
-
-var cardNotation = regexp.MustCompile(`^[2-9TJQKA][cdhs]$`)
-
-// cardsOf returns every card notation in any string field of m, at any
-// depth, so a card in a field nobody expects is still counted.
-func cardsOf(m proto.Message) []string {
-	var out []string
-	var walk func(protoreflect.Message)
-	walk = func(m protoreflect.Message) {
-		m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
-			switch {
-			case fd.IsMap():
-			case fd.IsList():
-				l := v.List()
-				for i := 0; i < l.Len(); i++ {
-					switch fd.Kind() {
-					case protoreflect.StringKind:
-						if s := l.Get(i).String(); cardNotation.MatchString(s) {
-							out = append(out, s)
-						}
-					case protoreflect.MessageKind:
-						walk(l.Get(i).Message())
-					}
-				}
-			case fd.Kind() == protoreflect.StringKind:
-				if cardNotation.MatchString(v.String()) {
-					out = append(out, v.String())
-				}
-			case fd.Kind() == protoreflect.MessageKind:
-				walk(v.Message())
-			}
-			return true
-		})
-	}
-	walk(m.ProtoReflect())
-	return out
-}
 
 // watched is what one viewer's stream showed of one hand.
 type watched struct {
@@ -101,7 +62,7 @@ func watch(t *testing.T, u *unit, c stack.Clients, id string) *watcher {
 				if hs := ev.GetHandStarted(); hs != nil {
 					h.started, h.commitment, h.outcome = true, hs.GetShoeCommitment(), hs.GetRngOutcomeId()
 				}
-				for _, c := range cardsOf(ev) {
+				for _, c := range cardscan.Cards(ev) {
 					h.cards[c] = true
 				}
 				if ev.GetHandEnded() != nil {
@@ -283,7 +244,7 @@ func TestEveryViewersProofOpensExactlyWhatHeSaw(t *testing.T) {
 			if !slices.Equal(opened, saw) {
 				t.Fatalf("%s, hand %s: the proof opens %v, the stream showed %v", name, hid, opened, saw)
 			}
-			if cardsInProof := cardsOf(m); len(cardsInProof) != len(opened) {
+			if cardsInProof := cardscan.Cards(m); len(cardsInProof) != len(opened) {
 				t.Fatalf("%s's proof of %s carries %d cards, %d openings", name, hid, len(cardsInProof), len(opened))
 			}
 			hidden += 52 - len(opened)

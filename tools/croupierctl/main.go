@@ -91,3 +91,21 @@ func usage(w io.Writer, cmds []command) {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
 }
+
+// maxInput bounds what a command reads from a file or standard input (a
+// revealed 8-deck shoe or a fairness proof is a few kilobytes).
+const maxInput = 16 << 20
+
+// readInput reads the named file, or standard input for "-".
+func (e env) readInput(name string) ([]byte, error) {
+	var in io.Reader = e.stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		in = f
+	}
+	return io.ReadAll(io.LimitReader(in, maxInput))
+}

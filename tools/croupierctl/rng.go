@@ -5,9 +5,7 @@ import (
 	"encoding/hex"
 	"flag"
 	"fmt"
-	"io"
 	"net/http"
-	"os"
 	"strings"
 	"time"
 
@@ -115,16 +113,7 @@ func rngVerify(ctx context.Context, args []string, e env) error {
 		}
 		r = res.Msg
 	default:
-		var in io.Reader = e.stdin
-		if *file != "-" {
-			f, err := os.Open(*file)
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			in = f
-		}
-		data, err := io.ReadAll(io.LimitReader(in, 16<<20))
+		data, err := e.readInput(*file)
 		if err != nil {
 			return err
 		}

@@ -6,8 +6,6 @@ import (
 	"encoding/hex"
 	"flag"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 
 	"google.golang.org/protobuf/encoding/protojson"
@@ -37,16 +35,7 @@ func rngVerifyProof(_ context.Context, args []string, e env) error {
 		fmt.Fprintf(e.stderr, "croupierctl rng verify-proof: one proof file at most, got %q\n", fs.Args())
 		return errUsage
 	}
-	var in io.Reader = e.stdin
-	if file != "-" {
-		f, err := os.Open(file)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		in = f
-	}
-	data, err := io.ReadAll(io.LimitReader(in, 16<<20))
+	data, err := e.readInput(file)
 	if err != nil {
 		return err
 	}

@@ -1,15 +1,12 @@
 package view
 
 import (
-	"regexp"
 	"slices"
 	"testing"
 
-	"google.golang.org/protobuf/proto"
-	"google.golang.org/protobuf/reflect/protoreflect"
-
 	"github.com/croupier/croupier/services/table/live"
 	"github.com/croupier/croupier/services/table/poker/profile"
+	"github.com/croupier/croupier/shared/card/cardscan"
 )
 
 // Issue 11: the positions a viewer's fairness proof opens are exactly the
@@ -30,7 +27,7 @@ func TestSeenPositionsAreWhatTheStreamShowed(t *testing.T) {
 						if saw[i] == nil {
 							continue
 						}
-						for _, c := range cardsOf(te) {
+						for _, c := range cardscan.Cards(te) {
 							saw[i][c] = true
 						}
 					}
@@ -64,35 +61,4 @@ func TestSeenPositionsAreWhatTheStreamShowed(t *testing.T) {
 			}
 		})
 	}
-}
-
-var cardRE = regexp.MustCompile(`^[2-9TJQKA][cdhs]$`)
-
-// cardsOf is every card notation in any string field of m.
-func cardsOf(m proto.Message) []string {
-	var out []string
-	var walk func(protoreflect.Message)
-	walk = func(m protoreflect.Message) {
-		m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
-			switch {
-			case fd.IsMap():
-			case fd.IsList():
-				l := v.List()
-				for i := 0; i < l.Len(); i++ {
-					if fd.Kind() == protoreflect.MessageKind {
-						walk(l.Get(i).Message())
-					} else if fd.Kind() == protoreflect.StringKind && cardRE.MatchString(l.Get(i).String()) {
-						out = append(out, l.Get(i).String())
-					}
-				}
-			case fd.Kind() == protoreflect.MessageKind:
-				walk(v.Message())
-			case fd.Kind() == protoreflect.StringKind && cardRE.MatchString(v.String()):
-				out = append(out, v.String())
-			}
-			return true
-		})
-	}
-	walk(m.ProtoReflect())
-	return out
 }

@@ -2,54 +2,14 @@ package load
 
 import (
 	"fmt"
-	"regexp"
 	"sync"
 	"testing"
-
-	"google.golang.org/protobuf/proto"
-	"google.golang.org/protobuf/reflect/protoreflect"
 
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
 	"github.com/croupier/croupier/services/rng/proof"
 	"github.com/croupier/croupier/services/table/poker/history"
+	"github.com/croupier/croupier/shared/card/cardscan"
 )
-
-var cardRE = regexp.MustCompile(`^[2-9TJQKA][cdhs]$`)
-
-// cardsIn returns every card notation in any string field of m, at any
-// depth: a card leaked in a field nobody expects is still found.
-func cardsIn(m proto.Message) []string {
-	var out []string
-	var walk func(protoreflect.Message)
-	walk = func(m protoreflect.Message) {
-		m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
-			switch {
-			case fd.IsList() && fd.Kind() == protoreflect.StringKind:
-				l := v.List()
-				for i := 0; i < l.Len(); i++ {
-					if s := l.Get(i).String(); cardRE.MatchString(s) {
-						out = append(out, s)
-					}
-				}
-			case fd.IsList() && fd.Kind() == protoreflect.MessageKind:
-				l := v.List()
-				for i := 0; i < l.Len(); i++ {
-					walk(l.Get(i).Message())
-				}
-			case fd.IsMap():
-			case fd.Kind() == protoreflect.StringKind:
-				if s := v.String(); cardRE.MatchString(s) {
-					out = append(out, s)
-				}
-			case fd.Kind() == protoreflect.MessageKind:
-				walk(v.Message())
-			}
-			return true
-		})
-	}
-	walk(m.ProtoReflect())
-	return out
-}
 
 // sighting is a card a viewer saw, and how many actions of the hand he had
 // seen by then.
@@ -112,7 +72,7 @@ func (s *scanner) see(viewer string, ev *tablev1.TableEvent) {
 		s.mu.Unlock()
 		return
 	}
-	for _, c := range cardsIn(ev) {
+	for _, c := range cardscan.Cards(ev) {
 		l.seen = append(l.seen, sighting{card: c, actions: l.actions, event: fmt.Sprintf("%T", ev.GetEvent())})
 	}
 	if ev.GetActionTaken() != nil {
@@ -248,7 +208,7 @@ func (s *scanner) checkProof(hid, viewer string, p *tablev1.GetFairnessProofResp
 	for _, sg := range l.seen {
 		seen[sg.card] = true
 	}
-	for _, c := range cardsIn(p) {
+	for _, c := range cardscan.Cards(p) {
 		if !seen[c] {
 			return true, fmt.Errorf("hand %s: %s's proof holds %s, which his stream never showed", hid, viewer, c)
 		}

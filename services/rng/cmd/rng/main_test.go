@@ -10,7 +10,7 @@ func env(m map[string]string) func(string) string { return func(k string) string
 
 func TestLoadValidates(t *testing.T) {
 	key := strings.Repeat("ab", 32)
-	ok := map[string]string{"CROUPIER_TOKEN_KEY": key, "CROUPIER_SEAL_KEY": key}
+	ok := map[string]string{"CROUPIER_SEAL_KEY": key}
 	if _, err := load(nil, env(ok), io.Discard); err != nil {
 		t.Fatalf("defaults: %v", err)
 	}
@@ -30,10 +30,10 @@ func TestLoadValidates(t *testing.T) {
 			t.Errorf("%s: accepted", name)
 		}
 	}
-	if _, err := load(nil, env(map[string]string{"CROUPIER_TOKEN_KEY": key}), io.Discard); err == nil {
+	if _, err := load(nil, env(map[string]string{}), io.Discard); err == nil {
 		t.Error("redis store without a seal key accepted")
 	}
-	s, err := load(nil, env(map[string]string{"CROUPIER_TOKEN_KEY": key, "CROUPIER_RNG_AUDIT_STORE": "memory", "CROUPIER_RNG_RESEED_BYTES": "65536"}), io.Discard)
+	s, err := load(nil, env(map[string]string{"CROUPIER_RNG_AUDIT_STORE": "memory", "CROUPIER_RNG_RESEED_BYTES": "65536"}), io.Discard)
 	if err != nil || s.auditStore != "memory" || s.policy().MaxBytes != 65536 {
 		t.Fatalf("env: %+v %v", s, err)
 	}
