@@ -112,6 +112,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
+	// The auditor reads whole shoes of finished hands and the RNG's audit
+	// log, and may act nowhere: what a regulator's tool would hold.
+	auditor, err := rt.Auth.Issue(auth.Principal{Role: auth.RoleAuditor, Subject: "dev-auditor"}, 24*time.Hour)
+	if err != nil {
+		return err
+	}
 	fmt.Fprintf(stdout, "Croupier dev stack listening on %s (gRPC, gRPC-Web and Connect; h2c and HTTP/1.1)\n", ln.Addr())
 	for _, s := range rt.Server.Services() {
 		fmt.Fprintf(stdout, "  service  %s\n", s)
@@ -125,6 +131,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fmt.Fprintf(stdout, "  partner API key   X-Api-Key: %s\n", devKey)
 	fmt.Fprintf(stdout, "  operator token    Authorization: Bearer %s\n", op)
 	fmt.Fprintf(stdout, "  player token      Authorization: Bearer %s   (dev-player-1@dev-partner)\n", player)
+	fmt.Fprintf(stdout, "  auditor token     Authorization: Bearer %s   (read-only: whole shoes of finished hands, the RNG audit log)\n", auditor)
 
 	if err := rt.Serve(ctx, ln); err != nil && !errors.Is(err, context.Canceled) {
 		return err
