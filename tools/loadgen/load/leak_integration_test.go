@@ -53,9 +53,13 @@ func TestNoHiddenCardLeaks(t *testing.T) {
 		}
 		tables = append(tables, ts...)
 	}
-	// An observer per table: a player who is not seated.
-	obsTok := h.deps.PlayerToken("observer")
-	obs := stack.NewClients(p.URL, stack.Bearer(obsTok))
+	// An observer per table: a player who is not seated. One player each
+	// (not one for all 24 tables): a player's open streams are capped
+	// (services/table/api StreamLimits, 16 by default).
+	observers := make(map[string]stack.Clients, len(tables))
+	for _, tb := range tables {
+		observers[tb.ID] = stack.NewClients(p.URL, stack.Bearer(h.deps.PlayerToken("observer-"+tb.ID)))
+	}
 	runCtx, stop := context.WithCancel(ctx)
 	var wg sync.WaitGroup
 	var streamErrs atomic.Int64
@@ -63,7 +67,7 @@ func TestNoHiddenCardLeaks(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			stream, err := obs.Table.Subscribe(runCtx, connect.NewRequest(&tablev1.SubscribeRequest{TableId: tb.ID}))
+			stream, err := observers[tb.ID].Table.Subscribe(runCtx, connect.NewRequest(&tablev1.SubscribeRequest{TableId: tb.ID}))
 			if err != nil {
 				streamErrs.Add(1)
 				return
@@ -131,7 +135,7 @@ func TestNoHiddenCardLeaks(t *testing.T) {
 					// Each viewer's fairness proof, fetched with his own
 					// credentials, holds only cards his stream showed.
 					for _, v := range viewers {
-						c := obs
+						c := observers[tb.ID]
 						if v != tb.ID+"/observer" {
 							var i int
 							_, _ = fmt.Sscanf(strings.TrimPrefix(v, tb.ID+"/"), "%d", &i)
