@@ -247,9 +247,21 @@ func (s *Service) followLoop(ctx context.Context) {
 		if len(rts) == 0 {
 			continue
 		}
+		// before is each table's version as this replica had it before the
+		// read: its own commits may move it on while the versions are read,
+		// and only a stored version older than one already held before the
+		// read is Redis going back (comparing with the version after the
+		// read took every busy table for rewound and reloaded it on every
+		// tick: a third of the load run's throughput).
 		ids := make([]string, len(rts))
+		before := make([]uint64, len(rts))
 		for i, rt := range rts {
 			ids[i] = rt.id
+			rt.mu.Lock()
+			if rt.t != nil {
+				before[i] = rt.t.Version
+			}
+			rt.mu.Unlock()
 		}
 		vs, err := s.deps.Store.Versions(ctx, ids)
 		if err != nil {
@@ -260,7 +272,7 @@ func (s *Service) followLoop(ctx context.Context) {
 		}
 		for i, rt := range rts {
 			rt.mu.Lock()
-			if rt.t != nil && vs[i] < rt.t.Version {
+			if rt.t != nil && vs[i] < before[i] {
 				// Redis went back (load reports it and freezes the table).
 				rt.t = nil
 				if err := s.load(ctx, rt); err != nil && ctx.Err() == nil {
