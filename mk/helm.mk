@@ -2,10 +2,17 @@
 
 HELM_CHART := charts/croupier
 HELM_VALUES := deploy/values-dev.yaml deploy/values-production.yaml
-# The Kubernetes version the chart is linted and rendered for. A helm built
-# with `go install` reports v1.20 by default, below the chart's kubeVersion
-# (>= 1.27: native gRPC probes).
+# The Kubernetes version the chart is linted for. Rendering without
+# --kube-version must work too (helm-lint checks it): helm's release builds
+# set the version `helm template` assumes offline from the client-go they
+# are built with (v0.37 for helm v3.22.0: Kubernetes 1.37), and so does
+# $(BIN)/helm through these flags; a plain `go install` would leave helm's
+# fallback, v1.20, which the chart's kubeVersion (>= 1.27: native gRPC
+# probes) rightly refuses. Keep HELM_DEFAULT_KUBE_MINOR in step with
+# HELM_VERSION's k8s.io/client-go.
 HELM_KUBE_VERSION := 1.33.0
+HELM_DEFAULT_KUBE_MINOR := 37
+HELM_LDFLAGS := $(foreach pkg,chartutil lint/rules,-X helm.sh/helm/v3/pkg/$(pkg).k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/$(pkg).k8sVersionMinor=$(HELM_DEFAULT_KUBE_MINOR))
 HELM_RELEASE := croupier
 HELM_NAMESPACE := croupier
 
@@ -28,6 +35,9 @@ helm-lint: $(BIN)/helm manifestcheck helm-reject
 	  echo "helm template $(HELM_CHART) -f $$values | manifestcheck"; \
 	  $(BIN)/helm template $(HELM_RELEASE) $(HELM_CHART) --namespace $(HELM_NAMESPACE) \
 	    --kube-version $(HELM_KUBE_VERSION) -f $$values | $(BIN)/manifestcheck; \
+	  echo "helm template $(HELM_CHART) -f $$values (no --kube-version)"; \
+	  $(BIN)/helm template $(HELM_CHART) -f $$values >/dev/null || { \
+	    echo "helm template without --kube-version failed: $(BIN)/helm from before HELM_LDFLAGS? rm $(BIN)/helm; make tools"; exit 1; }; \
 	done
 
 ## helm-template: print the rendered manifests (VALUES=deploy/values-dev.yaml).

@@ -43,6 +43,9 @@ type workload struct {
 	template corev1.PodTemplateSpec
 	// replicas is nil for a DaemonSet.
 	replicas *int32
+	// bare is a Pod of its own (a helm test hook): it runs to completion,
+	// so it needs no liveness or readiness probe.
+	bare bool
 }
 
 // release is the set of objects one render produced, indexed for the
@@ -72,11 +75,18 @@ func newRelease(objs []object) *release {
 		ns := o.Meta.GetNamespace()
 		switch v := o.Obj.(type) {
 		case *appsv1.Deployment:
-			r.workloads = append(r.workloads, workload{o, v.Spec.Selector, v.Spec.Template, v.Spec.Replicas})
+			r.workloads = append(r.workloads, workload{o, v.Spec.Selector, v.Spec.Template, v.Spec.Replicas, false})
 		case *appsv1.StatefulSet:
-			r.workloads = append(r.workloads, workload{o, v.Spec.Selector, v.Spec.Template, v.Spec.Replicas})
+			r.workloads = append(r.workloads, workload{o, v.Spec.Selector, v.Spec.Template, v.Spec.Replicas, false})
 		case *appsv1.DaemonSet:
-			r.workloads = append(r.workloads, workload{o, v.Spec.Selector, v.Spec.Template, nil})
+			r.workloads = append(r.workloads, workload{o, v.Spec.Selector, v.Spec.Template, nil, false})
+		case *corev1.Pod:
+			// Selected by its own labels: policies and Services see it as
+			// they would see a controller's pod.
+			one := int32(1)
+			sel := &metav1.LabelSelector{MatchLabels: v.Labels}
+			tmpl := corev1.PodTemplateSpec{ObjectMeta: v.ObjectMeta, Spec: v.Spec}
+			r.workloads = append(r.workloads, workload{o, sel, tmpl, &one, true})
 		case *corev1.Service:
 			r.services[key(ns, v.Name)] = v
 		case *corev1.Secret:
@@ -126,6 +136,10 @@ func checkRelease(objs []object) []finding {
 			r.checkNetworkPolicy(o, v, add)
 		case *networkingv1.Ingress:
 			r.checkIngress(o, v, add)
+		case *ServiceMonitor:
+			r.checkServiceMonitor(o, v, add)
+		case *PodMonitor:
+			r.checkPodMonitor(o, v, add)
 		}
 	}
 	return out
@@ -154,7 +168,7 @@ func (r *release) checkWorkload(w workload, add report) {
 		r.checkContainer(w, c, false, add)
 	}
 	for _, c := range spec.Containers {
-		r.checkContainer(w, c, true, add)
+		r.checkContainer(w, c, !w.bare, add)
 	}
 }
 

@@ -46,6 +46,8 @@ func newDecoder() (*decoder, error) {
 	if err := scheme.AddToScheme(s); err != nil {
 		return nil, fmt.Errorf("building the Kubernetes scheme: %w", err)
 	}
+	// And the custom resources a chart may render (monitoring.go).
+	addMonitoringTypes(s)
 	// UniversalDeserializer decodes into the version the document names,
 	// without conversion or defaulting: what is checked is what was written.
 	codecs := serializer.NewCodecFactory(s, serializer.EnableStrict)

@@ -291,9 +291,26 @@ tokens outside the cluster (croupierctl token mint). */}}
 - name: {{ printf "CROUPIER_%s_URL" (upper $callee) }}
   value: {{ include "croupier.serviceURL" (dict "root" $.root "name" $callee) | quote }}
 {{- end }}
-{{- if $v.otel.enabled }}
+{{- $prom := $v.metrics.prometheus.enabled }}
+{{- if or $v.otel.enabled $prom }}
 - name: OTEL_SERVICE_NAME
   value: {{ printf "croupier-%s" .name | quote }}
+{{- end }}
+{{- if $prom }}
+{{- /* The scrape endpoint (metrics.prometheus): the OTel Prometheus
+exporter on its own port, beside OTLP when that is on too. */}}
+- name: OTEL_METRICS_EXPORTER
+  value: {{ ternary "otlp,prometheus" "prometheus" $v.otel.enabled | quote }}
+- name: OTEL_EXPORTER_PROMETHEUS_HOST
+  value: "0.0.0.0"
+- name: OTEL_EXPORTER_PROMETHEUS_PORT
+  value: {{ $v.metrics.prometheus.port | int | toString | quote }}
+{{- if not $v.otel.enabled }}
+- name: OTEL_TRACES_EXPORTER
+  value: "none"
+{{- end }}
+{{- end }}
+{{- if $v.otel.enabled }}
 - name: OTEL_EXPORTER_OTLP_ENDPOINT
   value: {{ required "otel.endpoint is required when otel.enabled" $v.otel.endpoint | quote }}
 - name: OTEL_EXPORTER_OTLP_PROTOCOL
@@ -312,7 +329,7 @@ tokens outside the cluster (croupierctl token mint). */}}
 {{- end }}
 - name: OTEL_RESOURCE_ATTRIBUTES
   value: {{ join "," $attrs | quote }}
-{{- else }}
+{{- else if not $prom }}
 - name: OTEL_SDK_DISABLED
   value: "true"
 {{- end }}
@@ -340,4 +357,40 @@ tokens outside the cluster (croupierctl token mint). */}}
 {{- else }}
 {{- add $floor 10 }}
 {{- end }}
+{{- end }}
+
+{{/*
+The extra volumes of one service's pods, global then the service's own, and
+their mounts; a mount must name a volume of the pod. Context: dict root name
+svc. Output: JSON {"volumes": [...], "mounts": [...]}.
+*/}}
+{{- define "croupier.extraVolumes" -}}
+{{- $vols := concat (.root.Values.extraVolumes | default list) (.svc.extraVolumes | default list) }}
+{{- $mounts := concat (.root.Values.extraVolumeMounts | default list) (.svc.extraVolumeMounts | default list) }}
+{{- $names := list "tmp" }}
+{{- range $vols }}
+{{- if has .name $names }}
+{{- fail (printf "services.%s: volume %q given twice (or named tmp, the chart's own scratch volume): extraVolumes names must be unique" $.name .name) }}
+{{- end }}
+{{- $names = append $names .name }}
+{{- end }}
+{{- $paths := list "/tmp" }}
+{{- range $mounts }}
+{{- if not (has .name $names) }}
+{{- fail (printf "services.%s: extraVolumeMounts %s names volume %q, which is in neither extraVolumes nor services.%s.extraVolumes" $.name .mountPath .name $.name) }}
+{{- end }}
+{{- if has .mountPath $paths }}
+{{- fail (printf "services.%s: two volumes mounted at %s (/tmp is the chart's)" $.name .mountPath) }}
+{{- end }}
+{{- $paths = append $paths .mountPath }}
+{{- end }}
+{{- toJson (dict "volumes" $vols "mounts" $mounts) }}
+{{- end }}
+
+{{/* Labels of the helm test pods: the release's, and a component no service
+has, so no Service, budget or policy of a service selects them. */}}
+{{- define "croupier.testSelectorLabels" -}}
+app.kubernetes.io/name: {{ include "croupier.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/component: helm-test
 {{- end }}
