@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # Container images for an operator's CI (Docker/BuildKit, Buildah, kaniko):
 # one target per service, the five binaries compiled once in a shared stage.
 #
@@ -28,13 +27,13 @@ COPY services/tournament/go.mod services/tournament/go.sum services/tournament/
 COPY services/wallet/go.mod services/wallet/go.sum services/wallet/
 COPY tools/go.mod tools/go.sum tools/
 COPY workflows/go.mod workflows/go.sum workflows/
-RUN --mount=type=cache,target=/root/go/pkg/mod go mod download
+RUN go mod download
 COPY . .
 ARG VERSION=dev
 ARG TARGETARCH
-# One go build: the packages compile in parallel and share the cache.
-RUN --mount=type=cache,target=/root/go/pkg/mod --mount=type=cache,target=/root/.cache/go-build \
-    GOARCH=${TARGETARCH} go build -trimpath \
+# One go build: the packages compile in parallel. Plain RUN (no BuildKit
+# cache mounts) so Buildah and kaniko build it as Docker does.
+RUN GOARCH=${TARGETARCH} go build -trimpath \
       -ldflags "-s -w -X github.com/croupier/croupier/shared/boot.Version=${VERSION}" -o /out/ \
       ./services/rng/cmd/rng ./services/evaluator/cmd/evaluator ./services/table/cmd/table \
       ./services/wallet/cmd/wallet ./services/tournament/cmd/tournament ./tools/healthprobe && \
