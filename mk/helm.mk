@@ -13,6 +13,12 @@ HELM_VALUES := deploy/values-dev.yaml deploy/values-production.yaml
 HELM_KUBE_VERSION := 1.33.0
 HELM_DEFAULT_KUBE_MINOR := 37
 HELM_LDFLAGS := $(foreach pkg,chartutil lint/rules,-X helm.sh/helm/v3/pkg/$(pkg).k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/$(pkg).k8sVersionMinor=$(HELM_DEFAULT_KUBE_MINOR))
+# A $(BIN)/helm from before these flags is replaced once: the stamp names
+# the flags, and making it removes the old binary.
+HELM_STAMP := $(BIN)/.helm-$(HELM_VERSION)-kube-1.$(HELM_DEFAULT_KUBE_MINOR)
+$(BIN)/helm: $(HELM_STAMP)
+$(HELM_STAMP):
+	@mkdir -p $(BIN) && rm -f $(BIN)/helm && touch $@
 HELM_RELEASE := croupier
 HELM_NAMESPACE := croupier
 

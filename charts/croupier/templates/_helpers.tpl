@@ -323,13 +323,15 @@ exporter on its own port, beside OTLP when that is on too. */}}
 {{- end }}
 - name: OTEL_METRIC_EXPORT_INTERVAL
   value: {{ $v.otel.metricExportIntervalMillis | int | toString | quote }}
+{{- end }}
+{{- if or $v.otel.enabled $prom }}
 {{- $attrs := list "service.namespace=croupier" (printf "service.version=%s" (include "croupier.imageTag" .root)) "k8s.namespace.name=$(K8S_NAMESPACE)" "k8s.pod.name=$(K8S_POD_NAME)" "k8s.node.name=$(K8S_NODE_NAME)" (printf "k8s.deployment.name=%s" (include "croupier.component" .)) }}
 {{- range $k := keys $v.otel.resourceAttributes | sortAlpha }}
 {{- $attrs = append $attrs (printf "%s=%s" $k (get $v.otel.resourceAttributes $k)) }}
 {{- end }}
 - name: OTEL_RESOURCE_ATTRIBUTES
   value: {{ join "," $attrs | quote }}
-{{- else if not $prom }}
+{{- else }}
 - name: OTEL_SDK_DISABLED
   value: "true"
 {{- end }}
