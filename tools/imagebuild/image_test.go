@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -175,27 +176,52 @@ func flatten(t *testing.T, img v1.Image) map[string]entry {
 	}
 }
 
-// assertStatic fails unless the ELF binary needs no dynamic loader: no
-// PT_INTERP program header, no dynamic section (CGO_ENABLED=0 worked).
+// assertStatic fails unless the ELF binary needs no dynamic loader.
 func assertStatic(t *testing.T, name string, data []byte, arch string) {
 	t.Helper()
+	for _, p := range elfProblems(data, arch) {
+		t.Errorf("%s: %s", name, p)
+	}
+}
+
+// elfProblems says why a binary would not run on an empty base: a
+// PT_INTERP program header or a dynamic section (CGO_ENABLED=0 failed), or
+// another architecture than the image's.
+func elfProblems(data []byte, arch string) []string {
 	f, err := elf.NewFile(bytes.NewReader(data))
 	if err != nil {
-		t.Errorf("%s: not an ELF binary: %v", name, err)
-		return
+		return []string{"not an ELF binary: " + err.Error()}
 	}
 	defer f.Close()
+	var out []string
 	for _, p := range f.Progs {
 		if p.Type == elf.PT_INTERP || p.Type == elf.PT_DYNAMIC {
-			t.Errorf("%s has a %s program header: dynamically linked", name, p.Type)
+			out = append(out, "dynamically linked: "+p.Type.String()+" program header")
 		}
 	}
 	if s := f.Section(".dynamic"); s != nil {
-		t.Errorf("%s has a .dynamic section", name)
+		out = append(out, "dynamically linked: .dynamic section")
 	}
 	want := map[string]elf.Machine{"amd64": elf.EM_X86_64, "arm64": elf.EM_AARCH64}[arch]
 	if want != 0 && f.Machine != want {
-		t.Errorf("%s is for %s, the image for %s", name, f.Machine, arch)
+		out = append(out, "built for "+f.Machine.String()+", the image is "+arch)
+	}
+	return out
+}
+
+// TestElfProblemsSeesDynamicBinaries: the static check is not vacuous; the
+// machine's own shell is dynamically linked.
+func TestElfProblemsSeesDynamicBinaries(t *testing.T) {
+	sh, err := os.ReadFile("/bin/sh")
+	if err != nil {
+		t.Fatalf("this test needs the machine's /bin/sh: %v", err)
+	}
+	probs := strings.Join(elfProblems(sh, runtime.GOARCH), "; ")
+	if !strings.Contains(probs, "PT_INTERP") {
+		t.Fatalf("elfProblems(/bin/sh) = %q, want PT_INTERP reported", probs)
+	}
+	if p := elfProblems([]byte("#!/bin/sh\n"), runtime.GOARCH); len(p) != 1 {
+		t.Fatalf("elfProblems(script) = %q, want not an ELF binary", p)
 	}
 }
 
