@@ -7,10 +7,10 @@ IMAGE_DIR := out/images
 IMAGE_REGISTRY ?=
 IMAGE_TAG ?=
 IMAGE_ARCH ?= $(shell go env GOARCH)
-IMAGE_REVISION := $(shell git rev-parse HEAD 2>/dev/null)
+IMAGE_REVISION ?= $(shell git rev-parse HEAD 2>/dev/null)
 # Every timestamp in the images is the commit's: the same commit builds the
 # same digests.
-IMAGE_CREATED := $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
+IMAGE_CREATED ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 
 .PHONY: images images-test
 
