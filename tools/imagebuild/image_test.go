@@ -266,3 +266,37 @@ func TestParseRefusesUnknownService(t *testing.T) {
 		t.Fatalf("parse = %v, want the unknown service named", err)
 	}
 }
+
+// TestDockerfileAndChartAgree: the Dockerfile an operator's CI builds puts
+// the binaries where these images do, and the chart's helm test pods run the
+// probe from there.
+func TestDockerfileAndChartAgree(t *testing.T) {
+	root := repoRoot(t)
+	read := func(p string) string {
+		b, err := os.ReadFile(filepath.Join(root, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	dockerfile := read("Dockerfile")
+	for _, svc := range allServices {
+		for _, want := range []string{
+			"FROM runtime AS " + svc + "\n",
+			`ENTRYPOINT ["` + entrypoint(svc) + `"]`,
+			"/out/croupier-" + svc + " " + entrypoint(svc),
+		} {
+			if !strings.Contains(dockerfile, want) {
+				t.Errorf("Dockerfile lacks %q", want)
+			}
+		}
+	}
+	for _, want := range []string{"/out/croupier-healthprobe " + probePath, "USER " + userString} {
+		if !strings.Contains(dockerfile, want) {
+			t.Errorf("Dockerfile lacks %q", want)
+		}
+	}
+	if test := read("charts/croupier/templates/tests/health.yaml"); !strings.Contains(test, `command: ["`+probePath+`"]`) {
+		t.Errorf("the chart's helm test pods do not run %s", probePath)
+	}
+}
