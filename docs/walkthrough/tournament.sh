@@ -3,7 +3,7 @@ A=$(rpc "X-Api-Key: $KEY" wallet.v1.WalletService/OpenAccount \
 rpc "X-Api-Key: $KEY" wallet.v1.WalletService/Transfer '{"idempotencyKey":"deposit-carol-1","transfer":{"debitAccountId":"'$CAGE'",
   "creditAccountId":"'$A'","amount":{"amount":5000,"currency":"EUR"},"kind":"TRANSFER_KIND_DEPOSIT"}}' | jq -c .transfer.amount
 #   {"amount":"5000","currency":"EUR"}
-START=$(date -u -d '+20 seconds' +%Y-%m-%dT%H:%M:%SZ)
+START=$(date -u -d '+30 seconds' +%Y-%m-%dT%H:%M:%SZ)
 TN=$(rpc "Authorization: Bearer $OP" tournament.v1.TournamentService/CreateTournament '{"name":"Freeze-out","startsAt":"'$START'",
   "idempotencyKey":"freeze-1","structure":{"game":"holdem","buyIn":{"amount":1000,"currency":"EUR"},
   "fee":{"amount":100,"currency":"EUR"},"feeRule":"FEE_RULE_GREEK","startingStack":1000,"seatsPerTable":6,
