@@ -6,6 +6,6 @@ jq -c '{id: .outcome.id, kind: .outcome.kind, cards: (.outcome.cards | length)}'
 rpc "Authorization: Bearer $OP" rng.v1.RngService/Close '{"outcomeId":"'$ID'"}'
 #   {"closedAt":"..."}
 go run ./tools/croupierctl rng verify --addr http://127.0.0.1:8080 --id "$ID" --token "$OP"
-#   OK
+#   OK outcome ... (shuffle of 8 decks, top card ..., cut card at ...) matches commitment ...
 go run ./tools/croupierctl rng verify-audit --addr http://127.0.0.1:8080 --token "$AUDITOR"
-#   OK
+#   OK ... records, last hash ...

@@ -39,6 +39,7 @@ rpc "Authorization: Bearer $ALICE" table.v1.TableService/GetHandHistory \
   '{"tableId":"'$T'","handId":"'$T'-1","format":"pokerstars"}' | jq -r .text
 #   PokerStars Hand #1:  Hold'em No Limit (€0.50/€1.00 EUR) ... Alice: raises €2 to €3 ... Bob: folds
 P=$(rpc "Authorization: Bearer $ALICE" table.v1.TableService/GetFairnessProof '{"tableId":"'$T'","handId":"'$T'-1"}')
-jq -c '{revealed, rngOutcomeId, opened: [.proof.openings[] | "\(.position):\(.card)"]}' <<<"$P"
+jq -c '{revealed, rngOutcomeId, opened: [.proof.openings[] | "\(.position // 0):\(.card)"]}' <<<"$P"
+#   {"revealed":true,"rngOutcomeId":"...","opened":["0:...","2:..."]}
 go run ./tools/croupierctl rng verify-proof <<<"$P"
-#   OK hand ...: 7 of 52 shoe positions open to commitment
+#   OK hand ...: 2 of 52 shoe positions open to commitment
