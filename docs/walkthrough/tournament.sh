@@ -21,10 +21,10 @@ rpc "X-Api-Key: $KEY" tournament.v1.TournamentService/Unregister \
   '{"tournamentId":"'$TN'","idempotencyKey":"unreg-carol","playerId":"carol"}'
 #   {"refunded":{"amount":"1100","currency":"EUR"}}
 until rpc "Authorization: Bearer $OP" tournament.v1.TournamentService/GetTournament '{"tournamentId":"'$TN'"}' \
-  | jq -e '.tournament.state == "TOURNAMENT_STATE_RUNNING"' >/dev/null; do sleep 1; done
+  | jq -e '.tournament.state | test("RUNNING|FINAL_TABLE")' >/dev/null; do sleep 1; done
 rpc "Authorization: Bearer $OP" tournament.v1.TournamentService/GetStandings '{"tournamentId":"'$TN'"}' \
   | jq -c '{state, level, standings: [.standings[] | {displayName, status, chips, tableId}]}'
-#   {"state":"TOURNAMENT_STATE_RUNNING","level":1,"standings":[{"displayName":"...","status":"PLAYER_STATUS_PLAYING"
+#   {"state":"TOURNAMENT_STATE_FINAL_TABLE","level":1,"standings":[{"displayName":"...","status":"PLAYER_STATUS_PLAYING"
 rpc "X-Api-Key: $KEY" tournament.v1.TournamentService/Unregister \
   '{"tournamentId":"'$TN'","idempotencyKey":"unreg-alice","playerId":"alice"}' | jq -c '{code}'
 #   {"code":"failed_precondition"}
