@@ -23,7 +23,7 @@ rpc "Authorization: Bearer $BOB" table.v1.TableService/TakeSeat \
 rpc "Authorization: Bearer $ALICE" table.v1.TableService/GetTable '{"tableId":"'$T'"}' | jq -c .table.hand
 #   {"handId":"<T>-1","handNumber":"1","street":"preflop","potTotal":"150","buttonSeat":1,...,"legalActions":[
 #    {"kind":"ACTION_KIND_FOLD"},{"kind":"ACTION_KIND_CALL","minAmount":"100","maxAmount":"100"},
-#    {"kind":"ACTION_KIND_RAISE","minAmount":"200","maxAmount":"10000","step":"1"},...],"phase":"betting"}
+#    {"kind":"ACTION_KIND_RAISE","minAmount":"200","maxAmount":"10000","step":"1"},...],"shoeCommitment":"...","phase":"betting"}
 rpc "Authorization: Bearer $ALICE" table.v1.TableService/Act \
   '{"tableId":"'$T'","handId":"'$T'-1","actionSeq":0,"kind":"ACTION_KIND_RAISE","amount":300}'
 #   {"kind":"ACTION_KIND_RAISE","amount":"300","nextActionSeq":"1","stack":"9700"}
