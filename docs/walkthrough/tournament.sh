@@ -27,4 +27,4 @@ rpc "Authorization: Bearer $OP" tournament.v1.TournamentService/GetStandings '{"
 #   {"state":"TOURNAMENT_STATE_FINAL_TABLE","level":1,"standings":[{"displayName":"...","status":"PLAYER_STATUS_PLAYING"
 rpc "X-Api-Key: $KEY" tournament.v1.TournamentService/Unregister \
   '{"tournamentId":"'$TN'","idempotencyKey":"unreg-alice","playerId":"alice"}' | jq -c '{code}'
-#   {"code":"failed_precondition"}
+#   {"code":"..."}

@@ -54,7 +54,7 @@ func TestWalkthroughsAgainstTheDevStack(t *testing.T) {
 		t.Fatalf("build the dev stack: %v\n%s", err, out)
 	}
 	started := time.Now()
-	addr, banner := startStack(t, ctx, bin, dir)
+	addr, banner := startStack(t, bin, dir)
 	bannerFile := filepath.Join(dir, "banner.txt")
 	if err := os.WriteFile(bannerFile, []byte(banner), 0o644); err != nil {
 		t.Fatal(err)
@@ -129,12 +129,12 @@ func stepOut(dir string, i int) string { return filepath.Join(dir, fmt.Sprintf("
 
 // startStack runs the built dev stack on a free port until the test ends and
 // returns its address and what it printed up to the credentials.
-func startStack(t *testing.T, ctx context.Context, bin, dir string) (string, string) {
+func startStack(t *testing.T, bin, dir string) (string, string) {
 	t.Helper()
-	cmd := exec.CommandContext(ctx, bin, "-addr", "127.0.0.1:0")
+	// Not CommandContext: the stack is stopped as Ctrl-C stops `make run`,
+	// and must then exit 0 on its own.
+	cmd := exec.Command(bin, "-addr", "127.0.0.1:0")
 	cmd.Env = append(os.Environ(), "CROUPIER_DATA_DIR="+dir)
-	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
-	cmd.WaitDelay = 30 * time.Second
 	var stderr lockedBuffer
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()
@@ -146,8 +146,16 @@ func startStack(t *testing.T, ctx context.Context, bin, dir string) (string, str
 	}
 	t.Cleanup(func() {
 		_ = cmd.Process.Signal(os.Interrupt)
-		if err := cmd.Wait(); err != nil {
-			t.Errorf("dev stack stopped with %v; its log:\n%s", err, stderr.String())
+		exited := make(chan error, 1)
+		go func() { exited <- cmd.Wait() }()
+		select {
+		case err := <-exited:
+			if err != nil {
+				t.Errorf("dev stack stopped with %v; its log:\n%s", err, stderr.String())
+			}
+		case <-time.After(time.Minute):
+			_ = cmd.Process.Kill()
+			t.Errorf("dev stack still running a minute after SIGINT; its log:\n%s", stderr.String())
 		}
 	})
 	var banner strings.Builder
