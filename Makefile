@@ -31,7 +31,9 @@ help:
 	@echo "make tools        build the pinned tools into ./bin"
 
 ## run: the dev stack — every service in one process with embedded defaults.
+## Flags go through ARGS: make run ARGS="-addr 127.0.0.1:9090 -log-level debug".
 run:
+	@echo 'make run: building the dev stack; the first build compiles the embedded Temporal server and takes a few minutes (later runs start in seconds). Flags: make run ARGS="-addr 127.0.0.1:9090"' >&2
 	go run ./tools/devstack $(ARGS)
 
 ## test: the whole unit and property suite, race detector on.

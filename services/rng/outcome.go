@@ -65,7 +65,7 @@ func (s *Service) Shuffle(ctx context.Context, req *rngv1.ShuffleRequest) (*rngv
 		err := g.Do(func(st *drbg.Stream) {
 			drbg.Shuffle(st, shoe)
 			if cc != nil {
-				// ru-blackjack.md §4.1 step 6: the marker leaves at least
+				// docs/rules/ru-blackjack.md §4.1 step 6: the marker leaves at least
 				// min_from_end cards undealt; uniform over the allowed range.
 				lo, hi := uint32(cc.GetMinFromFront()), uint32(n-int(cc.GetMinFromEnd()))
 				cut = lo + st.Uint32n(hi-lo+1)

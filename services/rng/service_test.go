@@ -117,7 +117,7 @@ func TestShuffleRejectsBadRequests(t *testing.T) {
 	}
 }
 
-// ru-blackjack.md §4.1 step 6: the reshuffle marker goes at least 52 cards
+// docs/rules/ru-blackjack.md §4.1 step 6: the reshuffle marker goes at least 52 cards
 // from the end of the 416-card shoe, so cut_card_position <= 364; the
 // position is uniform over the allowed range, so both ends occur.
 func TestCutCardLeavesAtLeast52CardsUndealtRU(t *testing.T) {
@@ -142,7 +142,7 @@ func TestCutCardLeavesAtLeast52CardsUndealtRU(t *testing.T) {
 	}
 }
 
-// cz-blackjack.md §3.5 leaves the penetration to the operator: a 6-deck
+// docs/rules/cz-blackjack.md §3.5 leaves the penetration to the operator: a 6-deck
 // shoe with a marker at least 78 cards from the end and 100 from the front.
 func TestCutCardHonoursOperatorDepthCZ(t *testing.T) {
 	s := newService(t, Config{})

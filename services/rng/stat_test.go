@@ -10,10 +10,10 @@ import (
 
 const minP = 0.001 // issue 2: every chi-square test passes at p >= 0.001
 
-// Spins of the 37-pocket (cz-european-roulette.md §1.1) and 38-pocket
-// (ru-american-roulette.md §1.1) wheels through SpinIndex, the function
+// Spins of the 37-pocket (docs/rules/cz-european-roulette.md §1.1) and 38-pocket
+// (docs/rules/ru-american-roulette.md §1.1) wheels through SpinIndex, the function
 // Spin uses: every pocket equally likely. The money wheel is tested by
-// symbol, against the segment counts of cz-money-wheel.md §1 (9/6/5/3/2/1/4
+// symbol, against the segment counts of docs/rules/cz-money-wheel.md §1 (9/6/5/3/2/1/4
 // of 30).
 func TestSpinPocketsChiSquare(t *testing.T) {
 	g, err := drbg.New(drbg.Config{})

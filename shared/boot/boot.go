@@ -53,6 +53,8 @@ type Common struct {
 	CORSOrigins     string
 	ShutdownTimeout time.Duration
 	DrainDelay      time.Duration
+	// Dev is -dev (BindDev, ApplyDev): a binary alone on a laptop.
+	Dev bool
 }
 
 // Bind registers the common flags with their environment variables.

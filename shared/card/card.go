@@ -8,7 +8,7 @@
 //
 // In memory a Card is a small integer, rank*4 + suit, with the suits in the
 // order clubs < diamonds < hearts < spades. That order is the stud
-// tie-break order of gr-variant-5-card-stud.md (♠ > ♥ > ♦ > ♣), so two cards
+// tie-break order of docs/rules/gr-variant-5-card-stud.md (♠ > ♥ > ♦ > ♣), so two cards
 // compare by rank first and suit second with a plain integer comparison.
 package card
 

@@ -61,7 +61,7 @@ func TestParseString(t *testing.T) {
 }
 
 func TestSuitOrderIsStudOrder(t *testing.T) {
-	// gr-variant-5-card-stud.md: spades > hearts > diamonds > clubs.
+	// docs/rules/gr-variant-5-card-stud.md: spades > hearts > diamonds > clubs.
 	if !(MustParse("2s") > MustParse("2h") && MustParse("2h") > MustParse("2d") && MustParse("2d") > MustParse("2c")) {
 		t.Fatal("suit order is not s > h > d > c")
 	}

@@ -20,7 +20,7 @@ func TestEvalOneHand(t *testing.T) {
 	if err != nil || out != "straightflush 7462 Royal flush (As Ks Qs Js Ts)\n" {
 		t.Errorf("out %q err %v", out, err)
 	}
-	// gr-variant-omaha.md §7 vector 3, with "|" between hole and board.
+	// docs/rules/gr-variant-omaha.md §7 vector 3, with "|" between hole and board.
 	out, _, err = runCtl(t, "", "eval", "--game", "omaha", "As", "Ah", "7c", "3d", "|", "Ks", "Kh", "Kd", "5c", "2s")
 	if err != nil || !strings.HasPrefix(out, "fullhouse ") || !strings.Contains(out, "Kings full of Aces") {
 		t.Errorf("omaha: out %q err %v", out, err)

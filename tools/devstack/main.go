@@ -126,7 +126,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		fmt.Fprintf(stdout, "  %s\n", n)
 	}
 	fmt.Fprintf(stdout, "  health   curl -s -X POST -H 'Content-Type: application/json' -d '{\"service\":\"\"}' %s/grpc.health.v1.Health/Check\n", st.baseURL)
-	fmt.Fprintf(stdout, "  list     grpcurl -plaintext %s list\n", ln.Addr())
+	fmt.Fprintf(stdout, "  list     ./bin/grpcurl -plaintext %s list   # ./bin/grpcurl: make tools, once\n", ln.Addr())
+	fmt.Fprintf(stdout, "  flags    make run ARGS=\"-addr 127.0.0.1:9090 -log-level debug\"   # README: Try it\n")
 	fmt.Fprintf(stdout, "Development credentials (random for this run):\n")
 	fmt.Fprintf(stdout, "  partner API key   X-Api-Key: %s\n", devKey)
 	fmt.Fprintf(stdout, "  operator token    Authorization: Bearer %s\n", op)

@@ -46,7 +46,7 @@ func mountTournament(_ context.Context, st *stack) (func(), error) {
 		srv.Close()
 		return nil, fmt.Errorf("tournament: %w", err)
 	}
-	st.notes = append(st.notes, "tournament in-process Temporal server "+srv.HostPort()+" (namespace "+srv.Namespace()+", task queue croupier-tournaments)")
+	st.notes = append(st.notes, "tournament in-process Temporal server "+srv.HostPort()+" (namespace "+srv.Namespace()+", task queue croupier-tournaments; no web UI: temporal --address "+srv.HostPort()+" --namespace "+srv.Namespace()+")")
 	return func() {
 		stopWorker()
 		tc.Close()

@@ -90,7 +90,7 @@ type Standings struct {
 	MaxHistoryBytes int         `json:"max_history_bytes"`
 	Reason          string      `json:"reason,omitempty"`
 	// Busts records every elimination: hand's starting stack, table,
-	// place, hand-for-hand round (tournaments.md §21).
+	// place, hand-for-hand round (docs/rules/tournaments.md §21).
 	Busts []Bust `json:"busts,omitempty"`
 	// DropBoxes is each table's fee total at the start (Γ.6; T9).
 	DropBoxes []int64    `json:"drop_boxes,omitempty"`

@@ -539,7 +539,7 @@ func (r *run) checkDisqualify(in PlayerIn, queued bool) error {
 
 // disqualify removes a player for an infraction: his stake stays in the
 // pool and his fee with the casino (H.5, H.6; T10(c)); his chips leave play
-// (tournaments.md §6.2 DEFAULT).
+// (docs/rules/tournaments.md §6.2 DEFAULT).
 func (r *run) disqualify(ctx workflow.Context, in PlayerIn) error {
 	s := r.s
 	if err := r.validateDisqualify(ctx, in); err != nil {

@@ -7,7 +7,7 @@ import (
 	"github.com/croupier/croupier/workflows/tournament/terms"
 )
 
-// Phase is where a tournament is in its lifecycle (tournaments.md §3).
+// Phase is where a tournament is in its lifecycle (docs/rules/tournaments.md §3).
 type Phase string
 
 // Phases.
@@ -106,7 +106,7 @@ func (t *Table) Count() int {
 	return n
 }
 
-// Elimination is one elimination event on record (tournaments.md §21).
+// Elimination is one elimination event on record (docs/rules/tournaments.md §21).
 type Elimination struct {
 	At      time.Time `json:"at"`
 	Round   int       `json:"round,omitempty"`

@@ -2,7 +2,7 @@
 // workflow per tournament, from registration through the seat draw, the
 // level clock, breaks, chip races, eliminations, balancing and breaking
 // tables, hand-for-hand and the final table to the payouts
-// (tournaments.md §3). The rules themselves are plain packages beside it
+// (docs/rules/tournaments.md §3). The rules themselves are plain packages beside it
 // (terms, draw, balance, finish, payout, chiprace, schedule); the workflow
 // sequences them, and its activities are thin, idempotent calls to the
 // wallet, the table service and the RNG. The workflow is deterministic
@@ -251,7 +251,7 @@ func (r *run) start(ctx workflow.Context) error {
 	sizes := draw.Sizes(n, s.Terms.Seats)
 	buttonSizes := sizes
 	if s.Terms.Profile == "cz" {
-		// cz-tournaments.md §6.3: one draw at one table applies to all.
+		// docs/rules/cz-tournaments.md §6.3: one draw at one table applies to all.
 		buttonSizes = sizes[:1]
 	}
 	var cards [][]int32
@@ -569,7 +569,7 @@ func (r *run) apply(ctx workflow.Context, tables []int, out PollOut) bool {
 // reconcile eliminates the players the model still seats at a table whose
 // missed hands took them out: they are no longer seated there. Their
 // starting stacks for the hand are unknown; their last known stacks stand in
-// (tournaments.md §17 ranks by them).
+// (docs/rules/tournaments.md §17 ranks by them).
 func (r *run) reconcile(ctx workflow.Context, ti int, seated []string) {
 	s := r.s
 	here := map[string]bool{}

@@ -157,7 +157,7 @@ func (h *harness) checkLedger(pool, commission int64) {
 	}
 }
 
-// Normal lifecycle (tournaments.md §3; T8, T9, T22; GR H.30–H.34): 30
+// Normal lifecycle (docs/rules/tournaments.md §3; T8, T9, T22; GR H.30–H.34): 30
 // entrants register, are drawn to tables, play through levels and a break
 // with tables balanced and broken down to the winner; the pool is the
 // stakes, the commission the fees, every prize is paid once by place.

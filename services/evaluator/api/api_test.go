@@ -188,7 +188,7 @@ func TestPolicy(t *testing.T) {
 
 func TestShowdownSplitsAndReportsHands(t *testing.T) {
 	c := newClients(t)
-	// ru-club-poker.md T11: 101 between two, 51 to the first left of the button.
+	// docs/rules/ru-club-poker.md T11: 101 between two, 51 to the first left of the button.
 	res, err := c.service.Showdown(context.Background(), connect.NewRequest(&evaluatorv1.ShowdownRequest{
 		Game: evaluatorv1.Game_GAME_HIGH, Board: strings.Fields("As Ks Qs Js Ts"),
 		Seats:   []*evaluatorv1.SeatCards{{Seat: 2, Hole: strings.Fields("3c 4c")}, {Seat: 8, Hole: strings.Fields("5d 6c")}, {Seat: 4, Hole: strings.Fields("7d 8c")}},
@@ -209,7 +209,7 @@ func TestShowdownSplitsAndReportsHands(t *testing.T) {
 
 func TestRankUpCards(t *testing.T) {
 	c := newClients(t)
-	// gr-variant-5-card-stud.md §7 vector 1: S3 (3♣) brings it in.
+	// docs/rules/gr-variant-5-card-stud.md §7 vector 1: S3 (3♣) brings it in.
 	res, err := c.player.RankUpCards(context.Background(), connect.NewRequest(&evaluatorv1.RankUpCardsRequest{
 		Ranking: evaluatorv1.StudRanking_STUD_RANKING_LOW_CARD,
 		Seats: []*evaluatorv1.SeatCards{{Seat: 1, Hole: []string{"9h"}}, {Seat: 2, Hole: []string{"3d"}},
@@ -258,7 +258,7 @@ func TestEquityOverTheAPI(t *testing.T) {
 
 func TestEvaluateBankedRound(t *testing.T) {
 	c := newClients(t)
-	// gr-casino-holdem.md §10 vector 3 and vector 5 at one table: two boxes.
+	// docs/rules/gr-casino-holdem.md §10 vector 3 and vector 5 at one table: two boxes.
 	res, err := c.service.EvaluateBanked(context.Background(), connect.NewRequest(&evaluatorv1.EvaluateBankedRequest{
 		Game:   evaluatorv1.BankedGame_BANKED_GAME_CASINO_HOLDEM,
 		Dealer: strings.Fields("4s 4c"),
@@ -291,7 +291,7 @@ func TestEvaluateBankedRound(t *testing.T) {
 }
 
 // Russian poker through the API: both combinations are reported
-// (ru-russian-poker.md §11 T3).
+// (docs/rules/ru-russian-poker.md §11 T3).
 func TestEvaluateBankedRussianSecondCombination(t *testing.T) {
 	c := newClients(t)
 	res, err := c.service.EvaluateBanked(context.Background(), connect.NewRequest(&evaluatorv1.EvaluateBankedRequest{

@@ -21,28 +21,28 @@ import (
 // Game is a house-banked poker game.
 type Game uint8
 
-// The banked games of ../shared/rules.
+// The banked games of docs/rules.
 const (
-	// CasinoHoldem: gr-casino-holdem.md. Best five of seven; the dealer
+	// CasinoHoldem: docs/rules/gr-casino-holdem.md. Best five of seven; the dealer
 	// qualifies with a pair of fours; AA Bonus on the first five cards.
 	CasinoHoldem Game = iota + 1
-	// CasinoTexasHoldem: cz-casino-texas-holdem.md (Ultimate-style). Best
+	// CasinoTexasHoldem: docs/rules/cz-casino-texas-holdem.md (Ultimate-style). Best
 	// five of seven; the dealer qualifies with any pair; Blind and Trips
 	// paytables on the final hand.
 	CasinoTexasHoldem
-	// TexasHoldemVsCasino: ru-texas-holdem-casino.md. Two hole cards and
+	// TexasHoldemVsCasino: docs/rules/ru-texas-holdem-casino.md. Two hole cards and
 	// three board cards (§3.21, N1 default; Options.BestOfSeven is the
 	// alternative), for the player and the dealer alike; the dealer
 	// qualifies with a pair of fours; Bonus on the first five cards.
 	TexasHoldemVsCasino
-	// Oasis: ru-oasis-poker.md. Five cards each; the dealer qualifies with
+	// Oasis: docs/rules/ru-oasis-poker.md. Five cards each; the dealer qualifies with
 	// Ace-King; Royal Bonus on the first five dealt.
 	Oasis
-	// Russian: ru-russian-poker.md. Five or six player cards, five dealer
+	// Russian: docs/rules/ru-russian-poker.md. Five or six player cards, five dealer
 	// cards; the dealer qualifies with Ace-King; up to two combinations;
 	// Royal Bonus on the first five dealt.
 	Russian
-	// Split: ru-split-poker.md. A five-card big hand and a two-card small
+	// Split: docs/rules/ru-split-poker.md. A five-card big hand and a two-card small
 	// hand each; the dealer qualifies with a pair of twos; Royal Bonus on
 	// the first five dealt.
 	Split
@@ -100,7 +100,7 @@ type Hand struct {
 type Options struct {
 	// BestOfSeven ranks TexasHoldemVsCasino hands as the best five of
 	// seven instead of exactly two hole cards and three board cards
-	// (ru-texas-holdem-casino.md N1 alternative).
+	// (docs/rules/ru-texas-holdem-casino.md N1 alternative).
 	BestOfSeven bool
 	// RoyalBonus picks the Royal Bonus reading (default literal).
 	RoyalBonus RoyalBonusRule
@@ -127,7 +127,7 @@ type Result struct {
 	// SmallComparison is Split poker's small-hand result, decided only when
 	// the dealer qualifies and the player's big hand is higher: +1 when the
 	// player's small hand is higher or equal (equal favours the player,
-	// ru-split-poker.md §4.2 rule 4: the Bet is paid), -1 when the dealer's
+	// docs/rules/ru-split-poker.md §4.2 rule 4: the Bet is paid), -1 when the dealer's
 	// is higher (the Ante is paid), 0 when not compared.
 	SmallComparison int
 	Bonuses         []Bonus
@@ -161,7 +161,7 @@ func Evaluate(g Game, h Hand, o Options) (Result, error) {
 				r.Bonuses = append(r.Bonuses, Bonus{"bonus", l})
 			}
 		case CasinoTexasHoldem:
-			// cz-casino-texas-holdem.md §6: Trips pays three of a kind or
+			// docs/rules/cz-casino-texas-holdem.md §6: Trips pays three of a kind or
 			// better on the final hand; Blind pays a straight or better
 			// (when the player wins; settlement decides).
 			if c := r.Player.Category(); len(h.Board) == 5 && c >= rank.Trips {

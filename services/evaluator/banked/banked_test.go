@@ -39,7 +39,7 @@ func bonus(r Result, bet string) Line {
 	return NoLine
 }
 
-// gr-casino-holdem.md §10 vectors 1–8: qualification (pair of 4s), the
+// docs/rules/gr-casino-holdem.md §10 vectors 1–8: qualification (pair of 4s), the
 // comparison, the Ante paytable line and the AA Bonus line.
 func TestGrCasinoHoldemVectors(t *testing.T) {
 	tests := []struct {
@@ -75,7 +75,7 @@ func TestGrCasinoHoldemVectors(t *testing.T) {
 	}
 }
 
-// gr-casino-holdem.md §7: the AA Bonus paytable reading reproduces the
+// docs/rules/gr-casino-holdem.md §7: the AA Bonus paytable reading reproduces the
 // stated 93.60% RTP: over all five-card hands 273,144 pay 7:1 and 9,516
 // pay 25:1.
 func TestGrCasinoHoldemAABonusCountsMatchStatedRTP(t *testing.T) {
@@ -103,7 +103,7 @@ func TestGrCasinoHoldemAABonusCountsMatchStatedRTP(t *testing.T) {
 	}
 }
 
-// cz-casino-texas-holdem.md §8 vectors 1–9: any pair qualifies, the Blind
+// docs/rules/cz-casino-texas-holdem.md §8 vectors 1–9: any pair qualifies, the Blind
 // line (straight or better) and Trips (three of a kind or better).
 func TestCzCasinoTexasHoldemVectors(t *testing.T) {
 	tests := []struct {
@@ -133,7 +133,7 @@ func TestCzCasinoTexasHoldemVectors(t *testing.T) {
 	}
 }
 
-// ru-texas-holdem-casino.md §10: the Bonus on the first five (T3–T5),
+// docs/rules/ru-texas-holdem-casino.md §10: the Bonus on the first five (T3–T5),
 // qualification with a pair of fours (T7–T9) and the two-hole-card rule
 // against best of seven (T10, N1).
 func TestRuTexasHoldemCasinoVectors(t *testing.T) {
@@ -184,7 +184,7 @@ func TestRuTexasHoldemCasinoVectors(t *testing.T) {
 	})
 }
 
-// ru-oasis-poker.md §10: Ace-King qualification (T6–T9), identical ranks
+// docs/rules/ru-oasis-poker.md §10: Ace-King qualification (T6–T9), identical ranks
 // push (T11), the Royal Bonus literal reading (T12–T14).
 func TestRuOasisPokerVectors(t *testing.T) {
 	tests := []struct {
@@ -238,7 +238,7 @@ func TestRuOasisPokerVectors(t *testing.T) {
 	}
 }
 
-// ru-russian-poker.md §11: two combinations (T3, T4, T8), qualification
+// docs/rules/ru-russian-poker.md §11: two combinations (T3, T4, T8), qualification
 // (T9, T10, T12), the Royal Bonus (T16, T17) and the wheel (T18).
 func TestRuRussianPokerVectors(t *testing.T) {
 	tests := []struct {
@@ -304,7 +304,7 @@ func TestRuRussianPokerVectors(t *testing.T) {
 	})
 }
 
-// ru-split-poker.md §10: qualification with a pair of twos and the small
+// docs/rules/ru-split-poker.md §10: qualification with a pair of twos and the small
 // hands (T5–T9, T11, T12, T14).
 func TestRuSplitPokerVectors(t *testing.T) {
 	tests := []struct {

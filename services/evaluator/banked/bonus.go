@@ -13,8 +13,8 @@ type RoyalBonusRule uint8
 const (
 	// RoyalBonusLiteral (default): one pair of kings, two pair topped by
 	// kings or aces, or three of a kind or better. A pair of aces and two
-	// pair topped by queens or lower lose (ru-russian-poker.md §6 and N6;
-	// ru-oasis-poker.md §6 and N4; ru-split-poker.md §6 and N4).
+	// pair topped by queens or lower lose (docs/rules/ru-russian-poker.md §6 and N6;
+	// docs/rules/ru-oasis-poker.md §6 and N4; docs/rules/ru-split-poker.md §6 and N4).
 	RoyalBonusLiteral RoyalBonusRule = iota
 	// RoyalBonusPairOfKingsOrBetter: any hand ranking at or above a pair of
 	// kings, so a pair of aces wins too (the alternative of the same notes).
@@ -41,7 +41,7 @@ func RoyalBonus(first []card.Card, rule RoyalBonusRule) Line {
 }
 
 // AABonus returns the AA Bonus line of the player's two cards with the
-// three flop cards (gr-casino-holdem.md §6.3): flush or better pays 25:1,
+// three flop cards (docs/rules/gr-casino-holdem.md §6.3): flush or better pays 25:1,
 // a pair of aces up to a straight 7:1, anything lower loses (NoLine).
 // "Pair of aces or better" is by hand rank, so any two pair wins (N3).
 func AABonus(hole, flop []card.Card) Line {
@@ -56,7 +56,7 @@ func AABonus(hole, flop []card.Card) Line {
 	return NoLine
 }
 
-// HoldemBonus returns the Bonus line of ru-texas-holdem-casino.md §6 (the
+// HoldemBonus returns the Bonus line of docs/rules/ru-texas-holdem-casino.md §6 (the
 // box's first five cards, two hole cards and the flop, a pair of aces or
 // better, 7:1 flat), or NoLine.
 func HoldemBonus(hole, flop []card.Card) Line {

@@ -7,7 +7,7 @@ import (
 
 // Line is a paytable line: the name under which a banked game's paytable
 // lists a hand. Paytables themselves are operator data (the specs' tables
-// are missing or placeholders, README of ../shared/rules): the evaluator
+// are missing or placeholders, README of docs/rules): the evaluator
 // says which line a hand hits, the table service multiplies.
 type Line string
 
@@ -32,11 +32,11 @@ const (
 
 // Side-bet lines.
 const (
-	// AA Bonus (gr-casino-holdem.md §6.3): flush or better pays 25:1, pair of
+	// AA Bonus (docs/rules/gr-casino-holdem.md §6.3): flush or better pays 25:1, pair of
 	// aces up to a straight 7:1.
 	AABonusFlushOrBetter        Line = "flush_or_better"
 	AABonusPairOfAcesToStraight Line = "pair_of_aces_to_straight"
-	// Bonus (ru-texas-holdem-casino.md §6): pair of aces or better, 7:1 flat.
+	// Bonus (docs/rules/ru-texas-holdem-casino.md §6): pair of aces or better, 7:1 flat.
 	BonusPairOfAcesOrBetter Line = "pair_of_aces_or_better"
 )
 

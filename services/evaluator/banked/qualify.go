@@ -10,14 +10,14 @@ type Qualifier uint8
 
 // Qualifiers of the banked games.
 const (
-	// PairOfFoursOrBetter: gr-casino-holdem.md §4 step 7 and §5 (any two
-	// pair qualifies, a board pair counts); ru-texas-holdem-casino.md §4.2–4.3.
+	// PairOfFoursOrBetter: docs/rules/gr-casino-holdem.md §4 step 7 and §5 (any two
+	// pair qualifies, a board pair counts); docs/rules/ru-texas-holdem-casino.md §4.2–4.3.
 	PairOfFoursOrBetter Qualifier = iota + 1
-	// AnyPair: cz-casino-texas-holdem.md §5 "at least one pair"; also
-	// ru-split-poker.md §5.1 "a pair of twos or better".
+	// AnyPair: docs/rules/cz-casino-texas-holdem.md §5 "at least one pair"; also
+	// docs/rules/ru-split-poker.md §5.1 "a pair of twos or better".
 	AnyPair
 	// AceKingOrBetter: any pair or better, or a no-pair hand holding both an
-	// ace and a king (ru-oasis-poker.md §4.4–4.5; ru-russian-poker.md §4.4).
+	// ace and a king (docs/rules/ru-oasis-poker.md §4.4–4.5; docs/rules/ru-russian-poker.md §4.4).
 	AceKingOrBetter
 )
 

@@ -24,7 +24,7 @@ func (c Combination) better(d Combination) bool {
 }
 
 // RussianCombinations returns the main and the second combination of a
-// Russian poker box of 5 or 6 cards (ru-russian-poker.md §4.13–4.16, §7).
+// Russian poker box of 5 or 6 cards (docs/rules/ru-russian-poker.md §4.13–4.16, §7).
 //
 // The main combination is the best five-card hand (Ace-King counts as a
 // combination, the minimum game of §4.18's heading). The second is the

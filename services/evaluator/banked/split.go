@@ -3,7 +3,7 @@ package banked
 import "github.com/croupier/croupier/shared/card"
 
 // CompareSmall compares two Split poker small hands of two cards
-// (ru-split-poker.md §4.2): a pair beats any non-pair; two pairs compare by
+// (docs/rules/ru-split-poker.md §4.2): a pair beats any non-pair; two pairs compare by
 // rank and equal pairs are equal; two non-pairs compare the higher card,
 // then the lower. Suits never count; the ace is high. It returns +1 when a
 // is higher, -1 when b is, 0 when they are equal.

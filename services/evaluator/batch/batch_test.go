@@ -40,7 +40,7 @@ func TestRunWritesCategoryAndRankPerLine(t *testing.T) {
 }
 
 func TestRunOmahaAndTwoPlusThree(t *testing.T) {
-	// gr-variant-omaha.md §7 vectors 1 and 3.
+	// docs/rules/gr-variant-omaha.md §7 vectors 1 and 3.
 	out, _, _ := run(t, "Qs Qh 9d 8c | As Ks 7s 4s 2h\nAs Ah 7c 3d|Ks Kh Kd 5c 2s\n", rank.GameOmaha)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) != 2 || !strings.HasPrefix(lines[0], "pair ") || !strings.HasPrefix(lines[1], "fullhouse ") {

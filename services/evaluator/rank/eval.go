@@ -43,7 +43,7 @@ func Best(cards ...card.Card) Value {
 
 // Omaha returns the Value of the best hand made of exactly two of the four
 // hole cards and exactly three of the 3..5 board cards
-// (gr-variant-omaha.md §5). It returns 0 for other counts. Like Best, it
+// (docs/rules/gr-variant-omaha.md §5). It returns 0 for other counts. Like Best, it
 // trusts its caller to pass distinct valid cards.
 func Omaha(hole, board []card.Card) Value {
 	if len(hole) != 4 || len(board) < 3 || len(board) > 5 {
@@ -74,7 +74,7 @@ func Omaha(hole, board []card.Card) Value {
 
 // TwoPlusThree returns the Value of the best hand made of exactly two hole
 // cards and exactly three of the 3..5 board cards: the casino rule of
-// ru-texas-holdem-casino.md (default profile). It returns 0 for other
+// docs/rules/ru-texas-holdem-casino.md (default profile). It returns 0 for other
 // counts. Like Best, it trusts its caller to pass distinct valid cards.
 func TwoPlusThree(hole, board []card.Card) Value {
 	if len(hole) != 2 || len(board) < 3 || len(board) > 5 {

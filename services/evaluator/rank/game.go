@@ -16,10 +16,10 @@ const (
 	// Hold'em, stud, 5..7 cards in all.
 	GameHigh Game = iota + 1
 	// GameOmaha is exactly two of four hole cards with exactly three of the
-	// 3..5 board cards (gr-variant-omaha.md).
+	// 3..5 board cards (docs/rules/gr-variant-omaha.md).
 	GameOmaha
 	// GameTwoPlusThree is exactly two hole cards with exactly three of the
-	// 3..5 board cards (ru-texas-holdem-casino.md default).
+	// 3..5 board cards (docs/rules/ru-texas-holdem-casino.md default).
 	GameTwoPlusThree
 )
 

@@ -5,8 +5,8 @@ import (
 )
 
 // UpValue is the strength of a stud up-card holding of 1..4 cards, for
-// deciding who acts first on 4th street and later (gr-variant-5-card-stud.md
-// R2–R4 and §5; gr-variant-7-card-stud.md R2–R5 and §5). Higher acts first.
+// deciding who acts first on 4th street and later (docs/rules/gr-variant-5-card-stud.md
+// R2–R4 and §5; docs/rules/gr-variant-7-card-stud.md R2–R5 and §5). Higher acts first.
 // Distinct holdings from one deck never tie: equal combinations are broken
 // by suit.
 //
@@ -77,8 +77,8 @@ func UpCards(cards ...card.Card) UpValue {
 func (u UpValue) Category() Category { return Category(u >> 18) }
 
 // FirstToAct returns the index of the holding that acts first on 4th street
-// and later: the highest UpValue (gr-variant-5-card-stud.md R2 step 3;
-// gr-variant-7-card-stud.md R2 step 3). It returns -1 when holdings is
+// and later: the highest UpValue (docs/rules/gr-variant-5-card-stud.md R2 step 3;
+// docs/rules/gr-variant-7-card-stud.md R2 step 3). It returns -1 when holdings is
 // empty or a holding has no valid UpValue. Skipping an all-in player is
 // the table engine's job (item 6): it passes only the holdings that may act.
 func FirstToAct(holdings [][]card.Card) int {
@@ -96,8 +96,8 @@ func FirstToAct(holdings [][]card.Card) int {
 }
 
 // BringIn returns the index of the lowest single up card, the player who
-// must open in an ante game's first round (gr-variant-5-card-stud.md R1;
-// gr-variant-7-card-stud.md R1): lowest rank, ace high, and on equal ranks
+// must open in an ante game's first round (docs/rules/gr-variant-5-card-stud.md R1;
+// docs/rules/gr-variant-7-card-stud.md R1): lowest rank, ace high, and on equal ranks
 // the lowest suit (♣ < ♦ < ♥ < ♠). The card integer order is exactly that
 // order. It returns -1 for an empty slice or an invalid card.
 func BringIn(up []card.Card) int {

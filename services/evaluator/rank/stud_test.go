@@ -16,8 +16,8 @@ func holdings(t *testing.T, ss ...string) [][]card.Card {
 	return out
 }
 
-// gr-variant-5-card-stud.md §7 vector 1: up cards S1 9♥, S2 3♦, S3 3♣,
-// S4 K♠: S3 brings it in (3♣, clubs lowest). gr-variant-7-card-stud.md §7
+// docs/rules/gr-variant-5-card-stud.md §7 vector 1: up cards S1 9♥, S2 3♦, S3 3♣,
+// S4 K♠: S3 brings it in (3♣, clubs lowest). docs/rules/gr-variant-7-card-stud.md §7
 // vector 1: S1 2♥, S2 2♣, S3 A♦, S4 9♠: S2 (ace high). betting-rules-ru-
 // sports.md §2: equal ranks, ♣ brings in first.
 func TestBringInIsTheLowestCardClubsFirst(t *testing.T) {
@@ -49,14 +49,14 @@ func TestFirstToActIsTheHighestUpCardHolding(t *testing.T) {
 		holdings []string
 		want     int
 	}{
-		// gr-variant-5-card-stud.md §7 vector 3: a pair beats no pair.
+		// docs/rules/gr-variant-5-card-stud.md §7 vector 3: a pair beats no pair.
 		{"5-card stud vector 3", []string{"9h 9c", "As Ks", "Qd Jd"}, 0},
 		// §7 vector 4 (N8): equal K-7: the K♠ acts first.
 		{"5-card stud vector 4", []string{"Kh 7d", "Ks 7c"}, 1},
 		// §7 vector 10 (I7): the community Q♠ is left out; S1's 8♠8♦ pair
 		// beats S2's Q♥ J.
 		{"5-card stud vector 10", []string{"8s 8d 3c", "Qh Jc 4d"}, 0},
-		// gr-variant-7-card-stud.md §7 vector 3: A♦ A♠ is the highest.
+		// docs/rules/gr-variant-7-card-stud.md §7 vector 3: A♦ A♠ is the highest.
 		{"7-card stud vector 3", []string{"Kd Qs", "Ad As", "9c 9h"}, 1},
 		// N8: the pair's higher suit breaks equal pairs.
 		{"equal pairs: the pair holding the spade", []string{"Jh Jd 4s", "Js Jc 4c"}, 1},
@@ -69,11 +69,11 @@ func TestFirstToActIsTheHighestUpCardHolding(t *testing.T) {
 		{"flushes do not count", []string{"2s 5s 7s 9s", "Th 3d 4c 6h"}, 1},
 		// gr-regulation-1 §8 vector 3 (button draw, 9♥ K♥ A♥): seat 6's A♥.
 		{"gr-regulation-1 vector 3 button draw", []string{"9h", "Kh", "Ah"}, 2},
-		// cz-cash-game-texas-holdem.md §10 vector 7: A♥ vs A♠, the A♠.
+		// docs/rules/cz-cash-game-texas-holdem.md §10 vector 7: A♥ vs A♠, the A♠.
 		{"cz-cash-game vector 7 button draw", []string{"Ah", "As"}, 1},
-		// ru-club-poker.md T3: K♥ and K♠, the K♠.
+		// docs/rules/ru-club-poker.md T3: K♥ and K♠, the K♠.
 		{"ru-club-poker T3 button draw", []string{"Kh", "Ks"}, 1},
-		// tournaments.md (RU §5.3.1–5.3.2): one card each, the highest gets
+		// docs/rules/tournaments.md (RU §5.3.1–5.3.2): one card each, the highest gets
 		// the button, equal ranks by suit ♠ > ♥ > ♦ > ♣.
 		{"tournaments button draw", []string{"Qd", "Qc", "Jh", "Qh"}, 3},
 	}

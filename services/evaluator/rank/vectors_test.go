@@ -6,7 +6,7 @@ import (
 	"github.com/croupier/croupier/shared/card"
 )
 
-// The hand-ranking test vectors of ../shared/rules/, one named test each,
+// The hand-ranking test vectors of docs/rules/, one named test each,
 // citing file and vector id. Vectors about banked-game settlement,
 // showdown splitting and odd chips live with those packages.
 
@@ -19,7 +19,7 @@ func cards(t *testing.T, s string) []card.Card {
 	return cs
 }
 
-// gr-regulation-2-general-operation.md §12.1 S1–S8: the category and name
+// docs/rules/gr-regulation-2-general-operation.md §12.1 S1–S8: the category and name
 // of each example hand of G5.3.
 func TestGrRegulation2HandExamples(t *testing.T) {
 	tests := []struct {
@@ -98,7 +98,7 @@ func TestGrRegulation2DerivedComparisons(t *testing.T) {
 	}
 }
 
-// gr-regulation-1-variants-and-terms.md §8 vector 9: Omaha exact-2 rule.
+// docs/rules/gr-regulation-1-variants-and-terms.md §8 vector 9: Omaha exact-2 rule.
 // Board A♥ K♥ 7♥ 4♥ 9♣, hole Q♥ J♣ 8♠ 2♦: no flush (one heart in hand);
 // A-K-Q-J-9 high card. A Hold'em evaluator would say heart flush.
 func TestGrRegulation1Vector9OmahaNeedsTwoHoleCardsForAFlush(t *testing.T) {
@@ -132,7 +132,7 @@ func TestGrRegulation1Vector11AceLowNoWrapAround(t *testing.T) {
 	}
 }
 
-// gr-variant-omaha.md §7 vectors 1–5.
+// docs/rules/gr-variant-omaha.md §7 vectors 1–5.
 func TestOmahaVariantVectors(t *testing.T) {
 	tests := []struct {
 		id, hole, board, name, five string
@@ -161,8 +161,8 @@ func TestOmahaVariantVectors(t *testing.T) {
 	}
 }
 
-// gr-variant-texas-holdem.md §7 vector 7: board A♠K♠Q♠J♠T♠, S1 2♥3♥, S2
-// 4♦5♦: both play the board and split. ru-club-poker.md T1 is the same
+// docs/rules/gr-variant-texas-holdem.md §7 vector 7: board A♠K♠Q♠J♠T♠, S1 2♥3♥, S2
+// 4♦5♦: both play the board and split. docs/rules/ru-club-poker.md T1 is the same
 // board with three players.
 func TestHoldemBoardPlaysSplit(t *testing.T) {
 	board := cards(t, "As Ks Qs Js Ts")
@@ -175,16 +175,16 @@ func TestHoldemBoardPlaysSplit(t *testing.T) {
 	}
 }
 
-// ru-club-poker.md T2: flushes A-J-9-6-3 ♥ vs ♦ split.
+// docs/rules/ru-club-poker.md T2: flushes A-J-9-6-3 ♥ vs ♦ split.
 func TestRuClubPokerT2EqualFlushesSplit(t *testing.T) {
 	if Best(cards(t, "Ah Jh 9h 6h 3h")...) != Best(cards(t, "Ad Jd 9d 6d 3d")...) {
 		t.Error("equal flushes of different suits must tie")
 	}
 }
 
-// ru-texas-holdem-casino.md T1 (7-7-J beats 7-7-8 on the kicker) and T2
-// (K-K-K-3-3 beats Q-Q-Q-A-A); ru-oasis-poker.md, ru-russian-poker.md and
-// ru-split-poker.md T1/T2 repeat them with 2-2-J vs 2-2-8 and Q-Q-Q-J-J.
+// docs/rules/ru-texas-holdem-casino.md T1 (7-7-J beats 7-7-8 on the kicker) and T2
+// (K-K-K-3-3 beats Q-Q-Q-A-A); docs/rules/ru-oasis-poker.md, docs/rules/ru-russian-poker.md and
+// docs/rules/ru-split-poker.md T1/T2 repeat them with 2-2-J vs 2-2-8 and Q-Q-Q-J-J.
 func TestKickerAndFullHouseComparisons(t *testing.T) {
 	tests := []struct{ id, better, worse string }{
 		{"ru-texas-holdem-casino T1", "7s 7h Jd 4c 2h", "7d 7c 8s 4h 2d"},
@@ -204,7 +204,7 @@ func TestKickerAndFullHouseComparisons(t *testing.T) {
 	}
 }
 
-// ru-texas-holdem-casino.md T10 and T11 (N1): the literal two-hole-card
+// docs/rules/ru-texas-holdem-casino.md T10 and T11 (N1): the literal two-hole-card
 // rule against the best-five-of-seven variant.
 func TestRuTexasHoldemCasinoTwoPlusThree(t *testing.T) {
 	board := cards(t, "Ac Ad Ah Ks Kd")
@@ -227,7 +227,7 @@ func TestRuTexasHoldemCasinoTwoPlusThree(t *testing.T) {
 	}
 }
 
-// cz-casino-texas-holdem.md §8 vector 7: quads on the board, the kicker
+// docs/rules/cz-casino-texas-holdem.md §8 vector 7: quads on the board, the kicker
 // decides: A♥3♣ beats K♦4♠ on 9♠ 9♥ 9♦ 9♣ 2♠.
 func TestCzCasinoHoldemVector7QuadsOnBoardKicker(t *testing.T) {
 	board := cards(t, "9s 9h 9d 9c 2s")

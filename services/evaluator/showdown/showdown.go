@@ -25,7 +25,7 @@ const (
 	// clockwise from the button (gr-regulation-1 §6.6 and B.73;
 	// gr-regulation-2 G7.8, N17; ru-club-poker T11). The default.
 	FirstAfterButton OddChip = iota + 1
-	// WorstPosition is cz-cash-game-texas-holdem.md's wording, "the worse
+	// WorstPosition is docs/rules/cz-cash-game-texas-holdem.md's wording, "the worse
 	// position (closer to the dealer button from the game's perspective)",
 	// which that spec reads (N7, vector 8) as the first winner clockwise
 	// from the button: the same seat as FirstAfterButton.
@@ -36,7 +36,7 @@ const (
 	// games without an acting button.
 	HighestSuit
 	// OneAtATime hands the remainder out one chip unit at a time clockwise
-	// from the button (betting-rules-ru-sports.md §5.9.3 GAP default;
+	// from the button (docs/rules/betting-rules-ru-sports.md §5.9.3 GAP default;
 	// gr-regulation-1 §6.6 config alternative).
 	OneAtATime
 )

@@ -51,7 +51,7 @@ func tie(t *testing.T, seats []int, amount, unit int64, button, size int, rule O
 	})
 }
 
-// gr-regulation-1-variants-and-terms.md §8 vector 15: button at seat 5,
+// docs/rules/gr-regulation-1-variants-and-terms.md §8 vector 15: button at seat 5,
 // seats 3 and 7 tie for €25 with €1 chips: seat 7 (first clockwise after
 // the button) gets €13, seat 3 €12. Three-way €100 tie (seats 2, 6, 9,
 // button 8): €33 each and the extra €1 to seat 9.
@@ -66,7 +66,7 @@ func TestGrRegulation1Vector15OddChip(t *testing.T) {
 	}
 }
 
-// gr-regulation-2-general-operation.md §9 (G7.8, N17): pot €100, lowest
+// docs/rules/gr-regulation-2-general-operation.md §9 (G7.8, N17): pot €100, lowest
 // chip €5, three winners: €30 each and the €10 remainder to the first tied
 // winner after the button.
 func TestGrRegulation2WholeRemainderToFirstWinner(t *testing.T) {
@@ -76,7 +76,7 @@ func TestGrRegulation2WholeRemainderToFirstWinner(t *testing.T) {
 	}
 }
 
-// cz-cash-game-texas-holdem.md §10 vector 8: a pot of 25 split between the
+// docs/rules/cz-cash-game-texas-holdem.md §10 vector 8: a pot of 25 split between the
 // SB (first after the button) and the button: SB 13, button 12.
 func TestCzCashGameVector8WorstPosition(t *testing.T) {
 	r := tie(t, []int{1, 2}, 25, 1, 1, 6, WorstPosition) // button seat 1, SB seat 2
@@ -85,7 +85,7 @@ func TestCzCashGameVector8WorstPosition(t *testing.T) {
 	}
 }
 
-// ru-club-poker.md T11: pot 101 split between two, smallest chip 1: 51 to
+// docs/rules/ru-club-poker.md T11: pot 101 split between two, smallest chip 1: 51 to
 // the winner first left of the button, 50 to the other. T1: a board royal
 // flush splits three ways.
 func TestRuClubPokerT11AndT1(t *testing.T) {
@@ -99,7 +99,7 @@ func TestRuClubPokerT11AndT1(t *testing.T) {
 	}
 }
 
-// betting-rules-ru-sports.md D12: pot 275, smallest chip 25, two winners:
+// docs/rules/betting-rules-ru-sports.md D12: pot 275, smallest chip 25, two winners:
 // 125 each and the odd 25 chip to the first winner clockwise from the
 // button. §5.9.3 GAP default: several odd chips go one at a time.
 func TestRuSportsD12OddChipAndOneAtATime(t *testing.T) {
@@ -171,7 +171,7 @@ func TestGrRegulation1Vector12SidePots(t *testing.T) {
 	}
 }
 
-// Omaha showdown uses the exact two-plus-three rule (gr-variant-omaha.md
+// Omaha showdown uses the exact two-plus-three rule (docs/rules/gr-variant-omaha.md
 // §7 vector 1: the four-flush board gives S1 no flush).
 func TestOmahaShowdownUsesTwoPlusThree(t *testing.T) {
 	res := settle(t, Request{

@@ -27,10 +27,10 @@ type Wheel struct {
 // Size is the number of pockets.
 func (w Wheel) Size() int { return len(w.Labels) }
 
-// europeanOrder is cz-european-roulette.md §1.1, clockwise from 0.
+// europeanOrder is docs/rules/cz-european-roulette.md §1.1, clockwise from 0.
 var europeanOrder = []int{0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26}
 
-// americanOrder is ru-american-roulette.md §1.1 (optional double-zero
+// americanOrder is docs/rules/ru-american-roulette.md §1.1 (optional double-zero
 // wheel), clockwise from 0; -1 stands for 00.
 var americanOrder = []int{0, 28, 9, 26, 30, 11, 7, 20, 32, 17, 5, 22, 34, 15, 3, 24, 36, 13, 1, -1, 27, 10, 25, 29, 12, 8, 19, 31, 18, 6, 21, 33, 16, 4, 23, 35, 14, 2}
 
@@ -46,20 +46,20 @@ func labels(order []int) []string {
 	return out
 }
 
-// European is the 37-pocket single-zero wheel of cz-european-roulette.md §1.1.
+// European is the 37-pocket single-zero wheel of docs/rules/cz-european-roulette.md §1.1.
 func European() Wheel {
 	return Wheel{Kind: rngv1.Wheel_WHEEL_EUROPEAN, Name: "european", Labels: labels(europeanOrder)}
 }
 
-// American is the 38-pocket 0/00 wheel of ru-american-roulette.md §1.1 (N1 option).
+// American is the 38-pocket 0/00 wheel of docs/rules/ru-american-roulette.md §1.1 (N1 option).
 func American() Wheel {
 	return Wheel{Kind: rngv1.Wheel_WHEEL_AMERICAN, Name: "american", Labels: labels(americanOrder)}
 }
 
-// MoneySegments is the number of fields on the money wheel (cz-money-wheel.md §1).
+// MoneySegments is the number of fields on the money wheel (docs/rules/cz-money-wheel.md §1).
 const MoneySegments = 30
 
-// moneyCounts is the segment table of cz-money-wheel.md §1.
+// moneyCounts is the segment table of docs/rules/cz-money-wheel.md §1.
 var moneyCounts = map[string]int{
 	"cherries": 9, "bell": 6, "grapes": 5, "melon": 3, "star": 2, "seven": 1, "x": 4,
 }
@@ -69,7 +69,7 @@ func MoneySymbols() []string {
 	return []string{"cherries", "bell", "grapes", "melon", "star", "seven", "x"}
 }
 
-// MoneyCounts returns how many fields each symbol has (cz-money-wheel.md §1).
+// MoneyCounts returns how many fields each symbol has (docs/rules/cz-money-wheel.md §1).
 func MoneyCounts() map[string]int {
 	out := make(map[string]int, len(moneyCounts))
 	for k, v := range moneyCounts {
@@ -82,7 +82,7 @@ func MoneyCounts() map[string]int {
 const PlaceholderName = "money-placeholder-v1"
 
 // placeholderOrder has the source's counts; the order itself is made up,
-// because cz-money-wheel.md §7 says the source does not give it. Operators
+// because docs/rules/cz-money-wheel.md §7 says the source does not give it. Operators
 // replace it with their physical wheel's order.
 const placeholderOrder = "seven,cherries,bell,cherries,grapes,cherries,x,bell,cherries,melon," +
 	"grapes,cherries,star,bell,x,cherries,grapes,bell,melon,cherries," +
@@ -100,7 +100,7 @@ func MoneyPlaceholder() Wheel {
 
 // ParseMoney reads an operator's money-wheel layout: 30 comma-separated
 // symbols in wheel order. It must have exactly the counts of
-// cz-money-wheel.md §1 (cherries 9, bell 6, grapes 5, melon 3, star 2,
+// docs/rules/cz-money-wheel.md §1 (cherries 9, bell 6, grapes 5, melon 3, star 2,
 // seven 1, x 4).
 func ParseMoney(name, order string) (Wheel, error) {
 	if name == "" || strings.ContainsAny(name, " \t\n,") {

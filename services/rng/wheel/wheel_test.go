@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// cz-european-roulette.md §1.1: the pocket order as the source gives it,
+// docs/rules/cz-european-roulette.md §1.1: the pocket order as the source gives it,
 // 0..36 each exactly once; 5's neighbours are 23-10-5-24-16 (§4.1).
 func TestEuropeanOrderFromSpec(t *testing.T) {
 	w := European()
@@ -30,7 +30,7 @@ func TestEuropeanOrderFromSpec(t *testing.T) {
 	}
 }
 
-// ru-american-roulette.md §1.1 (optional double-zero wheel): 38 pockets,
+// docs/rules/ru-american-roulette.md §1.1 (optional double-zero wheel): 38 pockets,
 // 0 and 00 opposite each other.
 func TestAmericanOrderFromSpec(t *testing.T) {
 	w := American()
@@ -43,7 +43,7 @@ func TestAmericanOrderFromSpec(t *testing.T) {
 	}
 }
 
-// cz-money-wheel.md §1: 30 fields, cherries 9, bell 6, grapes 5, melon 3,
+// docs/rules/cz-money-wheel.md §1: 30 fields, cherries 9, bell 6, grapes 5, melon 3,
 // star 2, seven 1, x 4. §7: the order is not in the source, so the shipped
 // layout is marked as a placeholder.
 func TestMoneyPlaceholderHasSpecCounts(t *testing.T) {

@@ -430,7 +430,7 @@ func (a *applier) sitOut() error {
 	}
 	if t.Config.Cash() {
 		// A tournament player who is away is still dealt in and his blinds
-		// are posted (tournaments.md §12, GR H.11); at a cash table he is not
+		// are posted (docs/rules/tournaments.md §12, GR H.11); at a cash table he is not
 		// dealt in and the blinds passing him are missed (B.69).
 		t.Seating.SitOut(seat)
 	}
@@ -516,7 +516,7 @@ func (a *applier) leave(seat int, key, change string) {
 }
 
 // offsetFromBigBlind counts the occupied seats clockwise from the last big
-// blind to seat (tournaments.md §15.2 step 3), or -1 before the first hand.
+// blind to seat (docs/rules/tournaments.md §15.2 step 3), or -1 before the first hand.
 func (t *Table) offsetFromBigBlind(seat int) int {
 	bb := t.Seating.BigBlind
 	if bb < 0 {
@@ -872,7 +872,7 @@ func (a *applier) timeout() error {
 	}
 	seat := s.ToAct()
 	used := a.bankUsed(seat, c.At)
-	// Auto-check if a check is legal, otherwise fold (tournaments.md §12
+	// Auto-check if a check is legal, otherwise fold (docs/rules/tournaments.md §12
 	// "Disconnect" DEFAULT; gr-regulation-1 §6.4 assumption).
 	if err := a.handInput(s.TimeoutAction(), true); err != nil {
 		return err
@@ -902,7 +902,7 @@ func (a *applier) useBank() error {
 		return apierr.Precondition("NO_TIME_BANK", "the time bank is used up (GR H.27(a))")
 	}
 	// Claimed before the base time runs out, the bank runs after it
-	// (tournaments.md §13).
+	// (docs/rules/tournaments.md §13).
 	if c.At >= h.Deadline {
 		return apierr.Precondition("TOO_LATE", "the base time has run out")
 	}

@@ -490,7 +490,7 @@ func TestTimeoutChecksOrFoldsAndSitsOut(t *testing.T) {
 	}
 }
 
-// Time bank (tournaments.md T26): base 30 s; a 60 s bank claimed and 20 s
+// Time bank (docs/rules/tournaments.md T26): base 30 s; a 60 s bank claimed and 20 s
 // of it used leaves 40 s.
 func TestTimeBank(t *testing.T) {
 	s := newSim(t, cashConfig(t, profile.Holdem))

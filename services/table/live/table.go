@@ -40,7 +40,7 @@ const (
 	MaxKeys = 64
 )
 
-// Clock limits (gr-regulation-2 H.27; tournaments.md §13).
+// Clock limits (gr-regulation-2 H.27; docs/rules/tournaments.md §13).
 const (
 	MinActionTime = 5 * time.Second
 	MaxActionTime = 60 * time.Second

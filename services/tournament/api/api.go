@@ -295,7 +295,7 @@ func (h *Handler) DisqualifyPlayer(ctx context.Context, req *connect.Request[tou
 		return nil, apierr.Connect(err)
 	}
 	// The reason is checked but not yet recorded: the workflow's disqualify
-	// update takes a PlayerIn, which has no field for it (tournaments.md
+	// update takes a PlayerIn, which has no field for it (docs/rules/tournaments.md
 	// §21 asks for penalties on record; that is a workflow change).
 	if err := h.core.Disqualify(ctx, m.GetTournamentId(), p); err != nil {
 		return nil, apierr.Connect(err)

@@ -292,7 +292,7 @@ func TestCreateStructureRules(t *testing.T) {
 		reason string // "" = accepted
 	}{
 		{"valid", func(*tournamentv1.Structure) {}, ""},
-		// tournaments.md T1 (GR H.6): stake €100, fee valid iff €10 <= fee <= €15.
+		// docs/rules/tournaments.md T1 (GR H.6): stake €100, fee valid iff €10 <= fee <= €15.
 		{"T1 fee 9.00", func(s *tournamentv1.Structure) { s.Fee = eur(900) }, "FEE_OUT_OF_BOUNDS"},
 		{"T1 fee 10.00", func(s *tournamentv1.Structure) { s.Fee = eur(1000) }, ""},
 		{"T1 fee 15.00", func(s *tournamentv1.Structure) { s.Fee = eur(1500) }, ""},
@@ -571,7 +571,7 @@ func TestStandingsOf(t *testing.T) {
 	if !proto.Equal(got.GetStandings()[0], first) {
 		t.Fatalf("standing 0:\n got %v\nwant %v", got.GetStandings()[0], first)
 	}
-	// tournaments.md §21: each elimination on record (GR H.30, H.31).
+	// docs/rules/tournaments.md §21: each elimination on record (GR H.30, H.31).
 	wantBust := &tournamentv1.Elimination{PlayerId: "p2", PartnerId: "pb", Place: 12, StartStack: 3000, TableNumber: 2, Round: 1,
 		At: timestamppb.New(start.Add(47 * time.Minute))}
 	if len(got.GetEliminations()) != 1 || !proto.Equal(got.GetEliminations()[0], wantBust) {

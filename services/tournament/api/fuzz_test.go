@@ -187,7 +187,7 @@ func checkRules(t *testing.T, tm terms.Terms) {
 			if 100*fee < 10*stake || 100*fee > 15*stake {
 				t.Fatalf("T1: accepted fee %d on stake %d", fee, stake)
 			}
-		case terms.FeeCzech: // cz-tournaments.md §1
+		case terms.FeeCzech: // docs/rules/cz-tournaments.md §1
 			if 100*fee < 8*(stake+fee) || 100*fee > 15*(stake+fee) {
 				t.Fatalf("cz §1: accepted fee %d on stake %d", fee, stake)
 			}

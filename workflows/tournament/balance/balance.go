@@ -1,5 +1,5 @@
 // Package balance keeps a multi-table tournament's tables even (GR H.29,
-// H.35; tournaments.md §15): it breaks a table as soon as the players fit
+// H.35; docs/rules/tournaments.md §15): it breaks a table as soon as the players fit
 // on one fewer, and otherwise moves players from the longest table to the
 // shortest until the difference is within the tolerance — two players until
 // the 100-point chips are raced off, one after (H.29(a)). A moved player
@@ -15,7 +15,7 @@ import "sort"
 // Table is one table as balancing sees it.
 type Table struct {
 	// No is the table number; tables break highest number first
-	// (tournaments.md §15.3 DEFAULT).
+	// (docs/rules/tournaments.md §15.3 DEFAULT).
 	No    int `json:"no"`
 	Seats int `json:"seats"`
 	// Occupied lists the players by seat ("" = empty). A player on his
@@ -78,7 +78,7 @@ func Tolerance(raced100 bool) int {
 func HandForHand(left, paid, tables int) bool { return tables >= 2 && left == paid+1 }
 
 // HandForHandOver reports when hand-for-hand stops: the players left no
-// more than the paid places, or one table (tournaments.md §16 DEFAULT).
+// more than the paid places, or one table (docs/rules/tournaments.md §16 DEFAULT).
 func HandForHandOver(left, paid, tables int) bool { return left <= paid || tables <= 1 }
 
 // bigBlind is the seat positions are counted from: the last hand's big
@@ -106,7 +106,7 @@ func (t *Table) bigBlind() int {
 
 // Offset counts the occupied seats clockwise from the big blind up to seat
 // (the big blind is 0, the next player 1); for an empty seat it is the
-// position a player sitting there would have (tournaments.md §15.2 step 3).
+// position a player sitting there would have (docs/rules/tournaments.md §15.2 step 3).
 func (t *Table) Offset(seat int) int {
 	bb := t.bigBlind()
 	if bb < 0 {
@@ -155,7 +155,7 @@ func handsToBigBlind(d, n int) int {
 // way in may not be sent on before he has arrived (his move and the next
 // would race at the tables). order, if not nil, is a random order (from the
 // RNG) over the players of the tables that break (Breaking: highest table
-// first, each by seat), in which they are reseated (tournaments.md §15.3:
+// first, each by seat), in which they are reseated (docs/rules/tournaments.md §15.3:
 // "by random draw").
 func Plan(tables []*Table, raced100 bool, order []int) []Move {
 	var moves []Move
@@ -311,7 +311,7 @@ func (t *Table) seated() []int {
 }
 
 // choosePlayer picks who leaves the long table for the short one
-// (tournaments.md §15.2 step 3 DEFAULT): the player whose offset from his
+// (docs/rules/tournaments.md §15.2 step 3 DEFAULT): the player whose offset from his
 // big blind equals an empty seat's offset at the short table; failing that,
 // the player due the big blind next. Busy players and those moved already
 // in this plan stay.

@@ -24,7 +24,7 @@ func seatsUpTo(n int) []int {
 	return out
 }
 
-// tournaments.md T16 (GR H.29(a)): before the 100-point race-off, tables of
+// docs/rules/tournaments.md T16 (GR H.29(a)): before the 100-point race-off, tables of
 // 9 and 7 need no move (a difference of two is allowed).
 func TestT16NoMoveWithinTwo(t *testing.T) {
 	a, b := table(1, 10, seatsUpTo(9), 0, 1, 2), table(2, 10, seatsUpTo(7), 0, 1, 2)
@@ -33,7 +33,7 @@ func TestT16NoMoveWithinTwo(t *testing.T) {
 	}
 }
 
-// tournaments.md T17: before the race-off, 9 and 6 → one move → 8 / 7.
+// docs/rules/tournaments.md T17: before the race-off, 9 and 6 → one move → 8 / 7.
 func TestT17MoveOneBeforeRaceOff(t *testing.T) {
 	a, b := table(1, 10, seatsUpTo(9), 0, 1, 2), table(2, 10, seatsUpTo(6), 0, 1, 2)
 	m := Plan([]*Table{a, b}, false, nil)
@@ -42,7 +42,7 @@ func TestT17MoveOneBeforeRaceOff(t *testing.T) {
 	}
 }
 
-// tournaments.md T18: after the 100-point race-off, 9 and 7 → 8 / 8.
+// docs/rules/tournaments.md T18: after the 100-point race-off, 9 and 7 → 8 / 8.
 func TestT18EvenAfterRaceOff(t *testing.T) {
 	a, b := table(1, 10, seatsUpTo(9), 0, 1, 2), table(2, 10, seatsUpTo(7), 0, 1, 2)
 	m := Plan([]*Table{a, b}, true, nil)
@@ -54,7 +54,7 @@ func TestT18EvenAfterRaceOff(t *testing.T) {
 	}
 }
 
-// tournaments.md T19 (GR H.29(b)): a player 3 seats clockwise after the big
+// docs/rules/tournaments.md T19 (GR H.29(b)): a player 3 seats clockwise after the big
 // blind at his old table gets the empty seat 3 seats after the big blind at
 // the new one.
 func TestT19MovedPlayerKeepsHisPositionFromTheBigBlind(t *testing.T) {
@@ -74,7 +74,7 @@ func TestT19MovedPlayerKeepsHisPositionFromTheBigBlind(t *testing.T) {
 	}
 }
 
-// tournaments.md T20 (GR H.29(c)): a new seat between the button and the
+// docs/rules/tournaments.md T20 (GR H.29(c)): a new seat between the button and the
 // small blind is not dealt the next hand.
 func TestT20DeadHandSeat(t *testing.T) {
 	a := table(1, 10, seatsUpTo(7), 6, 0, 1)      // BB seat 1: seat 4 is offset 3
@@ -88,7 +88,7 @@ func TestT20DeadHandSeat(t *testing.T) {
 	}
 }
 
-// tournaments.md T21 (GR H.35): a player due the big blind (400) moved to a
+// docs/rules/tournaments.md T21 (GR H.35): a player due the big blind (400) moved to a
 // seat three hands from it owes 400 dead in the next pot he plays.
 func TestT21SkippedBigBlindIsOwedDead(t *testing.T) {
 	a := table(1, 10, seatsUpTo(9), 0, 1, 2)         // seat 3 is offset 1: BB next hand
@@ -110,7 +110,7 @@ func TestT21SkippedBigBlindIsOwedDead(t *testing.T) {
 	}
 }
 
-// tournaments.md §15.3 DEFAULT: the highest-numbered table breaks as soon as
+// docs/rules/tournaments.md §15.3 DEFAULT: the highest-numbered table breaks as soon as
 // the players fit on one fewer; its players fill the others evenly.
 func TestBreakHighestTableWhenPlayersFit(t *testing.T) {
 	a, b, c := table(1, 9, seatsUpTo(6), 0, 1, 2), table(2, 9, seatsUpTo(6), 0, 1, 2), table(3, 9, seatsUpTo(5), 0, 1, 2)
@@ -173,7 +173,7 @@ func TestTwoTablesBreakAtOnceMovesEachPlayerOnce(t *testing.T) {
 	}
 }
 
-// tournaments.md T11–T13 (GR H.12): paid 9; 10 left on 2 tables → on; 11
+// docs/rules/tournaments.md T11–T13 (GR H.12): paid 9; 10 left on 2 tables → on; 11
 // left → off; 10 on one table → not required. It stops at 9 left.
 func TestT11T12T13HandForHand(t *testing.T) {
 	if !HandForHand(10, 9, 2) {

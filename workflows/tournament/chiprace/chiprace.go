@@ -1,11 +1,11 @@
 // Package chiprace removes chips no longer needed (gr-regulation-1 B.83
-// "race off"; GR H.18; tournaments.md §10). Each player's whole multiples of
+// "race off"; GR H.18; docs/rules/tournaments.md §10). Each player's whole multiples of
 // the next chip are coloured up directly; the leftover low chips are pooled
 // and raced for: every player with leftovers gets a card, dealt starting
 // with the first player left of the button; the highest cards win one new
 // chip each (never more than one) until the pool is used up, a remainder
 // under half a chip dropped; nobody is raced out of the tournament
-// (tournaments.md §10 DEFAULT, house policy under H.38).
+// (docs/rules/tournaments.md §10 DEFAULT, house policy under H.38).
 package chiprace
 
 import (

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// tournaments.md T23 (GR H.18): race-off of the 25-point chips at a table
+// docs/rules/tournaments.md T23 (GR H.18): race-off of the 25-point chips at a table
 // of 9: the cards go out starting with the player left of the button, and
 // no player receives more than one new chip.
 func TestT23ChipRaceStartsLeftOfButtonOneChipEach(t *testing.T) {
@@ -40,7 +40,7 @@ func TestT23ChipRaceStartsLeftOfButtonOneChipEach(t *testing.T) {
 	}
 }
 
-// tournaments.md §10 DEFAULT 3: a remainder of half a chip or more buys one.
+// docs/rules/tournaments.md §10 DEFAULT 3: a remainder of half a chip or more buys one.
 func TestHalfChipRemainderBuysOne(t *testing.T) {
 	r, err := Race([]int64{150, 125}, 25, 100, []int32{1, 2})
 	if err != nil {
@@ -52,7 +52,7 @@ func TestHalfChipRemainderBuysOne(t *testing.T) {
 	}
 }
 
-// tournaments.md §10 DEFAULT 4: nobody is raced out.
+// docs/rules/tournaments.md §10 DEFAULT 4: nobody is raced out.
 func TestNobodyRacedOut(t *testing.T) {
 	r, _ := Race([]int64{25, 25, 25, 1000}, 25, 100, []int32{10, 20, 30})
 	for i, s := range r.Stacks {

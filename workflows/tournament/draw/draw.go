@@ -1,5 +1,5 @@
 // Package draw is the seat draw and the button draw at the start of a
-// tournament (GR H.9, H.10; RU §5.2, §5.3; cz-tournaments.md §6.3). The
+// tournament (GR H.9, H.10; RU §5.2, §5.3; docs/rules/cz-tournaments.md §6.3). The
 // randomness comes from the RNG service as draw values; these functions
 // turn them into tables, seats and buttons, so the same values always give
 // the same seating and the draw can be audited from the RNG's log.
@@ -11,7 +11,7 @@ import (
 )
 
 // Sizes spreads n players over ceil(n/seats) tables as evenly as possible:
-// no two tables differ by more than one player (tournaments.md §7 DEFAULT
+// no two tables differ by more than one player (docs/rules/tournaments.md §7 DEFAULT
 // for H.9).
 func Sizes(n, seats int) []int {
 	if n <= 0 || seats <= 0 {

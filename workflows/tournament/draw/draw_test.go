@@ -8,7 +8,7 @@ import (
 	"github.com/croupier/croupier/shared/card"
 )
 
-// tournaments.md §7 DEFAULT (GR H.9): tables = ceil(N / max), spread so no
+// docs/rules/tournaments.md §7 DEFAULT (GR H.9): tables = ceil(N / max), spread so no
 // two tables differ by more than one.
 func TestH9TableSizes(t *testing.T) {
 	for _, c := range []struct {
@@ -54,7 +54,7 @@ func TestH10AssignIsABijection(t *testing.T) {
 	}
 }
 
-// RU §5.3.1–5.3.2 (and tournaments.md §22: high card by default): the
+// RU §5.3.1–5.3.2 (and docs/rules/tournaments.md §22: high card by default): the
 // highest card gets the button; equal ranks go by suit ♠ > ♥ > ♦ > ♣.
 // gr-regulation-1 §8 vector 3: seats 1, 4, 6 draw 9♥, K♥, A♥ → seat 6.
 func TestRU53HighCardButton(t *testing.T) {

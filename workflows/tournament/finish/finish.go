@@ -1,11 +1,11 @@
-// Package finish ranks eliminated players (GR H.30–H.32; tournaments.md
-// §17; cz-tournaments.md §1: standings are the reverse order of
+// Package finish ranks eliminated players (GR H.30–H.32; docs/rules/tournaments.md
+// §17; docs/rules/cz-tournaments.md §1: standings are the reverse order of
 // elimination). Players busted together share the block of places they
 // leave: at one table in one hand, the larger stack at the start of the hand
 // finishes higher (H.30), equal stacks tie; at different tables in the same
 // hand-for-hand hand, players take the same place whatever their stacks
 // (H.31), and in a mixed case a player is tied with the players ranked like
-// him at the other tables (tournaments.md §17.2 DEFAULT).
+// him at the other tables (docs/rules/tournaments.md §17.2 DEFAULT).
 package finish
 
 import "sort"
@@ -22,7 +22,7 @@ type Bust struct {
 // one table, or in the same synchronised hand across tables under
 // hand-for-hand. left is how many players were still in before it. It
 // returns each bust's place, in the order given; tied players share the
-// better place (tournaments.md §17.2 DEFAULT).
+// better place (docs/rules/tournaments.md §17.2 DEFAULT).
 func Places(left int, busts []Bust) []int {
 	g := len(busts)
 	tier := make([]int, g)

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// tournaments.md T14 (GR H.30): 14 left; A (3,000 at the start of the hand)
+// docs/rules/tournaments.md T14 (GR H.30): 14 left; A (3,000 at the start of the hand)
 // and B (5,000) bust in the same hand at table 1 → B 13th, A 14th.
 func TestT14SameTableRankedByStartingStack(t *testing.T) {
 	got := Places(14, []Bust{{Player: "A", Table: "1", Start: 3000}, {Player: "B", Table: "1", Start: 5000}})
@@ -14,7 +14,7 @@ func TestT14SameTableRankedByStartingStack(t *testing.T) {
 	}
 }
 
-// tournaments.md T15 (GR H.31): 14 left under hand-for-hand; X at T1
+// docs/rules/tournaments.md T15 (GR H.31): 14 left under hand-for-hand; X at T1
 // (2,000) and Y at T2 (9,000) bust in the same hand → the same place, 13th,
 // whatever their stacks.
 func TestT15CrossTableTie(t *testing.T) {
@@ -24,7 +24,7 @@ func TestT15CrossTableTie(t *testing.T) {
 	}
 }
 
-// tournaments.md §17.2 DEFAULT (mixed case): two bust at table A, one at
+// docs/rules/tournaments.md §17.2 DEFAULT (mixed case): two bust at table A, one at
 // table B in the same hand: A's are ranked by stack; B's player ties with
 // the better of A's.
 func TestMixedCaseTiesWithBestOfOtherTable(t *testing.T) {
@@ -34,7 +34,7 @@ func TestMixedCaseTiesWithBestOfOtherTable(t *testing.T) {
 	}
 }
 
-// tournaments.md §17.1 GAP DEFAULT: equal starting stacks at one table tie.
+// docs/rules/tournaments.md §17.1 GAP DEFAULT: equal starting stacks at one table tie.
 func TestEqualStacksTie(t *testing.T) {
 	got := Places(5, []Bust{{Player: "a", Table: "1", Start: 100}, {Player: "b", Table: "1", Start: 100}, {Player: "c", Table: "1", Start: 50}})
 	if !reflect.DeepEqual(got, []int{3, 3, 5}) {
@@ -42,7 +42,7 @@ func TestEqualStacksTie(t *testing.T) {
 	}
 }
 
-// cz-tournaments.md §7 derived finishing order: eliminated P7, P3, P5, then
+// docs/rules/cz-tournaments.md §7 derived finishing order: eliminated P7, P3, P5, then
 // P1 wins → 1. P1, 2. P5, 3. P3, 4. P7.
 func TestCZReverseEliminationOrder(t *testing.T) {
 	left := 4

@@ -1,5 +1,5 @@
 // Package payout divides a tournament's prize pool (GR H.32–H.34;
-// tournaments.md §17–§18): a share per finishing place, or the last W
+// docs/rules/tournaments.md §17–§18): a share per finishing place, or the last W
 // players sharing equally or in proportion to their chips. Amounts are
 // whole minor units and always add up to the pool exactly; the rounding
 // rule is the spec's DEFAULT (not in source): floor to the unit, the
@@ -57,7 +57,7 @@ func PlacePrizes(pool int64, bps []int32) []int64 {
 }
 
 // ByPlace pays a place table. Players tied on a place pool the prizes of
-// the places they cover and split them equally (tournaments.md §17 DEFAULT
+// the places they cover and split them equally (docs/rules/tournaments.md §17 DEFAULT
 // for H.31), the odd units one each to the tied players in (chips, order)
 // order. Places past the table get nothing.
 func ByPlace(pool int64, bps []int32, fs []Finisher) ([]Prize, error) {

@@ -13,7 +13,7 @@ func amounts(ps []Prize) map[string]int64 {
 	return m
 }
 
-// tournaments.md T29 (GR H.33): pool €10,000, winners with 50,000 / 30,000
+// docs/rules/tournaments.md T29 (GR H.33): pool €10,000, winners with 50,000 / 30,000
 // / 20,000 chips, proportional → €5,000 / €3,000 / €2,000.
 func TestT29ProRataSplit(t *testing.T) {
 	got := amounts(ByChips(1000000, []Finisher{{ID: "a", Place: 1, Chips: 50000}, {ID: "b", Place: 2, Chips: 30000}, {ID: "c", Place: 3, Chips: 20000}}))
@@ -22,7 +22,7 @@ func TestT29ProRataSplit(t *testing.T) {
 	}
 }
 
-// tournaments.md T30 (GR H.33): the same, equal → €3,333.33 each and the
+// docs/rules/tournaments.md T30 (GR H.33): the same, equal → €3,333.33 each and the
 // €0.01 remainder (DEFAULT) to the chip leader.
 func TestT30EqualSplit(t *testing.T) {
 	got := amounts(Equal(1000000, []Finisher{{ID: "b", Place: 2, Chips: 30000}, {ID: "a", Place: 1, Chips: 50000}, {ID: "c", Place: 3, Chips: 20000}}))
@@ -31,7 +31,7 @@ func TestT30EqualSplit(t *testing.T) {
 	}
 }
 
-// tournaments.md T15 (GR H.31): X and Y bust at different tables in the
+// docs/rules/tournaments.md T15 (GR H.31): X and Y bust at different tables in the
 // same hand-for-hand hand with 14 left: both 13th, and the 13th and 14th
 // prizes are pooled and split 50/50 (DEFAULT).
 func TestT15TiedPlacesPoolTheirPrizes(t *testing.T) {

@@ -1,12 +1,12 @@
 // Package penalty is the arithmetic of the penalties a tournament floor
-// imposes (tournaments.md §19): the Russian "round" counted in hands
+// imposes (docs/rules/tournaments.md §19): the Russian "round" counted in hands
 // (RU §7.1.2 note), and the Greek killed hand's refund of an uncalled raise
 // (GR H.25). The table applies the penalty; these say how long and how much.
 package penalty
 
 // HandsToMiss is a "miss N rounds" penalty in hands: one round is as many
 // hands as there are players at the table when it is imposed, the penalised
-// player included (RU §7.1.2 note; tournaments.md T27).
+// player included (RU §7.1.2 note; docs/rules/tournaments.md T27).
 func HandsToMiss(rounds, playersAtTable int) int {
 	if rounds <= 0 || playersAtTable <= 0 {
 		return 0

@@ -2,7 +2,7 @@ package penalty
 
 import "testing"
 
-// tournaments.md T27 (RU §7.1.2 note): 8 at the table when "miss 1 round"
+// docs/rules/tournaments.md T27 (RU §7.1.2 note): 8 at the table when "miss 1 round"
 // is imposed → 8 hands; "2 rounds" → 16.
 func TestT27RoundIsPlayersAtTheTable(t *testing.T) {
 	if HandsToMiss(1, 8) != 8 || HandsToMiss(2, 8) != 16 {
@@ -13,7 +13,7 @@ func TestT27RoundIsPlayersAtTheTable(t *testing.T) {
 	}
 }
 
-// tournaments.md T28 (GR H.25): he raised to 600 facing 200, nobody has
+// docs/rules/tournaments.md T28 (GR H.25): he raised to 600 facing 200, nobody has
 // called, then an infraction kills his hand: 200 stays, 400 comes back.
 // Once called, nothing comes back.
 func TestT28KilledHandReturnsTheUncalledRaise(t *testing.T) {

@@ -1,7 +1,7 @@
 // Package schedule is the tournament clock: which level is in force after
 // a given amount of play, when the next change comes, and breaks
 // (GR-ctx line 2521: the casino announces the levels and the times they
-// change; tournaments.md §9: breaks are part of the structure and the
+// change; docs/rules/tournaments.md §9: breaks are part of the structure and the
 // clock stops during them and during a pause). A level change applies from
 // the next hand (GR H.23): a hand is played at the level in force when its
 // shuffle started.

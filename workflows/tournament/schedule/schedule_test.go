@@ -13,7 +13,7 @@ var levels = []terms.Level{
 	{SmallBlind: 100, BigBlind: 200, Duration: 20 * time.Minute},
 }
 
-// tournaments.md T22 (GR H.23): the level 3 timer expires during hand #57:
+// docs/rules/tournaments.md T22 (GR H.23): the level 3 timer expires during hand #57:
 // #57 finishes at level 2, #58 (the next shuffle) is at level 3.
 func TestT22LevelChangeAppliesFromTheNextHand(t *testing.T) {
 	end2 := 40*time.Minute + 10*time.Minute // level 2 ends, then the break
@@ -27,7 +27,7 @@ func TestT22LevelChangeAppliesFromTheNextHand(t *testing.T) {
 	}
 }
 
-// tournaments.md §9 DEFAULT: the break after a level stops the clock for its
+// docs/rules/tournaments.md §9 DEFAULT: the break after a level stops the clock for its
 // length; the last level goes on.
 func TestBreaksAndTheLastLevel(t *testing.T) {
 	cases := []struct {

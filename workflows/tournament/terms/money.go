@@ -16,7 +16,7 @@ func (t *Terms) AddOnOpen(level int, onBreak bool) bool {
 }
 
 // AddOnEligible: during the add-on window, whatever the stack (H.16(a)(2)),
-// once per player (cz-tournaments.md §2: "only one chance").
+// once per player (docs/rules/cz-tournaments.md §2: "only one chance").
 func (t *Terms) AddOnEligible(level int, onBreak, hadAddOn bool) bool {
 	return t.AddOnOpen(level, onBreak) && !hadAddOn
 }
@@ -43,5 +43,5 @@ func (m *Money) Sub(c EntryCharge) {
 
 // DropBox is a table's share of the commission: after the seat draw and
 // before play, the dealer of each table puts players × fee into its drop box
-// (gr-regulation-2 Γ.6 mode 3; tournaments.md §6.1).
+// (gr-regulation-2 Γ.6 mode 3; docs/rules/tournaments.md §6.1).
 func DropBox(players int, fee int64) int64 { return int64(players) * fee }

@@ -20,17 +20,17 @@ type FeeRule uint8
 const (
 	// FeeGreek: 10% × entry stake ≤ fee ≤ 15% × entry stake (GR H.6,
 	// gr-regulation-1 B.105), paid once; rebuys carry no fee unless the
-	// terms add one (tournaments.md §6.1 DEFAULT).
+	// terms add one (docs/rules/tournaments.md §6.1 DEFAULT).
 	FeeGreek FeeRule = iota + 1
 	// FeeCzech: the fee is 8–15% of all money collected
-	// (cz-tournaments.md §1), so of stake + fee, and rebuys and add-ons
+	// (docs/rules/cz-tournaments.md §1), so of stake + fee, and rebuys and add-ons
 	// carry it too (§8.1).
 	FeeCzech
 	// FeeNone: no fee at all (a satellite without a fee, B.90).
 	FeeNone
 )
 
-// PayoutMode is how the prize pool is divided (GR H.33, tournaments.md §18).
+// PayoutMode is how the prize pool is divided (GR H.33, docs/rules/tournaments.md §18).
 type PayoutMode uint8
 
 // Payout modes.
@@ -63,7 +63,7 @@ type Level struct {
 	Ante       int64         `json:"ante,omitempty"`
 	BringIn    int64         `json:"bring_in,omitempty"`
 	Duration   time.Duration `json:"d"`
-	// Break after this level (tournaments.md §9 DEFAULT: breaks are part
+	// Break after this level (docs/rules/tournaments.md §9 DEFAULT: breaks are part
 	// of the structure and the clock stops during them).
 	Break time.Duration `json:"break,omitempty"`
 }
@@ -180,7 +180,7 @@ const (
 const MaxAmount = 1_000_000_000_000_000
 
 // Defaults fills in what the terms leave out: 9-handed tables up to the
-// game's limit, one chip bank per rebuy and add-on (tournaments.md §11
+// game's limit, one chip bank per rebuy and add-on (docs/rules/tournaments.md §11
 // DEFAULT), the called clock of H.28(b), the GR profile.
 func (t *Terms) Defaults() {
 	if t.Profile == "" {
@@ -545,7 +545,7 @@ func (t *Terms) RebuyOpen(level int) bool { return level < t.RebuyLevels }
 
 // RebuyEligible applies H.16(a)(1): inside the period, with half or less of
 // the starting stack, and rebuys left. The "≤" is the one OCR lost
-// ("δηλαδή, . 50%", tournaments.md §24 note 9).
+// ("δηλαδή, . 50%", docs/rules/tournaments.md §24 note 9).
 func (t *Terms) RebuyEligible(level int, stack int64, rebuys int) bool {
 	return t.RebuyOpen(level) && 2*stack <= t.Stack && (t.MaxRebuys == 0 || rebuys < t.MaxRebuys)
 }

@@ -24,7 +24,7 @@ func valid() Terms {
 
 func reason(err error) string { return apierr.Reason(err) }
 
-// tournaments.md T1 (GR H.6): stake €100 → fee valid iff €10 <= fee <= €15;
+// docs/rules/tournaments.md T1 (GR H.6): stake €100 → fee valid iff €10 <= fee <= €15;
 // €9 and €15.01 are rejected.
 func TestT1FeeBoundsGreek(t *testing.T) {
 	for _, c := range []struct {
@@ -41,7 +41,7 @@ func TestT1FeeBoundsGreek(t *testing.T) {
 	}
 }
 
-// tournaments.md T2: stake €150 → fee in [€15.00, €22.50].
+// docs/rules/tournaments.md T2: stake €150 → fee in [€15.00, €22.50].
 func TestT2FeeBoundsGreek150(t *testing.T) {
 	for fee := int64(1400); fee <= 2400; fee++ {
 		ok := CheckFee(FeeGreek, 15000, fee) == nil
@@ -66,7 +66,7 @@ func TestB105FeeBand(t *testing.T) {
 	}
 }
 
-// cz-tournaments.md §1: the fee is 8–15% of all money collected. With the
+// docs/rules/cz-tournaments.md §1: the fee is 8–15% of all money collected. With the
 // fee on top of a 2,000 Kč stake, 200 Kč is 9.09% of 2,200 (valid); 160 Kč
 // is 7.4% (invalid); 352 Kč is 14.97% (valid); 354 Kč is 15.04% (invalid).
 func TestCZFeeOfAllMoney(t *testing.T) {
@@ -118,7 +118,7 @@ func TestB90SatelliteWithoutFee(t *testing.T) {
 	}
 }
 
-// tournaments.md T3 (GR H.7): original entry €100 → rebuy €100 OK, €101
+// docs/rules/tournaments.md T3 (GR H.7): original entry €100 → rebuy €100 OK, €101
 // rejected.
 func TestT3RebuyPriceCap(t *testing.T) {
 	tr := valid()
@@ -136,7 +136,7 @@ func TestT3RebuyPriceCap(t *testing.T) {
 	}
 }
 
-// cz-tournaments.md §7 derived re-buy vector: 10,000 chips for 2,000 Kč; a
+// docs/rules/cz-tournaments.md §7 derived re-buy vector: 10,000 chips for 2,000 Kč; a
 // re-buy and the single add-on for the same amount give the same chips, and
 // carry the fee (§8.1).
 func TestCZRebuyAndAddOnCarryTheFee(t *testing.T) {
@@ -157,7 +157,7 @@ func TestCZRebuyAndAddOnCarryTheFee(t *testing.T) {
 	}
 }
 
-// tournaments.md T4, T5 (GR H.16(a)(1)): starting stack 10,000; inside the
+// docs/rules/tournaments.md T4, T5 (GR H.16(a)(1)): starting stack 10,000; inside the
 // period a stack of 5,000 may rebuy, 5,001 may not; after the period nobody.
 func TestT4T5RebuyEligibility(t *testing.T) {
 	tr := valid()
@@ -180,7 +180,7 @@ func TestT4T5RebuyEligibility(t *testing.T) {
 	}
 }
 
-// tournaments.md T6 (GR H.16(a)(2)): at the end of the period, a player
+// docs/rules/tournaments.md T6 (GR H.16(a)(2)): at the end of the period, a player
 // with 18,000 may add on; only once (cz §2); not before the period ends.
 func TestT6AddOnAtTheEndOfThePeriod(t *testing.T) {
 	tr := valid()
@@ -201,7 +201,7 @@ func TestT6AddOnAtTheEndOfThePeriod(t *testing.T) {
 	}
 }
 
-// tournaments.md T8 (GR H.34, B.48): 50 entries × €100 + €10 fee and 20
+// docs/rules/tournaments.md T8 (GR H.34, B.48): 50 entries × €100 + €10 fee and 20
 // rebuys × €100 → pool €7,000, commission €500 (fees only, none on rebuys).
 func TestT8PrizePoolAndCommission(t *testing.T) {
 	tr := valid()
@@ -235,7 +235,7 @@ func TestB48PoolWithRebuys(t *testing.T) {
 	}
 }
 
-// cz-tournaments.md §7 derived prize pool: 50 entrants pay 2,000 Kč each
+// docs/rules/cz-tournaments.md §7 derived prize pool: 50 entrants pay 2,000 Kč each
 // with a 10% fee taken from it: collected 100,000, fee 10,000, pool 90,000.
 func TestCZPrizePoolWithoutTheFee(t *testing.T) {
 	var m Money
@@ -247,7 +247,7 @@ func TestCZPrizePoolWithoutTheFee(t *testing.T) {
 	}
 }
 
-// tournaments.md T9 (gr-regulation-2 Γ.6): a table of 9 with a €10 fee →
+// docs/rules/tournaments.md T9 (gr-regulation-2 Γ.6): a table of 9 with a €10 fee →
 // €90 into that table's drop box.
 func TestT9FeeToDropBox(t *testing.T) {
 	if got := DropBox(9, 1000); got != 9000 {
@@ -255,7 +255,7 @@ func TestT9FeeToDropBox(t *testing.T) {
 	}
 }
 
-// tournaments.md T24, T25 (GR H.28, RU §7.1.7): the called clock is 60 s
+// docs/rules/tournaments.md T24, T25 (GR H.28, RU §7.1.7): the called clock is 60 s
 // then 10 s and the shot clock 10 s; T26 (H.27(a)): a time bank is at most
 // 5 minutes and the base time 5–60 s. Terms that change them are refused.
 func TestT24T25T26ClockTerms(t *testing.T) {
@@ -349,7 +349,7 @@ func FuzzValidate(f *testing.F) {
 	})
 }
 
-// tournaments.md T1, T2 (GR H.6, B.105) and cz-tournaments.md §1 hold for
+// docs/rules/tournaments.md T1, T2 (GR H.6, B.105) and docs/rules/cz-tournaments.md §1 hold for
 // any amounts: the bounds are compared exactly, never through an int64
 // product that can overflow (100 × 2^62 wraps to a small number).
 func TestCheckFeeDoesNotOverflow(t *testing.T) {
@@ -457,7 +457,7 @@ func TestPayoutModeNamed(t *testing.T) {
 	}
 }
 
-// tournaments.md T6 (GR H.16(a)(2)): the add-on window opens only for an
+// docs/rules/tournaments.md T6 (GR H.16(a)(2)): the add-on window opens only for an
 // add-on with a price; a negative price opens nothing.
 func TestT6AddOnNeedsAPrice(t *testing.T) {
 	for _, c := range []struct {

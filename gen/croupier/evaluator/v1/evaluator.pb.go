@@ -28,9 +28,9 @@ const (
 	Game_GAME_UNSPECIFIED Game = 0
 	// Best five of all the cards (Hold'em, stud, 5..7 cards).
 	Game_GAME_HIGH Game = 1
-	// Exactly two of four hole cards with exactly three board cards (gr-variant-omaha.md).
+	// Exactly two of four hole cards with exactly three board cards (docs/rules/gr-variant-omaha.md).
 	Game_GAME_OMAHA Game = 2
-	// Exactly two hole cards with exactly three board cards (ru-texas-holdem-casino.md default).
+	// Exactly two hole cards with exactly three board cards (docs/rules/ru-texas-holdem-casino.md default).
 	Game_GAME_TWO_PLUS_THREE Game = 3
 )
 
@@ -156,14 +156,14 @@ const (
 	// The whole remainder to the first winner clockwise from the button
 	// (gr-regulation-1 §6.6, the default).
 	OddChip_ODD_CHIP_FIRST_AFTER_BUTTON OddChip = 1
-	// cz-cash-game-texas-holdem.md's "worse position", which that spec reads
+	// docs/rules/cz-cash-game-texas-holdem.md's "worse position", which that spec reads
 	// (N7, vector 8) as the first winner clockwise from the button.
 	OddChip_ODD_CHIP_WORST_POSITION OddChip = 2
 	// Stud: the whole remainder to the winner holding the highest card by
 	// rank, then suit (spades > hearts > diamonds > clubs), of his five.
 	OddChip_ODD_CHIP_HIGHEST_SUIT OddChip = 3
 	// One chip unit at a time clockwise from the button
-	// (betting-rules-ru-sports.md §5.9.3 default).
+	// (docs/rules/betting-rules-ru-sports.md §5.9.3 default).
 	OddChip_ODD_CHIP_ONE_AT_A_TIME OddChip = 4
 )
 
@@ -270,17 +270,17 @@ type BankedGame int32
 
 const (
 	BankedGame_BANKED_GAME_UNSPECIFIED BankedGame = 0
-	// gr-casino-holdem.md: dealer qualifies with a pair of 4s; AA Bonus.
+	// docs/rules/gr-casino-holdem.md: dealer qualifies with a pair of 4s; AA Bonus.
 	BankedGame_BANKED_GAME_CASINO_HOLDEM BankedGame = 1
-	// cz-casino-texas-holdem.md: dealer qualifies with any pair; Blind and Trips.
+	// docs/rules/cz-casino-texas-holdem.md: dealer qualifies with any pair; Blind and Trips.
 	BankedGame_BANKED_GAME_CASINO_TEXAS_HOLDEM BankedGame = 2
-	// ru-texas-holdem-casino.md: two hole + three board; pair of 4s; Bonus.
+	// docs/rules/ru-texas-holdem-casino.md: two hole + three board; pair of 4s; Bonus.
 	BankedGame_BANKED_GAME_TEXAS_HOLDEM_VS_CASINO BankedGame = 3
-	// ru-oasis-poker.md: five cards; dealer qualifies with Ace-King.
+	// docs/rules/ru-oasis-poker.md: five cards; dealer qualifies with Ace-King.
 	BankedGame_BANKED_GAME_OASIS BankedGame = 4
-	// ru-russian-poker.md: five or six cards; Ace-King; two combinations.
+	// docs/rules/ru-russian-poker.md: five or six cards; Ace-King; two combinations.
 	BankedGame_BANKED_GAME_RUSSIAN BankedGame = 5
-	// ru-split-poker.md: big and small hands; pair of 2s.
+	// docs/rules/ru-split-poker.md: big and small hands; pair of 2s.
 	BankedGame_BANKED_GAME_SPLIT BankedGame = 6
 )
 
@@ -1404,7 +1404,7 @@ func (x *RankUpCardsResponse) GetOrder() []int32 {
 type BankedOptions struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Texas Hold'em vs casino: best five of seven instead of the literal
-	// two-hole-card rule (ru-texas-holdem-casino.md N1 alternative).
+	// two-hole-card rule (docs/rules/ru-texas-holdem-casino.md N1 alternative).
 	BestOfSeven    bool           `protobuf:"varint,1,opt,name=best_of_seven,json=bestOfSeven,proto3" json:"best_of_seven,omitempty"`
 	RoyalBonusRule RoyalBonusRule `protobuf:"varint,2,opt,name=royal_bonus_rule,json=royalBonusRule,proto3,enum=croupier.evaluator.v1.RoyalBonusRule" json:"royal_bonus_rule,omitempty"`
 	unknownFields  protoimpl.UnknownFields

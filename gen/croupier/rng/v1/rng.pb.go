@@ -28,11 +28,11 @@ type Wheel int32
 
 const (
 	Wheel_WHEEL_UNSPECIFIED Wheel = 0
-	// 37 pockets 0..36 in the order of cz-european-roulette.md §1.1.
+	// 37 pockets 0..36 in the order of docs/rules/cz-european-roulette.md §1.1.
 	Wheel_WHEEL_EUROPEAN Wheel = 1
-	// 38 pockets with 0 and 00 (ru-american-roulette.md N1 option).
+	// 38 pockets with 0 and 00 (docs/rules/ru-american-roulette.md N1 option).
 	Wheel_WHEEL_AMERICAN Wheel = 2
-	// The 30-segment money wheel of cz-money-wheel.md.
+	// The 30-segment money wheel of docs/rules/cz-money-wheel.md.
 	Wheel_WHEEL_MONEY Wheel = 3
 )
 
@@ -134,8 +134,8 @@ func (OutcomeKind) EnumDescriptor() ([]byte, []int) {
 
 // CutCard asks for a reshuffle marker placed uniformly at random so that at
 // least min_from_front cards come before it and at least min_from_end cards
-// stay behind it (ru-blackjack.md §4.1: at least 52 cards never dealt;
-// cz-blackjack.md §3.5 leaves the depth to the operator). The marker's
+// stay behind it (docs/rules/ru-blackjack.md §4.1: at least 52 cards never dealt;
+// docs/rules/cz-blackjack.md §3.5 leaves the depth to the operator). The marker's
 // position is the index of the first card that is not dealt, uniform over
 // [min_from_front, cards - min_from_end].
 type CutCard struct {

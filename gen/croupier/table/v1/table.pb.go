@@ -528,7 +528,7 @@ func (x *Stakes) GetExponent() int32 {
 	return 0
 }
 
-// Clock is a table's action clock (gr-regulation-2 H.27; tournaments.md §13).
+// Clock is a table's action clock (gr-regulation-2 H.27; docs/rules/tournaments.md §13).
 type Clock struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Seconds per action, 5..60.
@@ -5611,7 +5611,7 @@ type RemovePlayerResponse struct {
 	// The seat he had.
 	Seat int32 `protobuf:"varint,2,opt,name=seat,proto3" json:"seat,omitempty"`
 	// His seat's clockwise distance from the big blind of the last hand, in
-	// occupied seats (tournaments.md §15.2 step 3).
+	// occupied seats (docs/rules/tournaments.md §15.2 step 3).
 	OffsetFromBigBlind int32 `protobuf:"varint,3,opt,name=offset_from_big_blind,json=offsetFromBigBlind,proto3" json:"offset_from_big_blind,omitempty"`
 	Replayed           bool  `protobuf:"varint,4,opt,name=replayed,proto3" json:"replayed,omitempty"`
 	// True when he is still in the hand: he is removed when it ends.

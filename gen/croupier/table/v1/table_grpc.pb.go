@@ -76,7 +76,7 @@ type TableServiceClient interface {
 	// returns the original result (replayed) and is applied at most once.
 	Act(ctx context.Context, in *ActRequest, opts ...grpc.CallOption) (*ActResponse, error)
 	// UseTimeBank extends the caller's action time from his time bank
-	// (tournaments.md §13; gr-regulation-2 H.27(a)).
+	// (docs/rules/tournaments.md §13; gr-regulation-2 H.27(a)).
 	UseTimeBank(ctx context.Context, in *UseTimeBankRequest, opts ...grpc.CallOption) (*UseTimeBankResponse, error)
 	// Subscribe streams the table's events as the caller may see them. It
 	// starts with a snapshot of the table, or resumes after an event id.
@@ -316,7 +316,7 @@ type TableServiceServer interface {
 	// returns the original result (replayed) and is applied at most once.
 	Act(context.Context, *ActRequest) (*ActResponse, error)
 	// UseTimeBank extends the caller's action time from his time bank
-	// (tournaments.md §13; gr-regulation-2 H.27(a)).
+	// (docs/rules/tournaments.md §13; gr-regulation-2 H.27(a)).
 	UseTimeBank(context.Context, *UseTimeBankRequest) (*UseTimeBankResponse, error)
 	// Subscribe streams the table's events as the caller may see them. It
 	// starts with a snapshot of the table, or resumes after an event id.

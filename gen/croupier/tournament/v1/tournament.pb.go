@@ -101,7 +101,7 @@ const (
 	FeeRule_FEE_RULE_UNSPECIFIED FeeRule = 0
 	// 10-15% of the entry stake (GR H.6, gr-regulation-1 B.105).
 	FeeRule_FEE_RULE_GREEK FeeRule = 1
-	// 8-15% of all money collected, stake plus fee (cz-tournaments.md §1).
+	// 8-15% of all money collected, stake plus fee (docs/rules/cz-tournaments.md §1).
 	FeeRule_FEE_RULE_CZECH FeeRule = 2
 	// No fee (a satellite, gr-regulation-1 B.90).
 	FeeRule_FEE_RULE_NONE FeeRule = 3
@@ -1046,7 +1046,7 @@ func (x *Standing) GetAddOn() bool {
 	return false
 }
 
-// Elimination is one player out, on record (tournaments.md §21).
+// Elimination is one player out, on record (docs/rules/tournaments.md §21).
 type Elimination struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	PlayerId  string                 `protobuf:"bytes,1,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`

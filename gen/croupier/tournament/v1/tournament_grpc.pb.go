@@ -38,7 +38,7 @@ const (
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 //
 // TournamentService runs poker tournaments, one durable Temporal workflow
-// each (tournaments.md §3): registration with the stake and fee held in the
+// each (docs/rules/tournaments.md §3): registration with the stake and fee held in the
 // wallet and posted at the start, the seat and button draws, tables on the
 // table service with tournament chips, the level clock, breaks, chip races,
 // balancing, hand-for-hand, the final table and the payouts. Players
@@ -206,7 +206,7 @@ func (c *tournamentServiceClient) DisqualifyPlayer(ctx context.Context, in *Disq
 // for forward compatibility.
 //
 // TournamentService runs poker tournaments, one durable Temporal workflow
-// each (tournaments.md §3): registration with the stake and fee held in the
+// each (docs/rules/tournaments.md §3): registration with the stake and fee held in the
 // wallet and posted at the start, the seat and button draws, tables on the
 // table service with tournament chips, the level clock, breaks, chip races,
 // balancing, hand-for-hand, the final table and the payouts. Players

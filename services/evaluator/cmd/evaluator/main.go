@@ -1,7 +1,8 @@
 // Command evaluator serves the hand evaluator (croupier.evaluator.v1.
 // EvaluatorService) alone: gRPC, gRPC-Web and Connect on one port. It holds
 // no state: its lookup tables are built at start-up (a few milliseconds)
-// and it scales out by adding replicas.
+// and it scales out by adding replicas. With -dev it runs alone on a laptop:
+// throwaway token keys, the credentials to call it printed at start.
 package main
 
 import (
@@ -40,12 +41,16 @@ func load(args []string, getenv func(string) string, stderr io.Writer) (settings
 	var s settings
 	l := config.New("evaluator", getenv)
 	s.common.Bind(l, ":8080")
+	s.common.BindDev(l)
 	l.Int(&s.maxHands, "max-hands", "CROUPIER_EVALUATOR_MAX_HANDS", api.DefaultLimits.MaxHands, "most hands one Evaluate or RankUpCards call may carry")
 	l.Int(&s.maxBoxes, "max-boxes", "CROUPIER_EVALUATOR_MAX_BOXES", api.DefaultLimits.MaxBoxes, "most boxes one EvaluateBanked call may carry")
 	l.Int(&s.maxPots, "max-pots", "CROUPIER_EVALUATOR_MAX_POTS", api.DefaultLimits.MaxPots, "most pots one Showdown call may carry")
 	l.Int(&s.publicSamples, "max-public-samples", "CROUPIER_EVALUATOR_MAX_PUBLIC_SAMPLES", int(api.DefaultLimits.MaxPublicSamples), "most Monte Carlo samples a player or partner may ask Equity for")
 	if err := l.Parse(args); err != nil {
 		l.Usage(stderr)
+		return s, err
+	}
+	if err := s.common.ApplyDev(); err != nil {
 		return s, err
 	}
 	return s, s.validate()
@@ -78,6 +83,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	path, h := evaluatorv1connect.NewEvaluatorServiceHandler(api.New(set.limits()), rt.HandlerOptions(api.Policy())...)
 	rt.Server.Register(evaluatorv1connect.EvaluatorServiceName, path, h)
 	rt.Log.Info("evaluator ready", "table_bytes", rank.TableBytes)
+	if err := boot.PrintDev(stderr, set.common, rt); err != nil {
+		return err
+	}
 	if err := rt.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
 		return err
 	}

@@ -1,6 +1,8 @@
 // Command rng serves the RNG service (croupier.rng.v1.RngService) alone:
 // gRPC, gRPC-Web and Connect on one port, with gRPC health reflecting the
-// RNG's health tests. Production runs it with the Redis audit store.
+// RNG's health tests. Production runs it with the Redis audit store; -dev
+// runs it alone on a laptop (audit log in memory, throwaway token keys, the
+// credentials to call it printed at start).
 package main
 
 import (
@@ -51,6 +53,7 @@ func load(args []string, getenv func(string) string, stderr io.Writer) (settings
 	var s settings
 	l := config.New("rng", getenv)
 	s.common.Bind(l, ":8080")
+	s.common.BindDev(l)
 	l.String(&s.auditStore, "audit-store", "CROUPIER_RNG_AUDIT_STORE", "redis", "where the audit log and outcomes live: redis or memory (memory loses them on restart)")
 	// The Redis and seal-key variables are the ones every Croupier service
 	// and the Helm chart share.
@@ -67,6 +70,20 @@ func load(args []string, getenv func(string) string, stderr io.Writer) (settings
 	if err := l.Parse(args); err != nil {
 		l.Usage(stderr)
 		return s, err
+	}
+	if s.common.Dev {
+		// -dev keeps the audit log in memory; a Redis or seal key given
+		// beside it is a production setting it would drop.
+		var conflicts []string
+		for _, g := range [][2]string{{"audit-store", "CROUPIER_RNG_AUDIT_STORE"}, {"redis-addr", "CROUPIER_REDIS_ADDR"}, {"seal-key", "CROUPIER_SEAL_KEY"}} {
+			if boot.Given(l, getenv, g[0], g[1]) {
+				conflicts = append(conflicts, "-"+g[0])
+			}
+		}
+		if err := s.common.ApplyDev(conflicts...); err != nil {
+			return s, err
+		}
+		s.auditStore = "memory"
 	}
 	return s, s.validate()
 }
@@ -158,6 +175,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		}
 	})
 	go svc.Watch(ctx, set.checkInterval)
+	if err := boot.PrintDev(stderr, set.common, rt); err != nil {
+		return err
+	}
 	if err := rng.Register(rt.Server, svc, rt.HandlerOptions(rng.Policy())...); err != nil {
 		return err
 	}

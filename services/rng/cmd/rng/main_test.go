@@ -38,3 +38,25 @@ func TestLoadValidates(t *testing.T) {
 		t.Fatalf("env: %+v %v", s, err)
 	}
 }
+
+// TestDev: -dev runs on the memory store with throwaway keys, and refuses
+// the production settings it would otherwise drop.
+func TestDev(t *testing.T) {
+	s, err := load([]string{"-dev"}, env(nil), io.Discard)
+	if err != nil || s.auditStore != "memory" || s.common.Keys == nil || s.common.APIKeys == "" {
+		t.Fatalf("-dev: store %q, keys %t, api keys %q, %v", s.auditStore, s.common.Keys != nil, s.common.APIKeys, err)
+	}
+	for name, tc := range map[string]struct {
+		args []string
+		env  map[string]string
+	}{
+		"redis address":   {args: []string{"-dev", "-redis-addr", "10.0.0.1:6379"}},
+		"audit store":     {args: []string{"-dev", "-audit-store", "redis"}},
+		"seal key in env": {args: []string{"-dev"}, env: map[string]string{"CROUPIER_SEAL_KEY": strings.Repeat("ab", 32)}},
+		"token keys":      {args: []string{"-dev"}, env: map[string]string{"CROUPIER_TOKEN_PUBLIC_KEYS": "operator AAAA"}},
+	} {
+		if _, err := load(tc.args, env(tc.env), io.Discard); err == nil || !strings.Contains(err.Error(), "-dev") {
+			t.Errorf("%s: -dev accepted it (%v)", name, err)
+		}
+	}
+}

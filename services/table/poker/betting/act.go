@@ -299,7 +299,7 @@ func (r *Round) raise(seat int, to, lo int64) (full bool, paid int64) {
 	full = to >= lo
 	if !full && c.Structure.Limit() && c.LimitReopen == ReopenHalf {
 		// Limit: an all-in adding at least half the bet counts as a raise
-		// (betting-rules-ru-sports.md §4.9.8, V9; D6 for an opening all-in).
+		// (docs/rules/betting-rules-ru-sports.md §4.9.8, V9; D6 for an opening all-in).
 		full = 2*(to-prevHigh) >= r.fullIncrement()
 	}
 	if to > prevHigh {
@@ -320,7 +320,7 @@ func (r *Round) raise(seat int, to, lo int64) (full bool, paid int64) {
 	r.Inc = max(r.Inc, to-base)
 	if c.Structure == FixedLimit && r.BigOption && !r.BigUsed && to-prevLevel >= c.BigBet {
 		// A big bet or raise under the open-pair option: every later raise
-		// this round is big (betting-rules-ru-sports.md §4 GAP default).
+		// this round is big (docs/rules/betting-rules-ru-sports.md §4 GAP default).
 		r.BigUsed = true
 		r.Unit = c.BigBet
 	}

@@ -11,7 +11,7 @@ type Chips struct {
 	// Chips are the denominations put out in the first motion.
 	Chips []int64 `json:"chips"`
 	// Later are chips brought in a second motion. They never count (string
-	// bet, betting-rules-ru-sports.md §4.11, D7; gr-regulation-1 B.97) and
+	// bet, docs/rules/betting-rules-ru-sports.md §4.11, D7; gr-regulation-1 B.97) and
 	// go back to the stack.
 	Later []int64 `json:"later,omitempty"`
 	// Declared is what the player said before the chips landed: NoKind
@@ -30,7 +30,7 @@ type Reading struct {
 	Change int64 `json:"change,omitempty"`
 	// Pending: the chips are short of what the declared action needs; they
 	// stay in and the player must complete to Action.Amount or fold,
-	// forfeiting them (betting-rules-ru-sports.md §4.13, D8–D9).
+	// forfeiting them (docs/rules/betting-rules-ru-sports.md §4.13, D8–D9).
 	Pending bool `json:"pending,omitempty"`
 	// Committed is what a Pending reading puts in now.
 	Committed int64 `json:"committed,omitempty"`

@@ -63,10 +63,10 @@ type Reopen uint8
 // Reopen rules.
 const (
 	// ReopenFull: only a full raise counts (Greek cash rule, gr-regulation-2
-	// G3.19(2) A2; cz-cash-game-texas-holdem.md §3).
+	// G3.19(2) A2; docs/rules/cz-cash-game-texas-holdem.md §3).
 	ReopenFull Reopen = iota + 1
 	// ReopenHalf: an all-in adding at least half the bet counts as a raise
-	// (betting-rules-ru-sports.md §4.9.8, V7–V9; gr-regulation-2 G3.19(4)
+	// (docs/rules/betting-rules-ru-sports.md §4.9.8, V7–V9; gr-regulation-2 G3.19(4)
 	// for tournaments).
 	ReopenHalf
 )
@@ -78,7 +78,7 @@ type RaiseBase uint8
 // Raise bases.
 const (
 	// FromHighest: the all-in amount plus the last full increment
-	// (betting-rules-ru-sports.md V10 default: 90 + 40 = 130).
+	// (docs/rules/betting-rules-ru-sports.md V10 default: 90 + 40 = 130).
 	FromHighest RaiseBase = iota + 1
 	// FromFullBet: the last full bet plus the last full increment, the
 	// literal Greek reading (gr-regulation-2 N9: bet 100, all-in 150,
@@ -92,10 +92,10 @@ type MinRaise uint8
 // Minimum-raise rules.
 const (
 	// RaiseByIncrement: a raise adds at least the last full bet or raise
-	// (betting-rules-ru-sports.md §4.9.5–6, V1–V5; gr-regulation-2 G3.6).
+	// (docs/rules/betting-rules-ru-sports.md §4.9.5–6, V1–V5; gr-regulation-2 G3.6).
 	RaiseByIncrement MinRaise = iota + 1
 	// RaiseToDouble: a raise reaches at least twice the current bet, the
-	// literal Czech text (cz-cash-game-texas-holdem.md §3, §11.1).
+	// literal Czech text (docs/rules/cz-cash-game-texas-holdem.md §3, §11.1).
 	RaiseToDouble
 )
 
@@ -105,7 +105,7 @@ type ChipRules uint8
 
 // Chip rule sets.
 const (
-	// ChipsRU: betting-rules-ru-sports.md §4.11–4.14 and §6.3–6.5 (V11–V18):
+	// ChipsRU: docs/rules/betting-rules-ru-sports.md §4.11–4.14 and §6.3–6.5 (V11–V18):
 	// a silent single chip facing a bet is a call; an opening single chip is
 	// a bet at the maximum; several chips are a call if any one chip less
 	// would not make the call, otherwise a raise; an insufficient bet must be
@@ -114,7 +114,7 @@ const (
 	// ChipsGR: gr-regulation-2 §5.4 (C1–C8): excess under 50 % of the last
 	// raise is a call, 50 % or more must be completed to the minimum raise.
 	ChipsGR
-	// ChipsCZ: cz-cash-game-texas-holdem.md §3: a silent single chip is a
+	// ChipsCZ: docs/rules/cz-cash-game-texas-holdem.md §3: a silent single chip is a
 	// call; 50 % of the minimum raise forces exactly the minimum raise.
 	ChipsCZ
 )
@@ -139,12 +139,12 @@ type Config struct {
 	// HalfPot makes pot limit a half-pot limit (gr-regulation-1 B.9, B.81).
 	HalfPot bool `json:"half_pot,omitempty"`
 	// RaiseCap is the most raises per round in a limit game (3: bet, raise,
-	// re-raise, cap, gr-regulation-2 G3.9; betting-rules-ru-sports.md
+	// re-raise, cap, gr-regulation-2 G3.9; docs/rules/betting-rules-ru-sports.md
 	// §4.9.7). Zero means no cap.
 	RaiseCap int `json:"raise_cap,omitempty"`
 	// HeadsUpUncapped lifts the cap when exactly two players can still bet
 	// (gr-regulation-2 G3.9, N19). The Russian rules have no such exception
-	// (betting-rules-ru-sports.md note 5).
+	// (docs/rules/betting-rules-ru-sports.md note 5).
 	HeadsUpUncapped bool `json:"heads_up_uncapped,omitempty"`
 	// LimitReopen is the short all-in rule in limit games.
 	LimitReopen Reopen `json:"limit_reopen"`

@@ -266,7 +266,7 @@ func TestGRChipInterpretation(t *testing.T) {
 	})
 }
 
-// cz-cash-game-texas-holdem.md §10 vectors 1–2 and §11.1: SB 5 / BB 10:
+// docs/rules/cz-cash-game-texas-holdem.md §10 vectors 1–2 and §11.1: SB 5 / BB 10:
 // a call is 10; the first raise is to 20 at least; after 10 → 20 the
 // literal rule wants 40, the increment rule 30.
 func TestCZMinimumRaiseIsDouble(t *testing.T) {
@@ -286,7 +286,7 @@ func TestCZMinimumRaiseIsDouble(t *testing.T) {
 	}
 }
 
-// cz-cash-game-texas-holdem.md §10 vectors 5–6 and §11.2–11.3: facing 40 a
+// docs/rules/cz-cash-game-texas-holdem.md §10 vectors 5–6 and §11.2–11.3: facing 40 a
 // silent 100 chip is a call (60 back); "raise" first makes it a raise to
 // 100; a single 25 chip opening after the flop is a bet of 25; half the
 // minimum raise in loose chips must make exactly the minimum raise.
@@ -317,7 +317,7 @@ func TestCZChipRules(t *testing.T) {
 	}
 }
 
-// ru-club-poker.md §8 T4–T10.
+// docs/rules/ru-club-poker.md §8 T4–T10.
 func TestClubPokerBettingVectors(t *testing.T) {
 	club := ru(NoLimit) // club poker: increment raises, 100 % reopening (N2, N4)
 	t.Run("T4 NL first raiser min 20 max stack", func(t *testing.T) {

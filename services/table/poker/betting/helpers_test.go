@@ -9,7 +9,7 @@ import (
 
 // Configurations of the rule sets the vectors come from.
 
-// ru is betting-rules-ru-sports.md: increment raises from the all-in
+// ru is docs/rules/betting-rules-ru-sports.md: increment raises from the all-in
 // amount, 50 % reopening in limit games, no heads-up exception.
 func ru(st Structure) Config {
 	c := Config{Structure: st, Unit: 1, MinBet: 10, SmallBet: 10, BigBet: 20, SpreadMin: 2, SpreadMax: 10,
@@ -25,7 +25,7 @@ func gr(st Structure) Config {
 	return c
 }
 
-// cz is cz-cash-game-texas-holdem.md: raise to double, Czech chip rules.
+// cz is docs/rules/cz-cash-game-texas-holdem.md: raise to double, Czech chip rules.
 func cz() Config {
 	c := ru(NoLimit)
 	c.MinRaise, c.Chips, c.LimitReopen = RaiseToDouble, ChipsCZ, ReopenFull

@@ -18,7 +18,7 @@ const (
 	// Raise or Complete it amounts to, with the all-in flag set.
 	AllIn
 	// BringIn is the stud low card's forced opening for the bring-in amount
-	// (betting-rules-ru-sports.md §5.4.3).
+	// (docs/rules/betting-rules-ru-sports.md §5.4.3).
 	BringIn
 	// Complete raises a stud bring-in to the full bet (§5.8.3 "бет (комплит)").
 	Complete

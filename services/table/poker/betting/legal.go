@@ -91,8 +91,8 @@ func (r *Round) fill(i int, m *Menu) {
 	m.fold = true
 	if i == r.Opener {
 		// Stud first round, nobody has acted: the low card brings in or
-		// completes (betting-rules-ru-sports.md §5.4.3, D15), or opens with a
-		// full bet of at least the table minimum (gr-variant-5-card-stud.md R1).
+		// completes (docs/rules/betting-rules-ru-sports.md §5.4.3, D15), or opens with a
+		// full bet of at least the table minimum (docs/rules/gr-variant-5-card-stud.md R1).
 		m.fold = r.OpenerMayFold
 		if r.OpenerAmount > 0 {
 			m.bringIn = true
@@ -156,7 +156,7 @@ func clampStep(lo, hi, total, step int64) int64 {
 
 // mayRaise reports whether seat may put in more than a call: it has not
 // acted since the last full raise (a short all-in does not reopen the
-// betting, betting-rules-ru-sports.md §4.9.8, gr-regulation-2 A2), another
+// betting, docs/rules/betting-rules-ru-sports.md §4.9.8, gr-regulation-2 A2), another
 // player can still call, and the limit-game raise cap is not reached
 // (gr-regulation-2 G3.9: three raises, none heads-up; §4.9.7).
 func (r *Round) mayRaise(i int) bool {
@@ -245,7 +245,7 @@ func (r *Round) raiseBounds(i int) (kind Kind, lo, hi, step int64) {
 	switch c.Structure {
 	case FixedLimit:
 		// The raise goes to the last full level plus the fixed bet, also after
-		// an incomplete all-in (betting-rules-ru-sports.md note 3, V8: to 20).
+		// an incomplete all-in (docs/rules/betting-rules-ru-sports.md note 3, V8: to 20).
 		small, big := r.Unit, r.Unit
 		if r.BigOption && !r.BigUsed {
 			small, big = c.SmallBet, c.BigBet
@@ -269,7 +269,7 @@ func (r *Round) raiseBounds(i int) (kind Kind, lo, hi, step int64) {
 	}
 	if c.MinRaise == RaiseToDouble {
 		// "every raise must be at least double the previous bet"
-		// (cz-cash-game-texas-holdem.md §3, §11.1).
+		// (docs/rules/cz-cash-game-texas-holdem.md §3, §11.1).
 		lo = 2 * r.High
 	} else {
 		lo = r.base() + r.Inc

@@ -68,10 +68,10 @@ type Seat struct {
 	Status Status `json:"status"`
 	// Acted: the seat has acted since the last full bet or raise. A seat
 	// that has acted may not raise again unless a full raise reopens the
-	// betting (betting-rules-ru-sports.md note 1; gr-regulation-2 A2).
+	// betting (docs/rules/betting-rules-ru-sports.md note 1; gr-regulation-2 A2).
 	Acted bool `json:"acted,omitempty"`
 	// Pending is the completion an insufficient bet owes
-	// (betting-rules-ru-sports.md §4.13): Call, Bet, Raise or Complete to
+	// (docs/rules/betting-rules-ru-sports.md §4.13): Call, Bet, Raise or Complete to
 	// PendingTo, or fold.
 	Pending   Kind  `json:"pending,omitempty"`
 	PendingTo int64 `json:"pending_to,omitempty"`
@@ -86,7 +86,7 @@ type Round struct {
 	// Unit is the fixed-limit bet of this round (small or big bet).
 	Unit int64 `json:"unit,omitempty"`
 	// BigOption: 7 Card Stud open pair on 4th street, a bet or raise may be
-	// the small or the big bet (betting-rules-ru-sports.md §5.8.5; V19–V20).
+	// the small or the big bet (docs/rules/betting-rules-ru-sports.md §5.8.5; V19–V20).
 	BigOption bool `json:"big_option,omitempty"`
 	// BigUsed: a big bet was made under BigOption; later raises are big.
 	BigUsed bool `json:"big_used,omitempty"`
@@ -104,7 +104,7 @@ type Round struct {
 	BringIn bool `json:"bring_in,omitempty"`
 	// Phantom counts, for the pot-limit maximum only, the part of a blind
 	// posted short all-in: raises are computed from the full blind
-	// (betting-rules-ru-sports.md §4.9.8 last paragraph, D2).
+	// (docs/rules/betting-rules-ru-sports.md §4.9.8 last paragraph, D2).
 	Phantom int64 `json:"phantom,omitempty"`
 	// ToAct is the seat to act, -1 when the round is closed.
 	ToAct int `json:"to_act"`
@@ -112,11 +112,11 @@ type Round struct {
 	// forced bet), -1 if none or done.
 	Opener int `json:"opener"`
 	// OpenerAmount is the bring-in; 0 means the opener must make a full
-	// opening bet (gr-variant-5-card-stud.md §3: "at least the table
+	// opening bet (docs/rules/gr-variant-5-card-stud.md §3: "at least the table
 	// minimum", no bring-in).
 	OpenerAmount int64 `json:"opener_amount,omitempty"`
 	// OpenerMayFold: the opener replaced an all-in low card and may fold
-	// (betting-rules-ru-sports.md §5 stud all-in, §6.5.4).
+	// (docs/rules/betting-rules-ru-sports.md §5 stud all-in, §6.5.4).
 	OpenerMayFold bool `json:"opener_may_fold,omitempty"`
 	// LastAggressor is the last seat to raise the bet this round, -1 if none.
 	LastAggressor int `json:"last_aggressor"`
@@ -159,7 +159,7 @@ func (r *Round) Post(seat int, amount int64, live bool) int64 {
 // OpenWithBlind makes a posted blind (or straddle) of nominal size level
 // the round's opening bet: players call the full level even if the blind
 // was posted short, and raises are measured from it (gr-regulation-1 B.23;
-// betting-rules-ru-sports.md §4.9.8). posted is what the blind actually put in.
+// docs/rules/betting-rules-ru-sports.md §4.9.8). posted is what the blind actually put in.
 func (r *Round) OpenWithBlind(level, posted int64) {
 	r.High, r.Level, r.Inc, r.Opened = level, level, level, true
 	r.Phantom = 0

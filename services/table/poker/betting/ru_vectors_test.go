@@ -2,7 +2,7 @@ package betting
 
 import "testing"
 
-// Worked examples of betting-rules-ru-sports.md §7 (V1–V20) and the
+// Worked examples of docs/rules/betting-rules-ru-sports.md §7 (V1–V20) and the
 // derived vectors of §8 (D1–D15). Seats: P1 is seat 0, P2 seat 1, ...
 
 // V1 §4.9.5: NL/PL minimum raise is the increment, not literal doubling.

@@ -15,7 +15,7 @@ const (
 	NoCommand Command = iota
 	// CmdMisdeal voids the hand: every bet, blinds and antes included, goes
 	// back; the redeal has the same button and first card recipient
-	// (gr-regulation-2 G2, G7.17; betting-rules-ru-sports.md §6.3).
+	// (gr-regulation-2 G2, G7.17; docs/rules/betting-rules-ru-sports.md §6.3).
 	CmdMisdeal
 	// CmdVoidSeat voids one player's hand (wrong number of cards,
 	// gr-regulation-2 G2.6 M7–M8); Return says what happens to his bets.

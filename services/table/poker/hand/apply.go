@@ -82,7 +82,7 @@ func (s *State) act(v Variant, a *Action) error {
 		st.FoldedOn = s.Street
 		if s.Rules.Options.DealFoldedUntilBet && s.Rules.Game.Stud() && highBefore == 0 {
 			// Folded after the ante or in a check round: still dealt to until
-			// a bet is placed (gr-variant-5-card-stud.md I6, 7-card I7).
+			// a bet is placed (docs/rules/gr-variant-5-card-stud.md I6, 7-card I7).
 			st.Dead = true
 		}
 	case res.Kind.Aggressive() || res.Kind == betting.BringIn:
@@ -128,11 +128,11 @@ func (s *State) progress(v Variant) {
 		r.StartStreet(s.Street, s.Rules.StreetBet(s.Street), v.BigOption(s, s.Street))
 		if lead := v.Leader(s, s.Street); lead >= 0 {
 			// Stud: the best up cards lead; an all-in leader passes to the
-			// player on his left (gr-variant-5-card-stud.md item 6).
+			// player on his left (docs/rules/gr-variant-5-card-stud.md item 6).
 			r.Advance(lead - 1)
 		} else {
 			// The first player in the hand after the button
-			// (gr-variant-texas-holdem.md R2.4).
+			// (docs/rules/gr-variant-texas-holdem.md R2.4).
 			r.Advance(s.Setup.Button)
 		}
 		s.Leader = r.ToAct
@@ -193,7 +193,7 @@ func (s *State) firstToShow() int {
 	case profile.ShowLastAggressor:
 		// The last bettor or raiser of the final round, else the last raiser
 		// of an earlier round, else the first after the button
-		// (gr-variant-texas-holdem.md SD 1–3).
+		// (docs/rules/gr-variant-texas-holdem.md SD 1–3).
 		if s.inHand(r.LastAggressor) {
 			return r.LastAggressor
 		}

@@ -129,7 +129,7 @@ func (s *State) voidSeat(v Variant, a Action) {
 
 // lastVoided handles the void of the only player left (G2.7 M9): the pot is
 // held for the casino's decision, or divided among the other players who
-// were in the hand (betting-rules-ru-sports.md Appendix B item 9).
+// were in the hand (docs/rules/betting-rules-ru-sports.md Appendix B item 9).
 func (s *State) lastVoided() {
 	r := &s.Round
 	held := r.Pot()

@@ -114,8 +114,8 @@ func (s *State) recipients() int {
 	return n
 }
 
-// shortage handles a stud deck running out (gr-variant-5-card-stud.md R4,
-// gr-variant-7-card-stud.md R5; gr-regulation-1 B.19): the burns go back
+// shortage handles a stud deck running out (docs/rules/gr-variant-5-card-stud.md R4,
+// docs/rules/gr-variant-7-card-stud.md R5; gr-regulation-1 B.19): the burns go back
 // under the undealt cards. The spec has them shuffled; an engine has no
 // randomness, so they return in burn order (the table's RNG may reshuffle
 // the stub before replaying). It reports whether there are enough now.

@@ -27,7 +27,7 @@ const (
 	// AllIn, Stack after).
 	EvActed
 	// EvChipsOwed: Seat's chips were short of what he declared; they are in
-	// and Action to Amount is owed (betting-rules-ru-sports.md §4.13).
+	// and Action to Amount is owed (docs/rules/betting-rules-ru-sports.md §4.13).
 	EvChipsOwed
 	// EvReturned: Amount of Seat's bet went back to him: the uncalled part
 	// of the highest bet when a betting round closed.

@@ -99,8 +99,8 @@ func (s *State) winners(p pot.Pot) pot.Seats {
 // show runs the showdown: everyone in the hand is ranked; the first to show
 // (profile.ShowOrder) shows, then the others clockwise. A player who can
 // neither tie nor beat the best hand shown in any pot he contests may muck
-// unshown, and his cards are never exposed (betting-rules-ru-sports.md
-// §5.9.2; gr-variant-texas-holdem.md SD 4, N10). With an all-in player every
+// unshown, and his cards are never exposed (docs/rules/betting-rules-ru-sports.md
+// §5.9.2; docs/rules/gr-variant-texas-holdem.md SD 4, N10). With an all-in player every
 // hand is shown, as with profile.ShowAll; a shown hand playing the board
 // makes everyone show under BoardShowAll (cz §6.8).
 func (s *State) show(v Variant, pots []pot.Pot, in pot.Seats) {

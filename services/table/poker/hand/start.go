@@ -109,7 +109,7 @@ func (s *State) post(seat int, kind PostKind, amount int64) {
 }
 
 // open0 picks the first player of the first betting round: after the last
-// live blind or straddle (gr-variant-texas-holdem.md R1; B.107), or in a
+// live blind or straddle (docs/rules/gr-variant-texas-holdem.md R1; B.107), or in a
 // stud ante game the low card's forced opening (bring-in or bet).
 func (s *State) open0(v Variant) {
 	r := &s.Round
@@ -125,7 +125,7 @@ func (s *State) open0(v Variant) {
 		opener, replaced := low, false
 		if r.Seats[low].Status != betting.StatusLive {
 			// An all-in player does not open; the next player does
-			// (gr-variant-5-card-stud.md item 6, N9; §6.5.4).
+			// (docs/rules/gr-variant-5-card-stud.md item 6, N9; §6.5.4).
 			opener, replaced = s.nextLive(low), true
 		}
 		if opener >= 0 {

@@ -201,7 +201,7 @@ type Seat struct {
 	// FoldedOn is the street the seat folded on, -1 if it did not.
 	FoldedOn int `json:"folded_on"`
 	// Dead: a stud seat folded with no bet facing, still dealt a card until
-	// the next bet (gr-variant-5-card-stud.md I6 / N7).
+	// the next bet (docs/rules/gr-variant-5-card-stud.md I6 / N7).
 	Dead   bool `json:"dead,omitempty"`
 	Voided bool `json:"voided,omitempty"`
 	Shown  bool `json:"shown,omitempty"`

@@ -13,7 +13,7 @@ import (
 
 func six() []int64 { return []int64{1000, 1000, 1000, 1000, 1000, 1000} }
 
-// gr-variant-texas-holdem.md §7 vector 1 (R1): button S1, SB S2, BB S3:
+// docs/rules/gr-variant-texas-holdem.md §7 vector 1 (R1): button S1, SB S2, BB S3:
 // S4 acts first, then S5.
 func TestGRHoldemV1PreflopOrder(t *testing.T) {
 	g := start(t, rules(t, profile.GR, profile.Holdem, betting.NoLimit, blinds12), 0, six(), nil)
@@ -119,7 +119,7 @@ func TestGRHoldemShowOrder(t *testing.T) {
 	}
 }
 
-// Vector 7 (SD 6, §5) and ru-club-poker.md T1: a royal flush on the board
+// Vector 7 (SD 6, §5) and docs/rules/ru-club-poker.md T1: a royal flush on the board
 // plays for everyone: the pot splits.
 func TestHoldemV7PlayTheBoardSplits(t *testing.T) {
 	for _, name := range []string{profile.GR, profile.RUClub} {
@@ -135,7 +135,7 @@ func TestHoldemV7PlayTheBoardSplits(t *testing.T) {
 	}
 }
 
-// ru-club-poker.md T2 (§3.3): two flushes A-J-9-6-3 of hearts and diamonds
+// docs/rules/ru-club-poker.md T2 (§3.3): two flushes A-J-9-6-3 of hearts and diamonds
 // are equal: suits never break a tie.
 func TestClubT2EqualFlushesTie(t *testing.T) {
 	h, _ := card.ParseString("Ah Jh 9h 6h 3h")
@@ -145,7 +145,7 @@ func TestClubT2EqualFlushesTie(t *testing.T) {
 	}
 }
 
-// gr-variant-omaha.md §7 vectors 1–5 (§5, B.74): exactly two hole cards
+// docs/rules/gr-variant-omaha.md §7 vectors 1–5 (§5, B.74): exactly two hole cards
 // and exactly three board cards.
 func TestGROmahaTwoPlusThree(t *testing.T) {
 	cases := []struct {
@@ -201,13 +201,13 @@ func equalRanks(a, b []card.Rank) bool {
 	return true
 }
 
-// gr-variant-omaha.md §7 vector 6: button S1, SB S2, BB S3 → S4 first.
+// docs/rules/gr-variant-omaha.md §7 vector 6: button S1, SB S2, BB S3 → S4 first.
 func TestGROmahaV6PreflopOrder(t *testing.T) {
 	g := start(t, rules(t, profile.GR, profile.Omaha, betting.PotLimit, blinds12), 0, six(), nil)
 	g.toAct(3)
 }
 
-// gr-variant-omaha.md §7 vector 7 (SD 1, N4): on the river S2 bets and S5
+// docs/rules/gr-variant-omaha.md §7 vector 7 (SD 1, N4): on the river S2 bets and S5
 // calls: literally the caller, S5, shows first.
 func TestGROmahaV7CallerShowsFirst(t *testing.T) {
 	r := rules(t, profile.GR, profile.Omaha, betting.PotLimit, blinds12)
@@ -234,7 +234,7 @@ func TestGROmahaV7CallerShowsFirst(t *testing.T) {
 	}
 }
 
-// betting-rules-ru-sports.md §5.9.2 and ru-club-poker.md §4.1: a checked
+// docs/rules/betting-rules-ru-sports.md §5.9.2 and docs/rules/ru-club-poker.md §4.1: a checked
 // last round shows from the first player after the button; after the first
 // shows, a hand that cannot win is mucked unseen and only the winners show.
 func TestRUShowdownOrderAndMuck(t *testing.T) {
@@ -274,7 +274,7 @@ func callOrCheck(g *game) betting.Kind {
 	return betting.Call
 }
 
-// gr-variant-texas-holdem.md §7 vector 9 (I2), gr-regulation-2 §9.1 and
+// docs/rules/gr-variant-texas-holdem.md §7 vector 9 (I2), gr-regulation-2 §9.1 and
 // §12.2 "Misdeal and redeal": every bet goes back, blinds and antes
 // included, no rake; the redeal with the same setup deals the first card to
 // the same player (INV-05, INV-06).
@@ -320,7 +320,7 @@ func TestGRVoidOneHand(t *testing.T) {
 	}
 }
 
-// ru-club-poker.md T14 (§5.4) and betting-rules-ru-sports.md Appendix B
+// docs/rules/ru-club-poker.md T14 (§5.4) and docs/rules/betting-rules-ru-sports.md Appendix B
 // item 7: a player with three hole cards who has called: his hand is dead
 // and his chips stay in the pot; under the Russian rule even his forced
 // bets stay when he has not acted (item 8).
@@ -334,7 +334,7 @@ func TestClubT14VoidedHandChipsStay(t *testing.T) {
 	}
 }
 
-// ru-club-poker.md T12–T13: exposed hole cards in the deal, or a duplicate
+// docs/rules/ru-club-poker.md T12–T13: exposed hole cards in the deal, or a duplicate
 // card found mid-hand: the hand is void, every chip returned.
 func TestClubT12T13VoidHandReturnsAll(t *testing.T) {
 	r := rules(t, profile.RUClub, profile.Holdem, betting.NoLimit, profile.Stakes{Unit: 1, SmallBlind: 5, BigBlind: 10})
@@ -389,7 +389,7 @@ func TestLastPlayerVoided(t *testing.T) {
 	g.command(hand.Action{Command: hand.CmdVoidSeat, Seat: 1})
 	g.command(hand.Action{Command: hand.CmdVoidSeat, Seat: 0})
 	// Seats 1 and 0 voided; the pot of 90 goes to the other player in the
-	// hand, seat 2 (betting-rules-ru-sports.md Appendix B item 9).
+	// hand, seat 2 (docs/rules/betting-rules-ru-sports.md Appendix B item 9).
 	if g.s.Phase != hand.Complete || g.s.Seats[2].Won != 90 {
 		t.Fatalf("phase %s seat 2 won %d", g.s.Phase, g.s.Seats[2].Won)
 	}
@@ -435,7 +435,7 @@ func TestGRUncalledBetReturned(t *testing.T) {
 	}
 }
 
-// cz-cash-game-texas-holdem.md §10 vector 4 and §4: A all-in 100, B and C
+// docs/rules/cz-cash-game-texas-holdem.md §10 vector 4 and §4: A all-in 100, B and C
 // 500 each: main 300, side 800, rake 5 % of each (15 + 40 = 55).
 func TestCZSidePotAndRake(t *testing.T) {
 	r, _ := profile.Named(profile.CZ, profile.Holdem, betting.NoLimit)
@@ -453,7 +453,7 @@ func TestCZSidePotAndRake(t *testing.T) {
 	}
 }
 
-// cz-cash-game-texas-holdem.md §10 vector 8 (§6.9): a pot of 25 split
+// docs/rules/cz-cash-game-texas-holdem.md §10 vector 8 (§6.9): a pot of 25 split
 // between the SB (first after the button) and the button: SB 13, BTN 12.
 func TestCZOddChipToWorstPosition(t *testing.T) {
 	r, _ := profile.Named(profile.CZ, profile.Holdem, betting.NoLimit)

@@ -1,6 +1,6 @@
 // Package holdem is the engine of the flop games: Texas Hold'em
-// (gr-variant-texas-holdem.md), Omaha high (gr-variant-omaha.md) and Club
-// Poker, which is Hold'em under the ru-club profile (ru-club-poker.md). It
+// (docs/rules/gr-variant-texas-holdem.md), Omaha high (docs/rules/gr-variant-omaha.md) and Club
+// Poker, which is Hold'em under the ru-club profile (docs/rules/ru-club-poker.md). It
 // supplies the deal schedule and hand ranking to the shared hand flow:
 // two hole cards (Omaha four), dealt one at a time from the seat after the
 // button, then a burn and the flop, a burn and the turn, a burn and the
@@ -42,7 +42,7 @@ var (
 // Variant is the flop games' part of the hand flow.
 type Variant struct {
 	// Omaha: four hole cards, exactly two of them with exactly three board
-	// cards (gr-regulation-1 B.74; gr-variant-omaha.md §5). Otherwise the
+	// cards (gr-regulation-1 B.74; docs/rules/gr-variant-omaha.md §5). Otherwise the
 	// best five of the seven cards, the board alone included (Hold'em §5).
 	Omaha bool
 }

@@ -120,10 +120,10 @@ type OddChip uint8
 const (
 	// OddChipWhole gives the whole remainder to the first winner clockwise
 	// from the button (gr-regulation-2 G7.8 "that amount", N17 literal;
-	// cz-cash-game-texas-holdem.md §6.9 "worse position").
+	// docs/rules/cz-cash-game-texas-holdem.md §6.9 "worse position").
 	OddChipWhole OddChip = iota + 1
 	// OddChipEach gives one smallest chip at a time to the winners in
-	// clockwise order from the button (betting-rules-ru-sports.md §5.9.3
+	// clockwise order from the button (docs/rules/betting-rules-ru-sports.md §5.9.3
 	// GAP default, D12).
 	OddChipEach
 )

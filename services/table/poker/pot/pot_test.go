@@ -44,7 +44,7 @@ func TestGRSidePotsFollowLevelNotChronology(t *testing.T) {
 	}
 }
 
-// cz-cash-game-texas-holdem.md §10 vector 4: A all-in 100, B and C 500:
+// docs/rules/cz-cash-game-texas-holdem.md §10 vector 4: A all-in 100, B and C 500:
 // main 300, side 800.
 func TestCZSidePot(t *testing.T) {
 	got := Build([]int64{100, 500, 500}, seats(0, 1, 2), nil)
@@ -54,7 +54,7 @@ func TestCZSidePot(t *testing.T) {
 }
 
 // A folded seat's chips above every live level are not lost: they join the
-// top pot (the forfeited insufficient bet of betting-rules-ru-sports.md D8).
+// top pot (the forfeited insufficient bet of docs/rules/betting-rules-ru-sports.md D8).
 func TestFoldedChipsAboveTopLevelJoinLastPot(t *testing.T) {
 	got := Build([]int64{300, 400, 300}, seats(0, 2), nil)
 	if len(got) != 1 || got[0].Amount != 1000 || got[0].Eligible != seats(0, 2) {
@@ -77,12 +77,12 @@ func TestGRSplitOddChips(t *testing.T) {
 		{100, 1, 3, OddChipWhole, []int64{34, 33, 33}},
 		{100, 5, 3, OddChipWhole, []int64{40, 30, 30}},
 		{100, 5, 3, OddChipEach, []int64{35, 35, 30}},
-		// betting-rules-ru-sports.md D12 (§5.9.3): 275 in 25s between two:
+		// docs/rules/betting-rules-ru-sports.md D12 (§5.9.3): 275 in 25s between two:
 		// 125 each, the odd 25 to the first winner clockwise from the button.
 		{275, 25, 2, OddChipEach, []int64{150, 125}},
-		// ru-club-poker.md T11: 101 between two → 51 and 50.
+		// docs/rules/ru-club-poker.md T11: 101 between two → 51 and 50.
 		{101, 1, 2, OddChipEach, []int64{51, 50}},
-		// cz-cash-game-texas-holdem.md §10 vector 8: 25 between the SB (first
+		// docs/rules/cz-cash-game-texas-holdem.md §10 vector 8: 25 between the SB (first
 		// after the button) and the button → 13 and 12.
 		{25, 1, 2, OddChipWhole, []int64{13, 12}},
 	}
@@ -173,7 +173,7 @@ func TestSeatsJSONRoundTrip(t *testing.T) {
 	}
 }
 
-// betting-rules-ru-sports.md D12 (§5.9.3): a pot of 275 with a smallest
+// docs/rules/betting-rules-ru-sports.md D12 (§5.9.3): a pot of 275 with a smallest
 // chip of 25 split between two: 125 each and the odd 25 to the first
 // winner clockwise from the button; with three winners the odd chips go
 // one at a time clockwise (GAP default).

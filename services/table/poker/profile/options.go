@@ -89,16 +89,16 @@ const (
 	// ShowLastAggressor: the last bettor or raiser of the final round; if the
 	// final round was checked, the last raiser of an earlier round; if
 	// nobody raised at all, the first player after the button
-	// (gr-variant-texas-holdem.md SD 1–3, vectors 3–6).
+	// (docs/rules/gr-variant-texas-holdem.md SD 1–3, vectors 3–6).
 	ShowLastAggressor ShowOrder = iota + 1
 	// ShowLastAggressorFinal: the last aggressor of the final round, or the
 	// first player after the button when it was checked through
-	// (betting-rules-ru-sports.md §5.9.2; ru-club-poker.md §4.1;
-	// cz-cash-game-texas-holdem.md §6.8).
+	// (docs/rules/betting-rules-ru-sports.md §5.9.2; docs/rules/ru-club-poker.md §4.1;
+	// docs/rules/cz-cash-game-texas-holdem.md §6.8).
 	ShowLastAggressorFinal
 	// ShowCaller: the player who made the call shows first (literal
-	// gr-variant-omaha.md SD 1 / N4, gr-variant-5-card-stud.md N5,
-	// gr-variant-7-card-stud.md N6); a checked final round falls back to its
+	// docs/rules/gr-variant-omaha.md SD 1 / N4, docs/rules/gr-variant-5-card-stud.md N5,
+	// docs/rules/gr-variant-7-card-stud.md N6); a checked final round falls back to its
 	// first actor in stud, to the first player after the button in Omaha.
 	ShowCaller
 )
@@ -120,8 +120,8 @@ type Muck uint8
 const (
 	// MuckLosers: after the first hand is shown, a player who cannot tie or
 	// beat a shown hand he contests concedes unshown, and his cards are
-	// never exposed (betting-rules-ru-sports.md §5.9.2; ru-club-poker.md
-	// §4.2; gr-variant-texas-holdem.md SD 4, N10).
+	// never exposed (docs/rules/betting-rules-ru-sports.md §5.9.2; docs/rules/ru-club-poker.md
+	// §4.2; docs/rules/gr-variant-texas-holdem.md SD 4, N10).
 	MuckLosers Muck = iota + 1
 	// ShowAll: every hand at the showdown is shown.
 	ShowAll
@@ -173,7 +173,7 @@ const (
 	// (gr-regulation-2 G4.6).
 	DeadButton Button = iota + 1
 	// MovingButton: the button moves to the next player and both blinds
-	// are posted every hand (cz-cash-game-texas-holdem.md §5.3–5.5).
+	// are posted every hand (docs/rules/cz-cash-game-texas-holdem.md §5.3–5.5).
 	MovingButton
 )
 
@@ -196,7 +196,7 @@ const (
 	// (gr-regulation-1 B.37 literal).
 	MakeUpAllDead MakeUp = iota + 1
 	// MakeUpBigLive: the big blind is live, the small blind dead
-	// (cz-cash-game-texas-holdem.md §5.6).
+	// (docs/rules/cz-cash-game-texas-holdem.md §5.6).
 	MakeUpBigLive
 )
 
@@ -220,7 +220,7 @@ const (
 	// the pot if he has (gr-regulation-2 G2.6, M7–M8).
 	VoidReturnIfNotActed VoidBets = iota + 1
 	// VoidKeep: the bets, forced bets included, stay in the pot
-	// (betting-rules-ru-sports.md Appendix B items 7–8; ru-club-poker.md §5.4).
+	// (docs/rules/betting-rules-ru-sports.md Appendix B items 7–8; docs/rules/ru-club-poker.md §5.4).
 	VoidKeep
 )
 
@@ -243,8 +243,8 @@ const (
 	// decides (gr-regulation-2 G2.7, M9).
 	LastVoidDispute LastVoid = iota + 1
 	// LastVoidSplit: he loses the pot, which is divided among the other
-	// players who were in the hand (betting-rules-ru-sports.md Appendix B
-	// item 9; ru-club-poker.md §5.4, N3).
+	// players who were in the hand (docs/rules/betting-rules-ru-sports.md Appendix B
+	// item 9; docs/rules/ru-club-poker.md §5.4, N3).
 	LastVoidSplit
 )
 
@@ -264,11 +264,11 @@ type StudOpening uint8
 // Stud openings.
 const (
 	// StudBringIn: the low card brings in for the bring-in amount or
-	// completes to the small bet (betting-rules-ru-sports.md §5.4.3, D15).
+	// completes to the small bet (docs/rules/betting-rules-ru-sports.md §5.4.3, D15).
 	StudBringIn StudOpening = iota + 1
 	// StudForcedBet: the low card must bet at least the table minimum; there
-	// is no smaller bring-in (gr-variant-5-card-stud.md §3, R1;
-	// gr-variant-7-card-stud.md §3, R1; gr-regulation-1 B.16).
+	// is no smaller bring-in (docs/rules/gr-variant-5-card-stud.md §3, R1;
+	// docs/rules/gr-variant-7-card-stud.md §3, R1; gr-regulation-1 B.16).
 	StudForcedBet
 )
 

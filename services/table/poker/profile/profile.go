@@ -22,13 +22,13 @@ const (
 	// (gr-regulation-1/2, gr-variant-*.md).
 	GR = "gr"
 	// RUSport is the Belarusian sports-poker betting rules
-	// (betting-rules-ru-sports.md).
+	// (docs/rules/betting-rules-ru-sports.md).
 	RUSport = "ru-sport"
 	// RUClub is Russian club poker, Hold'em no and pot limit
-	// (ru-club-poker.md).
+	// (docs/rules/ru-club-poker.md).
 	RUClub = "ru-club"
 	// CZ is the Czech no-limit Hold'em cash game
-	// (cz-cash-game-texas-holdem.md).
+	// (docs/rules/cz-cash-game-texas-holdem.md).
 	CZ = "cz"
 )
 
@@ -75,7 +75,7 @@ type Options struct {
 	ShowOrder ShowOrder   `json:"show_order"`
 	Muck      Muck        `json:"muck"`
 	// BoardShowAll: when a shown hand plays the board, every remaining
-	// player shows (cz-cash-game-texas-holdem.md §6.8).
+	// player shows (docs/rules/cz-cash-game-texas-holdem.md §6.8).
 	BoardShowAll bool    `json:"board_show_all,omitempty"`
 	HeadsUp      HeadsUp `json:"heads_up"`
 	Button       Button  `json:"button"`
@@ -94,8 +94,8 @@ type Options struct {
 	// StudOpening applies to stud ante games.
 	StudOpening StudOpening `json:"stud_opening,omitempty"`
 	// DealFoldedUntilBet: a stud seat folded with no bet facing keeps
-	// receiving (dead) cards until the next bet (gr-variant-5-card-stud.md
-	// I6, gr-variant-7-card-stud.md I7).
+	// receiving (dead) cards until the next bet (docs/rules/gr-variant-5-card-stud.md
+	// I6, docs/rules/gr-variant-7-card-stud.md I7).
 	DealFoldedUntilBet bool `json:"deal_folded_until_bet,omitempty"`
 	// SmallBlindRatios are the allowed small blinds as fractions of the big
 	// blind (of the minimum bet in limit games); empty allows any.
@@ -108,7 +108,7 @@ type Options struct {
 	RakeMaxBasisPoints int64 `json:"rake_max_bp,omitempty"`
 	RakeCapBigBlinds   int64 `json:"rake_cap_big_blinds,omitempty"`
 	// RakeRequired: the commission is required configuration
-	// (ru-club-poker.md N5: never silently zero).
+	// (docs/rules/ru-club-poker.md N5: never silently zero).
 	RakeRequired bool `json:"rake_required,omitempty"`
 }
 
@@ -268,7 +268,7 @@ func (r Rules) capBlind() int64 {
 }
 
 // Blinds reports whether the table plays with blinds (every flop game; a
-// stud table configured as a blind game, gr-variant-5-card-stud.md §2).
+// stud table configured as a blind game, docs/rules/gr-variant-5-card-stud.md §2).
 func (r Rules) Blinds() bool { return r.Stakes.BigBlind > 0 }
 
 // Betting returns the betting configuration of the rules.
@@ -347,7 +347,7 @@ func (r Rules) Validate() error {
 	}
 	if r.Game.Stud() && s.BigBlind == 0 && o.StudOpening == StudBringIn {
 		// The low card brings in for less than the opening bet and may
-		// complete (betting-rules-ru-sports.md §5.4.3, D15).
+		// complete (docs/rules/betting-rules-ru-sports.md §5.4.3, D15).
 		if open := r.Betting().OpeningBet(r.StreetBet(0)); s.BringIn <= 0 || s.BringIn >= open {
 			add("the bring-in %d must be positive and below the opening bet %d", s.BringIn, open)
 		}

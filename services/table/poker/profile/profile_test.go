@@ -92,8 +92,8 @@ func TestSmallBlindFractions(t *testing.T) {
 }
 
 // The Czech cash game is no-limit Hold'em only, 2 to 9 players, 5 % capped
-// at 300 Kč (cz-cash-game-texas-holdem.md §1–§4); club poker is Hold'em no
-// or pot limit and its commission must be configured (ru-club-poker.md N5).
+// at 300 Kč (docs/rules/cz-cash-game-texas-holdem.md §1–§4); club poker is Hold'em no
+// or pot limit and its commission must be configured (docs/rules/ru-club-poker.md N5).
 func TestProfileScopes(t *testing.T) {
 	if _, err := Named(CZ, Omaha, betting.NoLimit); err == nil {
 		t.Error("CZ Omaha")

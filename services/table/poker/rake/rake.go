@@ -1,6 +1,6 @@
 // Package rake computes the house commission of a poker cash game: a
 // percentage of each pot rounded down to the currency unit under a per-hand
-// cap (gr-regulation-2 G6.1, cz-cash-game-texas-holdem.md §4), or a time
+// cap (gr-regulation-2 G6.1, docs/rules/cz-cash-game-texas-holdem.md §4), or a time
 // charge per seated player (gr-regulation-2 G6.1 mode 2).
 package rake
 

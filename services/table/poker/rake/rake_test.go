@@ -30,7 +30,7 @@ func TestGRPotRakeVectors(t *testing.T) {
 	}
 }
 
-// cz-cash-game-texas-holdem.md §10 vector 3: 5 % capped at 300 Kč per hand:
+// docs/rules/cz-cash-game-texas-holdem.md §10 vector 3: 5 % capped at 300 Kč per hand:
 // pot 1,000 → 50; 6,000 → 300; 10,000 → 300 (the winner gets 9,700).
 // Vector 4: the 1,100 of a main pot of 300 and a side pot of 800 → 55.
 func TestCZPotRakeVectors(t *testing.T) {

@@ -1,7 +1,7 @@
 // Package seating is a poker table's flow between hands: who sits where,
 // where the button and the blinds go, who is dealt in and what each player
 // must post — the dead button (gr-regulation-2 G4.6) or a moving button
-// (cz-cash-game-texas-holdem.md §5), the heads-up blind rule
+// (docs/rules/cz-cash-game-texas-holdem.md §5), the heads-up blind rule
 // (gr-regulation-1 B.57), new players posting or waiting for the big blind
 // (G4.7), missed blinds and their make-up (B.37, B.69; cz §5.6), the
 // seat-change penalty (G4.5), sitting out, and the round out after a
@@ -151,7 +151,7 @@ func (t *Table) ChangeSeat(from, to int, postNow bool) error {
 }
 
 // Draw picks the first button from one card dealt to each seat: the
-// highest rank, then the highest suit (B.20(b); cz §5.1; ru-club-poker.md
+// highest rank, then the highest suit (B.20(b); cz §5.1; docs/rules/ru-club-poker.md
 // §3.32, T3: K♠ beats K♥).
 func Draw(cards map[int]card.Card) int {
 	at := -1

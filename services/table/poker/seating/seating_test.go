@@ -101,7 +101,7 @@ func TestGRDeadButton(t *testing.T) {
 	}
 }
 
-// cz-cash-game-texas-holdem.md §5.5: the moving button; both blinds every
+// docs/rules/cz-cash-game-texas-holdem.md §5.5: the moving button; both blinds every
 // hand, even when a seat empties.
 func TestCZMovingButtonBothBlinds(t *testing.T) {
 	tb := table(t, profile.CZ, 8, 0, 1, 2, 3, 8)
@@ -199,7 +199,7 @@ func TestGRNewPlayerEntry(t *testing.T) {
 	}
 }
 
-// cz-cash-game-texas-holdem.md §10 vector 9 (§5.6): a player who missed the
+// docs/rules/cz-cash-game-texas-holdem.md §10 vector 9 (§5.6): a player who missed the
 // blinds returns: in the small blind he posts SB dead and BB live; in the
 // big blind the big blind only; on the button the button moves on and he
 // posts the big blind.
@@ -314,7 +314,7 @@ func TestHeadsUpRotation(t *testing.T) {
 	}
 }
 
-// ru-club-poker.md T3, cz §10 vector 7 (§5.1), gr-regulation-1 §8 vector 3
+// docs/rules/ru-club-poker.md T3, cz §10 vector 7 (§5.1), gr-regulation-1 §8 vector 3
 // (B.20(b)): the highest card takes the button, spades over hearts.
 func TestButtonDraw(t *testing.T) {
 	if got := Draw(map[int]card.Card{1: card.MustParse("Kh"), 4: card.MustParse("Ks"), 6: card.MustParse("2c")}); got != 4 {

@@ -1,5 +1,5 @@
-// Package stud is the engine of 5 Card Stud (gr-variant-5-card-stud.md) and
-// 7 Card Stud (gr-variant-7-card-stud.md). It supplies the deal schedule,
+// Package stud is the engine of 5 Card Stud (docs/rules/gr-variant-5-card-stud.md) and
+// 7 Card Stud (docs/rules/gr-variant-7-card-stud.md). It supplies the deal schedule,
 // who opens and leads each street, the 7 Card Stud open pair, and hand
 // ranking to the shared hand flow.
 //
@@ -120,7 +120,7 @@ func (v Variant) Leader(s *hand.State, street int) int {
 
 // BigOption: 7 Card Stud, fixed limit, 4th street, an open pair showing in
 // any active hand lets bets and raises be the big bet
-// (gr-variant-7-card-stud.md R2.4, N5; betting-rules-ru-sports.md §5.8.5).
+// (docs/rules/gr-variant-7-card-stud.md R2.4, N5; docs/rules/betting-rules-ru-sports.md §5.8.5).
 func (v Variant) BigOption(s *hand.State, street int) bool {
 	if !v.Seven || street != 1 || s.Rules.Structure != betting.FixedLimit {
 		return false

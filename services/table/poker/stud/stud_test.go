@@ -151,7 +151,7 @@ func (g *game) checkRound() {
 	}
 }
 
-// gr-variant-5-card-stud.md §7 vector 1 (R1, Γ suit order): up cards S1 9♥,
+// docs/rules/gr-variant-5-card-stud.md §7 vector 1 (R1, Γ suit order): up cards S1 9♥,
 // S2 3♦, S3 3♣, S4 K♠: S3 must open with at least the table minimum, and
 // may not fold or check (no bring-in in the Greek text).
 func TestGR5StudV1LowestUpCardOpens(t *testing.T) {
@@ -177,7 +177,7 @@ func TestGR5StudV1LowestUpCardOpens(t *testing.T) {
 	}
 }
 
-// gr-variant-7-card-stud.md §7 vector 1: up cards S1 2♥, S2 2♣, S3 A♦,
+// docs/rules/gr-variant-7-card-stud.md §7 vector 1: up cards S1 2♥, S2 2♣, S3 A♦,
 // S4 9♠: S2 (2♣) opens; the ace is high.
 func TestGR7StudV1LowestUpCardClubsFirst(t *testing.T) {
 	v := Variant{Seven: true}
@@ -241,7 +241,7 @@ func TestGR5StudAllInLeaderPassesLeft(t *testing.T) {
 	g.toAct(2)
 }
 
-// 7-card stud vectors 3–4 (R2.4, N5) and betting-rules-ru-sports.md V19:
+// 7-card stud vectors 3–4 (R2.4, N5) and docs/rules/betting-rules-ru-sports.md V19:
 // 10/20 limit: an open pair on 4th street lets the first bet be 10 or 20;
 // without one it is 10; 5th street on is 20.
 func TestGR7StudOpenPair(t *testing.T) {
@@ -273,7 +273,7 @@ func TestGR7StudOpenPair(t *testing.T) {
 	}
 }
 
-// betting-rules-ru-sports.md D15 and §5.8.3 in the engine: the low card
+// docs/rules/betting-rules-ru-sports.md D15 and §5.8.3 in the engine: the low card
 // brings in for 5 or completes to 10; next: fold, call 5 or complete.
 func TestRU7StudBringIn(t *testing.T) {
 	v := Variant{Seven: true}
@@ -316,7 +316,7 @@ func TestRUStudAllInLowCardPassesBringIn(t *testing.T) {
 	}
 }
 
-// gr-variant-5-card-stud.md I6 / N7: a seat folded with no bet facing still
+// docs/rules/gr-variant-5-card-stud.md I6 / N7: a seat folded with no bet facing still
 // receives a card (to the discards) until the next bet is made.
 func TestGR5StudFoldedSeatDealtUntilBet(t *testing.T) {
 	r := studRules(t, profile.GR, profile.FiveCardStud, betting.FixedLimit, grStakes)
@@ -344,7 +344,7 @@ func TestGR5StudFoldedSeatDealtUntilBet(t *testing.T) {
 	}
 }
 
-// gr-variant-5-card-stud.md §7 vector 11 (R4, N10; gr-regulation-1 B.33):
+// docs/rules/gr-variant-5-card-stud.md §7 vector 11 (R4, N10; gr-regulation-1 B.33):
 // the stub runs short on the last card: the burns go back; if still short,
 // a burn and one common card for everyone, which does not count for who
 // leads (I7).
@@ -383,7 +383,7 @@ func TestGR5StudDeckShortage(t *testing.T) {
 	}
 }
 
-// The caller shows first in stud (gr-variant-5-card-stud.md SD 1, N5).
+// The caller shows first in stud (docs/rules/gr-variant-5-card-stud.md SD 1, N5).
 func TestGRStudCallerShowsFirst(t *testing.T) {
 	r := studRules(t, profile.GR, profile.SevenCardStud, betting.FixedLimit, grStakes)
 	r.Options.Muck = profile.ShowAll

@@ -49,6 +49,7 @@ func load(args []string, getenv func(string) string, stderr io.Writer) (settings
 	var s settings
 	l := config.New("tournament", getenv)
 	s.common.Bind(l, ":8080")
+	s.common.BindDev(l)
 	l.String(&s.address, "temporal-address", "CROUPIER_TEMPORAL_ADDRESS", "", "Temporal frontend host:port")
 	l.String(&s.namespace, "temporal-namespace", "CROUPIER_TEMPORAL_NAMESPACE", "default", "Temporal namespace")
 	l.String(&s.taskQueue, "temporal-task-queue", "CROUPIER_TEMPORAL_TASK_QUEUE", "croupier-tournaments", "task queue of the tournament workflows")
@@ -61,6 +62,12 @@ func load(args []string, getenv func(string) string, stderr io.Writer) (settings
 	if err := l.Parse(args); err != nil {
 		l.Usage(stderr)
 		return s, err
+	}
+	if s.common.Dev {
+		// Alone, the tournament service has no Temporal server, and the
+		// table, wallet and RNG it calls would not accept its throwaway
+		// keys: the dev stack runs all of them with an in-process Temporal.
+		return s, errors.New("-dev: the tournament service needs Temporal and the table, wallet and RNG services under one key set; run `make run` (the dev stack: every service and an in-process Temporal server)")
 	}
 	var c config.Check
 	c.That(s.address != "", "CROUPIER_TEMPORAL_ADDRESS is required")

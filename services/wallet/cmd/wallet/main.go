@@ -1,6 +1,8 @@
 // Command wallet serves the Croupier ledger (croupier.wallet.v1) over gRPC,
 // gRPC-Web and Connect, on PostgreSQL (CROUPIER_POSTGRES_DSN) or, for a
-// single-node install, on an SQLite file (CROUPIER_WALLET_SQLITE).
+// single-node install, on an SQLite file (CROUPIER_WALLET_SQLITE). -dev runs
+// it alone on a laptop: SQLite in a temporary directory, throwaway token
+// keys, the credentials to call it printed at start.
 package main
 
 import (
@@ -10,6 +12,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 
@@ -23,6 +26,7 @@ import (
 
 type settings struct {
 	common      boot.Common
+	devDir      string // -dev's SQLite directory, removed at exit
 	postgresDSN string
 	sqlitePath  string
 	maxConns    int
@@ -40,6 +44,7 @@ func load(args []string, getenv func(string) string, stderr io.Writer) (settings
 	var s settings
 	l := config.New("wallet", getenv)
 	s.common.Bind(l, ":8080")
+	s.common.BindDev(l)
 	l.String(&s.postgresDSN, "postgres-dsn", "CROUPIER_POSTGRES_DSN", "", "PostgreSQL DSN (postgres://user:password@host:5432/db?sslmode=require)")
 	l.String(&s.sqlitePath, "sqlite", "CROUPIER_WALLET_SQLITE", "", "SQLite file instead of PostgreSQL (single node only)")
 	l.Int(&s.maxConns, "max-conns", "CROUPIER_WALLET_MAX_CONNS", 64, "PostgreSQL connection pool size")
@@ -47,6 +52,25 @@ func load(args []string, getenv func(string) string, stderr io.Writer) (settings
 	if err := l.Parse(args); err != nil {
 		l.Usage(stderr)
 		return s, err
+	}
+	if s.common.Dev {
+		// -dev keeps the ledger in an SQLite file of a temporary directory
+		// unless -sqlite names one; a PostgreSQL DSN is production.
+		var conflicts []string
+		if boot.Given(l, getenv, "postgres-dsn", "CROUPIER_POSTGRES_DSN") {
+			conflicts = append(conflicts, "-postgres-dsn")
+		}
+		if err := s.common.ApplyDev(conflicts...); err != nil {
+			return s, err
+		}
+		if s.sqlitePath == "" {
+			dir, err := os.MkdirTemp("", "croupier-wallet-dev-")
+			if err != nil {
+				return s, err
+			}
+			s.devDir = dir
+			s.sqlitePath = filepath.Join(dir, "wallet.db")
+		}
 	}
 	var c config.Check
 	c.That((s.postgresDSN == "") != (s.sqlitePath == ""), "set exactly one of CROUPIER_POSTGRES_DSN and CROUPIER_WALLET_SQLITE")
@@ -57,6 +81,9 @@ func load(args []string, getenv func(string) string, stderr io.Writer) (settings
 
 func run(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) error {
 	set, err := load(args, getenv, stderr)
+	if set.devDir != "" {
+		defer os.RemoveAll(set.devDir)
+	}
 	if err != nil {
 		return err
 	}
@@ -82,6 +109,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	path, h := walletv1connect.NewWalletServiceHandler(api.New(l), rt.HandlerOptions(api.Policy())...)
 	rt.Server.Register(walletv1connect.WalletServiceName, path, h)
 	rt.Log.Info("wallet ready", "database", st.Dialect())
+	if err := boot.PrintDev(stderr, set.common, rt); err != nil {
+		return err
+	}
 	if err := rt.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
 		return err
 	}

@@ -146,7 +146,7 @@ type TableServiceClient interface {
 	// returns the original result (replayed) and is applied at most once.
 	Act(context.Context, *connect.Request[v1.ActRequest]) (*connect.Response[v1.ActResponse], error)
 	// UseTimeBank extends the caller's action time from his time bank
-	// (tournaments.md §13; gr-regulation-2 H.27(a)).
+	// (docs/rules/tournaments.md §13; gr-regulation-2 H.27(a)).
 	UseTimeBank(context.Context, *connect.Request[v1.UseTimeBankRequest]) (*connect.Response[v1.UseTimeBankResponse], error)
 	// Subscribe streams the table's events as the caller may see them. It
 	// starts with a snapshot of the table, or resumes after an event id.
@@ -404,7 +404,7 @@ type TableServiceHandler interface {
 	// returns the original result (replayed) and is applied at most once.
 	Act(context.Context, *connect.Request[v1.ActRequest]) (*connect.Response[v1.ActResponse], error)
 	// UseTimeBank extends the caller's action time from his time bank
-	// (tournaments.md §13; gr-regulation-2 H.27(a)).
+	// (docs/rules/tournaments.md §13; gr-regulation-2 H.27(a)).
 	UseTimeBank(context.Context, *connect.Request[v1.UseTimeBankRequest]) (*connect.Response[v1.UseTimeBankResponse], error)
 	// Subscribe streams the table's events as the caller may see them. It
 	// starts with a snapshot of the table, or resumes after an event id.
