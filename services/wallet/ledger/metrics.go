@@ -3,6 +3,7 @@ package ledger
 import (
 	"context"
 	"errors"
+	"sync"
 
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/metric"
@@ -51,6 +52,15 @@ type metrics struct {
 	holdEvent    map[string]metric.MeasurementOption
 	replayByOp   map[string]metric.MeasurementOption
 	reconcileRes map[string]metric.MeasurementOption
+	// byKindCurrency caches the amount's attribute set per kind and
+	// currency (amountKey -> metric.MeasurementOption): few currencies, so
+	// it stays small, and a transfer builds no set.
+	byKindCurrency sync.Map
+}
+
+type amountKey struct {
+	kind     TransferKind
+	currency string
 }
 
 func newMetrics(m metric.Meter) (*metrics, error) {
@@ -127,8 +137,18 @@ func (x *metrics) posted(ctx context.Context, ts []Transfer) {
 			continue
 		}
 		x.transfers.Add(ctx, 1, x.byKind[t.Kind])
-		x.amount.Add(ctx, t.Amount, metric.WithAttributes(attribute.String("kind", kindNames[t.Kind]), attribute.String("currency", t.Currency)))
+		x.amount.Add(ctx, t.Amount, x.kindCurrency(t.Kind, t.Currency))
 	}
+}
+
+func (x *metrics) kindCurrency(k TransferKind, currency string) metric.MeasurementOption {
+	key := amountKey{k, currency}
+	if o, ok := x.byKindCurrency.Load(key); ok {
+		return o.(metric.MeasurementOption)
+	}
+	o := metric.WithAttributeSet(attribute.NewSet(attribute.String("kind", kindNames[k]), attribute.String("currency", currency)))
+	x.byKindCurrency.Store(key, o)
+	return o
 }
 
 // applied records what an Apply (transfer, batch, hold) did.
