@@ -111,6 +111,10 @@ func TestMetricsOfEveryServiceOnTheScrape(t *testing.T) {
 		Hands: []*evaluatorv1.Hand{{Hole: []string{"As", "Ks"}, Board: []string{"Qs", "Js", "Ts", "2c", "3d"}}}})); err != nil {
 		t.Fatalf("evaluate: %v", err)
 	}
+	if _, err := ev.Evaluate(ctx, connect.NewRequest(&evaluatorv1.EvaluateRequest{Game: evaluatorv1.Game_GAME_HIGH,
+		Hands: []*evaluatorv1.Hand{{Hole: []string{"As", "Kx"}, Board: []string{"Qs", "Js", "Ts"}}}})); err == nil {
+		t.Fatal("bad card notation evaluated")
+	}
 	tc := func(name string) tournamentv1connect.TournamentServiceClient {
 		return tournamentv1connect.NewTournamentServiceClient(s.hc, s.base, connect.WithGRPC(), s.credential(t, name).option())
 	}
@@ -144,11 +148,12 @@ func TestMetricsOfEveryServiceOnTheScrape(t *testing.T) {
 		{"croupier_wallet_transfers_total", []string{"kind", "buy_in"}, 1},
 		{"croupier_wallet_refusals_total", []string{"operation", "transfer", "reason", "INSUFFICIENT_FUNDS"}, 1},
 		{"croupier_wallet_commit_duration_milliseconds", nil, -1},
-		{"croupier_wallet_holds_total", []string{"event", "created"}, 1},
+		{"croupier_wallet_holds_total", []string{"event", "created"}, -1}, // ours, and the seat's and the registration's
 		{"croupier_wallet_reconciliations_total", []string{"result", "balanced"}, 1},
 		{"croupier_wallet_db_connections_max", []string{"db_system", "sqlite"}, 4},
 		{"croupier_table_commands_total", nil, -1},
-		{"croupier_evaluator_evaluations_total", []string{"kind", "evaluate", "game", "GAME_HIGH"}, 1},
+		{"croupier_evaluator_evaluations_total", []string{"kind", "evaluate", "game", "GAME_HIGH"}, 2},
+		{"croupier_evaluator_errors_total", []string{"kind", "evaluate", "reason", "BAD_CARD_NOTATION"}, 1},
 		{"croupier_tournament_created_total", nil, 1},
 		{"croupier_tournament_updates_total", []string{"update", "register", "result", "accepted"}, 1},
 		{"croupier_tournament_tournaments", []string{"phase", "registering"}, 1},
@@ -220,6 +225,9 @@ func family(sc telemetrytest.Scrape, name string) string {
 // libraries we instrument with.
 var metricName = regexp.MustCompile(`\b(?:croupier|rpc|go|temporal|db_client|target)_[a-zA-Z0-9_]+`)
 
+// grouping matches PromQL's label lists: by (...), without (...), on (...).
+var grouping = regexp.MustCompile(`\b(?:by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)`)
+
 // dashboardMetrics lists the metric names of every query (expr) of a
 // Grafana dashboard, its template variables' queries included.
 func dashboardMetrics(path string) ([]string, error) {
@@ -238,6 +246,7 @@ func dashboardMetrics(path string) ([]string, error) {
 		case map[string]any:
 			for k, e := range x {
 				if s, ok := e.(string); ok && (k == "expr" || k == "query") {
+					s = grouping.ReplaceAllString(s, " ") // label names only
 					for _, at := range metricName.FindAllStringIndex(s, -1) {
 						n, rest := s[at[0]:at[1]], strings.TrimSpace(s[at[1]:])
 						if strings.HasPrefix(rest, "=") || strings.HasPrefix(rest, "!") {
