@@ -17,16 +17,12 @@ import (
 	"connectrpc.com/connect"
 	"connectrpc.com/otelconnect"
 	"go.opentelemetry.io/otel"
-	"go.opentelemetry.io/otel/exporters/otlp/otlpmetric/otlpmetricgrpc"
-	"go.opentelemetry.io/otel/exporters/otlp/otlpmetric/otlpmetrichttp"
 	"go.opentelemetry.io/otel/exporters/otlp/otlptrace/otlptracegrpc"
 	"go.opentelemetry.io/otel/exporters/otlp/otlptrace/otlptracehttp"
-	"go.opentelemetry.io/otel/exporters/stdout/stdoutmetric"
 	"go.opentelemetry.io/otel/exporters/stdout/stdouttrace"
 	"go.opentelemetry.io/otel/metric"
 	metricnoop "go.opentelemetry.io/otel/metric/noop"
 	"go.opentelemetry.io/otel/propagation"
-	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
 	"go.opentelemetry.io/otel/sdk/resource"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	semconv "go.opentelemetry.io/otel/semconv/v1.26.0"
@@ -49,6 +45,8 @@ type Telemetry struct {
 	// Exporting reports whether traces or metrics leave the process.
 	Exporting bool
 	shutdown  []func(context.Context) error
+	// metricsAddr is where the Prometheus scrape endpoint listens.
+	metricsAddr string
 }
 
 // Setup builds the providers from the environment.
@@ -75,8 +73,6 @@ func Setup(ctx context.Context, cfg Config) (*Telemetry, error) {
 	endpoint := getenv("OTEL_EXPORTER_OTLP_ENDPOINT") != ""
 	tracesOn := endpoint || getenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") != "" ||
 		(getenv("OTEL_TRACES_EXPORTER") != "" && getenv("OTEL_TRACES_EXPORTER") != "none")
-	metricsOn := endpoint || getenv("OTEL_EXPORTER_OTLP_METRICS_ENDPOINT") != "" ||
-		(getenv("OTEL_METRICS_EXPORTER") != "" && getenv("OTEL_METRICS_EXPORTER") != "none")
 
 	if tracesOn {
 		exp, err := spanExporter(ctx, getenv)
@@ -93,17 +89,8 @@ func Setup(ctx context.Context, cfg Config) (*Telemetry, error) {
 		t.TracerProvider = sdktrace.NewTracerProvider(sdktrace.WithResource(res),
 			sdktrace.WithSampler(sdktrace.ParentBased(sdktrace.NeverSample())))
 	}
-	if metricsOn {
-		reader, err := metricReader(ctx, getenv)
-		if err != nil {
-			return nil, errors.Join(fmt.Errorf("telemetry: metric reader: %w", err), t.Shutdown(ctx))
-		}
-		mp := sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader), sdkmetric.WithResource(res))
-		t.MeterProvider = mp
-		t.shutdown = append(t.shutdown, mp.Shutdown)
-		t.Exporting = true
-	} else {
-		t.MeterProvider = metricnoop.NewMeterProvider()
+	if err := t.setupMetrics(ctx, getenv, res); err != nil {
+		return nil, errors.Join(err, t.Shutdown(ctx))
 	}
 	return t, nil
 }
@@ -175,35 +162,6 @@ func spanExporter(ctx context.Context, getenv func(string) string) (sdktrace.Spa
 	default:
 		return nil, fmt.Errorf("OTLP protocol %q: want grpc or http/protobuf", protocol(getenv, "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL"))
 	}
-}
-
-func metricReader(ctx context.Context, getenv func(string) string) (sdkmetric.Reader, error) {
-	switch getenv("OTEL_METRICS_EXPORTER") {
-	case "console":
-		exp, err := stdoutmetric.New()
-		if err != nil {
-			return nil, err
-		}
-		return sdkmetric.NewPeriodicReader(exp), nil
-	case "", "otlp":
-	default:
-		return nil, fmt.Errorf("OTEL_METRICS_EXPORTER=%q: want otlp, console or none", getenv("OTEL_METRICS_EXPORTER"))
-	}
-	var exp sdkmetric.Exporter
-	var err error
-	switch protocol(getenv, "OTEL_EXPORTER_OTLP_METRICS_PROTOCOL") {
-	case "grpc":
-		exp, err = otlpmetricgrpc.New(ctx)
-	case "http/protobuf":
-		exp, err = otlpmetrichttp.New(ctx)
-	default:
-		return nil, fmt.Errorf("OTLP protocol %q: want grpc or http/protobuf", protocol(getenv, "OTEL_EXPORTER_OTLP_METRICS_PROTOCOL"))
-	}
-	if err != nil {
-		return nil, err
-	}
-	// PeriodicReader honours OTEL_METRIC_EXPORT_INTERVAL.
-	return sdkmetric.NewPeriodicReader(exp), nil
 }
 
 func protocol(getenv func(string) string, specific string) string {

@@ -128,6 +128,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	fmt.Fprintf(stdout, "  health   curl -s -X POST -H 'Content-Type: application/json' -d '{\"service\":\"\"}' %s/grpc.health.v1.Health/Check\n", st.baseURL)
 	fmt.Fprintf(stdout, "  list     ./bin/grpcurl -plaintext %s list   # ./bin/grpcurl: make tools, once\n", ln.Addr())
 	fmt.Fprintf(stdout, "  flags    make run ARGS=\"-addr 127.0.0.1:9090 -log-level debug\"   # README: Try it\n")
+	if a := rt.Telemetry.MetricsAddr(); a != "" {
+		fmt.Fprintf(stdout, "  metrics  curl -s http://%s/metrics   (Prometheus, every service's; dashboard deploy/grafana/croupier.json)\n", a)
+	}
 	fmt.Fprintf(stdout, "Development credentials (random for this run):\n")
 	fmt.Fprintf(stdout, "  partner API key   X-Api-Key: %s\n", devKey)
 	fmt.Fprintf(stdout, "  operator token    Authorization: Bearer %s\n", op)

@@ -16,11 +16,12 @@ import (
 // hold sweeper running.
 func mountWallet(ctx context.Context, st *stack) (func(), error) {
 	path := filepath.Join(st.set.dataDir, "wallet.db")
-	s, err := store.OpenSQLite(ctx, path, store.Options{TracerProvider: st.rt.Telemetry.TracerProvider})
+	meter := st.rt.Telemetry.Meter("croupier/wallet")
+	s, err := store.OpenSQLite(ctx, path, store.Options{TracerProvider: st.rt.Telemetry.TracerProvider, Meter: meter})
 	if err != nil {
 		return nil, err
 	}
-	l := ledger.New(s, ledger.Options{})
+	l := ledger.New(s, ledger.Options{Meter: meter})
 	sctx, cancel := context.WithCancel(ctx)
 	go l.Sweep(sctx, 5*time.Second, func(err error) { st.rt.Log.Error("wallet hold sweep", "err", err) })
 	p, h := walletv1connect.NewWalletServiceHandler(api.New(l), st.rt.HandlerOptions(api.Policy())...)

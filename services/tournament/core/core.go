@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"connectrpc.com/connect"
+	"go.opentelemetry.io/otel/metric"
 	enumspb "go.temporal.io/api/enums/v1"
 	"go.temporal.io/api/serviceerror"
 	"go.temporal.io/sdk/client"
@@ -33,12 +34,15 @@ type Config struct {
 	Log *slog.Logger
 	// Workflow are the workflow's own settings given to each tournament.
 	Workflow tournament.Options
+	// Meter creates the service's instruments (metrics.go); none when nil.
+	Meter metric.Meter
 }
 
 // Service is the core.
 type Service struct {
 	c   client.Client
 	cfg Config
+	m   *metrics
 }
 
 // New returns the core on a Temporal client.
@@ -46,7 +50,10 @@ func New(c client.Client, cfg Config) *Service {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
-	return &Service{c: c, cfg: cfg}
+	// The names are constants; for a bad one the SDK reports through
+	// otel's error handler and still returns a working instrument.
+	m, _ := newMetrics(cfg.Meter)
+	return &Service{c: c, cfg: cfg, m: m}
 }
 
 // Create validates the terms and starts the tournament's workflow. The same
@@ -72,6 +79,9 @@ func (s *Service) Create(ctx context.Context, t terms.Terms, key string) (tourna
 	var started *serviceerror.WorkflowExecutionAlreadyStarted
 	if err != nil && !errors.As(err, &started) {
 		return tournament.Standings{}, fmt.Errorf("start tournament workflow: %w", err)
+	}
+	if err == nil {
+		s.m.created.Add(ctx, 1)
 	}
 	return s.Standings(ctx, id)
 }
@@ -112,7 +122,8 @@ func (s *Service) List(ctx context.Context, pageSize int, token []byte) ([]tourn
 }
 
 // update runs one update to completion.
-func (s *Service) update(ctx context.Context, id, name, key string, arg, out any) error {
+func (s *Service) update(ctx context.Context, id, name, key string, arg, out any) (err error) {
+	defer func() { s.m.updated(ctx, name, err) }()
 	uid := ""
 	if key != "" {
 		sum := sha256.Sum256([]byte(name + "\x00" + key))

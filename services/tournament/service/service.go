@@ -68,7 +68,19 @@ func Mount(rt *boot.Runtime, c client.Client, cfg Config) (stop func(), err erro
 		}
 		stop = w.Stop
 	}
-	h := api.New(core.New(c, core.Config{TaskQueue: cfg.TaskQueue, Workflow: cfg.Workflow, Log: rt.Log}))
+	meter := rt.Telemetry.Meter("croupier/tournament")
+	cs := core.New(c, core.Config{TaskQueue: cfg.TaskQueue, Workflow: cfg.Workflow, Log: rt.Log, Meter: meter})
+	reg, err := cs.ObserveRunning(meter)
+	if err != nil {
+		stop()
+		return nil, err
+	}
+	stopWorker := stop
+	stop = func() {
+		_ = reg.Unregister()
+		stopWorker()
+	}
+	h := api.New(cs)
 	path, handler := tournamentv1connect.NewTournamentServiceHandler(h, rt.HandlerOptions(api.Policy())...)
 	rt.Server.Register(tournamentv1connect.TournamentServiceName, path, handler)
 	return stop, nil

@@ -10,6 +10,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"go.opentelemetry.io/otel/metric"
+
 	"github.com/croupier/croupier/shared/apierr"
 )
 
@@ -33,6 +35,8 @@ type Options struct {
 	// Now is the clock (time.Now when nil). Tests inject one to make hold
 	// expiry deterministic.
 	Now func() time.Time
+	// Meter creates the ledger's instruments (metrics.go); none when nil.
+	Meter metric.Meter
 }
 
 // Ledger is the wallet core.
@@ -40,6 +44,7 @@ type Ledger struct {
 	store Store
 	now   func() time.Time
 	info  *accountCache
+	m     *metrics
 }
 
 // New returns a Ledger over store.
@@ -48,7 +53,11 @@ func New(store Store, opts Options) *Ledger {
 	if now == nil {
 		now = time.Now
 	}
-	return &Ledger{store: store, now: now, info: newAccountCache(100_000)}
+	// The names are constants (covered by the tests); for a bad one the SDK
+	// reports through otel's error handler and still returns a working
+	// instrument, so the error adds nothing here.
+	m, _ := newMetrics(opts.Meter)
+	return &Ledger{store: store, now: now, info: newAccountCache(100_000), m: m}
 }
 
 // Now returns the ledger's clock reading, truncated to the microseconds the
@@ -259,7 +268,8 @@ func (l *Ledger) apply(ctx context.Context, c Caller, op Operation) (Result, err
 }
 
 // Transfer moves g.Amount from g.Debit to g.Credit once per key.
-func (l *Ledger) Transfer(ctx context.Context, c Caller, key string, g Leg) (Result, error) {
+func (l *Ledger) Transfer(ctx context.Context, c Caller, key string, g Leg) (r Result, err error) {
+	defer func() { l.m.applied(ctx, opTransferName, r, err) }()
 	if err := ValidateKey(key); err != nil {
 		return Result{}, err
 	}
@@ -272,7 +282,8 @@ func (l *Ledger) Transfer(ctx context.Context, c Caller, key string, g Leg) (Res
 // Batch applies legs in order, atomically, once per key. Each leg must leave
 // its debit account non-negative at the point it runs (so a cash-out may
 // spend what an earlier leg credited).
-func (l *Ledger) Batch(ctx context.Context, c Caller, key string, legs []Leg) (Result, error) {
+func (l *Ledger) Batch(ctx context.Context, c Caller, key string, legs []Leg) (r Result, err error) {
+	defer func() { l.m.applied(ctx, opBatchName, r, err) }()
 	if err := c.mustBeInternal("a batch"); err != nil {
 		return Result{}, err
 	}
@@ -289,7 +300,8 @@ func (l *Ledger) Batch(ctx context.Context, c Caller, key string, legs []Leg) (R
 }
 
 // CreateHold reserves g.Amount on g.Debit for ttl, to be posted to g.Credit.
-func (l *Ledger) CreateHold(ctx context.Context, c Caller, key string, g Leg, ttl time.Duration) (Result, error) {
+func (l *Ledger) CreateHold(ctx context.Context, c Caller, key string, g Leg, ttl time.Duration) (r Result, err error) {
+	defer func() { l.m.applied(ctx, opHoldName, r, err) }()
 	if err := c.mustBeInternal("a hold"); err != nil {
 		return Result{}, err
 	}
@@ -306,7 +318,8 @@ func (l *Ledger) CreateHold(ctx context.Context, c Caller, key string, g Leg, tt
 }
 
 // PostHold moves amount of a pending hold (0 = all of it) and releases the rest.
-func (l *Ledger) PostHold(ctx context.Context, c Caller, id, amount int64) (Hold, Transfer, bool, error) {
+func (l *Ledger) PostHold(ctx context.Context, c Caller, id, amount int64) (h Hold, t Transfer, replayed bool, err error) {
+	defer func() { l.m.released(ctx, opPostHoldName, "posted", &t, replayed, err) }()
 	if err := c.mustBeInternal("posting a hold"); err != nil {
 		return Hold{}, Transfer{}, false, err
 	}
@@ -320,7 +333,8 @@ func (l *Ledger) PostHold(ctx context.Context, c Caller, id, amount int64) (Hold
 }
 
 // VoidHold releases a pending hold.
-func (l *Ledger) VoidHold(ctx context.Context, c Caller, id int64) (Hold, bool, error) {
+func (l *Ledger) VoidHold(ctx context.Context, c Caller, id int64) (h Hold, replayed bool, err error) {
+	defer func() { l.m.released(ctx, opVoidHoldName, "voided", nil, replayed, err) }()
 	if err := c.mustBeInternal("voiding a hold"); err != nil {
 		return Hold{}, false, err
 	}
@@ -346,7 +360,8 @@ func (l *Ledger) Hold(ctx context.Context, c Caller, id int64) (Hold, error) {
 }
 
 // ExpireHolds releases pending holds past their expiry; the sweeper calls it.
-func (l *Ledger) ExpireHolds(ctx context.Context, c Caller, limit int) (int, error) {
+func (l *Ledger) ExpireHolds(ctx context.Context, c Caller, limit int) (n int, err error) {
+	defer func() { l.m.expired(ctx, n, err) }()
 	if err := c.mustBeInternal("expiring holds"); err != nil {
 		return 0, err
 	}
@@ -526,7 +541,8 @@ func ParsePageToken(tok string, account int64) (int64, error) {
 }
 
 // Reconcile runs the ledger-wide checks.
-func (l *Ledger) Reconcile(ctx context.Context, c Caller, currency string) (Reconciliation, error) {
+func (l *Ledger) Reconcile(ctx context.Context, c Caller, currency string) (r Reconciliation, err error) {
+	defer func() { l.m.reconciledRun(ctx, r, err) }()
 	if err := c.mustBeInternal("reconciliation"); err != nil {
 		return Reconciliation{}, err
 	}

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"testing"
 
+	"go.opentelemetry.io/otel/metric"
+
 	"github.com/croupier/croupier/services/wallet/internal/dbtest"
 	"github.com/croupier/croupier/services/wallet/store"
 )
@@ -45,3 +47,15 @@ func openPostgresModel(t *testing.T) *store.Store {
 	t.Cleanup(func() { s.Close() })
 	return s
 }
+
+func openPostgresMetered(t *testing.T, meter metric.Meter) *store.Store {
+	t.Helper()
+	s, err := store.OpenPostgres(context.Background(), dbtest.Postgres(t), store.Options{MaxConns: 8, Meter: meter})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func TestMetricsOnPostgres(t *testing.T) { runMetrics(t, openPostgresMetered, "postgresql") }

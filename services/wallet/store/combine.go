@@ -122,6 +122,7 @@ func (c *combiner) flush(group []*pending) {
 	ctx, span := c.s.tracer.Start(ctx, "wallet.transfer_group", trace.WithLinks(links...),
 		trace.WithAttributes(attribute.Int("wallet.group_size", n)))
 	defer span.End()
+	c.s.m.group.Record(ctx, int64(n))
 	answers := make([]groupAnswer, n)
 	err := c.s.once(ctx, "transfer_group", func(x q) error {
 		return x.rows(ctx, "wallet_transfer_many",
@@ -145,6 +146,7 @@ func (c *combiner) flush(group []*pending) {
 			// overflowing balance) fails the group's statement whole: run
 			// each transfer alone so one cannot fail another. A lost
 			// connection fails them all: each caller retries with its key.
+			c.s.m.splits.Add(ctx, 1)
 			for _, p := range group {
 				a, err := c.s.single(p.ctx, p.op)
 				a.err = err

@@ -167,10 +167,14 @@ const maxAttempts = 8
 func (s *Store) tx(ctx context.Context, name string, opts *sql.TxOptions, fn func(q) error) error {
 	ctx, span := s.tracer.Start(ctx, "wallet.tx "+name)
 	defer span.End()
+	start := time.Now()
 	var err error
 	for attempt := 1; ; attempt++ {
 		err = s.tryTx(ctx, opts, fn)
 		if err == nil || attempt == maxAttempts || !retryable(err) || ctx.Err() != nil {
+			if opts == nil || !opts.ReadOnly {
+				s.m.committed(ctx, name, start, attempt-1)
+			}
 			break
 		}
 		span.AddEvent("retry", trace.WithAttributes(attribute.Int("attempt", attempt), attribute.String("error", err.Error())))
@@ -190,10 +194,12 @@ func (s *Store) tx(ctx context.Context, name string, opts *sql.TxOptions, fn fun
 func (s *Store) once(ctx context.Context, name string, fn func(q) error) error {
 	ctx, span := s.tracer.Start(ctx, "wallet.tx "+name)
 	defer span.End()
+	start := time.Now()
 	var err error
 	for attempt := 1; ; attempt++ {
 		err = fn(s.plain())
 		if err == nil || attempt == maxAttempts || !retryable(err) || ctx.Err() != nil {
+			s.m.committed(ctx, name, start, attempt-1)
 			break
 		}
 		span.AddEvent("retry", trace.WithAttributes(attribute.Int("attempt", attempt), attribute.String("error", err.Error())))

@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
 	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/metric"
 	"go.opentelemetry.io/otel/trace"
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 
@@ -27,6 +28,9 @@ type Options struct {
 	// TracerProvider creates the spans of every SQL call; the global
 	// provider when nil.
 	TracerProvider trace.TracerProvider
+	// Meter creates the store's instruments (metrics.go, poolmetrics.go);
+	// none when nil.
+	Meter metric.Meter
 	// MaxConns bounds the PostgreSQL connection pool; 64 when 0.
 	MaxConns int
 	// GroupCommitters is how many group commits of single transfers may be
@@ -47,6 +51,7 @@ type Store struct {
 	writeMu sync.Mutex
 	group   *combiner
 	stmts   *stmtCache
+	m       *metrics
 	// beforeCommit, when set (tests only), runs after a transaction's
 	// statements and before its commit: the fault test kills the
 	// connection there.
@@ -81,7 +86,7 @@ func OpenPostgres(ctx context.Context, dsn string, o Options) (*Store, error) {
 	db.SetMaxIdleConns(n)
 	db.SetConnMaxIdleTime(5 * time.Minute)
 	s := &Store{db: db, d: postgres, tracer: tracer(o)}
-	if err := s.open(ctx); err != nil {
+	if err := s.open(ctx, o.Meter); err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -120,26 +125,38 @@ func OpenSQLite(ctx context.Context, path string, o Options) (*Store, error) {
 	db.SetMaxIdleConns(4)
 	s := &Store{db: db, d: sqliteDB, tracer: tracer(o)}
 	s.stmts = &stmtCache{db: db}
-	if err := s.open(ctx); err != nil {
+	if err := s.open(ctx, o.Meter); err != nil {
 		db.Close()
 		return nil, err
 	}
 	return s, nil
 }
 
-func (s *Store) open(ctx context.Context) error {
+func (s *Store) open(ctx context.Context, meter metric.Meter) error {
 	pctx, cancel := context.WithTimeout(ctx, 15*time.Second)
 	defer cancel()
 	if err := s.db.PingContext(pctx); err != nil {
 		return fmt.Errorf("store: %s: %w", s.d.name, err)
 	}
-	return s.migrate(ctx)
+	m, err := newMetrics(meter)
+	if err != nil {
+		return fmt.Errorf("store: metrics: %w", err)
+	}
+	s.m = m
+	if err := s.migrate(ctx); err != nil {
+		return err
+	}
+	s.m.pool, err = observePool(meter, s.db, s.d.name)
+	return err
 }
 
 // Close stops the group committer and closes the database.
 func (s *Store) Close() error {
 	if s.group != nil {
 		s.group.close()
+	}
+	if s.m != nil && s.m.pool != nil {
+		_ = s.m.pool.Unregister()
 	}
 	if s.stmts != nil {
 		s.stmts.m.Range(func(_, v any) bool {

@@ -14,6 +14,8 @@ import (
 	"os/signal"
 	"syscall"
 
+	"connectrpc.com/connect"
+
 	"github.com/croupier/croupier/gen/croupier/evaluator/v1/evaluatorv1connect"
 	"github.com/croupier/croupier/services/evaluator/api"
 	"github.com/croupier/croupier/services/evaluator/rank"
@@ -80,7 +82,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	if err != nil {
 		return err
 	}
-	path, h := evaluatorv1connect.NewEvaluatorServiceHandler(api.New(set.limits()), rt.HandlerOptions(api.Policy())...)
+	measure, err := api.Metrics(rt.Telemetry.Meter("croupier/evaluator"))
+	if err != nil {
+		return err
+	}
+	opts := append(rt.HandlerOptions(api.Policy()), connect.WithInterceptors(measure))
+	path, h := evaluatorv1connect.NewEvaluatorServiceHandler(api.New(set.limits()), opts...)
 	rt.Server.Register(evaluatorv1connect.EvaluatorServiceName, path, h)
 	rt.Log.Info("evaluator ready", "table_bytes", rank.TableBytes)
 	if err := boot.PrintDev(stderr, set.common, rt); err != nil {

@@ -93,7 +93,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	if err != nil {
 		return err
 	}
-	opts := store.Options{TracerProvider: rt.Telemetry.TracerProvider, MaxConns: set.maxConns}
+	meter := rt.Telemetry.Meter("croupier/wallet")
+	opts := store.Options{TracerProvider: rt.Telemetry.TracerProvider, Meter: meter, MaxConns: set.maxConns}
 	var st *store.Store
 	if set.postgresDSN != "" {
 		st, err = store.OpenPostgres(ctx, set.postgresDSN, opts)
@@ -104,7 +105,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		return err
 	}
 	defer st.Close()
-	l := ledger.New(st, ledger.Options{})
+	l := ledger.New(st, ledger.Options{Meter: meter})
 	go l.Sweep(ctx, set.sweep, func(err error) { rt.Log.Error("hold sweep", "err", err) })
 	path, h := walletv1connect.NewWalletServiceHandler(api.New(l), rt.HandlerOptions(api.Policy())...)
 	rt.Server.Register(walletv1connect.WalletServiceName, path, h)
