@@ -22,6 +22,18 @@ import (
 // Domain is the ErrorInfo domain of every Croupier error.
 const Domain = "croupier.dev"
 
+// Reasons of the refusals shared/server makes before any handler reads the
+// request, so that no service spells them itself.
+const (
+	// MalformedRequest (INVALID_ARGUMENT): the body does not decode as the
+	// procedure's request message (bad JSON, a value of the wrong type, an
+	// enum name that does not exist, binary garbage).
+	MalformedRequest = "MALFORMED_REQUEST"
+	// RequestTooLarge (RESOURCE_EXHAUSTED): a request message is over the
+	// size limit.
+	RequestTooLarge = "REQUEST_TOO_LARGE"
+)
+
 // Error is a rejected request: a code, a reason and a human message.
 type Error struct {
 	Code    connect.Code
