@@ -29,7 +29,7 @@ const (
 
 // fieldServer serves Check (unary) and Play (bidi) through HandlerOptions,
 // counting the requests that reached the handlers.
-func fieldServer(t *testing.T) (base string, reached *atomic.Int64) {
+func fieldServer(t testing.TB) (base string, reached *atomic.Int64) {
 	t.Helper()
 	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
 	s := New(Config{Addr: "127.0.0.1:0", ShutdownTimeout: 2e9}, log)
@@ -258,4 +258,40 @@ func TestOversizedRequestsAreRefusedWithAReason(t *testing.T) {
 	if n := reached.Load(); n != 0 {
 		t.Errorf("the handler saw %d oversized requests", n)
 	}
+}
+
+// FuzzRequestBodies sends arbitrary bodies to a JSON (or binary) endpoint,
+// unary and streamed: every answer is either served (the handler saw the
+// request) or refused with a Connect code and an ErrorInfo reason, and a
+// refused request never reached the handler.
+func FuzzRequestBodies(f *testing.F) {
+	base, reached := fieldServer(f)
+	f.Add([]byte(`{"number": 3, "kind": "TYPE_INT32"}`), false, false)
+	f.Add([]byte(`{"number": "x"}`), false, false)
+	f.Add([]byte(`{"kind": "NOPE", "extra": [1, 2]}`), false, true)
+	f.Add([]byte(`{"options": [{"value": {"@type": "type.googleapis.com/google.protobuf.Empty"}}]}`), false, false)
+	f.Add([]byte("\x0a\xff\xff\xff\xff\x0f"), true, false)
+	f.Add([]byte("\x08\x03\x12\x01a"), true, true)
+	f.Add([]byte{}, false, false)
+	f.Fuzz(func(t *testing.T, body []byte, binary, stream bool) {
+		codec := "json"
+		if binary {
+			codec = "proto"
+		}
+		before := reached.Load()
+		err := call(t, base, "connect", codec, stream, body)
+		if err == nil {
+			if reached.Load() != before+1 {
+				t.Fatalf("served %q without the handler", body)
+			}
+			return
+		}
+		r := refusalOf(err)
+		if r.code == connect.CodeUnknown || r.code == connect.CodeInternal || r.reason == "" || r.domain != apierr.Domain {
+			t.Fatalf("body %q: refusal %+v lacks a code or a reason", body, r)
+		}
+		if reached.Load() != before {
+			t.Fatalf("body %q refused (%+v) after the handler saw it", body, r)
+		}
+	})
 }
