@@ -11,7 +11,8 @@ import (
 )
 
 // NewLogInterceptor logs every handled call: rejected requests at INFO with
-// their code and reason, server faults at ERROR, successes at DEBUG.
+// their code and reason, server faults at ERROR (but a stream ended by the
+// shutdown, apierr.ShuttingDown), successes at DEBUG.
 func NewLogInterceptor(log *slog.Logger) connect.Interceptor {
 	return &logInterceptor{log: log}
 }
@@ -29,6 +30,11 @@ func (l *logInterceptor) record(ctx context.Context, procedure string, start tim
 	switch code {
 	case connect.CodeInternal, connect.CodeUnknown, connect.CodeDataLoss, connect.CodeUnavailable:
 		level = slog.LevelError
+	}
+	if apierr.Reason(err) == apierr.ShuttingDown {
+		// A stream this replica ends because it stops (its client resumes
+		// elsewhere) is the shutdown working, not a fault (issue 12).
+		level = slog.LevelInfo
 	}
 	l.log.Log(ctx, level, "call failed", "procedure", procedure, "code", code.String(),
 		"reason", apierr.Reason(err), "error", apierr.Detail(err), "duration_ms", float64(d.Microseconds())/1000)
