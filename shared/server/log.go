@@ -12,7 +12,8 @@ import (
 
 // NewLogInterceptor logs every handled call: rejected requests at INFO with
 // their code and reason, server faults at ERROR (but a stream ended by the
-// shutdown, apierr.ShuttingDown), successes at DEBUG.
+// shutdown, apierr.ShuttingDown, and a call whose caller has gone), successes
+// at DEBUG.
 func NewLogInterceptor(log *slog.Logger) connect.Interceptor {
 	return &logInterceptor{log: log}
 }
@@ -31,9 +32,11 @@ func (l *logInterceptor) record(ctx context.Context, procedure string, start tim
 	case connect.CodeInternal, connect.CodeUnknown, connect.CodeDataLoss, connect.CodeUnavailable:
 		level = slog.LevelError
 	}
-	if apierr.Reason(err) == apierr.ShuttingDown {
+	if apierr.Reason(err) == apierr.ShuttingDown || ctx.Err() != nil {
 		// A stream this replica ends because it stops (its client resumes
-		// elsewhere) is the shutdown working, not a fault (issue 12).
+		// elsewhere), or a call whose caller left or was stopped while it
+		// ran (its wallet call then fails "canceled"), is the shutdown or
+		// the caller at work, not a fault (issue 12).
 		level = slog.LevelInfo
 	}
 	l.log.Log(ctx, level, "call failed", "procedure", procedure, "code", code.String(),
