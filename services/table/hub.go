@@ -45,20 +45,27 @@ func SnapshotID(v uint64) string { return strconv.FormatUint(v, 10) }
 
 // ParseEventID reads an event or snapshot id: the version and the index of
 // the last event seen (-1 after a snapshot... all of the version seen).
+// Its error names the id and what an id is, never strconv's text: the
+// message reaches the partner who sent the id (BAD_EVENT_ID).
 func ParseEventID(id string) (v uint64, index int, err error) {
 	vs, is, ok := strings.Cut(id, "-")
 	v, err = strconv.ParseUint(vs, 10, 64)
 	if err != nil {
-		return 0, 0, fmt.Errorf("event id %q: %w", id, err)
+		return 0, 0, badEventID(id)
 	}
 	if !ok {
 		return v, maxIndex, nil
 	}
 	index, err = strconv.Atoi(is)
 	if err != nil || index < 0 || index > maxIndex {
-		return 0, 0, fmt.Errorf("event id %q: bad index", id)
+		return 0, 0, badEventID(id)
 	}
 	return v, index, nil
+}
+
+// badEventID is the refusal of an id that is not one this service makes.
+func badEventID(id string) error {
+	return fmt.Errorf("event id %q: want the id of an event this stream sent (\"<version>-<index>\" as in \"12-3\", or a snapshot's \"<version>\")", id)
 }
 
 const maxIndex = 1 << 20

@@ -1,6 +1,9 @@
 package table
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestEventIDs(t *testing.T) {
 	for _, tc := range []struct {
@@ -15,10 +18,22 @@ func TestEventIDs(t *testing.T) {
 		{"12-", 0, 0, true},
 		{"12--1", 0, 0, true},
 		{"-3", 0, 0, true},
+		{"abc", 0, 0, true},
+		{"99999999999999999999", 0, 0, true},
+		{"1-99999999", 0, 0, true},
 	} {
 		v, i, err := ParseEventID(tc.id)
 		if (err != nil) != tc.bad || (!tc.bad && (v != tc.v || i != tc.index)) {
 			t.Fatalf("%q: %d %d %v", tc.id, v, i, err)
+		}
+		// The message reaches a partner (BAD_EVENT_ID): it names the id
+		// and what an id is, not strconv's parse error.
+		if err != nil {
+			msg := err.Error()
+			if !strings.Contains(msg, "want the id of an event this stream sent") ||
+				!strings.Contains(msg, "\""+tc.id+"\"") || strings.Contains(msg, "strconv") || strings.Contains(msg, "syntax") || strings.Contains(msg, "range") {
+				t.Errorf("%q: message %q", tc.id, msg)
+			}
 		}
 	}
 }

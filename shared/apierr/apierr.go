@@ -12,6 +12,7 @@
 package apierr
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -21,6 +22,22 @@ import (
 
 // Domain is the ErrorInfo domain of every Croupier error.
 const Domain = "croupier.dev"
+
+// Reasons of the refusals shared/server makes before any handler reads the
+// request, so that no service spells them itself.
+const (
+	// MalformedRequest (INVALID_ARGUMENT): the body does not decode as the
+	// procedure's request message (bad JSON, a value of the wrong type, an
+	// enum name that does not exist, binary garbage).
+	MalformedRequest = "MALFORMED_REQUEST"
+	// RequestTooLarge (RESOURCE_EXHAUSTED): a request message is over the
+	// size limit.
+	RequestTooLarge = "REQUEST_TOO_LARGE"
+	// ShuttingDown (UNAVAILABLE): the replica ends the stream because it
+	// stops; the client resumes on another. Logged as the shutdown, not as
+	// a fault.
+	ShuttingDown = "SHUTTING_DOWN"
+)
 
 // Error is a rejected request: a code, a reason and a human message.
 type Error struct {
@@ -101,7 +118,7 @@ func Connect(err error) error {
 		}
 		return out
 	}
-	code := connect.CodeOf(err)
+	code := codeOf(err)
 	if code == connect.CodeUnknown {
 		code = connect.CodeInternal
 	}
@@ -172,7 +189,24 @@ func Code(err error) connect.Code {
 	if errors.As(err, &e) {
 		return e.Code
 	}
-	return connect.CodeOf(err)
+	return codeOf(err)
+}
+
+// codeOf is connect.CodeOf, which leaves a bare context error UNKNOWN,
+// but a context error is CANCELED or DEADLINE_EXCEEDED: a stream that ends
+// because its caller left or the process stops is not a fault (issue 12).
+func codeOf(err error) connect.Code {
+	code := connect.CodeOf(err)
+	if code != connect.CodeUnknown {
+		return code
+	}
+	switch {
+	case errors.Is(err, context.Canceled):
+		return connect.CodeCanceled
+	case errors.Is(err, context.DeadlineExceeded):
+		return connect.CodeDeadlineExceeded
+	}
+	return code
 }
 
 // Fault reports whether code is a server fault rather than a refusal of the

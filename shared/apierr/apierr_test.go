@@ -32,9 +32,21 @@ func TestConnectHidesInternalErrors(t *testing.T) {
 }
 
 func TestConnectKeepsContextErrors(t *testing.T) {
-	ce := Connect(connect.NewError(connect.CodeDeadlineExceeded, context.DeadlineExceeded))
-	if connect.CodeOf(ce) != connect.CodeDeadlineExceeded {
-		t.Fatalf("code = %v", connect.CodeOf(ce))
+	for _, tc := range []struct {
+		err    error
+		code   connect.Code
+		reason string
+	}{
+		{connect.NewError(connect.CodeDeadlineExceeded, context.DeadlineExceeded), connect.CodeDeadlineExceeded, ""},
+		// A bare context error (a stream's send after its caller left, or
+		// at the shutdown) is no INTERNAL fault (issue 12).
+		{fmt.Errorf("send: %w", context.Canceled), connect.CodeCanceled, "CANCELED"},
+		{context.DeadlineExceeded, connect.CodeDeadlineExceeded, "DEADLINE_EXCEEDED"},
+	} {
+		ce := Connect(tc.err)
+		if connect.CodeOf(ce) != tc.code || Code(tc.err) != tc.code || (tc.reason != "" && Reason(ce) != tc.reason) {
+			t.Errorf("%v: code %v / %v, reason %q; want %v %q", tc.err, connect.CodeOf(ce), Code(tc.err), Reason(ce), tc.code, tc.reason)
+		}
 	}
 }
 

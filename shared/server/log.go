@@ -11,7 +11,9 @@ import (
 )
 
 // NewLogInterceptor logs every handled call: rejected requests at INFO with
-// their code and reason, server faults at ERROR, successes at DEBUG.
+// their code and reason, server faults at ERROR (but a stream ended by the
+// shutdown, apierr.ShuttingDown, and a call whose caller has gone), successes
+// at DEBUG.
 func NewLogInterceptor(log *slog.Logger) connect.Interceptor {
 	return &logInterceptor{log: log}
 }
@@ -29,6 +31,13 @@ func (l *logInterceptor) record(ctx context.Context, procedure string, start tim
 	switch code {
 	case connect.CodeInternal, connect.CodeUnknown, connect.CodeDataLoss, connect.CodeUnavailable:
 		level = slog.LevelError
+	}
+	if apierr.Reason(err) == apierr.ShuttingDown || ctx.Err() != nil {
+		// A stream this replica ends because it stops (its client resumes
+		// elsewhere), or a call whose caller left or was stopped while it
+		// ran (its wallet call then fails "canceled"), is the shutdown or
+		// the caller at work, not a fault (issue 12).
+		level = slog.LevelInfo
 	}
 	l.log.Log(ctx, level, "call failed", "procedure", procedure, "code", code.String(),
 		"reason", apierr.Reason(err), "error", apierr.Detail(err), "duration_ms", float64(d.Microseconds())/1000)

@@ -100,7 +100,7 @@ func (s *Server) Services() []string { return slices.Clone(s.services) }
 // Handler returns the complete HTTP handler: services, health, reflection, CORS.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.Handle("/", s.mux)
+	mux.Handle("/", limitUnaryBodies(s.mux))
 	mux.Handle(grpchealth.NewHandler(s.health))
 	names := append(s.Services(), grpchealth.HealthV1ServiceName, grpcreflect.ReflectV1ServiceName, grpcreflect.ReflectV1AlphaServiceName)
 	reflector := grpcreflect.NewStaticReflector(names...)
@@ -171,15 +171,17 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 // the given interceptors (telemetry first, then auth), the public-error
 // interceptor (a fault's message reaches only operators and services; see
 // PublicError), a logging interceptor (which logs the original), panic
-// recovery and a request size limit.
+// recovery, a request size limit, and the codecs that refuse a body that
+// does not decode with MALFORMED_REQUEST (codec.go; their interceptor comes
+// after all of these).
 func HandlerOptions(log *slog.Logger, interceptors ...connect.Interceptor) []connect.HandlerOption {
 	all := append(slices.Clone(interceptors), NewPublicErrorInterceptor(), NewLogInterceptor(log))
-	return []connect.HandlerOption{
+	return append([]connect.HandlerOption{
 		connect.WithInterceptors(all...),
 		connect.WithRecover(func(ctx context.Context, spec connect.Spec, _ http.Header, p any) error {
 			log.ErrorContext(ctx, "panic in handler", "procedure", spec.Procedure, "panic", fmt.Sprint(p))
 			return connect.NewError(connect.CodeInternal, errors.New("INTERNAL"))
 		}),
-		connect.WithReadMaxBytes(4 << 20),
-	}
+		connect.WithReadMaxBytes(MaxRequestBytes),
+	}, newMalformed().options()...)
 }

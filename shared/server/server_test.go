@@ -47,7 +47,7 @@ func startServer(t *testing.T, opts ...connect.HandlerOption) (string, *Server, 
 }
 
 // serve serves s on a free port until cancel; done reports Serve's result.
-func serve(t *testing.T, s *Server) (addr string, cancel context.CancelFunc, done chan error) {
+func serve(t testing.TB, s *Server) (addr string, cancel context.CancelFunc, done chan error) {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -25,14 +26,18 @@ func TestStackServesEveryService(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts every service and a Temporal server")
 	}
-	env := map[string]string{"CROUPIER_DEMO_TABLES": "0", "CROUPIER_DATA_DIR": t.TempDir(), "CROUPIER_LOG_LEVEL": "warn"}
+	// One demo table of bots plays (the table mount reads the process
+	// environment) and every log line is kept: the stop must log no ERROR.
+	t.Setenv("CROUPIER_DEMO_TABLES", "1")
+	env := map[string]string{"CROUPIER_DATA_DIR": t.TempDir(), "CROUPIER_LOG_LEVEL": "debug"}
 	getenv := func(k string) string { return env[k] }
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	out, w := io.Pipe()
+	logs := new(lockedLog)
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"--addr", "127.0.0.1:0"}, getenv, w, io.Discard)
+		done <- run(ctx, []string{"--addr", "127.0.0.1:0"}, getenv, w, logs)
 		w.Close()
 	}()
 
@@ -109,6 +114,16 @@ func TestStackServesEveryService(t *testing.T) {
 		t.Errorf("list tournaments through the stack: %v", err)
 	}
 
+	// Issue 12: a body that does not decode is refused alike by every service.
+	checkMalformedRefusals(t, rctx, base, apiKey, operator)
+
+	// The bots are playing (hands are shuffled) when the stack stops.
+	for logs.count(`"procedure":"/croupier.rng.v1.RngService/Shuffle"`) < 2 {
+		if rctx.Err() != nil {
+			t.Fatalf("the demo bots played no hand:\n%s", logs.tail(4000))
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 	cancel()
 	select {
 	case err := <-done:
@@ -118,4 +133,36 @@ func TestStackServesEveryService(t *testing.T) {
 	case <-time.After(60 * time.Second):
 		t.Fatal("stack did not stop within 60s of its context ending")
 	}
+	// Issue 12: a normal stop logs no ERROR (streams and bots ended by the
+	// shutdown are not failures).
+	for _, l := range strings.Split(logs.String(), "\n") {
+		if strings.Contains(l, `"level":"ERROR"`) {
+			t.Errorf("logged at the stop: %s", l)
+		}
+	}
+}
+
+// lockedLog keeps what the stack logs, written from many goroutines.
+type lockedLog struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+func (l *lockedLog) count(s string) int { return strings.Count(l.String(), s) }
+
+func (l *lockedLog) tail(n int) string {
+	s := l.String()
+	return s[max(0, len(s)-n):]
 }

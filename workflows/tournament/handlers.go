@@ -274,14 +274,18 @@ func (r *run) validateUnregister(ctx workflow.Context, in PlayerIn) error {
 
 func (r *run) checkUnregister(in PlayerIn, queued bool) error {
 	s := r.s
-	if !queued {
-		if _, p := s.player(in.Partner, in.Player); p == nil || p.Status != Registered {
-			return reject(apierr.NotFound("NOT_REGISTERED", "%s is not on the entrants' list", in.Player))
-		}
+	_, p := s.player(in.Partner, in.Player)
+	notOnList := !queued && (p == nil || p.Status == Withdrawn)
+	if notOnList || (!queued && s.Phase == Registering && p.Status != Registered) {
+		return reject(apierr.NotFound("NOT_REGISTERED", "%s is not on the entrants' list", in.Player))
 	}
 	if s.Phase != Registering {
 		// H.6: the refund is for an entrant who withdraws before taking part.
-		return refuse("TOURNAMENT_STARTED", "the tournament has started; players leave it by elimination")
+		// Once dealt in, he is in until his chips are gone (H.11: an absent
+		// player's blinds are posted): the message says what he can do.
+		return refuse("TOURNAMENT_STARTED", "the tournament is %s: withdrawing (and its refund) ends when it starts; "+
+			"a player leaves a running tournament when he loses his chips: he may sit out (TableService.SitOut; he is still dealt in "+
+			"and his blinds are posted), and an operator may disqualify him (DisqualifyPlayer; nothing is refunded)", s.Phase)
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"connectrpc.com/connect"
 	tlog "go.temporal.io/sdk/log"
 	"go.temporal.io/sdk/testsuite"
 	"go.temporal.io/sdk/workflow"
@@ -373,7 +374,8 @@ func TestRefusalChangesNothing(t *testing.T) {
 		{"register, no player", 2 * time.Minute, tournament.UpdateRegister, tournament.PlayerIn{Partner: "acme"}, "NO_PLAYER"},
 		{"register after the start", time.Hour + 2*time.Minute, tournament.UpdateRegister, in(pid(9)), "REGISTRATION_CLOSED"},
 		{"withdraw the unregistered", 2 * time.Minute, tournament.UpdateUnregister, in("stranger"), "NOT_REGISTERED"},
-		{"withdraw after the start", time.Hour + 2*time.Minute, tournament.UpdateUnregister, in(pid(0)), "NOT_REGISTERED"},
+		{"withdraw after the start", time.Hour + 2*time.Minute, tournament.UpdateUnregister, in(pid(0)), "TOURNAMENT_STARTED"},
+		{"withdraw a stranger after the start", time.Hour + 2*time.Minute, tournament.UpdateUnregister, in("stranger"), "NOT_REGISTERED"},
 		{"rebuy before the start", 2 * time.Minute, tournament.UpdateRebuy, in(pid(0)), "NOT_PLAYING"},
 		{"rebuy with a full stack (T5)", time.Hour + 2*time.Minute, tournament.UpdateRebuy, in(pid(0)), "REBUY_NOT_ALLOWED"},
 		{"add-on before the window", time.Hour + 2*time.Minute, tournament.UpdateAddOn, in(pid(0)), "ADD_ON_CLOSED"},
@@ -404,6 +406,12 @@ func TestRefusalChangesNothing(t *testing.T) {
 			h.run()
 			if r := reasonOf(o.refusal()); r != c.reason {
 				t.Fatalf("answer %q (%v), want %s", r, o.refusal(), c.reason)
+			}
+			// Issue 12: a player refused a withdrawal mid-play is told how
+			// he leaves instead.
+			if ae, _ := tournament.Refusal(o.refusal()); c.reason == "TOURNAMENT_STARTED" &&
+				(ae.Code != connect.CodeFailedPrecondition || !strings.Contains(ae.Message, "sit out (TableService.SitOut") || !strings.Contains(ae.Message, "DisqualifyPlayer")) {
+				t.Errorf("refusal %v: want FAILED_PRECONDITION saying how a player leaves a running tournament", ae)
 			}
 			if !reflect.DeepEqual(before, after) {
 				t.Fatalf("the refusal changed the state:\nbefore %+v\nafter  %+v", before, after)

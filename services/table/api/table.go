@@ -363,7 +363,7 @@ func (h *TableHandler) stream(ctx context.Context, sub *table.Subscription, id s
 				return err
 			}
 		case <-h.draining:
-			return apierr.Connect(apierr.Unavailable("SHUTTING_DOWN", "this replica is shutting down; resume after the last event id"))
+			return apierr.Connect(apierr.Unavailable(apierr.ShuttingDown, "this replica is shutting down; resume after the last event id"))
 		case <-sub.Lost():
 			return apierr.Connect(apierr.New(connect.CodeResourceExhausted, "TOO_SLOW", "the stream fell behind; resume from the last event id"))
 		case r := <-results:

@@ -178,7 +178,7 @@ func validateSubscribe(m *tablev1.SubscribeRequest) error {
 		return err
 	}
 	if a := m.GetAfterEventId(); a != "" && !printable(a, 40) {
-		return apierr.Invalid("BAD_EVENT_ID", "after_event_id must be an event id")
+		return apierr.Invalid("BAD_EVENT_ID", "after_event_id: want the id of an event this stream sent")
 	}
 	return nil
 }
