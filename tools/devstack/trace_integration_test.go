@@ -145,7 +145,8 @@ func TestOneTraceAcrossServices(t *testing.T) {
 	var seatSpan tracetest.SpanStub
 	waitFor(t, exp, "the hand's shuffle", func(spans tracetest.SpanStubs) bool {
 		seatSpan = last(spans, "croupier.table.v1.TableService/TakeSeat", trace.SpanKindServer)
-		return seatSpan.Name != "" && find(spans, seatSpan.SpanContext.TraceID(), "croupier.rng.v1.RngService/Shuffle", trace.SpanKindServer).Name != ""
+		// The deal's span ends after the shuffle's client span and the commit.
+		return seatSpan.Name != "" && find(spans, seatSpan.SpanContext.TraceID(), "croupier.table due deal", trace.SpanKindInternal).Name != ""
 	})
 	spans := exp.GetSpans()
 	hand := seatSpan.SpanContext.TraceID()
@@ -206,7 +207,7 @@ func TestOneTraceAcrossServices(t *testing.T) {
 			}
 		}
 		pc, ok := players[h.GetToActSeat()]
-		if !ok {
+		if !ok || h.GetHandId() == "" || len(h.GetLegalActions()) == 0 {
 			time.Sleep(50 * time.Millisecond) // between streets or hands
 			continue
 		}
@@ -248,14 +249,31 @@ func TestOneTraceAcrossServices(t *testing.T) {
 	var activity tracetest.SpanStub
 	waitFor(t, exp, "the tournament's OpenAccounts activity and its wallet call", func(spans tracetest.SpanStubs) bool {
 		activity = last(spans, "RunActivity:OpenAccounts", trace.SpanKindServer)
-		return activity.Name != "" && find(spans, activity.SpanContext.TraceID(), "croupier.wallet.v1.WalletService/OpenAccount", trace.SpanKindServer).Name != ""
+		if activity.Name == "" || find(spans, activity.SpanContext.TraceID(), "croupier.wallet.v1.WalletService/OpenAccount", trace.SpanKindServer).Name == "" {
+			return false
+		}
+		return true
+	})
+	// The wallet's client span ends after its server span.
+	waitFor(t, exp, "the activity's wallet client span", func(spans tracetest.SpanStubs) bool {
+		srv := find(spans, activity.SpanContext.TraceID(), "croupier.wallet.v1.WalletService/OpenAccount", trace.SpanKindServer)
+		for _, s := range spans {
+			if s.SpanContext.SpanID() == srv.Parent.SpanID() {
+				return true
+			}
+		}
+		return false
 	})
 	spans = exp.GetSpans()
 	for _, s := range spans {
 		byID[s.SpanContext.SpanID()] = s
 	}
-	if wf := ancestor(byID, activity, "StartWorkflow:"+""); wf.Name == "" && ancestorPrefix(byID, activity, "StartWorkflow:").Name == "" {
-		t.Errorf("the activity's span does not descend from its workflow's start (parent %s)", activity.Parent.SpanID())
+	// The workflow was started by the operator's CreateTournament: the
+	// activity is in that call's trace, under the workflow's spans.
+	create := last(spans, "croupier.tournament.v1.TournamentService/CreateTournament", trace.SpanKindServer)
+	if create.Name == "" || activity.SpanContext.TraceID() != create.SpanContext.TraceID() || !activity.Parent.IsValid() {
+		t.Errorf("the activity's span (trace %s, parent %s) is not in the trace of the CreateTournament that started its workflow (%s)",
+			activity.SpanContext.TraceID(), activity.Parent.SpanID(), create.SpanContext.TraceID())
 	}
 	hop(activity.SpanContext.TraceID(), "croupier.wallet.v1.WalletService/OpenAccount", activity)
 }
@@ -265,6 +283,11 @@ func waitFor(t *testing.T, exp *tracetest.InMemoryExporter, what string, ok func
 	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		if ok(exp.GetSpans()) {
 			return
+		}
+	}
+	for _, s := range exp.GetSpans() {
+		if !strings.HasPrefix(s.Name, "croupier.") && !strings.HasPrefix(s.Name, "wallet.") && !strings.HasPrefix(s.Name, "evalsha") {
+			t.Logf("span %s kind %v trace %s id %s parent %s", s.Name, s.SpanKind, s.SpanContext.TraceID(), s.SpanContext.SpanID(), s.Parent.SpanID())
 		}
 	}
 	t.Fatalf("waited 30s for %s", what)
