@@ -77,10 +77,12 @@ func Setup(ctx context.Context, cfg Config) (*Telemetry, error) {
 	}
 
 	endpoint := getenv("OTEL_EXPORTER_OTLP_ENDPOINT") != ""
-	tracesOn := endpoint || getenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") != "" ||
-		(getenv("OTEL_TRACES_EXPORTER") != "" && getenv("OTEL_TRACES_EXPORTER") != "none")
-	metricsOn := endpoint || getenv("OTEL_EXPORTER_OTLP_METRICS_ENDPOINT") != "" ||
-		(getenv("OTEL_METRICS_EXPORTER") != "" && getenv("OTEL_METRICS_EXPORTER") != "none")
+	// "none" wins over an endpoint: OTEL_TRACES_EXPORTER=none with
+	// OTEL_EXPORTER_OTLP_ENDPOINT set exports metrics only.
+	tracesOn := getenv("OTEL_TRACES_EXPORTER") != "none" && (endpoint || getenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") != "" ||
+		getenv("OTEL_TRACES_EXPORTER") != "")
+	metricsOn := getenv("OTEL_METRICS_EXPORTER") != "none" && (endpoint || getenv("OTEL_EXPORTER_OTLP_METRICS_ENDPOINT") != "" ||
+		getenv("OTEL_METRICS_EXPORTER") != "")
 
 	switch {
 	case cfg.TracerProvider != nil:
