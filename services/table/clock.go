@@ -4,6 +4,10 @@ import (
 	"context"
 	"time"
 
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/trace"
+
 	"github.com/croupier/croupier/services/table/live"
 	"github.com/croupier/croupier/services/table/store"
 )
@@ -116,11 +120,15 @@ func (s *Service) fire(ctx context.Context, id string) {
 		if ok && due.At <= s.now().UnixMilli() {
 			w = workFor(t, due)
 		}
+		var from trace.SpanContext
+		if rt.dueVersion == t.Version {
+			from = rt.dueFrom
+		}
 		rt.mu.Unlock()
 		if !ok || w.kind == live.DueNone {
 			return
 		}
-		if err := s.do(ctx, id, w); err != nil {
+		if err := s.doTraced(ctx, from, id, w); err != nil {
 			s.log.Warn("table due work", "table", id, "work", due.Kind.String(), "err", err)
 			return
 		}
@@ -150,6 +158,29 @@ func workFor(t *live.Table, d live.Due) work {
 		w.hand = live.HandID(t.Config.ID, w.nextNo)
 	}
 	return w
+}
+
+// doTraced does w in a span of its own, a child of from (the commit that
+// made it due, when this replica made that commit) so that a hand's deal
+// and shuffle stay in the trace of the action that started the hand; the
+// background loop's context gives the cancellation, from only the trace.
+func (s *Service) doTraced(ctx context.Context, from trace.SpanContext, id string, w work) error {
+	if s.deps.Tracer == nil {
+		return s.do(ctx, id, w)
+	}
+	if from.IsValid() {
+		ctx = trace.ContextWithSpanContext(ctx, from)
+	}
+	ctx, span := s.deps.Tracer.Start(ctx, "croupier.table due "+w.kind.String(), trace.WithSpanKind(trace.SpanKindInternal))
+	defer span.End()
+	if span.IsRecording() {
+		span.SetAttributes(attribute.String("croupier.table.id", id))
+	}
+	err := s.do(ctx, id, w)
+	if err != nil {
+		span.SetStatus(codes.Error, err.Error())
+	}
+	return err
 }
 
 // do carries out one due job.

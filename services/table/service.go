@@ -195,6 +195,11 @@ type runtime struct {
 	// Redis (issue 11: a failover to a stale copy).
 	known   uint64
 	knownID string
+	// dueFrom is the span that committed dueVersion, the version whose due
+	// work this replica is to do: the work (the next deal, a money intent)
+	// continues that trace, though it runs later on a background loop.
+	dueFrom    trace.SpanContext
+	dueVersion uint64
 	// freezing: this replica is committing the table's freeze.
 	freezing bool
 	hub      hub
@@ -645,6 +650,9 @@ func (s *Service) commit(ctx context.Context, rt *runtime, c *live.Command) (*co
 	}
 	rt.logID = res.LogID
 	rt.remember()
+	if hasDue {
+		rt.dueFrom, rt.dueVersion = trace.SpanContextFromContext(ctx), t.Version
+	}
 	if sc.HandID != "" {
 		// The hand is over (played out, misdealt or voided): its shoe is no
 		// longer live, and the RNG may open it for the fairness proofs.

@@ -43,6 +43,84 @@ type interceptor struct {
 	policy Policy
 }
 
+// NewStages is NewInterceptor split in two, for a chain that needs to know
+// the caller before the call is refused or let through (telemetry trusts
+// the trace context of other services only). identify authenticates the
+// caller once and keeps the verdict in the context (the principal, set
+// with WithPrincipal, only when it may call); enforce, placed after,
+// refuses what identify refused, and refuses every call identify did not
+// see, so a chain that lost identify is closed, not open.
+func NewStages(a *Authenticator, policy Policy) (identify, enforce connect.Interceptor) {
+	i := &interceptor{a: a, policy: policy}
+	return identifyStage{i}, enforceStage{}
+}
+
+type verdictKey struct{}
+
+// verdict is identify's answer: nil, or the refusal enforce returns.
+type verdict struct{ err error }
+
+type identifyStage struct{ i *interceptor }
+
+func (s identifyStage) judge(ctx context.Context, procedure string, h http.Header) context.Context {
+	ctx, err := s.i.check(ctx, procedure, h)
+	return context.WithValue(ctx, verdictKey{}, verdict{err: err})
+}
+
+func (s identifyStage) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
+	return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+		if req.Spec().IsClient {
+			return next(ctx, req)
+		}
+		return next(s.judge(ctx, req.Spec().Procedure, req.Header()), req)
+	}
+}
+
+func (s identifyStage) WrapStreamingClient(next connect.StreamingClientFunc) connect.StreamingClientFunc {
+	return next
+}
+
+func (s identifyStage) WrapStreamingHandler(next connect.StreamingHandlerFunc) connect.StreamingHandlerFunc {
+	return func(ctx context.Context, conn connect.StreamingHandlerConn) error {
+		return next(s.judge(ctx, conn.Spec().Procedure, conn.RequestHeader()), conn)
+	}
+}
+
+type enforceStage struct{}
+
+func enforced(ctx context.Context) error {
+	v, ok := ctx.Value(verdictKey{}).(verdict)
+	if !ok {
+		return apierr.Connect(apierr.New(connect.CodeInternal, "NOT_AUTHENTICATED", "the call reached the policy without being authenticated"))
+	}
+	return v.err
+}
+
+func (enforceStage) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
+	return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+		if req.Spec().IsClient {
+			return next(ctx, req)
+		}
+		if err := enforced(ctx); err != nil {
+			return nil, err
+		}
+		return next(ctx, req)
+	}
+}
+
+func (enforceStage) WrapStreamingClient(next connect.StreamingClientFunc) connect.StreamingClientFunc {
+	return next
+}
+
+func (enforceStage) WrapStreamingHandler(next connect.StreamingHandlerFunc) connect.StreamingHandlerFunc {
+	return func(ctx context.Context, conn connect.StreamingHandlerConn) error {
+		if err := enforced(ctx); err != nil {
+			return err
+		}
+		return next(ctx, conn)
+	}
+}
+
 func (i *interceptor) check(ctx context.Context, procedure string, h http.Header) (context.Context, error) {
 	roles, ok := i.policy[procedure]
 	if !ok {

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"connectrpc.com/connect"
+	"go.opentelemetry.io/otel/trace"
 
 	"github.com/croupier/croupier/shared/auth"
 	"github.com/croupier/croupier/shared/client"
@@ -48,7 +49,10 @@ type Common struct {
 	LegacyTokenKey string
 	// Keys, when set, replaces the key settings above: in-process stacks and
 	// tests generate their whole key set in memory (auth.DevKeyring).
-	Keys            *auth.Keyring
+	Keys *auth.Keyring
+	// TracerProvider, when set, replaces the one the OTEL_* variables
+	// would build: a test's in-memory span exporter.
+	TracerProvider  trace.TracerProvider
 	APIKeys         string
 	CORSOrigins     string
 	ShutdownTimeout time.Duration
@@ -235,6 +239,7 @@ type Runtime struct {
 	Auth      *auth.Authenticator
 	Server    *server.Server
 	otel      connect.Interceptor
+	parents   connect.Interceptor
 }
 
 // Start builds the runtime from validated settings. getenv reads OTEL_*.
@@ -248,7 +253,8 @@ func Start(ctx context.Context, name string, c Common, logOut io.Writer, getenv 
 	}
 	level, _ := ParseLevel(c.LogLevel)
 	log := telemetry.NewLogger(logOut, level, name)
-	tel, err := telemetry.Setup(ctx, telemetry.Config{ServiceName: name, ServiceVersion: Version, Getenv: getenv})
+	tel, err := telemetry.Setup(ctx, telemetry.Config{ServiceName: name, ServiceVersion: Version, Getenv: getenv,
+		TracerProvider: c.TracerProvider})
 	if err != nil {
 		return nil, err
 	}
@@ -267,13 +273,25 @@ func Start(ctx context.Context, name string, c Common, logOut io.Writer, getenv 
 	}
 	return &Runtime{
 		Name: name, Log: log, Telemetry: tel, Auth: a,
-		Server: server.New(c.serverConfig(), log), otel: otelic,
+		Server: server.New(c.serverConfig(), log), otel: otelic, parents: tel.TrustParents(fromService),
 	}, nil
 }
 
 // HandlerOptions returns the options for a Connect handler guarded by policy.
+// The caller is authenticated first, so that telemetry knows whether to
+// continue its trace (another service) or only link to it (anyone else),
+// and the policy refuses after telemetry, so refused calls are traced and
+// counted too; the credential is verified once.
 func (r *Runtime) HandlerOptions(policy auth.Policy) []connect.HandlerOption {
-	return server.HandlerOptions(r.Log, r.otel, auth.NewInterceptor(r.Auth, policy))
+	identify, enforce := auth.NewStages(r.Auth, policy)
+	return server.HandlerOptions(r.Log, identify, r.parents, r.otel, enforce)
+}
+
+// fromService reports whether the authenticated caller is another
+// Croupier service: only its trace context is trusted as a parent.
+func fromService(ctx context.Context) bool {
+	p, ok := auth.FromContext(ctx)
+	return ok && p.Role == auth.RoleService
 }
 
 // ClientOptions returns options for calling another Croupier service as this

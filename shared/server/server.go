@@ -168,7 +168,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 }
 
 // HandlerOptions returns the options every Connect handler in Croupier gets:
-// the given interceptors (telemetry first, then auth), the public-error
+// the given interceptors (outermost first: see boot.Runtime.HandlerOptions), the public-error
 // interceptor (a fault's message reaches only operators and services; see
 // PublicError), a logging interceptor (which logs the original), panic
 // recovery, a request size limit, and the codecs that refuse a body that

@@ -35,6 +35,10 @@ type Config struct {
 	ServiceVersion string
 	// Getenv reads OTEL_* variables; os.Getenv in main.
 	Getenv func(string) string
+	// TracerProvider, when set, is used instead of one built from the
+	// OTEL_* variables (a test's in-memory exporter); its owner shuts it
+	// down.
+	TracerProvider trace.TracerProvider
 }
 
 // Telemetry holds the providers a binary passes to its servers and clients.
@@ -71,10 +75,15 @@ func Setup(ctx context.Context, cfg Config) (*Telemetry, error) {
 	}
 
 	endpoint := getenv("OTEL_EXPORTER_OTLP_ENDPOINT") != ""
-	tracesOn := endpoint || getenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") != "" ||
-		(getenv("OTEL_TRACES_EXPORTER") != "" && getenv("OTEL_TRACES_EXPORTER") != "none")
+	// "none" wins over an endpoint: OTEL_TRACES_EXPORTER=none with
+	// OTEL_EXPORTER_OTLP_ENDPOINT set exports metrics only.
+	tracesOn := getenv("OTEL_TRACES_EXPORTER") != "none" && (endpoint || getenv("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") != "" ||
+		getenv("OTEL_TRACES_EXPORTER") != "")
 
-	if tracesOn {
+	switch {
+	case cfg.TracerProvider != nil:
+		t.TracerProvider = cfg.TracerProvider
+	case tracesOn:
 		exp, err := spanExporter(ctx, getenv)
 		if err != nil {
 			return nil, fmt.Errorf("telemetry: trace exporter: %w", err)
@@ -84,7 +93,7 @@ func Setup(ctx context.Context, cfg Config) (*Telemetry, error) {
 		t.TracerProvider = tp
 		t.shutdown = append(t.shutdown, tp.Shutdown)
 		t.Exporting = true
-	} else {
+	default:
 		// Not sampled, never exported; ids are still generated and propagated.
 		t.TracerProvider = sdktrace.NewTracerProvider(sdktrace.WithResource(res),
 			sdktrace.WithSampler(sdktrace.ParentBased(sdktrace.NeverSample())))

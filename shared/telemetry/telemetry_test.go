@@ -52,3 +52,19 @@ func TestExportersFromEnvironment(t *testing.T) {
 		t.Fatal("unknown exporter accepted")
 	}
 }
+
+// "none" for one signal with an OTLP endpoint set exports the other only,
+// rather than refusing to start (every README value works with make run).
+func TestNoneWinsOverAnEndpoint(t *testing.T) {
+	for _, tc := range []struct{ traces, metrics string }{{"none", "none"}, {"none", "console"}, {"console", "none"}} {
+		env := map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:1", "OTEL_TRACES_EXPORTER": tc.traces, "OTEL_METRICS_EXPORTER": tc.metrics}
+		tel, err := Setup(context.Background(), Config{ServiceName: "t", Getenv: func(k string) string { return env[k] }})
+		if err != nil {
+			t.Fatalf("%v: %v", tc, err)
+		}
+		if want := tc.traces != "none" || tc.metrics != "none"; tel.Exporting != want {
+			t.Errorf("%v: exporting %v, want %v", tc, tel.Exporting, want)
+		}
+		_ = tel.Shutdown(context.Background())
+	}
+}

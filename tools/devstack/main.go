@@ -28,6 +28,10 @@ import (
 type settings struct {
 	common  boot.Common
 	dataDir string
+	// redisAddr and postgresDSN put the table's state in a real Redis and
+	// the ledger in a real PostgreSQL instead of the embedded ones (the
+	// integration tests); redisPrefix starts the table's keys there.
+	redisAddr, redisPrefix, postgresDSN string
 }
 
 // mount adds one service to the dev stack. It may start embedded
@@ -74,7 +78,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		defer os.RemoveAll(dir)
 		set.dataDir = dir
 	}
+	return serve(ctx, set, devKey, getenv, stdout, stderr)
+}
 
+// serve starts every service on set and serves until ctx is done.
+func serve(ctx context.Context, set settings, devKey string, getenv func(string) string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 	rt, err := boot.Start(ctx, "croupier-devstack", set.common, stderr, getenv)

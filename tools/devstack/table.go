@@ -23,6 +23,7 @@ import (
 	"github.com/croupier/croupier/services/table/store"
 	"github.com/croupier/croupier/shared/auth"
 	"github.com/croupier/croupier/shared/client"
+	"github.com/croupier/croupier/shared/redisconn"
 	"github.com/croupier/croupier/tools/loadgen/load"
 )
 
@@ -32,19 +33,25 @@ import (
 // tables where bots play, slowly enough to watch, each with free seats to
 // join (CROUPIER_DEMO_TABLES, default 2; 0 for none).
 func mountTable(ctx context.Context, st *stack) (func(), error) {
-	mr := miniredis.NewMiniRedis()
-	if err := mr.Start(); err != nil {
-		return nil, fmt.Errorf("table: in-process redis: %w", err)
+	addr, prefix, closeRedis := st.set.redisAddr, st.set.redisPrefix, func() {}
+	if addr == "" {
+		mr := miniredis.NewMiniRedis()
+		if err := mr.Start(); err != nil {
+			return nil, fmt.Errorf("table: in-process redis: %w", err)
+		}
+		addr, prefix, closeRedis = mr.Addr(), "croupier:", mr.Close
 	}
-	rdb := redis.NewClient(&redis.Options{Addr: mr.Addr()})
-	store.Instrument(rdb, st.rt.Telemetry.TracerProvider)
+	rdb := redis.NewClient(&redis.Options{Addr: addr})
+	if err := redisconn.Instrument(rdb, st.rt.Telemetry.TracerProvider, st.rt.Telemetry.MeterProvider); err != nil {
+		return nil, err
+	}
 	key := make([]byte, seal.KeySize)
 	_, _ = rand.Read(key)
 	sealer, err := seal.New(key)
 	if err != nil {
 		return nil, err
 	}
-	s := store.New(rdb, sealer, store.Config{Prefix: "croupier:"})
+	s := store.New(rdb, sealer, store.Config{Prefix: prefix})
 	if err := s.Load(ctx); err != nil {
 		return nil, err
 	}
@@ -77,7 +84,7 @@ func mountTable(ctx context.Context, st *stack) (func(), error) {
 	return func() {
 		cancel()
 		rdb.Close()
-		mr.Close()
+		closeRedis()
 	}, nil
 }
 

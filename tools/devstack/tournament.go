@@ -28,7 +28,8 @@ func mountTournament(_ context.Context, st *stack) (func(), error) {
 		srv.Close()
 		return nil, fmt.Errorf("tournament: %w", err)
 	}
-	tc, err := srv.Client(client.Options{Interceptors: []interceptor.ClientInterceptor{tracing}, DataConverter: host.DataConverter()})
+	tc, err := srv.Client(client.Options{Interceptors: []interceptor.ClientInterceptor{tracing}, DataConverter: host.DataConverter(),
+		MetricsHandler: host.Metrics(st.rt.Telemetry.MeterProvider, func(err error) { st.rt.Log.Warn("temporal metrics", "err", err) })})
 	if err != nil {
 		srv.Close()
 		return nil, fmt.Errorf("tournament: temporal client: %w", err)

@@ -16,8 +16,14 @@ import (
 // hold sweeper running.
 func mountWallet(ctx context.Context, st *stack) (func(), error) {
 	path := filepath.Join(st.set.dataDir, "wallet.db")
-	meter := st.rt.Telemetry.Meter("croupier/wallet")
-	s, err := store.OpenSQLite(ctx, path, store.Options{TracerProvider: st.rt.Telemetry.TracerProvider, Meter: meter})
+	opts := store.Options{TracerProvider: st.rt.Telemetry.TracerProvider, Meter: st.rt.Telemetry.Meter("croupier/wallet")}
+	var s *store.Store
+	var err error
+	if st.set.postgresDSN != "" {
+		s, err = store.OpenPostgres(ctx, st.set.postgresDSN, opts)
+	} else {
+		s, err = store.OpenSQLite(ctx, path, opts)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -26,7 +32,11 @@ func mountWallet(ctx context.Context, st *stack) (func(), error) {
 	go l.Sweep(sctx, 5*time.Second, func(err error) { st.rt.Log.Error("wallet hold sweep", "err", err) })
 	p, h := walletv1connect.NewWalletServiceHandler(api.New(l), st.rt.HandlerOptions(api.Policy())...)
 	st.rt.Server.Register(walletv1connect.WalletServiceName, p, h)
-	st.notes = append(st.notes, "wallet   SQLite ledger "+path)
+	if st.set.postgresDSN != "" {
+		st.notes = append(st.notes, "wallet   PostgreSQL ledger")
+	} else {
+		st.notes = append(st.notes, "wallet   SQLite ledger "+path)
+	}
 	return func() {
 		cancel()
 		s.Close()

@@ -39,6 +39,7 @@ import (
 	"github.com/croupier/croupier/shared/auth"
 	"github.com/croupier/croupier/shared/boot"
 	"github.com/croupier/croupier/shared/client"
+	"github.com/croupier/croupier/shared/redisconn"
 )
 
 // Config configures a stack.
@@ -181,7 +182,10 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 		tailRdb := redis.NewClient(&redis.Options{Addr: cfg.RedisAddr, PoolSize: 4096, ReadTimeout: 5 * time.Second})
 		st.cleanup = append(st.cleanup, func() { rdb.Close(); tailRdb.Close() })
 		st.Redis = rdb
-		store.Instrument(rdb, rt.Telemetry.TracerProvider)
+		if err := redisconn.Instrument(rdb, rt.Telemetry.TracerProvider, rt.Telemetry.MeterProvider); err != nil {
+			ln.Close()
+			return fail(err)
+		}
 		key := cfg.SealKey
 		if key == nil {
 			key = []byte(boot.RandomKey()[:seal.KeySize])

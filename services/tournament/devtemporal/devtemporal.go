@@ -10,6 +10,7 @@ package devtemporal
 import (
 	"fmt"
 	"log/slog"
+	"os"
 	"sync"
 
 	"go.temporal.io/sdk/client"
@@ -35,8 +36,30 @@ func Start(log *slog.Logger) (s *Server, err error) {
 			s, err = nil, fmt.Errorf("temporal dev server: %v", r)
 		}
 	}()
+	restore := withoutServerTracing()
+	defer restore()
 	ts := temporaltest.NewServer(temporaltest.WithBaseClientOptions(client.Options{Logger: tlog.NewStructuredLogger(log)}))
 	return &Server{ts: ts, log: log}, nil
+}
+
+// withoutServerTracing hides OTEL_TRACES_EXPORTER from the server while it
+// starts, and returns what puts it back. The server reads the variable from
+// the process environment itself (go.temporal.io/server/common/telemetry)
+// and refuses to start on any value but "otlp" over gRPC or "none", so the
+// "console" and "http/protobuf" settings the services honour would stop
+// `make run`; and its spans are the Temporal server's internals, not the
+// platform's (the tournament's workflow and activity spans come from the
+// SDK's interceptor in the services). The environment is process-wide, but
+// nothing else reads this variable after start-up (shared/telemetry has
+// read it already).
+func withoutServerTracing() func() {
+	const key = "OTEL_TRACES_EXPORTER"
+	old, set := os.LookupEnv(key)
+	if !set {
+		return func() {}
+	}
+	_ = os.Setenv(key, "none")
+	return func() { _ = os.Setenv(key, old) }
 }
 
 // HostPort is the frontend address (gRPC).

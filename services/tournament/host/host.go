@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"sync"
 
+	"go.opentelemetry.io/otel/metric"
 	"go.opentelemetry.io/otel/trace"
 	commonpb "go.temporal.io/api/common/v1"
 	"go.temporal.io/sdk/client"
@@ -31,6 +32,17 @@ func Tracing(tp trace.TracerProvider) (interceptor.Interceptor, error) {
 		opts.Tracer = tp.Tracer("croupier/tournament/temporal")
 	}
 	return otelinterceptor.NewTracingInterceptor(opts)
+}
+
+// Metrics returns the Temporal SDK's metrics handler on mp (workflow and
+// activity task latencies, poller and cache gauges), for the client's
+// MetricsHandler; the worker created from the client reports through it.
+// A failed instrument is reported to onError (the SDK's default panics).
+func Metrics(mp metric.MeterProvider, onError func(error)) client.MetricsHandler {
+	return otelinterceptor.NewMetricsHandler(otelinterceptor.MetricsHandlerOptions{
+		Meter:   mp.Meter("croupier/tournament/temporal"),
+		OnError: onError,
+	})
 }
 
 // Options configures a worker.

@@ -145,6 +145,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 			return fmt.Errorf("audit store: %w", err)
 		}
 		defer rdb.Close()
+		if err := redisconn.Instrument(rdb, rt.Telemetry.TracerProvider, rt.Telemetry.MeterProvider); err != nil {
+			return err
+		}
 		key, _ := set.sealKeyBytes()
 		if st, err = redisstore.New(rdb, redisstore.Config{Prefix: set.redisPrefix, IdempotencyTTL: set.idempotencyTTL, SealKey: key}); err != nil {
 			return err

@@ -146,7 +146,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		return err
 	}
 	defer rdb.Close()
-	store.Instrument(rdb, rt.Telemetry.TracerProvider)
+	if err := redisconn.Instrument(rdb, rt.Telemetry.TracerProvider, rt.Telemetry.MeterProvider); err != nil {
+		return err
+	}
 	key, _ := seal.ParseKey(set.sealKey)
 	sealer, err := seal.New(key)
 	if err != nil {

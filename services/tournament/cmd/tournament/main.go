@@ -84,7 +84,8 @@ func temporalOptions(s settings, rt *boot.Runtime) (client.Options, error) {
 		return client.Options{}, err
 	}
 	o := client.Options{HostPort: s.address, Namespace: s.namespace, Logger: tlog.NewStructuredLogger(rt.Log),
-		Interceptors: []interceptor.ClientInterceptor{tracing}, DataConverter: host.DataConverter()}
+		Interceptors: []interceptor.ClientInterceptor{tracing}, DataConverter: host.DataConverter(),
+		MetricsHandler: host.Metrics(rt.Telemetry.MeterProvider, func(err error) { rt.Log.Warn("temporal metrics", "err", err) })}
 	if s.tls {
 		o.ConnectionOptions.TLS = &tls.Config{MinVersion: tls.VersionTLS12}
 	}
