@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"testing"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -175,4 +176,39 @@ func poll(ctx context.Context, f func() error) error {
 		case <-time.After(20 * time.Millisecond):
 		}
 	}
+}
+
+// Env puts an integration test binary on a Redis Cluster: "1" starts one
+// of three masters on loopback for the binary's tests (Main); a
+// comma-separated host:port list names the seed nodes of a running one.
+// Unset, the tests use the single Redis of CROUPIER_TEST_REDIS_ADDR.
+const Env = "CROUPIER_TEST_REDIS_CLUSTER"
+
+// Main runs a test binary's tests (call it from TestMain). When Env is
+// "1" it first starts a cluster and sets Env to the cluster's seeds, so
+// TestSeeds finds it, and stops it afterwards; a cluster that does not
+// start fails the binary, with the reason.
+func Main(m *testing.M) int {
+	if os.Getenv(Env) != "1" {
+		return m.Run()
+	}
+	c, err := Start(context.Background(), "", 3)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s=1: %v\n", Env, err)
+		return 1
+	}
+	defer c.Stop()
+	os.Setenv(Env, c.Seeds())
+	return m.Run()
+}
+
+// TestSeeds is the seed list of the Redis Cluster the tests run on, ""
+// when they run on a single Redis. Env "1" left for a binary whose
+// TestMain does not call Main is an error, not a quiet single Redis.
+func TestSeeds() (string, error) {
+	s := os.Getenv(Env)
+	if s == "1" {
+		return "", fmt.Errorf("%s=1, but this test binary's TestMain does not start a cluster (rediscluster.Main)", Env)
+	}
+	return s, nil
 }
