@@ -420,12 +420,15 @@ func (s *Store) Commit(ctx context.Context, c Commit) (Result, error) {
 	if c.Snapshot != nil {
 		snap = s.seal.Seal(nil, c.Snapshot, ad(c.Table, "snap", v))
 	}
-	handKey := s.key(c.Table, "ver")
+	// Keys the script does not write are given as ver, a key that exists:
+	// while a Redis Cluster moves the table's slot, a script naming a key
+	// missing on the source is refused (TRYAGAIN) until the move ends.
+	handKey, handsKey := s.key(c.Table, "ver"), s.key(c.Table, "ver")
 	if c.Hand != nil {
 		hnd = s.seal.Seal(nil, c.Hand, ad(c.Table, "hand:"+c.HandID, 0))
-		handKey = s.key(c.Table, "hand:"+c.HandID)
+		handKey, handsKey = s.key(c.Table, "hand:"+c.HandID), s.key(c.Table, "hands")
 	}
-	keys := []string{s.key(c.Table, "ver"), s.key(c.Table, "log"), s.key(c.Table, "snap"), handKey, s.key(c.Table, "hands")}
+	keys := []string{s.key(c.Table, "ver"), s.key(c.Table, "log"), s.key(c.Table, "snap"), handKey, handsKey}
 	args := []any{c.Version, v, cmd, s.cfg.LogLength, snap, hnd, c.HandID, int64(s.cfg.HandTTL / time.Second), s.cfg.RecentHands - 1, c.Head}
 	var res []any
 	var err error
