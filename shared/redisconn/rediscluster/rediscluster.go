@@ -49,6 +49,10 @@ func Start(ctx context.Context, dir string, masters int) (*Cluster, error) {
 	if err != nil {
 		return nil, fmt.Errorf("rediscluster: the Redis Cluster tests start redis-server (7 or later) and it is not on PATH (apt-get install redis-server): %w", err)
 	}
+	// cluster-port (the bus port, here not port+10000) is Redis 7's.
+	if out, err := exec.Command(bin, "--version").Output(); err != nil || !atLeast7(string(out)) {
+		return nil, fmt.Errorf("rediscluster: %s is not redis-server 7 or later (%q, %v)", bin, strings.TrimSpace(string(out)), err)
+	}
 	c := &Cluster{dir: dir}
 	if dir == "" {
 		if c.dir, err = os.MkdirTemp("", "croupier-rediscluster-"); err != nil {
@@ -147,6 +151,17 @@ func (c *Cluster) Stop() {
 	if c.owned {
 		os.RemoveAll(c.dir)
 	}
+}
+
+// atLeast7 reads redis-server --version ("Redis server v=7.0.15 ...").
+func atLeast7(version string) bool {
+	_, v, ok := strings.Cut(version, "v=")
+	if !ok {
+		return false
+	}
+	major, _, _ := strings.Cut(v, ".")
+	n, err := strconv.Atoi(major)
+	return err == nil && n >= 7
 }
 
 // freePorts returns n distinct loopback ports nothing listened on a moment
