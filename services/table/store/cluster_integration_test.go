@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -147,7 +148,10 @@ func TestATableSurvivesASlotMove(t *testing.T) {
 	srcAddr := masterOf(t, ctx, rdb, s.key(id, "ver"))
 	var src, dst *redis.Client
 	var masters []*redis.Client
+	var mu sync.Mutex // ForEachMaster calls in parallel
 	_ = rdb.ForEachMaster(ctx, func(ctx context.Context, m *redis.Client) error {
+		mu.Lock()
+		defer mu.Unlock()
 		masters = append(masters, redis.NewClient(&redis.Options{Addr: m.Options().Addr}))
 		return nil
 	})
