@@ -13,13 +13,19 @@ table-integration:
 	  | grep -E '^(---|ok|FAIL|panic)|pod loss:|leak scan:'
 
 ## table-cluster-integration: the table service's integration suite and
-## its store's, and the RNG's Redis store's, again on a Redis Cluster of
-## three masters that the tests start on loopback and stop
-## (CROUPIER_TEST_REDIS_CLUSTER=1; needs redis-server 7 on PATH and fails
-## without it). `make integration` depends on it, so CI runs it.
+## its store's, the RNG's Redis store's and the pod-loss test (race size)
+## again on a Redis Cluster of three masters that each test binary starts
+## on loopback and stops (CROUPIER_TEST_REDIS_CLUSTER=1; needs
+## redis-server 7 on PATH and fails without it). The two request-refusal
+## tests (TestRefusalChangesNothing, TestIdempotencyKeyIsOneRequest: 40 s
+## of request validation on the same store calls) run on one Redis only.
+## `make integration` depends on it, so CI runs it.
 table-cluster-integration:
 	CROUPIER_TEST_REDIS_CLUSTER=1 go test -race -count=1 -timeout 15m -tags integration -p 1 \
+	  -skip '^(TestRefusalChangesNothing|TestIdempotencyKeyIsOneRequest)$$' \
 	  ./services/table/ ./services/table/store/ ./services/rng/redisstore/
+	cd tools && CROUPIER_TEST_REDIS_CLUSTER=1 go test -race -count=1 -timeout 15m -tags integration \
+	  -run '^TestPodLoss$$' ./loadgen/load/
 
 integration: table-integration table-cluster-integration
 
