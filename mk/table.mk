@@ -1,6 +1,6 @@
 # Table service (services/table) and load generator (tools/loadgen) targets.
 
-.PHONY: table-integration table-load
+.PHONY: table-integration table-cluster-integration table-load
 
 ## table-integration: the table service's pod-loss test (two cmd/table
 ## processes on one Redis, one killed with SIGKILL at random moments for at
@@ -12,7 +12,22 @@ table-integration:
 	cd tools && go test -tags integration -count=1 -timeout 20m -v -run '^(TestPodLoss|TestNoHiddenCardLeaks)$$' ./loadgen/load/ \
 	  | grep -E '^(---|ok|FAIL|panic)|pod loss:|leak scan:'
 
-integration: table-integration
+## table-cluster-integration: the table service's integration suite and
+## its store's, the RNG's Redis store's and the pod-loss test (race size)
+## again on a Redis Cluster of three masters that each test binary starts
+## on loopback and stops (CROUPIER_TEST_REDIS_CLUSTER=1; needs
+## redis-server 7 on PATH and fails without it). The two request-refusal
+## tests (TestRefusalChangesNothing, TestIdempotencyKeyIsOneRequest: 40 s
+## of request validation on the same store calls) run on one Redis only.
+## `make integration` depends on it, so CI runs it.
+table-cluster-integration:
+	CROUPIER_TEST_REDIS_CLUSTER=1 go test -race -count=1 -timeout 15m -tags integration -p 1 \
+	  -skip '^(TestRefusalChangesNothing|TestIdempotencyKeyIsOneRequest)$$' \
+	  ./services/table/ ./services/table/store/ ./services/rng/redisstore/
+	cd tools && CROUPIER_TEST_REDIS_CLUSTER=1 go test -race -count=1 -timeout 15m -tags integration \
+	  -run '^TestPodLoss$$' ./loadgen/load/
+
+integration: table-integration table-cluster-integration
 
 ## table-load: bots through the public API for 30 s with the services in
 ## this process on the real Redis (ARGS="-addr http://127.0.0.1:8080

@@ -44,7 +44,8 @@ func newEnvWith(t *testing.T, cfg stack.Config) *env {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
 	_, prefix := redistest.Open(t)
-	cfg.RedisAddr, cfg.Prefix = redistest.Addr(), prefix
+	conn := redistest.Conn(t)
+	cfg.RedisAddr, cfg.RedisCluster, cfg.Prefix = conn.Addr, conn.Cluster, prefix
 	st, err := stack.Start(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)

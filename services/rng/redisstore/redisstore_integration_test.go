@@ -24,33 +24,55 @@ import (
 	"github.com/croupier/croupier/services/rng/proof"
 	"github.com/croupier/croupier/services/rng/store"
 	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/redisconn"
+	"github.com/croupier/croupier/shared/redisconn/rediscluster"
 )
 
+// TestMain puts the suite on a Redis Cluster of its own when
+// CROUPIER_TEST_REDIS_CLUSTER=1 (make integration runs it so too).
+func TestMain(m *testing.M) { os.Exit(rediscluster.Main(m)) }
+
 // redisClient connects to the real Redis (CROUPIER_TEST_REDIS_ADDR,
-// 127.0.0.1:6379 by default) and fails, never skips, when it is not there.
-// Each test gets its own key prefix, deleted afterwards.
-func redisClient(t *testing.T) (*redis.Client, string) {
+// 127.0.0.1:6379 by default), or to the Redis Cluster of
+// CROUPIER_TEST_REDIS_CLUSTER, and fails, never skips, when it is not
+// there. Each test gets its own key prefix, deleted afterwards.
+func redisClient(t *testing.T) (redis.UniversalClient, string) {
 	t.Helper()
-	addr := os.Getenv("CROUPIER_TEST_REDIS_ADDR")
-	if addr == "" {
-		addr = "127.0.0.1:6379"
+	conn := redisconn.Config{Addr: os.Getenv("CROUPIER_TEST_REDIS_ADDR")}
+	if conn.Addr == "" {
+		conn.Addr = "127.0.0.1:6379"
 	}
-	rdb := redis.NewClient(&redis.Options{Addr: addr})
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := rdb.Ping(ctx).Err(); err != nil {
-		t.Fatalf("Redis at %s: %v", addr, err)
+	seeds, err := rediscluster.TestSeeds()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seeds != "" {
+		conn = redisconn.Config{Addr: seeds, Cluster: true}
+	}
+	rdb, err := conn.Open(context.Background(), 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
 	}
 	var b [6]byte
 	_, _ = rand.Read(b[:])
 	prefix := "croupier-test:" + t.Name() + ":" + hex.EncodeToString(b[:]) + ":"
 	t.Cleanup(func() {
 		ctx := context.Background()
-		keys, _ := rdb.Keys(ctx, prefix+"*").Result()
+		// Every key of a store is in the {rng} slot: list them on its master.
+		defer rdb.Close()
+		var node redis.UniversalClient = rdb
+		if cc, ok := rdb.(*redis.ClusterClient); ok {
+			master, err := cc.MasterForKey(ctx, prefix+"{rng}:head")
+			if err != nil {
+				t.Errorf("cleanup: %v", err)
+				return
+			}
+			node = master
+		}
+		keys, _ := node.Keys(ctx, prefix+"*").Result()
 		if len(keys) > 0 {
 			rdb.Del(ctx, keys...)
 		}
-		rdb.Close()
 	})
 	return rdb, prefix
 }

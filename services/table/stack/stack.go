@@ -44,8 +44,11 @@ import (
 
 // Config configures a stack.
 type Config struct {
-	// RedisAddr is the Redis the table service keeps its tables in.
+	// RedisAddr is the Redis the table service keeps its tables in
+	// (comma-separated seed nodes with RedisCluster).
 	RedisAddr string
+	// RedisCluster talks the Redis Cluster protocol.
+	RedisCluster bool
 	// Prefix starts every Redis key (one per test).
 	Prefix string
 	// Addr is the listen address (default 127.0.0.1:0).
@@ -178,8 +181,12 @@ func Start(ctx context.Context, cfg Config) (*Stack, error) {
 	rt.Server.Register(walletv1connect.WalletServiceName, p, h)
 
 	if !cfg.NoTable {
-		rdb := redis.NewClient(&redis.Options{Addr: cfg.RedisAddr, PoolSize: 256})
-		tailRdb := redis.NewClient(&redis.Options{Addr: cfg.RedisAddr, PoolSize: 4096, ReadTimeout: 5 * time.Second})
+		conn := redisconn.Config{Addr: cfg.RedisAddr, Cluster: cfg.RedisCluster, PoolSize: 256}
+		rdb := redis.NewUniversalClient(conn.Options())
+		conn.PoolSize = 4096
+		tailOpts := conn.Options()
+		tailOpts.ReadTimeout = 5 * time.Second
+		tailRdb := redis.NewUniversalClient(tailOpts)
 		st.cleanup = append(st.cleanup, func() { rdb.Close(); tailRdb.Close() })
 		st.Redis = rdb
 		if err := redisconn.Instrument(rdb, rt.Telemetry.TracerProvider, rt.Telemetry.MeterProvider); err != nil {

@@ -2,7 +2,7 @@
 -- log's newest entry is still ARGV[10] (the caller's history: a Redis
 -- restored from an older copy and written on since has the version but
 -- not the entry; '' = an empty log).
--- KEYS: ver, log, snap, hand (or ver when none), hands[, deadlines]
+-- KEYS: ver, log, snap, hand and hands (ver, twice, when none)[, deadlines]
 -- ARGV: expected version, new version, sealed command, log length,
 --       sealed snapshot ('' = none), sealed hand ('' = none), hand id,
 --       hand TTL seconds, last index of the recent-hands list, expected

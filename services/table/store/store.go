@@ -57,6 +57,9 @@ type Store struct {
 	commit  *redis.Script
 	create  *redis.Script
 	claim   *redis.Script
+	// deadlineKeys and lobbyKeys are the shards of the two indexes all
+	// tables share (shard.go).
+	deadlineKeys, lobbyKeys [Shards]string
 }
 
 //go:embed commit.lua
@@ -81,7 +84,8 @@ func New(rdb redis.UniversalClient, s *seal.Sealer, cfg Config) *Store {
 	}
 	_, single := rdb.(*redis.Client)
 	return &Store{rdb: rdb, tail: rdb, seal: s, cfg: cfg, cluster: !single,
-		commit: redis.NewScript(commitLua), create: redis.NewScript(createLua), claim: redis.NewScript(claimLua)}
+		commit: redis.NewScript(commitLua), create: redis.NewScript(createLua), claim: redis.NewScript(claimLua),
+		deadlineKeys: shardKeys(cfg.Prefix, "deadlines"), lobbyKeys: shardKeys(cfg.Prefix, "lobby")}
 }
 
 // WithTailClient makes Tail use a client of its own (a pool big enough for
@@ -106,9 +110,6 @@ func (s *Store) Load(ctx context.Context) error {
 }
 
 func (s *Store) key(id, part string) string { return s.cfg.Prefix + "table:{" + id + "}:" + part }
-
-func (s *Store) deadlines() string { return s.cfg.Prefix + "table:deadlines" }
-func (s *Store) lobby() string     { return s.cfg.Prefix + "table:lobby" }
 
 func ad(id, kind string, v uint64) []byte {
 	return []byte(id + "/" + kind + "/" + strconv.FormatUint(v, 10))
@@ -419,12 +420,15 @@ func (s *Store) Commit(ctx context.Context, c Commit) (Result, error) {
 	if c.Snapshot != nil {
 		snap = s.seal.Seal(nil, c.Snapshot, ad(c.Table, "snap", v))
 	}
-	handKey := s.key(c.Table, "ver")
+	// Keys the script does not write are given as ver, a key that exists:
+	// while a Redis Cluster moves the table's slot, a script naming a key
+	// missing on the source is refused (TRYAGAIN) until the move ends.
+	handKey, handsKey := s.key(c.Table, "ver"), s.key(c.Table, "ver")
 	if c.Hand != nil {
 		hnd = s.seal.Seal(nil, c.Hand, ad(c.Table, "hand:"+c.HandID, 0))
-		handKey = s.key(c.Table, "hand:"+c.HandID)
+		handKey, handsKey = s.key(c.Table, "hand:"+c.HandID), s.key(c.Table, "hands")
 	}
-	keys := []string{s.key(c.Table, "ver"), s.key(c.Table, "log"), s.key(c.Table, "snap"), handKey, s.key(c.Table, "hands")}
+	keys := []string{s.key(c.Table, "ver"), s.key(c.Table, "log"), s.key(c.Table, "snap"), handKey, handsKey}
 	args := []any{c.Version, v, cmd, s.cfg.LogLength, snap, hnd, c.HandID, int64(s.cfg.HandTTL / time.Second), s.cfg.RecentHands - 1, c.Head}
 	var res []any
 	var err error
@@ -437,13 +441,13 @@ func (s *Store) Commit(ctx context.Context, c Commit) (Result, error) {
 		if c.Supersedes != nil {
 			old = c.Supersedes.Member()
 		}
-		keys = append(keys, s.deadlines())
+		keys = append(keys, s.deadlineKeys[shardOf(c.Table)])
 		args = append(args, score, member, old)
 		res, err = s.commit.Run(ctx, s.rdb, keys, args...).Slice()
 	} else if c.Deadline != nil {
 		// One round trip: the index entry, then the commit.
 		pipe := s.rdb.Pipeline()
-		pipe.ZAdd(ctx, s.deadlines(), redis.Z{Score: float64(c.Deadline.Score), Member: c.Deadline.Member()})
+		pipe.ZAdd(ctx, s.deadlineKeys[shardOf(c.Table)], redis.Z{Score: float64(c.Deadline.Score), Member: c.Deadline.Member()})
 		ev := s.commit.EvalSha(ctx, pipe, keys, args...)
 		_, _ = pipe.Exec(ctx)
 		res, err = ev.Slice()
@@ -505,107 +509,4 @@ func (s *Store) RecentHands(ctx context.Context, table string, n int64) ([]strin
 		return nil, fmt.Errorf("store: recent hands of %s: %w", table, err)
 	}
 	return ids, nil
-}
-
-// PutSummary writes a table's lobby entry.
-func (s *Store) PutSummary(ctx context.Context, id string, summary []byte) error {
-	return s.rdb.HSet(ctx, s.lobby(), id, summary).Err()
-}
-
-// PutSummaries writes several tables' lobby entries (id -> summary) in
-// one round trip.
-func (s *Store) PutSummaries(ctx context.Context, summaries map[string][]byte) error {
-	if len(summaries) == 0 {
-		return nil
-	}
-	args := make([]any, 0, 2*len(summaries))
-	for id, b := range summaries {
-		args = append(args, id, b)
-	}
-	return s.rdb.HSet(ctx, s.lobby(), args...).Err()
-}
-
-// DeleteSummary removes a table from the lobby.
-func (s *Store) DeleteSummary(ctx context.Context, id string) error {
-	return s.rdb.HDel(ctx, s.lobby(), id).Err()
-}
-
-// Summaries reads the lobby.
-func (s *Store) Summaries(ctx context.Context) (map[string]string, error) {
-	return s.rdb.HGetAll(ctx, s.lobby()).Result()
-}
-
-// Deadline is a table's next due time as the deadline index holds it. The
-// member names the version and due time it was computed from, so entries
-// are never updated in place: a stale entry is recognised and dropped.
-type Deadline struct {
-	Table   string
-	Version uint64
-	Due     int64
-	// Score is when a replica may claim it (Due, or later when the
-	// committing replica runs the work itself and holds it as a lease).
-	Score int64
-}
-
-// Member is the index member.
-func (d Deadline) Member() string {
-	return d.Table + "|" + strconv.FormatUint(d.Version, 10) + "|" + strconv.FormatInt(d.Due, 10)
-}
-
-// ParseDeadline reads an index member.
-func ParseDeadline(m string) (Deadline, error) {
-	parts := strings.Split(m, "|")
-	if len(parts) != 3 {
-		return Deadline{}, fmt.Errorf("store: bad deadline member %q", m)
-	}
-	v, err1 := strconv.ParseUint(parts[1], 10, 64)
-	due, err2 := strconv.ParseInt(parts[2], 10, 64)
-	if err1 != nil || err2 != nil {
-		return Deadline{}, fmt.Errorf("store: bad deadline member %q", m)
-	}
-	return Deadline{Table: parts[0], Version: v, Due: due}, nil
-}
-
-// Claim takes up to n index entries due at now and pushes them to now+lease
-// so that no other replica takes them meanwhile; the claimer removes each
-// when done (or it comes back after the lease).
-func (s *Store) Claim(ctx context.Context, now time.Time, lease time.Duration, n int) ([]Deadline, error) {
-	ms := now.UnixMilli()
-	res, err := s.claim.Run(ctx, s.rdb, []string{s.deadlines()}, ms, ms+lease.Milliseconds(), n).StringSlice()
-	if err != nil {
-		return nil, fmt.Errorf("store: claim deadlines: %w", err)
-	}
-	out := make([]Deadline, 0, len(res))
-	for _, m := range res {
-		d, err := ParseDeadline(m)
-		if err != nil {
-			// Not ours to understand: drop it so it does not come back.
-			s.rdb.ZRem(ctx, s.deadlines(), m)
-			continue
-		}
-		out = append(out, d)
-	}
-	return out, nil
-}
-
-// Done removes index entries.
-func (s *Store) Done(ctx context.Context, ds ...Deadline) error {
-	if len(ds) == 0 {
-		return nil
-	}
-	ms := make([]any, len(ds))
-	for i, d := range ds {
-		ms[i] = d.Member()
-	}
-	return s.rdb.ZRem(ctx, s.deadlines(), ms...).Err()
-}
-
-// Reschedule puts an entry back at its due time (claimed too early).
-func (s *Store) Reschedule(ctx context.Context, d Deadline) error {
-	return s.rdb.ZAdd(ctx, s.deadlines(), redis.Z{Score: float64(d.Due), Member: d.Member()}).Err()
-}
-
-// PendingDeadlines counts index entries (a metric).
-func (s *Store) PendingDeadlines(ctx context.Context) (int64, error) {
-	return s.rdb.ZCard(ctx, s.deadlines()).Result()
 }

@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -20,18 +21,61 @@ import (
 	"time"
 
 	"connectrpc.com/connect"
+	"github.com/redis/go-redis/v9"
 
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
 	walletv1 "github.com/croupier/croupier/gen/croupier/wallet/v1"
 	"github.com/croupier/croupier/services/table/stack"
 	"github.com/croupier/croupier/shared/boot"
+	"github.com/croupier/croupier/shared/redisconn"
+	"github.com/croupier/croupier/shared/redisconn/rediscluster"
 )
+
+// TestMain puts the suite on a Redis Cluster of its own when
+// CROUPIER_TEST_REDIS_CLUSTER=1 (make integration runs the pod-loss test
+// so too).
+func TestMain(m *testing.M) { os.Exit(rediscluster.Main(m)) }
+
+// testRedis is the test Redis: the cluster's seeds, or the single server.
+func testRedis(t *testing.T) redisconn.Config {
+	t.Helper()
+	seeds, err := rediscluster.TestSeeds()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seeds != "" {
+		return redisconn.Config{Addr: seeds, Cluster: true}
+	}
+	return redisconn.Config{Addr: redisAddr()}
+}
 
 func redisAddr() string {
 	if a := os.Getenv("CROUPIER_TEST_REDIS_ADDR"); a != "" {
 		return a
 	}
 	return "127.0.0.1:6379"
+}
+
+// cleanTestRedis deletes the keys under prefix, on every master of a
+// cluster one key a command.
+func cleanTestRedis(conn redisconn.Config, prefix string) {
+	if !conn.Cluster {
+		CleanRedis(conn.Addr, prefix)
+		return
+	}
+	rdb := redis.NewClusterClient(&redis.ClusterOptions{Addrs: strings.Split(conn.Addr, ",")})
+	defer rdb.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	_ = rdb.ForEachMaster(ctx, func(ctx context.Context, node *redis.Client) error {
+		iter := node.Scan(ctx, 0, prefix+"*", 1000).Iterator()
+		pipe := node.Pipeline()
+		for iter.Next(ctx) {
+			pipe.Unlink(ctx, iter.Val())
+		}
+		_, _ = pipe.Exec(ctx)
+		return nil
+	})
 }
 
 // harness runs the services the table service calls in this process, and
@@ -43,6 +87,7 @@ type harness struct {
 	deps    *stack.Stack
 	bin     string
 	prefix  string
+	redis   redisconn.Config
 	sealKey string
 	logDir  string
 	op      stack.Clients
@@ -93,15 +138,16 @@ func newHarness(t *testing.T, ctx context.Context) *harness {
 	b := make([]byte, 6)
 	_, _ = rand.Read(b)
 	prefix := "test:" + hex.EncodeToString(b) + ":"
-	t.Cleanup(func() { CleanRedis(redisAddr(), prefix) })
-	deps, err := stack.Start(ctx, stack.Config{NoTable: true, RedisAddr: redisAddr(), Prefix: prefix})
+	conn := testRedis(t)
+	t.Cleanup(func() { cleanTestRedis(conn, prefix) })
+	deps, err := stack.Start(ctx, stack.Config{NoTable: true, RedisAddr: conn.Addr, RedisCluster: conn.Cluster, Prefix: prefix})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(deps.Close)
 	key := make([]byte, 32)
 	_, _ = rand.Read(key)
-	h := &harness{t: t, ctx: ctx, deps: deps, bin: buildTable(t), prefix: prefix, sealKey: hex.EncodeToString(key),
+	h := &harness{t: t, ctx: ctx, deps: deps, bin: buildTable(t), prefix: prefix, redis: conn, sealKey: hex.EncodeToString(key),
 		logDir: t.TempDir(), op: stack.NewClients(deps.URL, stack.Bearer(deps.OperatorToken()))}
 	t.Cleanup(h.stopAll)
 	return h
@@ -144,7 +190,8 @@ func (p *tableProc) start() {
 		"CROUPIER_ADDR="+p.addr,
 		"CROUPIER_LOG_LEVEL=warn",
 		"CROUPIER_API_KEYS="+h.deps.Partner+":"+h.deps.APIKey,
-		"CROUPIER_REDIS_ADDR="+redisAddr(),
+		"CROUPIER_REDIS_ADDR="+h.redis.Addr,
+		"CROUPIER_REDIS_CLUSTER="+strconv.FormatBool(h.redis.Cluster),
 		"CROUPIER_TABLE_REDIS_PREFIX="+h.prefix,
 		"CROUPIER_SEAL_KEY="+h.sealKey,
 		"CROUPIER_RNG_URL="+h.deps.URL,

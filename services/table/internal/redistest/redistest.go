@@ -1,7 +1,8 @@
 // Package redistest connects integration tests to the real Redis
-// (CROUPIER_TEST_REDIS_ADDR, default 127.0.0.1:6379) under a key prefix of
-// their own, removed when the test ends. A missing server fails the test:
-// it is never skipped.
+// (CROUPIER_TEST_REDIS_ADDR, default 127.0.0.1:6379), or to a Redis
+// Cluster (CROUPIER_TEST_REDIS_CLUSTER, see rediscluster.Env), under a key
+// prefix of their own, removed when the test ends. A missing server fails
+// the test: it is never skipped.
 package redistest
 
 import (
@@ -13,24 +14,39 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"github.com/croupier/croupier/shared/redisconn"
+	"github.com/croupier/croupier/shared/redisconn/rediscluster"
 )
 
-// Addr is the test Redis address.
-func Addr() string {
-	if a := os.Getenv("CROUPIER_TEST_REDIS_ADDR"); a != "" {
-		return a
+// Main runs a package's integration tests, on a Redis Cluster of their
+// own when CROUPIER_TEST_REDIS_CLUSTER=1 (call it from TestMain).
+func Main(m *testing.M) int { return rediscluster.Main(m) }
+
+// Conn is the test Redis: the cluster's seeds, or the single server.
+func Conn(t testing.TB) redisconn.Config {
+	t.Helper()
+	seeds, err := rediscluster.TestSeeds()
+	if err != nil {
+		t.Fatal(err)
 	}
-	return "127.0.0.1:6379"
+	if seeds != "" {
+		return redisconn.Config{Addr: seeds, Cluster: true}
+	}
+	if a := os.Getenv("CROUPIER_TEST_REDIS_ADDR"); a != "" {
+		return redisconn.Config{Addr: a}
+	}
+	return redisconn.Config{Addr: "127.0.0.1:6379"}
 }
 
 // Open returns a client of the real Redis and a fresh key prefix.
 func Open(t testing.TB) (redis.UniversalClient, string) {
 	t.Helper()
-	rdb := redis.NewClient(&redis.Options{Addr: Addr(), PoolSize: 256})
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := rdb.Ping(ctx).Err(); err != nil {
-		t.Fatalf("the integration suite needs Redis at %s: %v", Addr(), err)
+	conn := Conn(t)
+	conn.PoolSize = 256
+	rdb, err := conn.Open(context.Background(), 5*time.Second)
+	if err != nil {
+		t.Fatalf("the integration suite needs Redis: %v", err)
 	}
 	b := make([]byte, 6)
 	_, _ = rand.Read(b)
@@ -42,20 +58,29 @@ func Open(t testing.TB) (redis.UniversalClient, string) {
 	return rdb, prefix
 }
 
-// Clean deletes every key under prefix.
+// Clean deletes every key under prefix (on every master of a cluster, one
+// key a command: a cluster refuses a DEL of keys in several slots).
 func Clean(rdb redis.UniversalClient, prefix string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
+	if cc, ok := rdb.(*redis.ClusterClient); ok {
+		_ = cc.ForEachMaster(ctx, func(ctx context.Context, node *redis.Client) error {
+			clean(ctx, node, prefix)
+			return nil
+		})
+		return
+	}
+	clean(ctx, rdb, prefix)
+}
+
+func clean(ctx context.Context, rdb redis.UniversalClient, prefix string) {
 	iter := rdb.Scan(ctx, 0, prefix+"*", 1000).Iterator()
-	var batch []string
+	pipe := rdb.Pipeline()
 	for iter.Next(ctx) {
-		batch = append(batch, iter.Val())
-		if len(batch) == 500 {
-			rdb.Del(ctx, batch...)
-			batch = batch[:0]
+		pipe.Unlink(ctx, iter.Val())
+		if pipe.Len() == 500 {
+			_, _ = pipe.Exec(ctx)
 		}
 	}
-	if len(batch) > 0 {
-		rdb.Del(ctx, batch...)
-	}
+	_, _ = pipe.Exec(ctx)
 }

@@ -1,0 +1,14 @@
+//go:build integration
+
+package store
+
+import (
+	"os"
+	"testing"
+
+	"github.com/croupier/croupier/services/table/internal/redistest"
+)
+
+// TestMain puts the suite on a Redis Cluster of its own when
+// CROUPIER_TEST_REDIS_CLUSTER=1.
+func TestMain(m *testing.M) { os.Exit(redistest.Main(m)) }
