@@ -185,23 +185,8 @@ func TestMetricsOfEveryServiceOnTheScrape(t *testing.T) {
 			// SQLite): services/wallet/ledger TestMetricsOnPostgres scrapes it.
 			continue
 		}
-		if wiredElsewhere(n) {
-			// The Temporal SDK's and go-redis' own metrics: see wiredElsewhere.
-			t.Logf("dashboard metric %s comes from the Temporal/go-redis instrumentation, not on this scrape", n)
-			continue
-		}
 		t.Errorf("dashboard %s queries %s, which the stack does not export (scrape has %d families)", dashboard, n, len(sc))
 	}
-}
-
-// wiredElsewhere names the dashboard's metrics that other instrumentation
-// produces: the Temporal SDK's (temporal_*, through the Temporal client's
-// OpenTelemetry metrics handler) and go-redis' pool metrics (redisotel,
-// db_client_connections_*). They are wired with the tracing of issue 12;
-// once that is on the stack's clients this list must be empty and the
-// names are checked like the rest.
-func wiredElsewhere(name string) bool {
-	return strings.HasPrefix(name, "temporal_") || strings.HasPrefix(name, "db_client_connections_")
 }
 
 // family maps a series name a query uses (a histogram's _bucket, _sum or

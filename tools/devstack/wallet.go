@@ -16,7 +16,8 @@ import (
 // hold sweeper running.
 func mountWallet(ctx context.Context, st *stack) (func(), error) {
 	path := filepath.Join(st.set.dataDir, "wallet.db")
-	opts := store.Options{TracerProvider: st.rt.Telemetry.TracerProvider, Meter: st.rt.Telemetry.Meter("croupier/wallet")}
+	meter := st.rt.Telemetry.Meter("croupier/wallet")
+	opts := store.Options{TracerProvider: st.rt.Telemetry.TracerProvider, Meter: meter}
 	var s *store.Store
 	var err error
 	if st.set.postgresDSN != "" {
