@@ -53,12 +53,19 @@ type authzStack struct {
 
 func startAuthzStack(t *testing.T) *authzStack {
 	t.Helper()
+	return startAuthzStackEnv(t, func(string) string { return "" })
+}
+
+// startAuthzStackEnv is startAuthzStack with the process environment the
+// runtime reads (OTEL_* and the like) given by getenv.
+func startAuthzStackEnv(t *testing.T, getenv func(string) string) *authzStack {
+	t.Helper()
 	t.Setenv("CROUPIER_DEMO_TABLES", "0")
 	ctx, cancel := context.WithCancel(context.Background())
 	set := settings{dataDir: t.TempDir()}
 	set.common = boot.Common{Addr: "127.0.0.1:0", LogLevel: "error", Keys: boot.DevKeys("croupier-devstack", "authz"),
 		APIKeys: "p1:" + keyP1 + ",p2:" + keyP2, ShutdownTimeout: 5 * time.Second}
-	rt, err := boot.Start(ctx, "croupier-devstack", set.common, io.Discard, func(string) string { return "" })
+	rt, err := boot.Start(ctx, "croupier-devstack", set.common, io.Discard, getenv)
 	if err != nil {
 		cancel()
 		t.Fatal(err)

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"os"
 	"regexp"
 	"slices"
@@ -20,8 +19,6 @@ import (
 	tournamentv1 "github.com/croupier/croupier/gen/croupier/tournament/v1"
 	"github.com/croupier/croupier/gen/croupier/tournament/v1/tournamentv1connect"
 	walletv1 "github.com/croupier/croupier/gen/croupier/wallet/v1"
-	"github.com/croupier/croupier/shared/boot"
-	"github.com/croupier/croupier/shared/client"
 	"github.com/croupier/croupier/shared/telemetry/telemetrytest"
 )
 
@@ -33,45 +30,8 @@ const dashboard = "../../deploy/grafana/croupier.json"
 // endpoint for every service of the process.
 func startMetricsStack(t *testing.T) *authzStack {
 	t.Helper()
-	t.Setenv("CROUPIER_DEMO_TABLES", "0")
 	env := map[string]string{"OTEL_METRICS_EXPORTER": "prometheus", "OTEL_EXPORTER_PROMETHEUS_HOST": "127.0.0.1", "OTEL_EXPORTER_PROMETHEUS_PORT": "0"}
-	ctx, cancel := context.WithCancel(context.Background())
-	set := settings{dataDir: t.TempDir()}
-	set.common = boot.Common{Addr: "127.0.0.1:0", LogLevel: "error", Keys: boot.DevKeys("croupier-devstack", "authz"),
-		APIKeys: "p1:" + keyP1 + ",p2:" + keyP2, ShutdownTimeout: 5 * time.Second}
-	rt, err := boot.Start(ctx, "croupier-devstack", set.common, io.Discard, func(k string) string { return env[k] })
-	if err != nil {
-		cancel()
-		t.Fatal(err)
-	}
-	ln, err := rt.Server.Listen()
-	if err != nil {
-		cancel()
-		t.Fatal(err)
-	}
-	st := &stack{rt: rt, set: set, baseURL: "http://" + ln.Addr().String()}
-	var cleanups []func()
-	for _, m := range mounts() {
-		c, err := m(ctx, st)
-		if err != nil {
-			cancel()
-			ln.Close()
-			t.Fatalf("mount: %v", err)
-		}
-		if c != nil {
-			cleanups = append(cleanups, c)
-		}
-	}
-	done := make(chan error, 1)
-	go func() { done <- rt.Serve(ctx, ln) }()
-	t.Cleanup(func() {
-		cancel()
-		<-done
-		for i := len(cleanups) - 1; i >= 0; i-- {
-			cleanups[i]()
-		}
-	})
-	return &authzStack{rt: rt, base: st.baseURL, hc: client.NewHTTPClient()}
+	return startAuthzStackEnv(t, func(k string) string { return env[k] })
 }
 
 // TestMetricsOfEveryServiceOnTheScrape drives one real action per service

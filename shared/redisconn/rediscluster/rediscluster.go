@@ -19,6 +19,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/croupier/croupier/shared/redisconn"
+
 	"github.com/redis/go-redis/v9"
 )
 
@@ -226,4 +228,22 @@ func TestSeeds() (string, error) {
 		return "", fmt.Errorf("%s=1, but this test binary's TestMain does not start a cluster (rediscluster.Main)", Env)
 	}
 	return s, nil
+}
+
+// TestConfig is the Redis an integration test talks to: the cluster of
+// TestSeeds, else the single server of CROUPIER_TEST_REDIS_ADDR
+// (127.0.0.1:6379 when unset).
+func TestConfig(t testing.TB) redisconn.Config {
+	t.Helper()
+	seeds, err := TestSeeds()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seeds != "" {
+		return redisconn.Config{Addr: seeds, Cluster: true}
+	}
+	if a := os.Getenv("CROUPIER_TEST_REDIS_ADDR"); a != "" {
+		return redisconn.Config{Addr: a}
+	}
+	return redisconn.Config{Addr: "127.0.0.1:6379"}
 }

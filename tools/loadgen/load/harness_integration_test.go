@@ -37,17 +37,7 @@ import (
 func TestMain(m *testing.M) { os.Exit(rediscluster.Main(m)) }
 
 // testRedis is the test Redis: the cluster's seeds, or the single server.
-func testRedis(t *testing.T) redisconn.Config {
-	t.Helper()
-	seeds, err := rediscluster.TestSeeds()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if seeds != "" {
-		return redisconn.Config{Addr: seeds, Cluster: true}
-	}
-	return redisconn.Config{Addr: redisAddr()}
-}
+func testRedis(t *testing.T) redisconn.Config { return rediscluster.TestConfig(t) }
 
 func redisAddr() string {
 	if a := os.Getenv("CROUPIER_TEST_REDIS_ADDR"); a != "" {

@@ -9,7 +9,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"os"
 	"testing"
 	"time"
 
@@ -24,20 +23,7 @@ import (
 func Main(m *testing.M) int { return rediscluster.Main(m) }
 
 // Conn is the test Redis: the cluster's seeds, or the single server.
-func Conn(t testing.TB) redisconn.Config {
-	t.Helper()
-	seeds, err := rediscluster.TestSeeds()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if seeds != "" {
-		return redisconn.Config{Addr: seeds, Cluster: true}
-	}
-	if a := os.Getenv("CROUPIER_TEST_REDIS_ADDR"); a != "" {
-		return redisconn.Config{Addr: a}
-	}
-	return redisconn.Config{Addr: "127.0.0.1:6379"}
-}
+func Conn(t testing.TB) redisconn.Config { return rediscluster.TestConfig(t) }
 
 // Open returns a client of the real Redis and a fresh key prefix.
 func Open(t testing.TB) (redis.UniversalClient, string) {
