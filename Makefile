@@ -27,6 +27,7 @@ help:
 	@echo "make integration  tests against the real Redis and PostgreSQL (127.0.0.1)"
 	@echo "make bench        Go benchmarks"
 	@echo "make generate     regenerate gen/ from proto/"
+	@echo "make images       one OCI image tarball per service in out/images (no Docker daemon)"
 	@echo "make lint         gofmt, go vet, buf lint, helm lint --strict, manifest validation"
 	@echo "make tools        build the pinned tools into ./bin"
 
