@@ -46,8 +46,11 @@ import (
 //     parent is its caller's client span (parent ids, not only trace ids);
 //   - the player's own traceparent (a partner's trace) is a link of the
 //     table's server span, never its parent;
-//   - the action that reaches the showdown: the evaluator's server span
-//     under it;
+//   - the action that reaches the showdown: in its own trace the
+//     evaluator's server span, the wallet's server span of the pot's rake
+//     (a money intent done later on the table's background loop) with its
+//     SQL spans, the next hand's deal and the RNG's Shuffle under it, and
+//     the table's Redis spans, with the same parent checks;
 //   - a tournament's start: its activity (OpenAccounts) in the workflow's
 //     trace, and the wallet's server span under the activity.
 func TestOneTraceAcrossServices(t *testing.T) {
@@ -116,7 +119,10 @@ func TestOneTraceAcrossServices(t *testing.T) {
 	tr, err := op.Admin.CreateTable(ctx, connect.NewRequest(&tablev1.CreateTableRequest{
 		Name: "trace", Game: tablev1.Game_GAME_HOLDEM, Structure: tablev1.BettingStructure_BETTING_STRUCTURE_NO_LIMIT,
 		Stakes:   &tablev1.Stakes{Currency: "EUR", Exponent: 2, SmallBlind: 50, BigBlind: 100, MinBuyIn: 5_000, MaxBuyIn: 20_000},
-		MaxSeats: 6, Profile: "gr", Clock: &tablev1.Clock{ActionSeconds: 60}}))
+		MaxSeats: 6, Profile: "gr", Clock: &tablev1.Clock{ActionSeconds: 60},
+		// 5 % of the pot to the cent (the profile's €1 unit would round a
+		// checked-down 2 € pot's rake to nothing): the showdown is raked.
+		Options: map[string]string{"rake_unit": "1"}}))
 	if err != nil {
 		t.Fatalf("create table: %v", err)
 	}
@@ -229,7 +235,35 @@ func TestOneTraceAcrossServices(t *testing.T) {
 			act = s
 		}
 	}
-	hop(evaluated.SpanContext.TraceID(), "croupier.evaluator.v1.EvaluatorService/Evaluate", act)
+	showdown := act.SpanContext.TraceID()
+	hop(showdown, "croupier.evaluator.v1.EvaluatorService/Evaluate", act)
+
+	// The same action's trace goes on with the work it made due on the
+	// table's background loop: the pot's rake at the wallet, then the next
+	// hand's deal and its shuffle.
+	waitFor(t, exp, "the showdown's rake and the next deal", func(spans tracetest.SpanStubs) bool {
+		// Each due span ends after its calls' client spans.
+		return find(spans, showdown, "croupier.table due intent", trace.SpanKindInternal).Name != "" &&
+			find(spans, showdown, "croupier.table due deal", trace.SpanKindInternal).Name != ""
+	})
+	spans = exp.GetSpans()
+	for _, s := range spans {
+		byID[s.SpanContext.SpanID()] = s
+	}
+	rake := hop(showdown, "croupier.wallet.v1.WalletService/Transfer", act)
+	if ancestor(byID, rake, "croupier.table due intent").Name == "" {
+		t.Error("the rake's transfer is not under the table's intent span")
+	}
+	if n := under(spans, byID, rake, "wallet.sql "); n == 0 {
+		t.Error("no SQL span under the wallet's rake Transfer")
+	}
+	next := hop(showdown, "croupier.rng.v1.RngService/Shuffle", act)
+	if ancestor(byID, next, "croupier.table due deal").Name == "" {
+		t.Error("the next hand's shuffle is not under the table's deal span")
+	}
+	if n := underAttr(spans, byID, act, "db.system", "redis"); n == 0 {
+		t.Error("no Redis span under the table's Act")
+	}
 
 	// A tournament's start: its first activity joins the workflow's trace.
 	tc := tournamentv1connect.NewTournamentServiceClient(http.DefaultClient, base, connect.WithInterceptors(auth.NewTokenInterceptor(func() string {

@@ -108,7 +108,9 @@ func (c *combiner) flush(group []*pending) {
 		now                   time.Time
 	)
 	for i, p := range group {
-		links = append(links, p.link)
+		if i > 0 {
+			links = append(links, p.link)
+		}
 		g := p.op.Legs[0]
 		scope[i], key[i], hash[i] = p.op.Scope, p.op.Key, p.op.Hash
 		debit[i], credit[i], amount[i], currency[i], kind[i] = g.Debit, g.Credit, g.Amount, g.Currency, int16(g.Kind)
@@ -117,8 +119,13 @@ func (c *combiner) flush(group []*pending) {
 			now = p.op.Now
 		}
 	}
+	// The group outlives no caller but is cancelled by none: a background
+	// context. Its span is a child of the first caller's (the statement is
+	// that call's work, and a transfer alone — the usual case off peak —
+	// keeps its SQL in its own trace), linked to every other caller's.
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
+	ctx = trace.ContextWithSpanContext(ctx, group[0].link.SpanContext)
 	ctx, span := c.s.tracer.Start(ctx, "wallet.transfer_group", trace.WithLinks(links...),
 		trace.WithAttributes(attribute.Int("wallet.group_size", n)))
 	defer span.End()
