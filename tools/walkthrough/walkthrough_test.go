@@ -125,6 +125,9 @@ func TestFragmentsAndMissing(t *testing.T) {
 		{`OK hand …: 7 of 52`, `OK hand t-1: 7 of 52 shoe`, ""},
 		{`a  b`, `b a`, "b"}, // in order
 		{`Alice: raises ... Bob: folds`, "Alice: raises €2\nBob: folds", ""},
+		// protojson's deliberately unstable spacing is not a difference.
+		{`{"seat":1,"stack":"10000"}`, `{"seat":1, "stack":"10000"}`, ""},
+		{`{"seat":1,"stack":"10000"}`, `{"seat":2, "stack":"10000"}`, `{"seat":1,"stack":"10000"}`},
 	}
 	for _, tt := range tests {
 		got, missing := Missing(tt.output, Fragments(tt.expected))
