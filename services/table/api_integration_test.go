@@ -18,6 +18,7 @@ import (
 	"github.com/croupier/croupier/services/table/stack"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/auth"
+	"github.com/croupier/croupier/shared/redisconn/rediscluster"
 )
 
 func authPlayer(player, partner string) auth.Principal {
@@ -44,7 +45,7 @@ func newEnvWith(t *testing.T, cfg stack.Config) *env {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
 	_, prefix := redistest.Open(t)
-	conn := redistest.Conn(t)
+	conn := rediscluster.TestConfig(t)
 	cfg.RedisAddr, cfg.RedisCluster, cfg.Prefix = conn.Addr, conn.Cluster, prefix
 	st, err := stack.Start(ctx, cfg)
 	if err != nil {

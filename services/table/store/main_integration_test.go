@@ -6,9 +6,9 @@ import (
 	"os"
 	"testing"
 
-	"github.com/croupier/croupier/services/table/internal/redistest"
+	"github.com/croupier/croupier/shared/redisconn/rediscluster"
 )
 
 // TestMain puts the suite on a Redis Cluster of its own when
 // CROUPIER_TEST_REDIS_CLUSTER=1.
-func TestMain(m *testing.M) { os.Exit(redistest.Main(m)) }
+func TestMain(m *testing.M) { os.Exit(rediscluster.Main(m)) }

@@ -36,16 +36,6 @@ import (
 // so too).
 func TestMain(m *testing.M) { os.Exit(rediscluster.Main(m)) }
 
-// testRedis is the test Redis: the cluster's seeds, or the single server.
-func testRedis(t *testing.T) redisconn.Config { return rediscluster.TestConfig(t) }
-
-func redisAddr() string {
-	if a := os.Getenv("CROUPIER_TEST_REDIS_ADDR"); a != "" {
-		return a
-	}
-	return "127.0.0.1:6379"
-}
-
 // cleanTestRedis deletes the keys under prefix, on every master of a
 // cluster one key a command.
 func cleanTestRedis(conn redisconn.Config, prefix string) {
@@ -128,7 +118,7 @@ func newHarness(t *testing.T, ctx context.Context) *harness {
 	b := make([]byte, 6)
 	_, _ = rand.Read(b)
 	prefix := "test:" + hex.EncodeToString(b) + ":"
-	conn := testRedis(t)
+	conn := rediscluster.TestConfig(t)
 	t.Cleanup(func() { cleanTestRedis(conn, prefix) })
 	deps, err := stack.Start(ctx, stack.Config{NoTable: true, RedisAddr: conn.Addr, RedisCluster: conn.Cluster, Prefix: prefix})
 	if err != nil {

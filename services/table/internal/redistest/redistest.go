@@ -14,21 +14,13 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"github.com/croupier/croupier/shared/redisconn"
 	"github.com/croupier/croupier/shared/redisconn/rediscluster"
 )
-
-// Main runs a package's integration tests, on a Redis Cluster of their
-// own when CROUPIER_TEST_REDIS_CLUSTER=1 (call it from TestMain).
-func Main(m *testing.M) int { return rediscluster.Main(m) }
-
-// Conn is the test Redis: the cluster's seeds, or the single server.
-func Conn(t testing.TB) redisconn.Config { return rediscluster.TestConfig(t) }
 
 // Open returns a client of the real Redis and a fresh key prefix.
 func Open(t testing.TB) (redis.UniversalClient, string) {
 	t.Helper()
-	conn := Conn(t)
+	conn := rediscluster.TestConfig(t)
 	conn.PoolSize = 256
 	rdb, err := conn.Open(context.Background(), 5*time.Second)
 	if err != nil {
