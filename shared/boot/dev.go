@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -64,9 +66,8 @@ func (c *Common) ApplyDev(conflicts ...string) error {
 	return nil
 }
 
-// PrintDev writes the credentials a -dev binary is called with: the
-// partner API keys and an operator, a player and an auditor token, valid
-// 24 hours, signed by the throwaway keys. Without -dev it writes nothing.
+// PrintDev writes the credentials a -dev binary is called with (see
+// DevCredentials). Without -dev it writes nothing.
 func PrintDev(w io.Writer, c Common, rt *Runtime) error {
 	if !c.Dev {
 		return nil
@@ -75,6 +76,16 @@ func PrintDev(w io.Writer, c Common, rt *Runtime) error {
 	if err != nil {
 		return err
 	}
+	fmt.Fprintf(w, "%s -dev on %s: throwaway keys, not for production.\n", rt.Name, c.Addr)
+	return DevCredentials(w, rt, slices.Sorted(maps.Keys(keys))...)
+}
+
+// DevCredentials writes the credentials a development binary or the dev
+// stack is called with: the partner API keys given and an operator, a
+// player (dev-player-1 of DevPartner) and an auditor token, valid 24
+// hours, signed by rt's keys. One format for every banner, which the
+// README's walk-throughs read with sed.
+func DevCredentials(w io.Writer, rt *Runtime, apiKeys ...string) error {
 	var errs []error
 	issue := func(p auth.Principal) string {
 		t, err := rt.Auth.Issue(p, 24*time.Hour)
@@ -83,16 +94,18 @@ func PrintDev(w io.Writer, c Common, rt *Runtime) error {
 	}
 	op := issue(auth.Principal{Role: auth.RoleOperator, Subject: "dev-operator"})
 	player := issue(auth.Principal{Role: auth.RolePlayer, PlayerID: "dev-player-1", PartnerID: DevPartner})
+	// The auditor reads whole shoes of finished hands and the RNG's audit
+	// log, and may act nowhere: what a regulator's tool would hold.
 	auditor := issue(auth.Principal{Role: auth.RoleAuditor, Subject: "dev-auditor"})
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("dev credentials: %w", err)
 	}
-	fmt.Fprintf(w, "%s -dev on %s: throwaway keys, not for production. Development credentials (random for this run):\n", rt.Name, c.Addr)
-	for k, p := range keys {
-		fmt.Fprintf(w, "  partner API key   X-Api-Key: %s   (%s)\n", k, p)
+	fmt.Fprintf(w, "Development credentials (random for this run):\n")
+	for _, k := range apiKeys {
+		fmt.Fprintf(w, "  partner API key   X-Api-Key: %s\n", k)
 	}
 	fmt.Fprintf(w, "  operator token    Authorization: Bearer %s\n", op)
 	fmt.Fprintf(w, "  player token      Authorization: Bearer %s   (dev-player-1@%s)\n", player, DevPartner)
-	fmt.Fprintf(w, "  auditor token     Authorization: Bearer %s\n", auditor)
+	fmt.Fprintf(w, "  auditor token     Authorization: Bearer %s   (read-only: whole shoes of finished hands, the RNG audit log)\n", auditor)
 	return nil
 }

@@ -17,9 +17,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
-	"time"
 
-	"github.com/croupier/croupier/shared/auth"
 	"github.com/croupier/croupier/shared/boot"
 	"github.com/croupier/croupier/shared/config"
 )
@@ -66,9 +64,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	// this one process is the session issuer, the operators' tool and every
 	// service. It replaces any CROUPIER_TOKEN_* setting.
 	set.common.Keys = boot.DevKeys("croupier-devstack")
-	devKey := "dev-partner-" + boot.RandomKey()[:24]
+	devKey := boot.DevPartner + "-" + boot.RandomKey()[:24]
 	if set.common.APIKeys == "" {
-		set.common.APIKeys = "dev-partner:" + devKey
+		set.common.APIKeys = boot.DevPartner + ":" + devKey
 	}
 	if set.dataDir == "" {
 		dir, err := os.MkdirTemp("", "croupier-devstack-")
@@ -112,20 +110,6 @@ func serve(ctx context.Context, set settings, devKey string, getenv func(string)
 		}
 	}
 
-	op, err := rt.Auth.Issue(auth.Principal{Role: auth.RoleOperator, Subject: "dev-operator"}, 24*time.Hour)
-	if err != nil {
-		return err
-	}
-	player, err := rt.Auth.Issue(auth.Principal{Role: auth.RolePlayer, PlayerID: "dev-player-1", PartnerID: "dev-partner"}, 24*time.Hour)
-	if err != nil {
-		return err
-	}
-	// The auditor reads whole shoes of finished hands and the RNG's audit
-	// log, and may act nowhere: what a regulator's tool would hold.
-	auditor, err := rt.Auth.Issue(auth.Principal{Role: auth.RoleAuditor, Subject: "dev-auditor"}, 24*time.Hour)
-	if err != nil {
-		return err
-	}
 	fmt.Fprintf(stdout, "Croupier dev stack listening on %s (gRPC, gRPC-Web and Connect; h2c and HTTP/1.1)\n", ln.Addr())
 	for _, s := range rt.Server.Services() {
 		fmt.Fprintf(stdout, "  service  %s\n", s)
@@ -139,11 +123,9 @@ func serve(ctx context.Context, set settings, devKey string, getenv func(string)
 	if a := rt.Telemetry.MetricsAddr(); a != "" {
 		fmt.Fprintf(stdout, "  metrics  curl -s http://%s/metrics   (Prometheus, every service's; dashboard deploy/grafana/croupier.json)\n", a)
 	}
-	fmt.Fprintf(stdout, "Development credentials (random for this run):\n")
-	fmt.Fprintf(stdout, "  partner API key   X-Api-Key: %s\n", devKey)
-	fmt.Fprintf(stdout, "  operator token    Authorization: Bearer %s\n", op)
-	fmt.Fprintf(stdout, "  player token      Authorization: Bearer %s   (dev-player-1@dev-partner)\n", player)
-	fmt.Fprintf(stdout, "  auditor token     Authorization: Bearer %s   (read-only: whole shoes of finished hands, the RNG audit log)\n", auditor)
+	if err := boot.DevCredentials(stdout, rt, devKey); err != nil {
+		return err
+	}
 
 	if err := rt.Serve(ctx, ln); err != nil && !errors.Is(err, context.Canceled) {
 		return err
