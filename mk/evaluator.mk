@@ -17,7 +17,7 @@ test: evaluator-full
 ## evaluator-bench: the evaluator's benchmarks on one core, best of five:
 ## 7-card and Omaha random hands, table build time and size, batch lines.
 evaluator-bench:
-	go test -run '^$$' -bench 'Random|BuildTables' -benchmem -cpu 1 -count 5 ./services/evaluator/rank
+	go test -run '^$$' -bench 'Random|BuildTables' -benchmem -cpu 1 -count 5 ./shared/rank
 	go test -run '^$$' -bench . -benchmem -cpu 1 -count 3 ./services/evaluator/batch
 
 ## evaluator-batch-time: time `croupierctl eval --batch` on 1,000,000

@@ -6,7 +6,7 @@ import (
 
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
 	"github.com/croupier/croupier/services/rng/audit"
-	"github.com/croupier/croupier/services/rng/wheel"
+	"github.com/croupier/croupier/shared/wheel"
 	"github.com/croupier/croupier/shared/apierr"
 )
 

@@ -9,7 +9,7 @@ import (
 
 	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
-	"github.com/croupier/croupier/services/rng/proof"
+	"github.com/croupier/croupier/shared/proof"
 	"github.com/croupier/croupier/shared/apierr"
 )
 

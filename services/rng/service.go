@@ -18,7 +18,7 @@ import (
 	"github.com/croupier/croupier/services/rng/drbg"
 	"github.com/croupier/croupier/services/rng/stat"
 	"github.com/croupier/croupier/services/rng/store"
-	"github.com/croupier/croupier/services/rng/wheel"
+	"github.com/croupier/croupier/shared/wheel"
 	"github.com/croupier/croupier/shared/card"
 )
 

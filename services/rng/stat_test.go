@@ -5,7 +5,7 @@ import (
 
 	"github.com/croupier/croupier/services/rng/drbg"
 	"github.com/croupier/croupier/services/rng/stat"
-	"github.com/croupier/croupier/services/rng/wheel"
+	"github.com/croupier/croupier/shared/wheel"
 )
 
 const minP = 0.001 // issue 2: every chi-square test passes at p >= 0.001

@@ -10,7 +10,7 @@ import (
 	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
 	evaluatorv1 "github.com/croupier/croupier/gen/croupier/evaluator/v1"
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
-	"github.com/croupier/croupier/services/evaluator/rank"
+	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/services/table/live"
 	"github.com/croupier/croupier/services/table/poker/profile"
 	"github.com/croupier/croupier/shared/apierr"

@@ -8,7 +8,7 @@ import (
 	"connectrpc.com/connect"
 
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
-	"github.com/croupier/croupier/services/rng/proof"
+	"github.com/croupier/croupier/shared/proof"
 	"github.com/croupier/croupier/services/table/live"
 	"github.com/croupier/croupier/services/table/store"
 	"github.com/croupier/croupier/services/table/view"

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/croupier/croupier/services/evaluator/batch"
-	"github.com/croupier/croupier/services/evaluator/rank"
+	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/shared/card"
 )
 

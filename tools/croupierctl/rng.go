@@ -14,8 +14,8 @@ import (
 
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
 	"github.com/croupier/croupier/gen/croupier/rng/v1/rngv1connect"
-	"github.com/croupier/croupier/services/rng/proof"
-	"github.com/croupier/croupier/services/rng/wheel"
+	"github.com/croupier/croupier/shared/proof"
+	"github.com/croupier/croupier/shared/wheel"
 )
 
 func rngCommand() command {

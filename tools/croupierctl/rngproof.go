@@ -11,7 +11,7 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
-	"github.com/croupier/croupier/services/rng/proof"
+	"github.com/croupier/croupier/shared/proof"
 )
 
 // rngVerifyProof checks a viewer's fairness proof offline: the JSON

@@ -9,7 +9,7 @@ import (
 
 	evaluatorv1 "github.com/croupier/croupier/gen/croupier/evaluator/v1"
 	"github.com/croupier/croupier/services/evaluator/equity"
-	"github.com/croupier/croupier/services/evaluator/reason"
+	"github.com/croupier/croupier/shared/rank/reason"
 	"github.com/croupier/croupier/shared/apierr"
 )
 

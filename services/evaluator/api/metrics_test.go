@@ -11,7 +11,7 @@ import (
 	evaluatorv1 "github.com/croupier/croupier/gen/croupier/evaluator/v1"
 	"github.com/croupier/croupier/gen/croupier/evaluator/v1/evaluatorv1connect"
 	"github.com/croupier/croupier/services/evaluator/api"
-	"github.com/croupier/croupier/services/evaluator/reason"
+	"github.com/croupier/croupier/shared/rank/reason"
 	"github.com/croupier/croupier/shared/telemetry"
 	"github.com/croupier/croupier/shared/telemetry/telemetrytest"
 )

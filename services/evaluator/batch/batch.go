@@ -21,8 +21,8 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/croupier/croupier/services/evaluator/rank"
-	"github.com/croupier/croupier/services/evaluator/reason"
+	"github.com/croupier/croupier/shared/rank"
+	"github.com/croupier/croupier/shared/rank/reason"
 	"github.com/croupier/croupier/shared/card"
 )
 

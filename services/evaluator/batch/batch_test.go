@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/croupier/croupier/services/evaluator/rank"
+	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/shared/card"
 )
 

@@ -1,15 +1,14 @@
 package api
 
 import (
-	"slices"
 	"time"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
 	tournamentv1 "github.com/croupier/croupier/gen/croupier/tournament/v1"
-	"github.com/croupier/croupier/services/table/poker/profile"
 	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/rules"
 	"github.com/croupier/croupier/workflows/tournament"
 	"github.com/croupier/croupier/workflows/tournament/terms"
 )
@@ -90,8 +89,8 @@ func termsOf(name string, s *tournamentv1.Structure, start time.Time) (terms.Ter
 	// The tables' rule profile: one the table service knows, or none for
 	// the default (Terms.Defaults), so an unknown one is refused now and
 	// not when the tables open, after registrations.
-	if p := s.GetProfile(); p != "" && !slices.Contains(profile.Names(), p) {
-		return t, apierr.Invalid("UNKNOWN_PROFILE", "profile %q: want one of %v", p, profile.Names())
+	if p := s.GetProfile(); p != "" && !rules.IsPokerProfile(p) {
+		return t, apierr.Invalid("UNKNOWN_PROFILE", "profile %q: want one of %v", p, rules.PokerProfiles())
 	}
 	if s.GetNoWithdrawalRefund() {
 		t.Withdrawal = terms.RefundNone

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
-	"github.com/croupier/croupier/services/rng/proof"
+	"github.com/croupier/croupier/shared/proof"
 	"github.com/croupier/croupier/services/table/poker/history"
 	"github.com/croupier/croupier/shared/card/cardscan"
 )

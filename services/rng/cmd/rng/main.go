@@ -20,7 +20,7 @@ import (
 	"github.com/croupier/croupier/services/rng/drbg"
 	"github.com/croupier/croupier/services/rng/redisstore"
 	"github.com/croupier/croupier/services/rng/store"
-	"github.com/croupier/croupier/services/rng/wheel"
+	"github.com/croupier/croupier/shared/wheel"
 	"github.com/croupier/croupier/shared/boot"
 	"github.com/croupier/croupier/shared/config"
 	"github.com/croupier/croupier/shared/redisconn"

@@ -1,7 +1,7 @@
 package hand
 
 import (
-	"github.com/croupier/croupier/services/evaluator/rank"
+	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/services/table/poker/betting"
 	"github.com/croupier/croupier/services/table/poker/pot"
 	"github.com/croupier/croupier/services/table/poker/profile"

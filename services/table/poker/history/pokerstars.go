@@ -8,7 +8,7 @@ import (
 	"time"
 	_ "time/tzdata" // the ET timestamp tracking tools read needs America/New_York everywhere
 
-	"github.com/croupier/croupier/services/evaluator/rank"
+	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/services/table/poker/betting"
 	"github.com/croupier/croupier/services/table/poker/profile"
 	"github.com/croupier/croupier/shared/card"

@@ -3,7 +3,7 @@ package history
 import (
 	"testing"
 
-	"github.com/croupier/croupier/services/evaluator/rank"
+	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/services/table/poker/profile"
 	"github.com/croupier/croupier/shared/card"
 )

@@ -14,26 +14,29 @@ import (
 	"github.com/croupier/croupier/services/table/poker/betting"
 	"github.com/croupier/croupier/services/table/poker/pot"
 	"github.com/croupier/croupier/services/table/poker/rake"
+	"github.com/croupier/croupier/shared/rules"
 )
 
-// Profile names.
+// Profile names: the published list in shared/rules, which the tournament
+// API validates against without importing this package
+// (TestNamesArePublished keeps the two in step).
 const (
 	// GR is the Greek casino regulation, FEK B 1404/2010
 	// (gr-regulation-1/2, gr-variant-*.md).
-	GR = "gr"
+	GR = rules.Greek
 	// RUSport is the Belarusian sports-poker betting rules
 	// (docs/rules/betting-rules-ru-sports.md).
-	RUSport = "ru-sport"
+	RUSport = rules.RussianSport
 	// RUClub is Russian club poker, Hold'em no and pot limit
 	// (docs/rules/ru-club-poker.md).
-	RUClub = "ru-club"
+	RUClub = rules.RussianClub
 	// CZ is the Czech no-limit Hold'em cash game
 	// (docs/rules/cz-cash-game-texas-holdem.md).
-	CZ = "cz"
+	CZ = rules.Czech
 )
 
 // Names lists the named profiles.
-func Names() []string { return []string{GR, RUSport, RUClub, CZ} }
+func Names() []string { return rules.PokerProfiles() }
 
 // Stakes are a table's amounts, in the currency's minor units.
 type Stakes struct {

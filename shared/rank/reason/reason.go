@@ -6,7 +6,7 @@ package reason
 import (
 	"errors"
 
-	"github.com/croupier/croupier/services/evaluator/rank"
+	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/card"
 )

@@ -7,7 +7,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
-	"github.com/croupier/croupier/services/rng/proof"
+	"github.com/croupier/croupier/shared/proof"
 )
 
 // A third party checks a revealed spin: re-encode, hash with the salt,

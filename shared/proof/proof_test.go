@@ -12,7 +12,7 @@ import (
 
 	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
-	"github.com/croupier/croupier/services/rng/wheel"
+	"github.com/croupier/croupier/shared/wheel"
 	"github.com/croupier/croupier/shared/card"
 )
 

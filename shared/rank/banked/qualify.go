@@ -1,7 +1,7 @@
 package banked
 
 import (
-	"github.com/croupier/croupier/services/evaluator/rank"
+	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/shared/card"
 )
 

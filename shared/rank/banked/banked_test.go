@@ -3,8 +3,8 @@ package banked
 import (
 	"testing"
 
-	"github.com/croupier/croupier/services/evaluator/rank"
-	"github.com/croupier/croupier/services/evaluator/reason"
+	"github.com/croupier/croupier/shared/rank"
+	"github.com/croupier/croupier/shared/rank/reason"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/card"
 )

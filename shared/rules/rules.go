@@ -1,0 +1,37 @@
+// Package rules publishes the names of the rule profiles the platform's
+// tables play, so that a service validating a profile name (the tournament
+// API, a tool, a partner's front-end generator) reads one list without
+// importing the table service's engines. The table service's profile
+// package defines each profile under these names and a test there keeps the
+// two in step.
+package rules
+
+// Poker rule-profile names, as a table's CreateTable or a tournament's
+// table settings name them.
+const (
+	// Greek is the Greek casino regulation, FEK B 1404/2010
+	// (docs/rules/gr-regulation-1.md, gr-regulation-2.md, gr-variant-*.md).
+	Greek = "gr"
+	// RussianSport is the Belarusian sports-poker betting rules
+	// (docs/rules/betting-rules-ru-sports.md).
+	RussianSport = "ru-sport"
+	// RussianClub is Russian club poker, Hold'em no and pot limit
+	// (docs/rules/ru-club-poker.md).
+	RussianClub = "ru-club"
+	// Czech is the Czech no-limit Hold'em cash game
+	// (docs/rules/cz-cash-game-texas-holdem.md).
+	Czech = "cz"
+)
+
+// PokerProfiles lists the poker rule profiles, the default ("gr") first.
+// It returns a new slice each call: callers may sort or append.
+func PokerProfiles() []string { return []string{Greek, RussianSport, RussianClub, Czech} }
+
+// IsPokerProfile reports whether name is one of PokerProfiles.
+func IsPokerProfile(name string) bool {
+	switch name {
+	case Greek, RussianSport, RussianClub, Czech:
+		return true
+	}
+	return false
+}
