@@ -23,7 +23,7 @@ table-integration:
 table-cluster-integration:
 	CROUPIER_TEST_REDIS_CLUSTER=1 go test -race -count=1 -timeout 15m -tags integration -p 1 \
 	  -skip '^(TestRefusalChangesNothing|TestIdempotencyKeyIsOneRequest)$$' \
-	  ./services/table/ ./services/table/store/ ./services/rng/redisstore/
+	  ./tools/tabletest/ ./services/table/store/ ./services/rng/redisstore/
 	cd tools && CROUPIER_TEST_REDIS_CLUSTER=1 go test -race -count=1 -timeout 15m -tags integration \
 	  -run '^TestPodLoss$$' ./loadgen/load/
 

@@ -12,7 +12,7 @@
 ## restarts=<n> payout_total=<n> ledger_ok=<bool>. `make integration` runs
 ## a 24-entrant version with one restart (TestTournamentEndToEnd).
 e2e-tournament:
-	go run ./services/tournament/cmd/tournament-e2e $(ARGS)
+	go run ./tools/tournament/cmd/tournament-e2e $(ARGS)
 
 ## tournament-sim: the scale run — 10,000 entrants by default on the real
 ## workflow, an in-process Temporal server and a worker restarted during
@@ -20,4 +20,4 @@ e2e-tournament:
 ## It prints the wall time, the largest workflow history (events, KiB) and
 ## the balancing moves (docs/tournament.md has the figures).
 tournament-sim:
-	go run ./services/tournament/cmd/tournament-sim $(ARGS)
+	go run ./tools/tournament/cmd/tournament-sim $(ARGS)

@@ -6,8 +6,8 @@ import (
 
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
 	"github.com/croupier/croupier/services/rng/audit"
-	"github.com/croupier/croupier/shared/wheel"
 	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/wheel"
 )
 
 var (

@@ -4,8 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"connectrpc.com/connect"
-
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
 	"github.com/croupier/croupier/services/rng/store"
 	"github.com/croupier/croupier/shared/cputime"
@@ -37,34 +35,6 @@ func BenchmarkCommittedSpin(b *testing.B) {
 	defer cputime.Report(b)()
 	for b.Loop() {
 		if _, err := s.Spin(context.Background(), req); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// One RPC round trip: a 52-card Shuffle over gRPC (h2c) on a real loopback
-// listener, through auth, logging, telemetry and recovery interceptors.
-func BenchmarkRPCShuffle52(b *testing.B) {
-	e := startRPC(b, Config{})
-	c := e.client(tableService)
-	req := connect.NewRequest(&rngv1.ShuffleRequest{Decks: 1})
-	b.ReportAllocs()
-	defer cputime.Report(b)()
-	for b.Loop() {
-		if _, err := c.Shuffle(context.Background(), req); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-func BenchmarkRPCSpin(b *testing.B) {
-	e := startRPC(b, Config{})
-	c := e.client(tableService)
-	req := connect.NewRequest(&rngv1.SpinRequest{Wheel: rngv1.Wheel_WHEEL_EUROPEAN})
-	b.ReportAllocs()
-	defer cputime.Report(b)()
-	for b.Loop() {
-		if _, err := c.Spin(context.Background(), req); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -9,10 +9,10 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
-	"github.com/croupier/croupier/shared/proof"
 	"github.com/croupier/croupier/services/rng/store"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/auth"
+	"github.com/croupier/croupier/shared/proof"
 )
 
 // An outcome is live from its creation until its owner (the caller that

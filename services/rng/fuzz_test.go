@@ -9,8 +9,8 @@ import (
 
 	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
-	"github.com/croupier/croupier/shared/proof"
 	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/proof"
 )
 
 // FuzzRequests decodes arbitrary bytes as each request type and sends it to

@@ -16,12 +16,12 @@ import (
 	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
 	"github.com/croupier/croupier/services/rng/drbg"
-	"github.com/croupier/croupier/shared/proof"
 	"github.com/croupier/croupier/services/rng/store"
-	"github.com/croupier/croupier/shared/wheel"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/auth"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/proof"
+	"github.com/croupier/croupier/shared/wheel"
 )
 
 // Request limits.

@@ -18,8 +18,8 @@ import (
 	"github.com/croupier/croupier/services/rng/drbg"
 	"github.com/croupier/croupier/services/rng/stat"
 	"github.com/croupier/croupier/services/rng/store"
-	"github.com/croupier/croupier/shared/wheel"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/wheel"
 )
 
 // Self-test defaults. The start-up chi-square test fails only below

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/croupier/croupier/services/evaluator/batch"
-	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/rank"
 )
 
 func evalCommand() command {

@@ -19,6 +19,7 @@ import (
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
 	"github.com/croupier/croupier/services/rng"
+	rngapi "github.com/croupier/croupier/services/rng/api"
 	"github.com/croupier/croupier/shared/auth"
 	"github.com/croupier/croupier/shared/boot"
 )
@@ -32,17 +33,16 @@ type served struct {
 // serve starts the RNG as the dev stack does, on a loopback listener.
 func serve(t *testing.T) served {
 	t.Helper()
-	svc, err := rng.New(rng.Config{SelfTestShuffles: 2000})
-	if err != nil {
-		t.Fatal(err)
-	}
 	rt, err := boot.Start(context.Background(), "ctl-test", boot.Common{Addr: "127.0.0.1:0", LogLevel: "error", Keys: boot.DevKeys("ctl-test"), ShutdownTimeout: time.Second}, io.Discard, func(string) string { return "" })
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := rng.Register(rt.Server, svc, rt.HandlerOptions(rng.Policy())...); err != nil {
+	m, err := rngapi.Mount(rt, rngapi.Deps{Config: rng.Config{SelfTestShuffles: 2000}})
+	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(m.Stop)
+	svc := m.Core
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -26,7 +26,7 @@ import (
 	_ "github.com/croupier/croupier/gen/croupier/wallet/v1"
 
 	evalapi "github.com/croupier/croupier/services/evaluator/api"
-	"github.com/croupier/croupier/services/rng"
+	rngapi "github.com/croupier/croupier/services/rng/api"
 	tableapi "github.com/croupier/croupier/services/table/api"
 	tournamentapi "github.com/croupier/croupier/services/tournament/api"
 	walletapi "github.com/croupier/croupier/services/wallet/api"
@@ -75,29 +75,21 @@ func startAuthzStackEnv(t *testing.T, getenv func(string) string) *authzStack {
 		cancel()
 		t.Fatal(err)
 	}
-	st := &stack{rt: rt, set: set, baseURL: "http://" + ln.Addr().String()}
-	var cleanups []func()
-	for _, m := range mounts() {
-		c, err := m(ctx, st)
-		if err != nil {
-			cancel()
-			ln.Close()
-			t.Fatalf("mount: %v", err)
-		}
-		if c != nil {
-			cleanups = append(cleanups, c)
-		}
+	base := "http://" + ln.Addr().String()
+	stopServices, _, err := mountAll(ctx, rt, base, set)
+	if err != nil {
+		cancel()
+		ln.Close()
+		t.Fatalf("mount: %v", err)
 	}
 	done := make(chan error, 1)
 	go func() { done <- rt.Serve(ctx, ln) }()
 	t.Cleanup(func() {
 		cancel()
 		<-done
-		for i := len(cleanups) - 1; i >= 0; i-- {
-			cleanups[i]()
-		}
+		stopServices()
 	})
-	return &authzStack{rt: rt, base: st.baseURL, hc: client.NewHTTPClient()}
+	return &authzStack{rt: rt, base: base, hc: client.NewHTTPClient()}
 }
 
 // token is the one place the test gets a signed token: when the signing
@@ -208,7 +200,7 @@ func procedures() []procedure {
 // policies is every service's Policy, merged.
 func policies(t *testing.T) auth.Policy {
 	all := auth.Policy{}
-	for _, p := range []auth.Policy{rng.Policy(), evalapi.Policy(), walletapi.Policy(), tableapi.Policy(), tournamentapi.Policy()} {
+	for _, p := range []auth.Policy{rngapi.Policy(), evalapi.Policy(), walletapi.Policy(), tableapi.Policy(), tournamentapi.Policy()} {
 		for proc, roles := range p {
 			if _, dup := all[proc]; dup {
 				t.Errorf("%s is in two policies", proc)

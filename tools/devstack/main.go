@@ -20,6 +20,7 @@ import (
 
 	"github.com/croupier/croupier/shared/boot"
 	"github.com/croupier/croupier/shared/config"
+	"github.com/croupier/croupier/tools/platform"
 )
 
 // settings is the dev stack's configuration.
@@ -30,18 +31,8 @@ type settings struct {
 	// the ledger in a real PostgreSQL instead of the embedded ones (the
 	// integration tests); redisPrefix starts the table's keys there.
 	redisAddr, redisPrefix, postgresDSN string
-}
-
-// mount adds one service to the dev stack. It may start embedded
-// dependencies; cleanup runs at shutdown.
-type mount func(ctx context.Context, st *stack) (cleanup func(), err error)
-
-// stack is what mounts share: the runtime and the in-process addresses.
-type stack struct {
-	rt      *boot.Runtime
-	set     settings
-	baseURL string
-	notes   []string
+	// services are the ones to run (all when zero).
+	services platform.Set
 }
 
 func main() {
@@ -56,7 +47,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	l := config.New("devstack", getenv)
 	set.common.Bind(l, "127.0.0.1:8080")
 	l.String(&set.dataDir, "data-dir", "CROUPIER_DATA_DIR", "", "directory for the SQLite ledger and other state (default: a temporary directory)")
+	var services string
+	l.String(&services, "services", "CROUPIER_DEV_SERVICES", "all", "services to run, comma-separated: rng, evaluator, wallet, table, tournament, all (the table calls the first three, the tournament all four)")
 	if err := l.Parse(args); err != nil {
+		l.Usage(stderr)
+		return err
+	}
+	var err error
+	if set.services, err = platform.ParseSet(services); err != nil {
 		l.Usage(stderr)
 		return err
 	}
@@ -91,33 +89,22 @@ func serve(ctx context.Context, set settings, devKey string, getenv func(string)
 	if err != nil {
 		return err
 	}
-	st := &stack{rt: rt, set: set, baseURL: "http://" + ln.Addr().String()}
-
-	var cleanups []func()
-	defer func() {
-		for i := len(cleanups) - 1; i >= 0; i-- {
-			cleanups[i]()
-		}
-	}()
-	for _, m := range mounts() {
-		c, err := m(ctx, st)
-		if err != nil {
-			ln.Close()
-			return err
-		}
-		if c != nil {
-			cleanups = append(cleanups, c)
-		}
+	base := "http://" + ln.Addr().String()
+	stopServices, notes, err := mountAll(ctx, rt, base, set)
+	if err != nil {
+		ln.Close()
+		return err
 	}
+	defer stopServices()
 
 	fmt.Fprintf(stdout, "Croupier dev stack listening on %s (gRPC, gRPC-Web and Connect; h2c and HTTP/1.1)\n", ln.Addr())
 	for _, s := range rt.Server.Services() {
 		fmt.Fprintf(stdout, "  service  %s\n", s)
 	}
-	for _, n := range st.notes {
+	for _, n := range notes {
 		fmt.Fprintf(stdout, "  %s\n", n)
 	}
-	fmt.Fprintf(stdout, "  health   curl -s -X POST -H 'Content-Type: application/json' -d '{\"service\":\"\"}' %s/grpc.health.v1.Health/Check\n", st.baseURL)
+	fmt.Fprintf(stdout, "  health   curl -s -X POST -H 'Content-Type: application/json' -d '{\"service\":\"\"}' %s/grpc.health.v1.Health/Check\n", base)
 	fmt.Fprintf(stdout, "  list     ./bin/grpcurl -plaintext %s list   # ./bin/grpcurl: make tools, once\n", ln.Addr())
 	fmt.Fprintf(stdout, "  flags    make run ARGS=\"-addr 127.0.0.1:9090 -log-level debug\"   # README: Try it\n")
 	if a := rt.Telemetry.MetricsAddr(); a != "" {

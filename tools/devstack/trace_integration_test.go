@@ -30,9 +30,9 @@ import (
 	"github.com/croupier/croupier/gen/croupier/table/v1/tablev1connect"
 	tournamentv1 "github.com/croupier/croupier/gen/croupier/tournament/v1"
 	"github.com/croupier/croupier/gen/croupier/tournament/v1/tournamentv1connect"
-	tablestack "github.com/croupier/croupier/services/table/stack"
 	"github.com/croupier/croupier/shared/auth"
 	"github.com/croupier/croupier/shared/boot"
+	"github.com/croupier/croupier/tools/platform"
 )
 
 // TestOneTraceAcrossServices runs the dev stack on a real Redis and
@@ -113,9 +113,9 @@ func TestOneTraceAcrossServices(t *testing.T) {
 		}
 		return tok
 	}
-	op := tablestack.NewClients(base, tablestack.Bearer(token(auth.Principal{Role: auth.RoleOperator, Subject: "trace-op"})))
-	partner := tablestack.NewClients(base, tablestack.APIKey(apiKey))
-	players := map[int32]tablestack.Clients{}
+	op := platform.NewClients(base, platform.Bearer(token(auth.Principal{Role: auth.RoleOperator, Subject: "trace-op"})))
+	partner := platform.NewClients(base, platform.APIKey(apiKey))
+	players := map[int32]platform.Clients{}
 	tr, err := op.Admin.CreateTable(ctx, connect.NewRequest(&tablev1.CreateTableRequest{
 		Name: "trace", Game: tablev1.Game_GAME_HOLDEM, Structure: tablev1.BettingStructure_BETTING_STRUCTURE_NO_LIMIT,
 		Stakes:   &tablev1.Stakes{Currency: "EUR", Exponent: 2, SmallBlind: 50, BigBlind: 100, MinBuyIn: 5_000, MaxBuyIn: 20_000},
@@ -134,10 +134,10 @@ func TestOneTraceAcrossServices(t *testing.T) {
 		propagation.TraceContext{}.Inject(trace.ContextWithSpanContext(context.Background(), partnerTrace), propagation.HeaderCarrier(r.Header()))
 	}
 	for seat, name := range []string{"alice", "bob"} {
-		if _, err := tablestack.Fund(ctx, partner.Wallet, "p1", name, "EUR", 100_000); err != nil {
+		if _, err := platform.Fund(ctx, partner.Wallet, "p1", name, "EUR", 100_000); err != nil {
 			t.Fatalf("fund %s: %v", name, err)
 		}
-		pc := tablestack.NewClients(base, tablestack.Bearer(token(auth.Principal{Role: auth.RolePlayer, PlayerID: name, PartnerID: "p1"})))
+		pc := platform.NewClients(base, platform.Bearer(token(auth.Principal{Role: auth.RolePlayer, PlayerID: name, PartnerID: "p1"})))
 		players[int32(seat)] = pc
 		req := connect.NewRequest(&tablev1.TakeSeatRequest{TableId: tableID, Seat: int32(seat),
 			BuyIn: &commonv1.Money{Amount: 10_000, Currency: "EUR"}, IdempotencyKey: "seat", DisplayName: name})

@@ -24,7 +24,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/croupier/croupier/services/table/stack"
+	"github.com/croupier/croupier/tools/platform"
 	"github.com/croupier/croupier/tools/loadgen/load"
 )
 
@@ -89,7 +89,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		b := make([]byte, 6)
 		_, _ = rand.Read(b)
 		prefix := "loadgen:" + hex.EncodeToString(b) + ":"
-		st, err := stack.Start(ctx, stack.Config{RedisAddr: *redisAddr, Prefix: prefix})
+		st, err := platform.Start(ctx, platform.Config{RedisAddr: *redisAddr, Prefix: prefix})
 		if err != nil {
 			return fmt.Errorf("in-process services: %w", err)
 		}

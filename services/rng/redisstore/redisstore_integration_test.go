@@ -21,9 +21,9 @@ import (
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
 	"github.com/croupier/croupier/services/rng"
 	"github.com/croupier/croupier/services/rng/audit"
-	"github.com/croupier/croupier/shared/proof"
 	"github.com/croupier/croupier/services/rng/store"
 	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/proof"
 	"github.com/croupier/croupier/shared/redisconn"
 	"github.com/croupier/croupier/shared/redisconn/rediscluster"
 )

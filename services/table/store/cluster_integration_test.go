@@ -13,7 +13,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"github.com/croupier/croupier/services/table/internal/redistest"
+	"github.com/croupier/croupier/shared/redisconn/redistest"
 	"github.com/croupier/croupier/shared/redisconn/rediscluster"
 )
 

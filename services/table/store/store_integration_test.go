@@ -5,7 +5,7 @@ package store
 import (
 	"testing"
 
-	"github.com/croupier/croupier/services/table/internal/redistest"
+	"github.com/croupier/croupier/shared/redisconn/redistest"
 )
 
 func TestStoreOnRedis(t *testing.T) {

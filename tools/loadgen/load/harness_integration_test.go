@@ -25,7 +25,7 @@ import (
 
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
 	walletv1 "github.com/croupier/croupier/gen/croupier/wallet/v1"
-	"github.com/croupier/croupier/services/table/stack"
+	"github.com/croupier/croupier/tools/platform"
 	"github.com/croupier/croupier/shared/boot"
 	"github.com/croupier/croupier/shared/redisconn"
 	"github.com/croupier/croupier/shared/redisconn/rediscluster"
@@ -64,13 +64,13 @@ func cleanTestRedis(conn redisconn.Config, prefix string) {
 type harness struct {
 	t       *testing.T
 	ctx     context.Context
-	deps    *stack.Stack
+	deps    *platform.Stack
 	bin     string
 	prefix  string
 	redis   redisconn.Config
 	sealKey string
 	logDir  string
-	op      stack.Clients
+	op      platform.Clients
 
 	mu    sync.Mutex
 	procs []*tableProc
@@ -120,7 +120,7 @@ func newHarness(t *testing.T, ctx context.Context) *harness {
 	prefix := "test:" + hex.EncodeToString(b) + ":"
 	conn := rediscluster.TestConfig(t)
 	t.Cleanup(func() { cleanTestRedis(conn, prefix) })
-	deps, err := stack.Start(ctx, stack.Config{NoTable: true, RedisAddr: conn.Addr, RedisCluster: conn.Cluster, Prefix: prefix})
+	deps, err := platform.Start(ctx, platform.Config{Services: platform.RNG | platform.Evaluator | platform.Wallet, RedisAddr: conn.Addr, RedisCluster: conn.Cluster, Prefix: prefix})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +128,7 @@ func newHarness(t *testing.T, ctx context.Context) *harness {
 	key := make([]byte, 32)
 	_, _ = rand.Read(key)
 	h := &harness{t: t, ctx: ctx, deps: deps, bin: buildTable(t), prefix: prefix, redis: conn, sealKey: hex.EncodeToString(key),
-		logDir: t.TempDir(), op: stack.NewClients(deps.URL, stack.Bearer(deps.OperatorToken()))}
+		logDir: t.TempDir(), op: platform.NewClients(deps.URL, platform.Bearer(deps.OperatorToken()))}
 	t.Cleanup(h.stopAll)
 	return h
 }
@@ -274,10 +274,10 @@ func (h *harness) target(procs ...*tableProc) Target {
 }
 
 // admin returns admin clients of each table process.
-func (h *harness) admin(procs ...*tableProc) []stack.Clients {
-	var out []stack.Clients
+func (h *harness) admin(procs ...*tableProc) []platform.Clients {
+	var out []platform.Clients
 	for _, p := range procs {
-		out = append(out, stack.NewClients(p.URL, stack.Bearer(h.deps.OperatorToken())))
+		out = append(out, platform.NewClients(p.URL, platform.Bearer(h.deps.OperatorToken())))
 	}
 	return out
 }
@@ -312,7 +312,7 @@ func (h *harness) entries(account string) []*walletv1.Entry {
 }
 
 // anyAdmin calls f with the first table process that answers.
-func anyAdmin(ctx context.Context, admins []stack.Clients, f func(c stack.Clients) error) error {
+func anyAdmin(ctx context.Context, admins []platform.Clients, f func(c platform.Clients) error) error {
 	var err error
 	for _, c := range admins {
 		if err = f(c); err == nil {

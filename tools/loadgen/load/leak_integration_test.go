@@ -16,7 +16,7 @@ import (
 	"connectrpc.com/connect"
 
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
-	"github.com/croupier/croupier/services/table/stack"
+	"github.com/croupier/croupier/tools/platform"
 	"github.com/croupier/croupier/tools/loadgen/bot"
 )
 
@@ -56,9 +56,9 @@ func TestNoHiddenCardLeaks(t *testing.T) {
 	// An observer per table: a player who is not seated. One player each
 	// (not one for all 24 tables): a player's open streams are capped
 	// (services/table/api StreamLimits, 16 by default).
-	observers := make(map[string]stack.Clients, len(tables))
+	observers := make(map[string]platform.Clients, len(tables))
 	for _, tb := range tables {
-		observers[tb.ID] = stack.NewClients(p.URL, stack.Bearer(h.deps.PlayerToken("observer-"+tb.ID)))
+		observers[tb.ID] = platform.NewClients(p.URL, platform.Bearer(h.deps.PlayerToken("observer-"+tb.ID)))
 	}
 	runCtx, stop := context.WithCancel(ctx)
 	var wg sync.WaitGroup
@@ -109,7 +109,7 @@ func TestNoHiddenCardLeaks(t *testing.T) {
 			}
 			for n := uint64(1); checkCtx.Err() == nil; {
 				var last uint64
-				_ = anyAdmin(checkCtx, admins, func(c stack.Clients) error {
+				_ = anyAdmin(checkCtx, admins, func(c platform.Clients) error {
 					res, err := c.Admin.ListHandResults(checkCtx, connect.NewRequest(&tablev1.ListHandResultsRequest{TableId: tb.ID, AfterHandNumber: n - 1}))
 					if err == nil {
 						last = res.Msg.GetLastHandNumber()

@@ -26,7 +26,7 @@ import (
 	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
 	"github.com/croupier/croupier/gen/croupier/table/v1/tablev1connect"
-	"github.com/croupier/croupier/services/table/stack"
+	"github.com/croupier/croupier/tools/platform"
 	"github.com/croupier/croupier/shared/client"
 	"github.com/croupier/croupier/tools/loadgen/bot"
 )
@@ -143,7 +143,7 @@ type Table struct {
 type Player struct {
 	ID      string
 	Token   string
-	Clients stack.Clients
+	Clients platform.Clients
 }
 
 // Setup opens tables and seats bots; it returns the tables (bots not yet
@@ -167,10 +167,10 @@ func Setup(ctx context.Context, tg Target, o Options, onEvent func(table string,
 			hcs = append(hcs, client.NewHTTPClient())
 		}
 	}
-	admin := stack.NewClients(tg.URL, stack.Bearer(tg.OperatorToken))
-	partner := stack.NewClients(tg.URL, stack.APIKey(tg.APIKey))
+	admin := platform.NewClients(tg.URL, platform.Bearer(tg.OperatorToken))
+	partner := platform.NewClients(tg.URL, platform.APIKey(tg.APIKey))
 	if tg.WalletURL != "" {
-		partner.Wallet = stack.NewClients(tg.WalletURL, stack.APIKey(tg.APIKey)).Wallet
+		partner.Wallet = platform.NewClients(tg.WalletURL, platform.APIKey(tg.APIKey)).Wallet
 	}
 	game, structure := gameOf(o.Game)
 	stakes := &tablev1.Stakes{Currency: "EUR", Exponent: 2, SmallBlind: 50, BigBlind: 100, MinBuyIn: 5_000, MaxBuyIn: 20_000}
@@ -215,7 +215,7 @@ func gameOf(name string) (tablev1.Game, tablev1.BettingStructure) {
 	return tablev1.Game_GAME_HOLDEM, tablev1.BettingStructure_BETTING_STRUCTURE_NO_LIMIT
 }
 
-func setupTable(ctx context.Context, tg Target, o Options, ti int, admin, partner stack.Clients, hcs []*http.Client,
+func setupTable(ctx context.Context, tg Target, o Options, ti int, admin, partner platform.Clients, hcs []*http.Client,
 	game tablev1.Game, structure tablev1.BettingStructure, stakes *tablev1.Stakes,
 	onEvent func(string, int, *tablev1.TableEvent), onAct func(*tablev1.ActRequest, time.Duration, *tablev1.ActResponse, error)) (*Table, error) {
 	res, err := admin.Admin.CreateTable(ctx, connect.NewRequest(&tablev1.CreateTableRequest{
@@ -229,7 +229,7 @@ func setupTable(ctx context.Context, tg Target, o Options, ti int, admin, partne
 	t := &Table{ID: id}
 	for pi := range o.Players {
 		player := fmt.Sprintf("%s-%s-%d", o.Name, id, pi)
-		if _, err := stack.Fund(ctx, partner.Wallet, tg.Partner, player, "EUR", 1_000_000_000); err != nil {
+		if _, err := platform.Fund(ctx, partner.Wallet, tg.Partner, player, "EUR", 1_000_000_000); err != nil {
 			return nil, fmt.Errorf("fund %s: %w", player, err)
 		}
 		sess, err := partner.Session.CreatePlayerSession(ctx, connect.NewRequest(&tablev1.CreatePlayerSessionRequest{PlayerId: player, TtlSeconds: 86400}))
@@ -237,8 +237,8 @@ func setupTable(ctx context.Context, tg Target, o Options, ti int, admin, partne
 			return nil, fmt.Errorf("session %s: %w", player, err)
 		}
 		tok := sess.Msg.GetToken()
-		opt := stack.Bearer(tok)
-		pc := stack.NewClients(tg.URL, opt)
+		opt := platform.Bearer(tok)
+		pc := platform.NewClients(tg.URL, opt)
 		if _, err := pc.Table.TakeSeat(ctx, connect.NewRequest(&tablev1.TakeSeatRequest{TableId: id, Seat: int32(pi),
 			BuyIn: &commonv1.Money{Amount: stakes.GetMaxBuyIn(), Currency: "EUR"}, IdempotencyKey: "seat", DisplayName: fmt.Sprintf("bot%d", pi)})); err != nil {
 			return nil, fmt.Errorf("take seat: %w", err)
@@ -253,7 +253,7 @@ func setupTable(ctx context.Context, tg Target, o Options, ti int, admin, partne
 			// connection, as the players of one partner front-end would.
 			u := urls[(ti+pi+r)%len(urls)]
 			hc := hcs[(ti+r)%len(hcs)]
-			copts := []connect.ClientOption{stack.NoGzip(), opt}
+			copts := []connect.ClientOption{client.NoGzip(), opt}
 			if !o.HTTP1 && !o.Connect {
 				copts = append(copts, connect.WithGRPC())
 			}

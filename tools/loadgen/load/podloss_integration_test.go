@@ -18,7 +18,7 @@ import (
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
 	walletv1 "github.com/croupier/croupier/gen/croupier/wallet/v1"
 	"github.com/croupier/croupier/services/table/poker/history"
-	"github.com/croupier/croupier/services/table/stack"
+	"github.com/croupier/croupier/tools/platform"
 )
 
 // Pod loss: two table-service processes serve the same tables from one
@@ -71,7 +71,7 @@ func TestPodLoss(t *testing.T) {
 			defer watchers.Done()
 			var after uint64
 			for watchCtx.Err() == nil {
-				_ = anyAdmin(watchCtx, admins, func(c stack.Clients) error {
+				_ = anyAdmin(watchCtx, admins, func(c platform.Clients) error {
 					res, err := c.Admin.ListHandResults(watchCtx, connect.NewRequest(&tablev1.ListHandResultsRequest{TableId: tb.ID, AfterHandNumber: after}))
 					if err != nil {
 						return err
@@ -143,7 +143,7 @@ func TestPodLoss(t *testing.T) {
 	// Close every table while the bots play on: each finishes its hand,
 	// cashes everyone out and closes.
 	for _, tb := range tables {
-		if err := anyAdmin(ctx, admins, func(c stack.Clients) error {
+		if err := anyAdmin(ctx, admins, func(c platform.Clients) error {
 			_, err := c.Admin.CloseTable(ctx, connect.NewRequest(&tablev1.CloseTableRequest{TableId: tb.ID, Reason: "end of test"}))
 			return err
 		}); err != nil {
@@ -154,7 +154,7 @@ func TestPodLoss(t *testing.T) {
 		deadline := time.Now().Add(2 * time.Minute)
 		for {
 			var status tablev1.TableStatus
-			_ = anyAdmin(ctx, admins, func(c stack.Clients) error {
+			_ = anyAdmin(ctx, admins, func(c platform.Clients) error {
 				res, err := c.Table.GetTable(ctx, connect.NewRequest(&tablev1.GetTableRequest{TableId: tb.ID}))
 				if err == nil {
 					status = res.Msg.GetTable().GetSummary().GetStatus()
@@ -177,7 +177,7 @@ func TestPodLoss(t *testing.T) {
 	watchers.Wait()
 	// Results of the last hands, read once more.
 	for _, tb := range tables {
-		_ = anyAdmin(ctx, admins, func(c stack.Clients) error {
+		_ = anyAdmin(ctx, admins, func(c platform.Clients) error {
 			res, err := c.Admin.ListHandResults(ctx, connect.NewRequest(&tablev1.ListHandResultsRequest{TableId: tb.ID}))
 			if err != nil {
 				return err
@@ -290,10 +290,10 @@ func sumRake(m map[string]int64) int64 {
 }
 
 // record reads a hand's complete record as an operator.
-func (h *harness) record(admins []stack.Clients, table, hand string) *history.Record {
+func (h *harness) record(admins []platform.Clients, table, hand string) *history.Record {
 	h.t.Helper()
 	var rec history.Record
-	err := anyAdmin(h.ctx, admins, func(c stack.Clients) error {
+	err := anyAdmin(h.ctx, admins, func(c platform.Clients) error {
 		res, err := c.Table.GetHandHistory(h.ctx, connect.NewRequest(&tablev1.GetHandHistoryRequest{TableId: table, HandId: hand}))
 		if err != nil {
 			return err

@@ -14,13 +14,10 @@ import (
 	"os/signal"
 	"syscall"
 
-	"connectrpc.com/connect"
-
-	"github.com/croupier/croupier/gen/croupier/evaluator/v1/evaluatorv1connect"
 	"github.com/croupier/croupier/services/evaluator/api"
-	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/shared/boot"
 	"github.com/croupier/croupier/shared/config"
+	"github.com/croupier/croupier/shared/rank"
 )
 
 // settings is the evaluator binary's configuration.
@@ -82,13 +79,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	if err != nil {
 		return err
 	}
-	measure, err := api.Metrics(rt.Telemetry.Meter("croupier/evaluator"))
+	m, err := api.Mount(rt, api.Deps{Limits: set.limits()})
 	if err != nil {
 		return err
 	}
-	opts := append(rt.HandlerOptions(api.Policy()), connect.WithInterceptors(measure))
-	path, h := evaluatorv1connect.NewEvaluatorServiceHandler(api.New(set.limits()), opts...)
-	rt.Server.Register(evaluatorv1connect.EvaluatorServiceName, path, h)
+	defer m.Stop()
 	rt.Log.Info("evaluator ready", "table_bytes", rank.TableBytes)
 	if err := boot.PrintDev(stderr, set.common, rt); err != nil {
 		return err

@@ -17,13 +17,14 @@ import (
 	"time"
 
 	"github.com/croupier/croupier/services/rng"
+	"github.com/croupier/croupier/services/rng/api"
 	"github.com/croupier/croupier/services/rng/drbg"
 	"github.com/croupier/croupier/services/rng/redisstore"
 	"github.com/croupier/croupier/services/rng/store"
-	"github.com/croupier/croupier/shared/wheel"
 	"github.com/croupier/croupier/shared/boot"
 	"github.com/croupier/croupier/shared/config"
 	"github.com/croupier/croupier/shared/redisconn"
+	"github.com/croupier/croupier/shared/wheel"
 )
 
 // settings is the RNG binary's configuration.
@@ -157,31 +158,20 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	if set.moneyWheelName != "" {
 		money, _ = wheel.ParseMoney(set.moneyWheelName, set.moneyWheelOrder)
 	}
-	svc, err := rng.New(rng.Config{
-		DRBG:             drbg.Config{Policy: set.policy()},
-		Store:            st,
-		MoneyWheel:       money,
-		SelfTestShuffles: set.selfTest,
+	m, err := api.Mount(rt, api.Deps{
+		Config: rng.Config{
+			DRBG:             drbg.Config{Policy: set.policy()},
+			Store:            st,
+			MoneyWheel:       money,
+			SelfTestShuffles: set.selfTest,
+		},
+		CheckInterval: set.checkInterval,
 	})
 	if err != nil {
 		return err
 	}
-	if ok, reason := svc.Health(); !ok {
-		rt.Log.Error("rng health test failed at start; serving NOT_SERVING", "reason", reason)
-	}
-	if money.Placeholder {
-		rt.Log.Warn("money wheel uses the placeholder layout; set CROUPIER_RNG_MONEY_WHEEL_NAME/ORDER to the physical wheel", "layout", money.Name)
-	}
-	svc.OnHealth(func(serving bool, reason string) {
-		if !serving {
-			rt.Log.Error("rng health test failed; outcomes refused", "reason", reason)
-		}
-	})
-	go svc.Watch(ctx, set.checkInterval)
+	defer m.Stop()
 	if err := boot.PrintDev(stderr, set.common, rt); err != nil {
-		return err
-	}
-	if err := rng.Register(rt.Server, svc, rt.HandlerOptions(rng.Policy())...); err != nil {
 		return err
 	}
 	return rt.Run(ctx)

@@ -2,10 +2,9 @@
 // TableService, SessionService, TableAdminService): gRPC, gRPC-Web and
 // Connect on one port, live tables in Redis, and the RNG, evaluator and
 // wallet services called over the network. Any number of replicas may run
-// against one Redis. With -dev it runs alone on a laptop: an in-process
-// Redis, the RNG, evaluator and wallet (SQLite) it calls served beside it
-// in the same process, throwaway token keys and the credentials printed at
-// start (what services/table/stack runs for tests).
+// against one Redis. It has no -dev mode of its own: it needs the services
+// it calls under one token key set, so on a laptop it runs in the dev stack
+// (make run, or go run ./tools/devstack -services rng,evaluator,wallet,table).
 package main
 
 import (
@@ -19,18 +18,13 @@ import (
 	"syscall"
 	"time"
 
-	"connectrpc.com/connect"
-	"github.com/alicebob/miniredis/v2"
-
 	"github.com/croupier/croupier/gen/croupier/evaluator/v1/evaluatorv1connect"
 	"github.com/croupier/croupier/gen/croupier/rng/v1/rngv1connect"
 	"github.com/croupier/croupier/gen/croupier/wallet/v1/walletv1connect"
 	"github.com/croupier/croupier/services/table"
 	"github.com/croupier/croupier/services/table/api"
 	"github.com/croupier/croupier/services/table/seal"
-	"github.com/croupier/croupier/services/table/stack"
 	"github.com/croupier/croupier/services/table/store"
-	"github.com/croupier/croupier/shared/auth"
 	"github.com/croupier/croupier/shared/boot"
 	"github.com/croupier/croupier/shared/client"
 	"github.com/croupier/croupier/shared/config"
@@ -77,7 +71,6 @@ func load(args []string, getenv func(string) string, stderr io.Writer) (settings
 	s.common.Bind(l, ":8080")
 	// The table alone signs player sessions (SessionService).
 	s.common.BindSessionKey(l)
-	s.common.BindDev(l)
 	// The Redis, seal-key and service-URL variables are the ones the Helm
 	// chart gives the table service.
 	s.redis.Bind(l, "the tables")
@@ -96,16 +89,6 @@ func load(args []string, getenv func(string) string, stderr io.Writer) (settings
 	if err := l.Parse(args); err != nil {
 		l.Usage(stderr)
 		return s, err
-	}
-	if s.common.Dev {
-		var conflicts []string
-		for _, g := range [][2]string{{"redis-addr", "CROUPIER_REDIS_ADDR"}, {"seal-key", "CROUPIER_SEAL_KEY"},
-			{"rng-url", "CROUPIER_RNG_URL"}, {"evaluator-url", "CROUPIER_EVALUATOR_URL"}, {"wallet-url", "CROUPIER_WALLET_URL"}} {
-			if boot.Given(l, getenv, g[0], g[1]) {
-				conflicts = append(conflicts, "-"+g[0])
-			}
-		}
-		return s, s.common.ApplyDev(conflicts...)
 	}
 	return s, s.validate()
 }
@@ -134,9 +117,6 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	}
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
-	if set.common.Dev {
-		return runDev(ctx, set, stderr)
-	}
 	rt, err := boot.Start(ctx, "croupier-table", set.common, stderr, getenv)
 	if err != nil {
 		return err
@@ -159,61 +139,21 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		return err
 	}
 	hc := client.NewHTTPClient()
-	copts := append(rt.ClientOptions(), noGzip())
-	core, err := table.New(table.Deps{
+	copts := append(rt.ClientOptions(), client.NoGzip())
+	m, err := api.Mount(rt, api.Deps{
 		Store:     st,
 		RNG:       rngv1connect.NewRngServiceClient(hc, set.rngURL, copts...),
 		Evaluator: evaluatorv1connect.NewEvaluatorServiceClient(hc, set.evaluatorURL, copts...),
 		Wallet:    walletv1connect.NewWalletServiceClient(hc, set.walletURL, copts...),
-		Log:       rt.Log,
-		Meter:     rt.Telemetry.Meter("croupier/table"),
-		Tracer:    rt.Telemetry.Tracer("croupier/table"),
-	}, table.Options{Lease: set.lease, ClockInterval: set.clockInterval, EscrowCheckEvery: set.escrowEvery, EscrowAuditEvery: set.auditEvery})
+		Options:   table.Options{Lease: set.lease, ClockInterval: set.clockInterval, EscrowCheckEvery: set.escrowEvery, EscrowAuditEvery: set.auditEvery},
+		Streams:   set.streams,
+	})
 	if err != nil {
 		return err
 	}
-	api.New(core, rt.Auth).WithStreamLimits(set.streams).Register(rt.Server, api.HandlerOptions(rt.HandlerOptions(api.Policy()))...)
-	runCtx, stopCore := context.WithCancel(context.WithoutCancel(ctx))
-	done := make(chan struct{})
-	go func() { core.Run(runCtx); close(done) }()
+	// The server stops first (rt.Run returns once it has drained), then
+	// the core's loops: no request runs on a stopped core.
 	err = rt.Run(ctx)
-	stopCore()
-	<-done
+	m.Stop()
 	return err
-}
-
-// noGzip stops asking the services called for gzipped responses: small
-// messages inside the cluster cost more CPU to compress than they save.
-func noGzip() connect.ClientOption { return connect.WithAcceptCompression("gzip", nil, nil) }
-
-// runDev is -dev: the table service on an in-process Redis (miniredis) with
-// the services it calls in the same process, until ctx ends.
-func runDev(ctx context.Context, set settings, stderr io.Writer) error {
-	mr := miniredis.NewMiniRedis()
-	if err := mr.Start(); err != nil {
-		return fmt.Errorf("in-process redis: %w", err)
-	}
-	defer mr.Close()
-	keys, err := auth.ParseAPIKeys(set.common.APIKeys)
-	if err != nil {
-		return err
-	}
-	var apiKey, partner string
-	for k, p := range keys {
-		apiKey, partner = k, p
-		break
-	}
-	st, err := stack.Start(ctx, stack.Config{RedisAddr: mr.Addr(), Prefix: set.redisPrefix, Addr: set.common.Addr,
-		Keys: set.common.Keys, Partner: partner, APIKey: apiKey, Streams: set.streams, Log: stderr, LogLevel: set.common.LogLevel,
-		Table: table.Options{Lease: set.lease, ClockInterval: set.clockInterval, EscrowCheckEvery: set.escrowEvery, EscrowAuditEvery: set.auditEvery}})
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	set.common.Addr = st.Addr
-	if err := boot.PrintDev(stderr, set.common, st.Runtime); err != nil {
-		return err
-	}
-	<-ctx.Done()
-	return nil
 }

@@ -18,8 +18,8 @@ import (
 	"go.temporal.io/sdk/interceptor"
 	tlog "go.temporal.io/sdk/log"
 
+	"github.com/croupier/croupier/services/tournament/api"
 	"github.com/croupier/croupier/services/tournament/host"
-	"github.com/croupier/croupier/services/tournament/service"
 	"github.com/croupier/croupier/shared/boot"
 	sharedclient "github.com/croupier/croupier/shared/client"
 	"github.com/croupier/croupier/shared/config"
@@ -115,12 +115,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		return fmt.Errorf("temporal %s: %w", set.address, err)
 	}
 	defer tc.Close()
-	stopWorker, err := service.Mount(rt, tc, service.Config{TaskQueue: set.taskQueue, TableURL: set.tableURL, WalletURL: set.walletURL,
+	m, err := api.Mount(rt, api.Deps{Temporal: tc, TaskQueue: set.taskQueue, TableURL: set.tableURL, WalletURL: set.walletURL,
 		RNGURL: set.rngURL, HTTP: sharedclient.NewHTTPClient(), NoWorker: set.noWorker})
 	if err != nil {
 		return err
 	}
-	defer stopWorker()
+	defer m.Stop()
 	rt.Log.Info("tournament ready", "temporal", set.address, "namespace", set.namespace, "task_queue", set.taskQueue)
 	if err := rt.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
 		return err

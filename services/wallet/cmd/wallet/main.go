@@ -16,9 +16,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/croupier/croupier/gen/croupier/wallet/v1/walletv1connect"
 	"github.com/croupier/croupier/services/wallet/api"
-	"github.com/croupier/croupier/services/wallet/ledger"
 	"github.com/croupier/croupier/services/wallet/store"
 	"github.com/croupier/croupier/shared/boot"
 	"github.com/croupier/croupier/shared/config"
@@ -105,10 +103,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		return err
 	}
 	defer st.Close()
-	l := ledger.New(st, ledger.Options{Meter: meter})
-	go l.Sweep(ctx, set.sweep, func(err error) { rt.Log.Error("hold sweep", "err", err) })
-	path, h := walletv1connect.NewWalletServiceHandler(api.New(l), rt.HandlerOptions(api.Policy())...)
-	rt.Server.Register(walletv1connect.WalletServiceName, path, h)
+	m, err := api.Mount(rt, api.Deps{Store: st, Sweep: set.sweep})
+	if err != nil {
+		return err
+	}
+	defer m.Stop()
 	rt.Log.Info("wallet ready", "database", st.Dialect())
 	if err := boot.PrintDev(stderr, set.common, rt); err != nil {
 		return err
