@@ -18,8 +18,8 @@ import (
 
 	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
-	"github.com/croupier/croupier/shared/wheel"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/wheel"
 )
 
 // Tag opens every canonical outcome encoding (24 bytes, NUL-terminated), so

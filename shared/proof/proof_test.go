@@ -12,8 +12,8 @@ import (
 
 	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
-	"github.com/croupier/croupier/shared/wheel"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/wheel"
 )
 
 var at = timestamppb.New(time.Date(2026, 11, 30, 12, 0, 0, 123456789, time.UTC))

@@ -24,8 +24,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/croupier/croupier/tools/platform"
 	"github.com/croupier/croupier/tools/loadgen/load"
+	"github.com/croupier/croupier/tools/platform"
 )
 
 func main() {

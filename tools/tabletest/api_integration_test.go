@@ -13,12 +13,12 @@ import (
 	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
 	walletv1 "github.com/croupier/croupier/gen/croupier/wallet/v1"
-	"github.com/croupier/croupier/shared/redisconn/redistest"
 	"github.com/croupier/croupier/services/table/poker/history"
-	"github.com/croupier/croupier/tools/platform"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/auth"
 	"github.com/croupier/croupier/shared/redisconn/rediscluster"
+	"github.com/croupier/croupier/shared/redisconn/redistest"
+	"github.com/croupier/croupier/tools/platform"
 )
 
 func authPlayer(player, partner string) auth.Principal {

@@ -19,9 +19,9 @@ import (
 	"github.com/croupier/croupier/services/table/poker/betting"
 	"github.com/croupier/croupier/services/table/poker/profile"
 	"github.com/croupier/croupier/services/table/poker/seating"
-	"github.com/croupier/croupier/tools/platform"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/client"
+	"github.com/croupier/croupier/tools/platform"
 )
 
 // unit is the table core over an in-process Redis (miniredis) with the

@@ -25,9 +25,9 @@ import (
 	"github.com/croupier/croupier/services/table/live"
 	"github.com/croupier/croupier/services/table/poker/betting"
 	"github.com/croupier/croupier/services/table/poker/profile"
-	"github.com/croupier/croupier/tools/platform"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/client"
+	"github.com/croupier/croupier/tools/platform"
 )
 
 // observed is a table core on the env's Redis and services whose logs and

@@ -9,8 +9,8 @@ import (
 	"connectrpc.com/connect"
 
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
-	"github.com/croupier/croupier/tools/platform"
 	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/tools/platform"
 )
 
 type playStream = connect.BidiStreamForClient[tablev1.PlayRequest, tablev1.PlayResponse]

@@ -12,8 +12,8 @@ import (
 	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
 	"github.com/croupier/croupier/services/table/live"
-	"github.com/croupier/croupier/tools/platform"
 	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/tools/platform"
 )
 
 // tableState is what a refused request must leave as it was: the table

@@ -11,8 +11,8 @@ import (
 
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
 	"github.com/croupier/croupier/services/table/api"
-	"github.com/croupier/croupier/tools/platform"
 	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/tools/platform"
 )
 
 // session returns clients with a session token for player id that expires

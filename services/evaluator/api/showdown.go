@@ -8,9 +8,9 @@ import (
 	"go.opentelemetry.io/otel/attribute"
 
 	evaluatorv1 "github.com/croupier/croupier/gen/croupier/evaluator/v1"
-	"github.com/croupier/croupier/shared/rank/reason"
 	"github.com/croupier/croupier/services/evaluator/showdown"
 	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/rank/reason"
 )
 
 var oddChips = map[evaluatorv1.OddChip]showdown.OddChip{

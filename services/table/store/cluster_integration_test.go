@@ -13,8 +13,8 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"github.com/croupier/croupier/shared/redisconn/redistest"
 	"github.com/croupier/croupier/shared/redisconn/rediscluster"
+	"github.com/croupier/croupier/shared/redisconn/redistest"
 )
 
 // clusterStore is a Store on a Redis Cluster: the test binary's

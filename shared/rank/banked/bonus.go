@@ -1,8 +1,8 @@
 package banked
 
 import (
-	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/rank"
 )
 
 // RoyalBonusRule is how the Royal Bonus of Oasis, Russian and Split poker

@@ -1,8 +1,8 @@
 package banked
 
 import (
-	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/rank"
 )
 
 // Line is a paytable line: the name under which a banked game's paytable

@@ -1,8 +1,8 @@
 package banked
 
 import (
-	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/rank"
 )
 
 // Qualifier is a dealer qualification rule ("minimum game").

@@ -1,8 +1,8 @@
 package banked
 
 import (
-	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/rank"
 )
 
 // Combination is a paying combination: its paytable line and the cards

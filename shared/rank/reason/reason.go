@@ -6,9 +6,9 @@ package reason
 import (
 	"errors"
 
-	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/rank"
 )
 
 // Reasons a partner can switch on.

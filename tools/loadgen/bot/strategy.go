@@ -4,8 +4,8 @@ import (
 	"math/rand/v2"
 
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
-	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/rank"
 )
 
 // Random picks a legal action at random: mostly checks and calls, some

@@ -25,10 +25,10 @@ import (
 
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
 	walletv1 "github.com/croupier/croupier/gen/croupier/wallet/v1"
-	"github.com/croupier/croupier/tools/platform"
 	"github.com/croupier/croupier/shared/boot"
 	"github.com/croupier/croupier/shared/redisconn"
 	"github.com/croupier/croupier/shared/redisconn/rediscluster"
+	"github.com/croupier/croupier/tools/platform"
 )
 
 // TestMain puts the suite on a Redis Cluster of its own when

@@ -16,8 +16,8 @@ import (
 	"connectrpc.com/connect"
 
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
-	"github.com/croupier/croupier/tools/platform"
 	"github.com/croupier/croupier/tools/loadgen/bot"
+	"github.com/croupier/croupier/tools/platform"
 )
 
 // Leak test: bots play thousands of hands of Hold'em, Omaha and 7 Card

@@ -26,9 +26,9 @@ import (
 	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
 	"github.com/croupier/croupier/gen/croupier/table/v1/tablev1connect"
-	"github.com/croupier/croupier/tools/platform"
 	"github.com/croupier/croupier/shared/client"
 	"github.com/croupier/croupier/tools/loadgen/bot"
+	"github.com/croupier/croupier/tools/platform"
 )
 
 // Target is the stack the bots play on.

@@ -6,9 +6,9 @@ import (
 	"testing"
 
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
-	"github.com/croupier/croupier/shared/proof"
 	"github.com/croupier/croupier/services/table/poker/history"
 	"github.com/croupier/croupier/shared/card/cardscan"
+	"github.com/croupier/croupier/shared/proof"
 )
 
 // sighting is a card a viewer saw, and how many actions of the hand he had

@@ -13,14 +13,14 @@ import (
 	"go.temporal.io/sdk/client"
 
 	walletv1 "github.com/croupier/croupier/gen/croupier/wallet/v1"
-	"github.com/croupier/croupier/tools/platform"
-	"github.com/croupier/croupier/services/tournament/core"
-	"github.com/croupier/croupier/tools/devtemporal"
-	"github.com/croupier/croupier/services/tournament/host"
 	tournamentapi "github.com/croupier/croupier/services/tournament/api"
+	"github.com/croupier/croupier/services/tournament/core"
+	"github.com/croupier/croupier/services/tournament/host"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/boot"
 	sharedclient "github.com/croupier/croupier/shared/client"
+	"github.com/croupier/croupier/tools/devtemporal"
+	"github.com/croupier/croupier/tools/platform"
 	"github.com/croupier/croupier/workflows/tournament"
 )
 

@@ -17,9 +17,9 @@ import (
 	"go.temporal.io/sdk/client"
 
 	"github.com/croupier/croupier/services/tournament/core"
-	"github.com/croupier/croupier/tools/devtemporal"
 	"github.com/croupier/croupier/services/tournament/host"
 	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/tools/devtemporal"
 	"github.com/croupier/croupier/workflows/tournament"
 	"github.com/croupier/croupier/workflows/tournament/terms"
 	"github.com/croupier/croupier/workflows/tournament/tournamenttest"

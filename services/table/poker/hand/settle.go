@@ -1,10 +1,10 @@
 package hand
 
 import (
-	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/services/table/poker/betting"
 	"github.com/croupier/croupier/services/table/poker/pot"
 	"github.com/croupier/croupier/services/table/poker/profile"
+	"github.com/croupier/croupier/shared/rank"
 )
 
 // settle ends the hand: the pots by contribution level, the showdown (if
