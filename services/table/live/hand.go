@@ -3,7 +3,6 @@ package live
 import (
 	"fmt"
 
-	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/services/table/poker"
 	"github.com/croupier/croupier/services/table/poker/hand"
 	"github.com/croupier/croupier/services/table/poker/history"
@@ -11,6 +10,7 @@ import (
 	"github.com/croupier/croupier/services/table/poker/seating"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/rank"
 )
 
 // SeatRank is one seat's hand value at a showdown, as the evaluator service
