@@ -1,7 +1,8 @@
 package live
 
 import (
-	"github.com/croupier/croupier/services/table/poker/hand"
+	"connectrpc.com/connect"
+
 	"github.com/croupier/croupier/shared/apierr"
 )
 
@@ -75,61 +76,19 @@ func (a *applier) apply() error {
 	case CmdExpireOffer:
 		return a.expireOffer()
 	case CmdPause:
-		if t.Status != Open {
-			return apierr.Precondition("NOT_OPEN", "the table is %s", t.Status)
-		}
-		t.Status, t.Reason = Paused, c.Reason
-		a.emitTable(c.Reason)
-		return nil
+		return a.pause()
 	case CmdResume:
-		if t.Frozen != "" && t.Status != Paused {
-			// Frozen while closing: resuming lifts the hold only.
-			t.Frozen = ""
-			a.emitTable("")
-			return nil
-		}
-		if t.Status != Paused {
-			return apierr.Precondition("NOT_PAUSED", "the table is %s", t.Status)
-		}
-		t.Status, t.Reason, t.Frozen = Open, "", ""
-		a.emitTable("")
-		return nil
+		return a.resume()
 	case CmdFreeze:
-		if c.Reason == "" {
-			return apierr.Invalid("NO_REASON", "a freeze needs a reason")
-		}
-		if t.Frozen != "" {
-			return apierr.Precondition("ALREADY_FROZEN", "the table is held for review (%s)", t.Frozen)
-		}
-		t.Frozen = c.Reason
-		if t.Status == Open {
-			t.Status = Paused
-		}
-		if t.Status == Paused {
-			t.Reason = c.Reason
-		}
-		a.emitTable(c.Reason)
-		return nil
+		return a.freeze()
 	case CmdClose:
 		return a.close()
 	case CmdMisdeal:
-		if err := a.checkHand(); err != nil {
-			return err
-		}
-		return a.handInput(hand.Action{Seat: -1, Command: hand.CmdMisdeal, Reason: c.Reason}, false)
+		return a.misdeal()
 	case CmdVoidSeat:
-		if err := a.checkHand(); err != nil {
-			return err
-		}
-		if t.Hand.state.Phase != hand.Betting {
-			return apierr.Precondition("HAND_OVER", "the hand is %s", t.Hand.state.Phase)
-		}
-		return a.handInput(hand.Action{Seat: c.Seat, Command: hand.CmdVoidSeat, Return: c.Return, Reason: c.Reason}, false)
+		return a.voidSeat()
 	case CmdAward:
-		if err := a.checkHand(); err != nil {
-			return err
-		}
-		return a.handInput(hand.Action{Seat: -1, Command: hand.CmdAward, Awards: c.Awards, Reason: c.Reason}, false)
+		return a.award()
 	case CmdSeatPlayer:
 		return a.seatPlayer()
 	case CmdRemovePlayer:
@@ -137,19 +96,9 @@ func (a *applier) apply() error {
 	case CmdSetStakes:
 		return a.setStakes()
 	case CmdSetHold:
-		t.Held = c.Flag
-		a.emitTable("")
-		return nil
+		return a.setHold()
 	case CmdSettings:
-		if c.Clock == nil {
-			return apierr.Invalid("NO_CLOCK", "settings need a clock")
-		}
-		if err := c.Clock.Validate(); err != nil {
-			return apierr.Invalid("BAD_CLOCK", "%v", err)
-		}
-		t.Config.Clock = *c.Clock
-		a.emitTable("")
-		return nil
+		return a.settings()
 	}
 	return apierr.Invalid("UNKNOWN_COMMAND", "command %d", c.Kind)
 }
@@ -179,4 +128,9 @@ func (a *applier) emitTable(reason string) {
 	t := a.t
 	clock := t.Config.Clock
 	a.emit(Event{Kind: EvTable, Status: t.Status, Reason: reason, Stakes: t.Next, Clock: &clock, Held: t.Held})
+}
+
+// internal is an inconsistency that is no caller's fault.
+func internal(reason, format string, args ...any) *apierr.Error {
+	return apierr.New(connect.CodeInternal, reason, format, args...)
 }
