@@ -484,8 +484,10 @@ const maxAttempts = 20
 
 // exec builds a command from the current table, applies it, and commits
 // it. build runs with the table locked; it returns a command, or done to
-// answer without one. after runs with the table still locked once the
-// command is committed (or, with done, instead of it).
+// answer without one (a command that would change nothing, as
+// live.Table.Unchanged says, is answered so too). after runs with the
+// table still locked once the command is committed (or, with done,
+// instead of it).
 func (s *Service) exec(ctx context.Context, id string, build func(t *live.Table) (reply, error), after func(t *live.Table, c *committed) error) error {
 	start := s.now()
 	rt := s.runtime(id)
@@ -497,6 +499,12 @@ func (s *Service) exec(ctx context.Context, id string, build func(t *live.Table)
 	verified := false
 	for attempt := 0; attempt < maxAttempts; attempt++ {
 		r, err := build(rt.t)
+		if err == nil && !r.done && rt.t.Unchanged(r.cmd) {
+			// The command changes nothing (pausing a paused table): there is
+			// nothing to commit, and it is answered like a replay, from the
+			// current table.
+			r.done = true
+		}
 		if err == nil && r.done {
 			if !verified {
 				// A replay answer must come from the current table.

@@ -5,6 +5,26 @@ import (
 	"github.com/croupier/croupier/shared/apierr"
 )
 
+// Unchanged reports whether c changes nothing at t, which Apply accepts as
+// a no-op: an operator pausing a paused table, resuming an open one (not
+// held for review), or closing a table that is closing or closed; his
+// retry, or two operators at once. Such a command is never logged (the
+// service answers it as it answers a replayed request), so replaying a log
+// never meets one: before they were no-ops they were refused, and a
+// refused command is not logged either. Pausing or resuming a table that
+// is closing or closed is still refused.
+func (t *Table) Unchanged(c *Command) bool {
+	switch c.Kind {
+	case CmdPause:
+		return t.Status == Paused
+	case CmdResume:
+		return t.Status == Open && t.Frozen == ""
+	case CmdClose:
+		return t.Status == Closing || t.Status == Closed
+	}
+	return false
+}
+
 // pause stops dealing: the hand in progress plays on, the next is not
 // dealt until the table resumes.
 func (a *applier) pause() error {
@@ -60,9 +80,6 @@ func (a *applier) freeze() error {
 // table is closed when the last seat and money movement are done (Apply).
 func (a *applier) close() error {
 	t, c := a.t, a.c
-	if t.Status == Closing {
-		return apierr.Precondition("ALREADY_CLOSING", "the table is closing")
-	}
 	t.Status, t.Reason = Closing, c.Reason
 	t.Waiting = nil
 	for i := range t.Seats {

@@ -9,7 +9,9 @@ import (
 // Apply applies c to the table and returns the events it caused. A command
 // the rules refuse returns an *apierr.Error and leaves the table exactly as
 // it was; an error with code Internal means the table may be half changed
-// and must be reloaded. On success Version goes up by one.
+// and must be reloaded. On success Version goes up by one, unless the
+// command changes nothing (Unchanged): then there is no event, the version
+// stays, and there is nothing to log.
 //
 // The first time a command reaches a showdown, c.Ranks is nil and Apply
 // fills it with the in-process ranks it used: the caller has the evaluator
@@ -17,6 +19,9 @@ import (
 // command is replayed from the log, c.Ranks are the service's and the
 // in-process ranks are checked against them.
 func (t *Table) Apply(c *Command) ([]Event, error) {
+	if t.Unchanged(c) {
+		return nil, nil
+	}
 	// Most commands are actions: the action and the next turn.
 	a := applier{t: t, c: c, events: make([]Event, 0, 2)}
 	if err := a.apply(); err != nil {

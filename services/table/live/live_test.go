@@ -54,12 +54,17 @@ func (s *sim) apply(c *Command) ([]Event, error) {
 		c.At = s.now
 	}
 	before, _ := s.tab.MarshalSnapshot()
+	version := s.tab.Version
 	ev, err := s.tab.Apply(c)
-	if err != nil {
+	if err != nil || s.tab.Version == version {
 		after, _ := s.tab.MarshalSnapshot()
 		if !bytes.Equal(before, after) {
-			s.t.Fatalf("rejected %s changed the table: %v", c.Kind, err)
+			s.t.Fatalf("rejected or unchanging %s changed the table: %v", c.Kind, err)
 		}
+		if err == nil && len(ev) > 0 {
+			s.t.Fatalf("unchanging %s has %d events", c.Kind, len(ev))
+		}
+		// Neither is logged: a replica commits nothing.
 		return nil, err
 	}
 	// The log holds what a replica would store: the encoded command.
@@ -710,5 +715,62 @@ func TestFrozenTableTakesOnlyOperatorsCommands(t *testing.T) {
 	s.must(&Command{Kind: CmdResume})
 	if s.tab.Frozen != "" || s.tab.Status != Open {
 		t.Fatalf("after resume: frozen %q status %s", s.tab.Frozen, s.tab.Status)
+	}
+}
+
+// An operator's pause, resume or close repeated (his retry, or two
+// operators at once) succeeds and changes nothing: no event, no new
+// version, nothing to log (sim.apply checks the snapshot). Pausing or
+// resuming a table that is closing or closed is still refused.
+func TestRepeatedPauseResumeCloseChangeNothing(t *testing.T) {
+	pause := Command{Kind: CmdPause, Reason: "break"}
+	resume := Command{Kind: CmdResume}
+	closing := Command{Kind: CmdClose, Reason: "done"}
+	cases := []struct {
+		name string
+		// inHand: two players and a hand in progress, so that a close
+		// leaves the table closing rather than closed.
+		inHand bool
+		before []Command
+		then   Command
+		reason string // "": a no-op
+		status Status
+	}{
+		{"pause twice", false, []Command{pause}, Command{Kind: CmdPause, Reason: "again"}, "", Paused},
+		{"pause twice in a hand", true, []Command{pause}, pause, "", Paused},
+		{"resume twice", false, []Command{pause, resume}, resume, "", Open},
+		{"resume an open table", true, nil, resume, "", Open},
+		{"close twice", true, []Command{closing}, closing, "", Closing},
+		{"close a closed table", false, []Command{closing}, closing, "", Closed},
+		{"pause after close", false, []Command{closing}, pause, "TABLE_CLOSED", Closed},
+		{"resume after close", false, []Command{closing}, resume, "TABLE_CLOSED", Closed},
+		{"pause a paused table after close", false, []Command{pause, closing}, pause, "TABLE_CLOSED", Closed},
+		{"pause while closing", true, []Command{closing}, pause, "NOT_OPEN", Closing},
+		{"resume while closing", true, []Command{closing}, resume, "NOT_PAUSED", Closing},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newSim(t, cashConfig(t, profile.Holdem))
+			if tc.inHand {
+				s.seat("p:a", 0, 10000)
+				s.seat("p:b", 1, 10000)
+				s.deal()
+			}
+			for _, c := range tc.before {
+				s.must(&c)
+			}
+			version, logged, reason := s.tab.Version, len(s.log), s.tab.Reason
+			c := tc.then
+			ev, err := s.apply(&c)
+			if apierr.Reason(err) != tc.reason || (tc.reason == "" && err != nil) {
+				t.Fatalf("%s: %v, want reason %q", c.Kind, err, tc.reason)
+			}
+			if len(ev) != 0 || s.tab.Version != version || len(s.log) != logged {
+				t.Fatalf("%s: %d events, version %d -> %d, %d logged", c.Kind, len(ev), version, s.tab.Version, len(s.log)-logged)
+			}
+			if s.tab.Status != tc.status || s.tab.Reason != reason {
+				t.Fatalf("status %s (%q), want %s (%q)", s.tab.Status, s.tab.Reason, tc.status, reason)
+			}
+		})
 	}
 }
