@@ -10,11 +10,11 @@ import (
 	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
 	evaluatorv1 "github.com/croupier/croupier/gen/croupier/evaluator/v1"
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
-	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/services/table/live"
 	"github.com/croupier/croupier/services/table/poker/profile"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/rank"
 )
 
 // deal shuffles a shoe for hand handID at the RNG service and deals it.

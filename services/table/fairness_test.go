@@ -13,7 +13,6 @@ import (
 	"github.com/croupier/croupier/gen/croupier/rng/v1/rngv1connect"
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
 	"github.com/croupier/croupier/gen/croupier/table/v1/tablev1connect"
-	"github.com/croupier/croupier/shared/proof"
 	"github.com/croupier/croupier/services/table"
 	"github.com/croupier/croupier/services/table/api"
 	"github.com/croupier/croupier/services/table/live"
@@ -22,6 +21,7 @@ import (
 	"github.com/croupier/croupier/shared/auth"
 	"github.com/croupier/croupier/shared/card/cardscan"
 	"github.com/croupier/croupier/shared/client"
+	"github.com/croupier/croupier/shared/proof"
 )
 
 // watched is what one viewer's stream showed of one hand.

@@ -8,11 +8,11 @@ import (
 	"connectrpc.com/connect"
 
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
-	"github.com/croupier/croupier/shared/proof"
 	"github.com/croupier/croupier/services/table/live"
 	"github.com/croupier/croupier/services/table/store"
 	"github.com/croupier/croupier/services/table/view"
 	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/proof"
 )
 
 // FinishedHand returns a finished hand of table id: the hand handID, or the
