@@ -12,8 +12,6 @@ import (
 	"strconv"
 	"strings"
 
-	"connectrpc.com/connect"
-
 	walletv1 "github.com/croupier/croupier/gen/croupier/wallet/v1"
 	"github.com/croupier/croupier/services/table/live"
 	"github.com/croupier/croupier/services/table/poker/betting"
@@ -181,38 +179,23 @@ func (s *Service) admin(ctx context.Context, id string, c *live.Command) error {
 }
 
 // CloseTable closes a table once its hand is over, cashing everyone out.
+// A table closing or closed already is fine: the command changes nothing
+// (live.Table.Unchanged).
 func (s *Service) CloseTable(ctx context.Context, id, reason string) error {
-	err := s.admin(ctx, id, &live.Command{Kind: live.CmdClose, Reason: reason})
-	if apierr.Reason(err) == "ALREADY_CLOSING" || apierr.Reason(err) == "TABLE_CLOSED" {
-		return nil
-	}
-	return err
+	return s.admin(ctx, id, &live.Command{Kind: live.CmdClose, Reason: reason})
 }
 
-// PauseTable stops dealing; ResumeTable deals again.
+// PauseTable stops dealing; a paused table stays paused (a closing or
+// closed one refuses).
 func (s *Service) PauseTable(ctx context.Context, id, reason string) error {
-	err := s.admin(ctx, id, &live.Command{Kind: live.CmdPause, Reason: reason})
-	if apierr.Reason(err) == "NOT_OPEN" {
-		var st live.Status
-		_ = s.view(ctx, id, func(t *live.Table, _ *runtime) error { st = t.Status; return nil })
-		if st == live.Paused {
-			return nil
-		}
-	}
-	return err
+	return s.admin(ctx, id, &live.Command{Kind: live.CmdPause, Reason: reason})
 }
 
-// ResumeTable deals again after a pause.
+// ResumeTable deals again after a pause; an open table stays open (a
+// closing or closed one refuses, unless a closing one is held for review:
+// resuming lifts the hold).
 func (s *Service) ResumeTable(ctx context.Context, id string) error {
-	err := s.admin(ctx, id, &live.Command{Kind: live.CmdResume})
-	if apierr.Reason(err) == "NOT_PAUSED" {
-		var st live.Status
-		_ = s.view(ctx, id, func(t *live.Table, _ *runtime) error { st = t.Status; return nil })
-		if st == live.Open {
-			return nil
-		}
-	}
-	return err
+	return s.admin(ctx, id, &live.Command{Kind: live.CmdResume})
 }
 
 // Misdeal voids hand handID and returns every bet (gr-regulation-2 G2).
@@ -325,5 +308,3 @@ func (s *Service) HandResults(ctx context.Context, id string, after uint64, limi
 	})
 	return out, last, err
 }
-
-var _ = connect.CodeInternal

@@ -213,3 +213,36 @@ func (s *Service) ignoreStale(err error) error {
 	}
 	return err
 }
+
+func (s *Service) removeDeadline(d store.Deadline) {
+	select {
+	case s.removals <- d:
+	default:
+		// The claimer drops stale entries anyway.
+	}
+}
+
+// removalLoop removes superseded deadline entries in batches.
+func (s *Service) removalLoop(ctx context.Context) {
+	batch := make([]store.Deadline, 0, 256)
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case d := <-s.removals:
+			batch = append(batch, d)
+			if len(batch) < cap(batch) {
+				continue
+			}
+		case <-tick.C:
+		}
+		if len(batch) > 0 {
+			if err := s.deps.Store.Done(ctx, batch...); err != nil && ctx.Err() == nil {
+				s.log.Warn("remove deadlines", "err", err)
+			}
+			batch = batch[:0]
+		}
+	}
+}

@@ -10,6 +10,14 @@ import (
 	"github.com/croupier/croupier/shared/apierr"
 )
 
+// scopedKey turns a caller's idempotency key into the wallet key of one
+// operation at one table for one player: short, printable, and no caller
+// can collide with another's.
+func scopedKey(kind, table, who, key string) string {
+	sum := sha256.Sum256([]byte(table + "\x00" + who + "\x00" + key))
+	return kind + ":" + hex.EncodeToString(sum[:20])
+}
+
 // fingerprint hashes a keyed request's body: its kind and its fields in a
 // fixed order, each length-prefixed so no two bodies share an encoding.
 func fingerprint(kind string, fields ...string) string {

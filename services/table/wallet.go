@@ -2,8 +2,6 @@ package table
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 
 	"connectrpc.com/connect"
@@ -15,14 +13,6 @@ import (
 	"github.com/croupier/croupier/services/table/live"
 	"github.com/croupier/croupier/shared/apierr"
 )
-
-// scopedKey turns a caller's idempotency key into the wallet key of one
-// operation at one table for one player: short, printable, and no caller
-// can collide with another's.
-func scopedKey(kind, table, who, key string) string {
-	sum := sha256.Sum256([]byte(table + "\x00" + who + "\x00" + key))
-	return kind + ":" + hex.EncodeToString(sum[:20])
-}
 
 func (s *Service) wallet() error {
 	if s.deps.Wallet == nil {

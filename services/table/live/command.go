@@ -46,7 +46,8 @@ const (
 	CmdPickUp
 	// CmdExpireOffer: the seat offered to the waiting list is released.
 	CmdExpireOffer
-	// CmdPause, CmdResume, CmdClose: Reason.
+	// CmdPause, CmdResume, CmdClose: Reason. Repeated, one changes nothing
+	// (Table.Unchanged).
 	CmdPause
 	CmdResume
 	CmdClose

@@ -54,12 +54,17 @@ func (s *sim) apply(c *Command) ([]Event, error) {
 		c.At = s.now
 	}
 	before, _ := s.tab.MarshalSnapshot()
+	version := s.tab.Version
 	ev, err := s.tab.Apply(c)
-	if err != nil {
+	if err != nil || s.tab.Version == version {
 		after, _ := s.tab.MarshalSnapshot()
 		if !bytes.Equal(before, after) {
-			s.t.Fatalf("rejected %s changed the table: %v", c.Kind, err)
+			s.t.Fatalf("rejected or unchanging %s changed the table: %v", c.Kind, err)
 		}
+		if err == nil && len(ev) > 0 {
+			s.t.Fatalf("unchanging %s has %d events", c.Kind, len(ev))
+		}
+		// Neither is logged: a replica commits nothing.
 		return nil, err
 	}
 	// The log holds what a replica would store: the encoded command.
