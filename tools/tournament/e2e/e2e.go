@@ -14,7 +14,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sync"
@@ -28,7 +27,6 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
-	"github.com/croupier/croupier/gen/croupier/table/v1/tablev1connect"
 	walletv1 "github.com/croupier/croupier/gen/croupier/wallet/v1"
 	tournamentapi "github.com/croupier/croupier/services/tournament/api"
 	"github.com/croupier/croupier/services/tournament/core"
@@ -190,37 +188,13 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		return rep, fmt.Errorf("create: %w", err)
 	}
 	id := created.ID
-	var wg sync.WaitGroup
-	var next atomic.Int64
-	var regErr atomic.Value
-	for k := 0; k < 16; k++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := int(next.Add(1) - 1); i < cfg.Entrants; i = int(next.Add(1) - 1) {
-				if _, err := svc.Register(ctx, id, tournament.PlayerIn{Partner: st.Partner, Player: players[i], Name: players[i]}, "e2e"); err != nil {
-					regErr.Store(fmt.Errorf("register %s: %w", players[i], err))
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	if e, ok := regErr.Load().(error); ok {
-		return rep, e
+	if err := registerAll(ctx, svc, id, st.Partner, players); err != nil {
+		return rep, err
 	}
 	if time.Now().After(tr.StartAt) {
 		return rep, errors.New("registration ran past the start")
 	}
-	// Bots: one driver per table, acting for whoever is to act.
-	bots := &drivers{op: op.Table, players: map[string]tablev1connect.TableServiceClient{}, running: map[string]bool{}}
-	noShow := map[string]bool{}
-	for i, p := range players {
-		if i < cfg.NoShows {
-			noShow[p] = true
-			continue
-		}
-		bots.players[p] = platform.NewClients(st.URL, platform.Bearer(st.PlayerToken(p))).Table
-	}
+	bots, noShow := newDrivers(st, op, players, cfg.NoShows)
 	// Restarts while play goes on.
 	restartsDone := make(chan struct{})
 	go func() {
@@ -235,44 +209,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		var res tournament.Result
 		result <- c.GetWorkflow(ctx, id, "").Get(ctx, &res)
 	}()
-	tick := time.NewTicker(300 * time.Millisecond)
-	defer tick.Stop()
-	last := time.Now()
-	if cfg.Stall == 0 {
-		cfg.Stall = 3 * time.Minute
-	}
-	var progress string
-	moved := time.Now()
-	var werr error
-loop:
-	for {
-		select {
-		case werr = <-result:
-			break loop
-		case <-tick.C:
-			s, err := svc.Standings(ctx, id)
-			if err != nil {
-				continue
-			}
-			// A tournament that stops moving is a failure to report, not
-			// to wait out until the timeout.
-			if k := fmt.Sprint(s.Phase, s.Left, s.Moves, s.Level, s.Breaks, s.Runs, len(s.Busts)); k != progress {
-				progress, moved = k, time.Now()
-			} else if time.Since(moved) > cfg.Stall {
-				werr = fmt.Errorf("stalled for %s at phase %s, level %d, %d left, %d moves", cfg.Stall, s.Phase, s.Level+1, s.Left, s.Moves)
-				break loop
-			}
-			for _, p := range s.Players {
-				if p.Table != "" && (p.Status == tournament.Playing || p.Status == tournament.Busted) {
-					bots.ensure(ctx, p.Table)
-				}
-			}
-			if cfg.Progress != nil && time.Since(last) > 5*time.Second {
-				cfg.Progress(s)
-				last = time.Now()
-			}
-		}
-	}
+	werr := watch(ctx, cfg, svc, id, bots, result)
 	cancelBots := bots.stop
 	cancelBots()
 	<-restartsDone
@@ -295,6 +232,71 @@ loop:
 	rep.LedgerOK = len(rep.Problems) == 0
 	rep.NoShowProblems = checkNoShows(final, noShow)
 	return rep, nil
+}
+
+// registerAll registers the players, 16 at a time, as the partners'
+// back-ends would.
+func registerAll(ctx context.Context, svc *core.Service, id, partner string, players []string) error {
+	var wg sync.WaitGroup
+	var next atomic.Int64
+	var regErr atomic.Value
+	for k := 0; k < 16; k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < len(players); i = int(next.Add(1) - 1) {
+				if _, err := svc.Register(ctx, id, tournament.PlayerIn{Partner: partner, Player: players[i], Name: players[i]}, "e2e"); err != nil {
+					regErr.Store(fmt.Errorf("register %s: %w", players[i], err))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if e, ok := regErr.Load().(error); ok {
+		return e
+	}
+	return nil
+}
+
+// watch follows the standings until the workflow's result arrives (its
+// error) or the tournament stops moving for cfg.Stall, starting a bot
+// driver for every table that has players.
+func watch(ctx context.Context, cfg Config, svc *core.Service, id string, bots *drivers, result <-chan error) error {
+	tick := time.NewTicker(300 * time.Millisecond)
+	defer tick.Stop()
+	last := time.Now()
+	if cfg.Stall == 0 {
+		cfg.Stall = 3 * time.Minute
+	}
+	var progress string
+	moved := time.Now()
+	for {
+		select {
+		case err := <-result:
+			return err
+		case <-tick.C:
+			s, err := svc.Standings(ctx, id)
+			if err != nil {
+				continue
+			}
+			// A tournament that stops moving is a failure to report, not
+			// to wait out until the timeout.
+			if k := fmt.Sprint(s.Phase, s.Left, s.Moves, s.Level, s.Breaks, s.Runs, len(s.Busts)); k != progress {
+				progress, moved = k, time.Now()
+			} else if time.Since(moved) > cfg.Stall {
+				return fmt.Errorf("stalled for %s at phase %s, level %d, %d left, %d moves", cfg.Stall, s.Phase, s.Level+1, s.Left, s.Moves)
+			}
+			for _, p := range s.Players {
+				if p.Table != "" && (p.Status == tournament.Playing || p.Status == tournament.Busted) {
+					bots.ensure(ctx, p.Table)
+				}
+			}
+			if cfg.Progress != nil && time.Since(last) > 5*time.Second {
+				cfg.Progress(s)
+				last = time.Now()
+			}
+		}
+	}
 }
 
 // checkNoShows: every player who never acted went out of the tournament
@@ -474,119 +476,4 @@ func reconcile(ctx context.Context, op platform.Clients, st tournament.Standings
 		problems = append(problems, fmt.Sprintf("players' money moved by %d, want -%d (the fees)", players, st.Money.Commission))
 	}
 	return problems
-}
-
-// drivers play the tables: one goroutine per table acts for the player to
-// act with his own session token (a player acts only for his own seat).
-type drivers struct {
-	op      tablev1connect.TableServiceClient
-	players map[string]tablev1connect.TableServiceClient
-	mu      sync.Mutex
-	running map[string]bool
-	wg      sync.WaitGroup
-	cancel  []context.CancelFunc
-	acts    atomic.Int64
-}
-
-func (d *drivers) ensure(ctx context.Context, table string) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.running[table] {
-		return
-	}
-	d.running[table] = true
-	cctx, cancel := context.WithCancel(ctx)
-	d.cancel = append(d.cancel, cancel)
-	r := rand.New(rand.NewPCG(uint64(len(d.cancel)), 7))
-	d.wg.Add(1)
-	go func() {
-		defer d.wg.Done()
-		d.drive(cctx, table, r)
-	}()
-}
-
-func (d *drivers) stop() {
-	d.mu.Lock()
-	for _, c := range d.cancel {
-		c()
-	}
-	d.mu.Unlock()
-	d.wg.Wait()
-}
-
-func (d *drivers) drive(ctx context.Context, table string, r *rand.Rand) {
-	for ctx.Err() == nil {
-		v, err := d.op.GetTable(ctx, connect.NewRequest(&tablev1.GetTableRequest{TableId: table}))
-		if err != nil {
-			sleep(ctx, 50*time.Millisecond)
-			continue
-		}
-		tv := v.Msg.GetTable()
-		if tv.GetSummary().GetStatus() == tablev1.TableStatus_TABLE_STATUS_CLOSED {
-			return
-		}
-		h := tv.GetHand()
-		if h == nil || h.GetPhase() != "betting" || h.GetToActSeat() < 0 || int(h.GetToActSeat()) >= len(tv.GetSeats()) {
-			sleep(ctx, 10*time.Millisecond)
-			continue
-		}
-		pc := d.players[tv.GetSeats()[h.GetToActSeat()].GetPlayerId()]
-		if pc == nil {
-			sleep(ctx, 10*time.Millisecond)
-			continue
-		}
-		pv, err := pc.GetTable(ctx, connect.NewRequest(&tablev1.GetTableRequest{TableId: table}))
-		if err != nil {
-			continue
-		}
-		ph := pv.Msg.GetTable().GetHand()
-		if ph.GetToActSeat() != pv.Msg.GetTable().GetYourSeat() || len(ph.GetLegalActions()) == 0 {
-			continue
-		}
-		kind, amount := choose(ph.GetLegalActions(), r)
-		if _, err := pc.Act(ctx, connect.NewRequest(&tablev1.ActRequest{TableId: table, HandId: ph.GetHandId(), ActionSeq: ph.GetActionSeq(), Kind: kind, Amount: amount})); err == nil {
-			d.acts.Add(1)
-		}
-	}
-}
-
-// choose picks a bot's action. Bots limp and check, shove now and then and
-// call a big bet rarely, so a field goes out over a few levels as the
-// blinds rise rather than in the first hands (a bot calling every all-in
-// ends a 200-player tournament within seconds, before any restart).
-func choose(legal []*tablev1.LegalAction, r *rand.Rand) (tablev1.ActionKind, int64) {
-	by := map[tablev1.ActionKind]*tablev1.LegalAction{}
-	for _, l := range legal {
-		by[l.GetKind()] = l
-	}
-	x := r.Float64()
-	allIn, canAllIn := by[tablev1.ActionKind_ACTION_KIND_ALL_IN]
-	if check, ok := by[tablev1.ActionKind_ACTION_KIND_CHECK]; ok {
-		if canAllIn && x < 0.02 {
-			return allIn.GetKind(), allIn.GetMaxAmount()
-		}
-		return check.GetKind(), 0
-	}
-	if call, ok := by[tablev1.ActionKind_ACTION_KIND_CALL]; ok {
-		big := canAllIn && call.GetMinAmount()*4 > allIn.GetMaxAmount()
-		if fold, ok := by[tablev1.ActionKind_ACTION_KIND_FOLD]; ok && (big && x < 0.85 || !big && x < 0.3) {
-			return fold.GetKind(), 0
-		}
-		return call.GetKind(), call.GetMinAmount()
-	}
-	if canAllIn {
-		// Facing a bet he cannot call without going all in.
-		if fold, ok := by[tablev1.ActionKind_ACTION_KIND_FOLD]; ok && x < 0.8 {
-			return fold.GetKind(), 0
-		}
-		return allIn.GetKind(), allIn.GetMaxAmount()
-	}
-	return legal[0].GetKind(), legal[0].GetMinAmount()
-}
-
-func sleep(ctx context.Context, d time.Duration) {
-	select {
-	case <-ctx.Done():
-	case <-time.After(d):
-	}
 }

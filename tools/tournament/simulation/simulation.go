@@ -141,8 +141,7 @@ func Terms(n, paid int, level time.Duration, start time.Time) terms.Terms {
 	return t
 }
 
-// Run runs one simulated tournament.
-func Run(ctx context.Context, cfg Config) (Report, error) {
+func (cfg Config) withDefaults() Config {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
@@ -152,6 +151,12 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	if cfg.Timeout == 0 {
 		cfg.Timeout = time.Hour
 	}
+	return cfg
+}
+
+// Run runs one simulated tournament.
+func Run(ctx context.Context, cfg Config) (Report, error) {
+	cfg = cfg.withDefaults()
 	ctx, cancel := context.WithTimeout(ctx, cfg.Timeout)
 	defer cancel()
 	rep := Report{Entrants: cfg.Entrants}
@@ -187,44 +192,10 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		return rep, fmt.Errorf("create: %w", err)
 	}
 	id := st.ID
-	var next atomic.Int64
-	var regErr atomic.Value
-	var wg sync.WaitGroup
-	for k := 0; k < cfg.Concurrency; k++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= cfg.Entrants || ctx.Err() != nil {
-					return
-				}
-				p := tournament.PlayerIn{Partner: "sim", Player: player(i)}
-				var err, first error
-				for try := 0; try < 20; try++ {
-					if _, err = svc.Register(ctx, id, p, "reg"); err == nil {
-						break
-					}
-					if try > 0 && apierr.Reason(err) == "ALREADY_REGISTERED" {
-						// An earlier try was taken in; its answer was lost.
-						err = nil
-						break
-					}
-					if first == nil {
-						first = err
-					}
-					time.Sleep(100 * time.Millisecond)
-				}
-				if err != nil {
-					regErr.Store(fmt.Errorf("register %s: %w (first try: %v)", p.Player, err, first))
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	regErr := register(ctx, svc, id, cfg.Entrants, cfg.Concurrency)
 	rep.Registration = time.Since(t0)
-	if e, ok := regErr.Load().(error); ok {
-		return rep, e
+	if regErr != nil {
+		return rep, regErr
 	}
 	if time.Now().After(tr.StartAt) {
 		return rep, fmt.Errorf("registration took %s, past the start", rep.Registration)
@@ -296,6 +267,50 @@ wait:
 		rep.Problems = append(rep.Problems, "history sizes from the server: "+err.Error())
 	}
 	return rep, nil
+}
+
+// register registers n players, conc at a time, each retried up to 20
+// times (a worker restart may drop an answer): the first error left.
+func register(ctx context.Context, svc *core.Service, id string, n, conc int) error {
+	var next atomic.Int64
+	var regErr atomic.Value
+	var wg sync.WaitGroup
+	for k := 0; k < conc; k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n || ctx.Err() != nil {
+					return
+				}
+				p := tournament.PlayerIn{Partner: "sim", Player: player(i)}
+				var err, first error
+				for try := 0; try < 20; try++ {
+					if _, err = svc.Register(ctx, id, p, "reg"); err == nil {
+						break
+					}
+					if try > 0 && apierr.Reason(err) == "ALREADY_REGISTERED" {
+						// An earlier try was taken in; its answer was lost.
+						err = nil
+						break
+					}
+					if first == nil {
+						first = err
+					}
+					time.Sleep(100 * time.Millisecond)
+				}
+				if err != nil {
+					regErr.Store(fmt.Errorf("register %s: %w (first try: %v)", p.Player, err, first))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if e, ok := regErr.Load().(error); ok {
+		return e
+	}
+	return nil
 }
 
 // serverHistory walks the chain of runs from the latest back to the first
