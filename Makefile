@@ -28,7 +28,7 @@ help:
 	@echo "make bench        Go benchmarks"
 	@echo "make generate     regenerate gen/ from proto/"
 	@echo "make images       one OCI image tarball per service in out/images (no Docker daemon)"
-	@echo "make lint         gofmt, go vet, buf lint, helm lint --strict, manifest validation"
+	@echo "make lint         gofmt, go vet, buf lint, shapecheck, helm lint --strict, manifest validation"
 	@echo "make tools        build the pinned tools into ./bin"
 
 ## run: the dev stack — every service in one process with embedded defaults.
@@ -58,13 +58,16 @@ generate: tools
 	$(BIN)/buf generate
 	cd gen && go mod tidy
 
-## lint: formatting, vet, proto lint, chart lint and offline manifest validation.
+## lint: formatting, vet, proto lint, the repository's shape (tools/shapecheck:
+## no service imports or requires another service, files <= 600 lines,
+## functions <= 120), chart lint and offline manifest validation.
 lint: tools
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' | grep -v '^gen/')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	go vet $(PKGS)
 	$(BIN)/buf lint
 	$(BIN)/buf format --diff --exit-code proto
+	cd tools && go run ./shapecheck -root ..
 	$(MAKE) --no-print-directory helm-lint
 
 fmt:
