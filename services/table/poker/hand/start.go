@@ -58,12 +58,6 @@ func (s *State) reset(rules profile.Rules, setup Setup) {
 	}
 }
 
-func (s *State) emit(e Event) {
-	s.events = append(s.events, e)
-	last := &s.events[len(s.events)-1]
-	last.Seq, last.Street = s.Seq, s.Street
-}
-
 // forcedBets posts the antes (dead, gr-regulation-1 B.4), then the blinds,
 // straddles and make-ups in order, and opens preflop at the last live
 // blind or straddle, counted in full even when posted short (B.23; §4.9.8).
