@@ -10,7 +10,8 @@ import (
 // Start begins a hand in dst (reusing its memory) under rules, which the
 // caller has validated once (profile.Rules.Validate): forced bets, the
 // first deal, and the first player to act. It returns the events, or an
-// *apierr.Error for a setup the rules do not allow.
+// *apierr.Error for a setup the rules do not allow. poker.Start calls it
+// with the variant of the rules' game.
 func Start(v Variant, rules profile.Rules, setup Setup, dst *State) ([]Event, error) {
 	if err := checkSetup(v, &rules, &setup); err != nil {
 		return nil, err
