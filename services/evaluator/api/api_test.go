@@ -13,9 +13,9 @@ import (
 	evaluatorv1 "github.com/croupier/croupier/gen/croupier/evaluator/v1"
 	"github.com/croupier/croupier/gen/croupier/evaluator/v1/evaluatorv1connect"
 	"github.com/croupier/croupier/services/evaluator/api"
-	"github.com/croupier/croupier/shared/rank/reason"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/auth"
+	"github.com/croupier/croupier/shared/rank/reason"
 )
 
 const partnerKey = "partner-a-api-key-0123456789"

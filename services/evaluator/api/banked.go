@@ -8,11 +8,11 @@ import (
 	"go.opentelemetry.io/otel/attribute"
 
 	evaluatorv1 "github.com/croupier/croupier/gen/croupier/evaluator/v1"
-	"github.com/croupier/croupier/shared/rank/banked"
-	"github.com/croupier/croupier/shared/rank"
-	"github.com/croupier/croupier/shared/rank/reason"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/rank"
+	"github.com/croupier/croupier/shared/rank/banked"
+	"github.com/croupier/croupier/shared/rank/reason"
 )
 
 var bankedGames = map[evaluatorv1.BankedGame]banked.Game{

@@ -4,10 +4,10 @@ import (
 	"fmt"
 
 	evaluatorv1 "github.com/croupier/croupier/gen/croupier/evaluator/v1"
-	"github.com/croupier/croupier/shared/rank"
-	"github.com/croupier/croupier/shared/rank/reason"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/rank"
+	"github.com/croupier/croupier/shared/rank/reason"
 )
 
 // parseCards reads card notations; field names the list in errors

@@ -9,8 +9,8 @@ import (
 
 	evaluatorv1 "github.com/croupier/croupier/gen/croupier/evaluator/v1"
 	"github.com/croupier/croupier/services/evaluator/equity"
-	"github.com/croupier/croupier/shared/rank/reason"
 	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/rank/reason"
 )
 
 // Equity computes win and tie shares.

@@ -8,8 +8,8 @@ import (
 	"go.opentelemetry.io/otel/attribute"
 
 	evaluatorv1 "github.com/croupier/croupier/gen/croupier/evaluator/v1"
-	"github.com/croupier/croupier/shared/rank/reason"
 	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/rank/reason"
 )
 
 // Evaluate ranks each hand under the game's rule.

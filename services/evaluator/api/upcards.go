@@ -9,10 +9,10 @@ import (
 	"go.opentelemetry.io/otel/attribute"
 
 	evaluatorv1 "github.com/croupier/croupier/gen/croupier/evaluator/v1"
-	"github.com/croupier/croupier/shared/rank"
-	"github.com/croupier/croupier/shared/rank/reason"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/rank"
+	"github.com/croupier/croupier/shared/rank/reason"
 )
 
 // RankUpCards orders stud holdings: for STUD_RANKING_HIGH the highest

@@ -3,9 +3,9 @@ package hand
 import (
 	"fmt"
 
-	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/services/table/poker/betting"
 	"github.com/croupier/croupier/services/table/poker/pot"
+	"github.com/croupier/croupier/shared/rank"
 )
 
 // EventKind says what happened.

@@ -19,11 +19,11 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/services/table/poker/betting"
 	"github.com/croupier/croupier/services/table/poker/pot"
 	"github.com/croupier/croupier/services/table/poker/profile"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/rank"
 )
 
 // MaxSeats is the largest table.

@@ -12,9 +12,9 @@ import (
 	"strconv"
 
 	"github.com/croupier/croupier/services/table/poker/betting"
-	"github.com/croupier/croupier/services/table/poker/pot"
 	"github.com/croupier/croupier/services/table/poker/rake"
 	"github.com/croupier/croupier/shared/rules"
+	"github.com/croupier/croupier/shared/split"
 )
 
 // Profile names: the published list in shared/rules, which the tournament
@@ -73,10 +73,10 @@ type Options struct {
 	Chips           betting.ChipRules `json:"chips"`
 	TwoChipCall     bool              `json:"two_chip_call,omitempty"`
 	// HalfPot plays pot limit at half the pot (gr-regulation-1 B.9).
-	HalfPot   bool        `json:"half_pot,omitempty"`
-	OddChip   pot.OddChip `json:"odd_chip"`
-	ShowOrder ShowOrder   `json:"show_order"`
-	Muck      Muck        `json:"muck"`
+	HalfPot   bool          `json:"half_pot,omitempty"`
+	OddChip   split.OddChip `json:"odd_chip"`
+	ShowOrder ShowOrder     `json:"show_order"`
+	Muck      Muck          `json:"muck"`
 	// BoardShowAll: when a shown hand plays the board, every remaining
 	// player shows (docs/rules/cz-cash-game-texas-holdem.md §6.8).
 	BoardShowAll bool    `json:"board_show_all,omitempty"`
@@ -142,7 +142,7 @@ func Named(name string, game Game, st betting.Structure) (Rules, error) {
 		o.LimitReopen = betting.ReopenFull
 		o.RaiseBase = betting.FromFullBet
 		o.Chips = betting.ChipsGR
-		o.OddChip = pot.OddChipWhole
+		o.OddChip = split.FirstAfterButton
 		o.ShowOrder = ShowLastAggressor
 		if game != Holdem {
 			o.ShowOrder = ShowCaller
@@ -167,7 +167,7 @@ func Named(name string, game Game, st betting.Structure) (Rules, error) {
 		o.LimitReopen = betting.ReopenHalf
 		o.RaiseBase = betting.FromHighest
 		o.Chips = betting.ChipsRU
-		o.OddChip = pot.OddChipEach
+		o.OddChip = split.OneAtATime
 		o.ShowOrder = ShowLastAggressorFinal
 		o.HeadsUp = HeadsUpButtonSmallBlind
 		o.Button = DeadButton
@@ -189,7 +189,7 @@ func Named(name string, game Game, st betting.Structure) (Rules, error) {
 		o.RaiseBase = betting.FromHighest
 		o.MinRaise = betting.RaiseToDouble
 		o.Chips = betting.ChipsCZ
-		o.OddChip = pot.OddChipWhole
+		o.OddChip = split.FirstAfterButton
 		o.ShowOrder = ShowLastAggressorFinal
 		o.BoardShowAll = true
 		o.HeadsUp = HeadsUpButtonSmallBlind
@@ -361,7 +361,7 @@ func (r Rules) Validate() error {
 	if o.Straddles > 0 && r.Game.Stud() {
 		add("straddles are a blind-game option")
 	}
-	if o.OddChip != pot.OddChipWhole && o.OddChip != pot.OddChipEach {
+	if o.OddChip != split.FirstAfterButton && o.OddChip != split.OneAtATime {
 		add("unknown odd-chip rule %d", o.OddChip)
 	}
 	checkEnum := func(name string, v, hi uint8) {
@@ -474,9 +474,9 @@ func (r *Rules) Set(key, value string) error {
 	case "odd_chip":
 		switch value {
 		case "whole", "first-after-button", "worst-position", "worst_position":
-			o.OddChip = pot.OddChipWhole
+			o.OddChip = split.FirstAfterButton
 		case "each", "one-at-a-time":
-			o.OddChip = pot.OddChipEach
+			o.OddChip = split.OneAtATime
 		default:
 			return fmt.Errorf("option %s: want whole or each, got %q", key, value)
 		}

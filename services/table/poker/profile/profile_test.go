@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/croupier/croupier/services/table/poker/betting"
-	"github.com/croupier/croupier/services/table/poker/pot"
 	"github.com/croupier/croupier/services/table/poker/rake"
+	"github.com/croupier/croupier/shared/split"
 )
 
 func must(t *testing.T, name string, g Game, st betting.Structure, s Stakes) Rules {
@@ -142,13 +142,13 @@ func TestSetOptions(t *testing.T) {
 		}
 	}
 	o := r.Options
-	if o.OddChip != pot.OddChipEach || o.ShowOrder != ShowLastAggressorFinal || o.HeadsUp != HeadsUpButtonSmallBlind ||
+	if o.OddChip != split.OneAtATime || o.ShowOrder != ShowLastAggressorFinal || o.HeadsUp != HeadsUpButtonSmallBlind ||
 		o.LimitReopen != betting.ReopenHalf || o.RaiseBase != betting.FromHighest || o.Straddles != 2 ||
 		o.Chips != betting.ChipsRU || o.Button != MovingButton || o.MakeUp != MakeUpBigLive ||
 		o.VoidBets != VoidKeep || o.LastVoid != LastVoidSplit {
 		t.Fatalf("options not applied: %+v", o)
 	}
-	if err := r.Set("odd_chip", "worst_position"); err != nil || r.Options.OddChip != pot.OddChipWhole {
+	if err := r.Set("odd_chip", "worst_position"); err != nil || r.Options.OddChip != split.FirstAfterButton {
 		t.Fatalf("worst_position: %v", err)
 	}
 	for k, v := range map[string]string{"odd_chip": "nope", "show_order": "x", "raise_cap": "a", "bogus": "1"} {
@@ -186,7 +186,7 @@ func TestRulesJSONRoundTrip(t *testing.T) {
 func TestProfileDefaults(t *testing.T) {
 	gr := must(t, GR, Omaha, betting.PotLimit, eur)
 	if gr.Options.ShowOrder != ShowCaller || gr.Options.HeadsUp != HeadsUpButtonBigBlind || !gr.Options.HeadsUpUncapped ||
-		gr.Options.LimitReopen != betting.ReopenFull || gr.Options.OddChip != pot.OddChipWhole {
+		gr.Options.LimitReopen != betting.ReopenFull || gr.Options.OddChip != split.FirstAfterButton {
 		t.Fatalf("GR Omaha defaults %+v", gr.Options)
 	}
 	if h := must(t, GR, Holdem, betting.NoLimit, eur); h.Options.ShowOrder != ShowLastAggressor {
@@ -196,7 +196,7 @@ func TestProfileDefaults(t *testing.T) {
 	if err := ru.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	if ru.Options.LimitReopen != betting.ReopenHalf || ru.Options.HeadsUpUncapped || ru.Options.OddChip != pot.OddChipEach ||
+	if ru.Options.LimitReopen != betting.ReopenHalf || ru.Options.HeadsUpUncapped || ru.Options.OddChip != split.OneAtATime ||
 		ru.Options.StudOpening != StudBringIn {
 		t.Fatalf("RU defaults %+v", ru.Options)
 	}
