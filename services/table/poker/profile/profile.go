@@ -404,22 +404,7 @@ func (r Rules) Validate() error {
 func (r *Rules) Set(key, value string) error {
 	o := &r.Options
 	b := []byte(value)
-	boolean := func(p *bool) error {
-		v, err := strconv.ParseBool(value)
-		if err != nil {
-			return fmt.Errorf("option %s: %w", key, err)
-		}
-		*p = v
-		return nil
-	}
-	integer := func(p *int64) error {
-		v, err := strconv.ParseInt(value, 10, 64)
-		if err != nil {
-			return fmt.Errorf("option %s: %w", key, err)
-		}
-		*p = v
-		return nil
-	}
+	boolean := func(p *bool) error { return setBool(key, value, p) }
 	switch key {
 	case "raise_cap":
 		v, err := strconv.Atoi(value)
@@ -510,20 +495,51 @@ func (r *Rules) Set(key, value string) error {
 		return o.StudOpening.UnmarshalText(b)
 	case "deal_folded_until_bet":
 		return boolean(&o.DealFoldedUntilBet)
-	case "rake_mode":
-		return r.Rake.Mode.UnmarshalText(b)
-	case "rake_bp":
-		return integer(&r.Rake.BasisPoints)
-	case "rake_cap":
-		return integer(&r.Rake.Cap)
-	case "rake_unit":
-		return integer(&r.Rake.Unit)
-	case "no_flop_no_drop":
-		return boolean(&r.Rake.NoFlopNoDrop)
-	case "time_charge":
-		return integer(&r.Rake.Charge)
 	default:
+		if ok, err := setRake(&r.Rake, key, value); ok {
+			return err
+		}
 		return fmt.Errorf("unknown option %q", key)
 	}
+	return nil
+}
+
+// setRake overrides one rake option by name; ok is false if key names
+// none.
+func setRake(c *rake.Config, key, value string) (ok bool, err error) {
+	switch key {
+	case "rake_mode":
+		return true, c.Mode.UnmarshalText([]byte(value))
+	case "rake_bp":
+		return true, setInt(key, value, &c.BasisPoints)
+	case "rake_cap":
+		return true, setInt(key, value, &c.Cap)
+	case "rake_unit":
+		return true, setInt(key, value, &c.Unit)
+	case "no_flop_no_drop":
+		return true, setBool(key, value, &c.NoFlopNoDrop)
+	case "time_charge":
+		return true, setInt(key, value, &c.Charge)
+	}
+	return false, nil
+}
+
+// setBool sets *p to the boolean value of option key.
+func setBool(key, value string, p *bool) error {
+	v, err := strconv.ParseBool(value)
+	if err != nil {
+		return fmt.Errorf("option %s: %w", key, err)
+	}
+	*p = v
+	return nil
+}
+
+// setInt sets *p to the integer value of option key.
+func setInt(key, value string, p *int64) error {
+	v, err := strconv.ParseInt(value, 10, 64)
+	if err != nil {
+		return fmt.Errorf("option %s: %w", key, err)
+	}
+	*p = v
 	return nil
 }

@@ -204,3 +204,29 @@ func TestProfileDefaults(t *testing.T) {
 		t.Fatal("street bets")
 	}
 }
+
+// The rake options by name, as CreateTable carries them: each sets its
+// field, and a value that does not parse is refused naming the option.
+func TestSetRakeOptions(t *testing.T) {
+	r := must(t, GR, Holdem, betting.NoLimit, eur)
+	for _, kv := range [][2]string{{"rake_mode", "time-charge"}, {"rake_bp", "300"}, {"rake_cap", "1000"},
+		{"rake_unit", "50"}, {"no_flop_no_drop", "true"}, {"time_charge", "200"}} {
+		if err := r.Set(kv[0], kv[1]); err != nil {
+			t.Fatalf("%s=%s: %v", kv[0], kv[1], err)
+		}
+	}
+	want := rake.Config{Mode: rake.TimeCharge, BasisPoints: 300, Cap: 1000, Unit: 50, NoFlopNoDrop: true, Charge: 200}
+	if r.Rake != want {
+		t.Fatalf("rake %+v, want %+v", r.Rake, want)
+	}
+	for _, kv := range [][2]string{{"rake_mode", "x"}, {"rake_bp", "3%"}, {"rake_cap", ""}, {"rake_unit", "1.5"},
+		{"no_flop_no_drop", "maybe"}, {"time_charge", "ten"}} {
+		err := r.Set(kv[0], kv[1])
+		if err == nil || (kv[0] != "rake_mode" && !strings.Contains(err.Error(), kv[0])) {
+			t.Errorf("%s=%q: %v", kv[0], kv[1], err)
+		}
+	}
+	if r.Rake != want {
+		t.Fatalf("refused values changed the rake: %+v", r.Rake)
+	}
+}
