@@ -21,9 +21,9 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/croupier/croupier/shared/card"
 	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/shared/rank/reason"
-	"github.com/croupier/croupier/shared/card"
 )
 
 // Stats counts what a run saw.

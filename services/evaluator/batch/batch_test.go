@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/rank"
 )
 
 func run(t *testing.T, in string, g rank.Game) (string, string, Stats) {

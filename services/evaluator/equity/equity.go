@@ -18,10 +18,10 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/croupier/croupier/shared/rank"
-	"github.com/croupier/croupier/shared/rank/reason"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/rank"
+	"github.com/croupier/croupier/shared/rank/reason"
 )
 
 // Limits and defaults.

@@ -5,10 +5,10 @@ import (
 	"math"
 	"testing"
 
-	"github.com/croupier/croupier/shared/rank"
-	"github.com/croupier/croupier/shared/rank/reason"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/rank"
+	"github.com/croupier/croupier/shared/rank/reason"
 )
 
 func cs(t *testing.T, s string) []card.Card {

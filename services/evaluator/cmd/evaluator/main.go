@@ -18,9 +18,9 @@ import (
 
 	"github.com/croupier/croupier/gen/croupier/evaluator/v1/evaluatorv1connect"
 	"github.com/croupier/croupier/services/evaluator/api"
-	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/shared/boot"
 	"github.com/croupier/croupier/shared/config"
+	"github.com/croupier/croupier/shared/rank"
 )
 
 // settings is the evaluator binary's configuration.

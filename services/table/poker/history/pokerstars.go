@@ -8,10 +8,10 @@ import (
 	"time"
 	_ "time/tzdata" // the ET timestamp tracking tools read needs America/New_York everywhere
 
-	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/services/table/poker/betting"
 	"github.com/croupier/croupier/services/table/poker/profile"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/rank"
 )
 
 // PokerStarsOptions choose whose cards a PokerStars export shows.

@@ -3,9 +3,9 @@ package history
 import (
 	"testing"
 
-	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/services/table/poker/profile"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/rank"
 )
 
 // PokerStars names hands its own way; tracking tools read the category.

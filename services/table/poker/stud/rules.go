@@ -16,11 +16,11 @@ package stud
 import (
 	"fmt"
 
-	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/services/table/poker/betting"
 	"github.com/croupier/croupier/services/table/poker/hand"
 	"github.com/croupier/croupier/services/table/poker/profile"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/rank"
 )
 
 var (
