@@ -11,13 +11,16 @@ import (
 	"github.com/croupier/croupier/services/evaluator/showdown"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/rank/reason"
+	"github.com/croupier/croupier/shared/split"
 )
 
-var oddChips = map[evaluatorv1.OddChip]showdown.OddChip{
-	evaluatorv1.OddChip_ODD_CHIP_FIRST_AFTER_BUTTON: showdown.FirstAfterButton,
-	evaluatorv1.OddChip_ODD_CHIP_WORST_POSITION:     showdown.WorstPosition,
-	evaluatorv1.OddChip_ODD_CHIP_HIGHEST_SUIT:       showdown.HighestSuit,
-	evaluatorv1.OddChip_ODD_CHIP_ONE_AT_A_TIME:      showdown.OneAtATime,
+// oddChips maps the wire's odd-chip rules onto shared/split's, which name
+// the same four rules.
+var oddChips = map[evaluatorv1.OddChip]split.OddChip{
+	evaluatorv1.OddChip_ODD_CHIP_FIRST_AFTER_BUTTON: split.FirstAfterButton,
+	evaluatorv1.OddChip_ODD_CHIP_WORST_POSITION:     split.WorstPosition,
+	evaluatorv1.OddChip_ODD_CHIP_HIGHEST_SUIT:       split.HighestSuit,
+	evaluatorv1.OddChip_ODD_CHIP_ONE_AT_A_TIME:      split.OneAtATime,
 }
 
 // Showdown splits the pots.

@@ -1,8 +1,9 @@
 // Package showdown splits pots between the best hands: each pot goes to
 // the best hand among the seats eligible for it, ties share it equally in
 // multiples of the table's smallest chip, and the indivisible remainder
-// goes where the rule profile's odd-chip rule says. The amounts of a pot
-// always sum to the pot.
+// goes where the rule profile's odd-chip rule says: the splitting is
+// shared/split's, the one the table's engine settles its hands with. The
+// amounts of a pot always sum to the pot.
 package showdown
 
 import (
@@ -13,47 +14,8 @@ import (
 	"github.com/croupier/croupier/shared/card"
 	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/shared/rank/reason"
+	"github.com/croupier/croupier/shared/split"
 )
-
-// OddChip says who receives the remainder of a pot that does not split
-// evenly into chip units.
-type OddChip uint8
-
-// Odd-chip rules.
-const (
-	// FirstAfterButton gives the whole remainder to the first tied winner
-	// clockwise from the button (gr-regulation-1 §6.6 and B.73;
-	// gr-regulation-2 G7.8, N17; ru-club-poker T11). The default.
-	FirstAfterButton OddChip = iota + 1
-	// WorstPosition is docs/rules/cz-cash-game-texas-holdem.md's wording, "the worse
-	// position (closer to the dealer button from the game's perspective)",
-	// which that spec reads (N7, vector 8) as the first winner clockwise
-	// from the button: the same seat as FirstAfterButton.
-	WorstPosition
-	// HighestSuit gives the whole remainder to the tied winner holding the
-	// highest card by rank, then suit (♠ > ♥ > ♦ > ♣), among the five cards
-	// of his hand: the industry stud rule gr-regulation-1 §9.7 names for
-	// games without an acting button.
-	HighestSuit
-	// OneAtATime hands the remainder out one chip unit at a time clockwise
-	// from the button (docs/rules/betting-rules-ru-sports.md §5.9.3 GAP default;
-	// gr-regulation-1 §6.6 config alternative).
-	OneAtATime
-)
-
-func (o OddChip) String() string {
-	switch o {
-	case FirstAfterButton:
-		return "first after the button"
-	case WorstPosition:
-		return "worst position"
-	case HighestSuit:
-		return "highest card by suit"
-	case OneAtATime:
-		return "one unit at a time"
-	}
-	return fmt.Sprintf("OddChip(%d)", uint8(o))
-}
 
 // MaxTableSize bounds the table size a request may name.
 const MaxTableSize = 64
@@ -83,7 +45,7 @@ type Request struct {
 	// Board is the community cards (none in stud unless a shortage dealt
 	// one).
 	Board   []card.Card
-	OddChip OddChip
+	OddChip split.OddChip
 	// Button is the dealer button's seat. Seats are numbered 1..TableSize
 	// clockwise. HighestSuit does not need a button (0).
 	Button    int
@@ -142,7 +104,7 @@ func Settle(req Request) (Result, error) {
 				winners = append(winners, s)
 			}
 		}
-		res.Pots[i] = PotResult{Winning: best, Awards: split(p.Amount, unit, req.clockwise(winners), req.OddChip, res.Hands)}
+		res.Pots[i] = PotResult{Winning: best, Awards: divide(p.Amount, unit, req.clockwise(winners), req.OddChip, res.Hands)}
 	}
 	return res, nil
 }
@@ -156,38 +118,25 @@ func (req *Request) clockwise(seats []int) []int {
 	return out
 }
 
-// split divides amount between winners (in clockwise order from the
-// button): equal shares in whole chip units, then the remainder by rule.
-func split(amount, unit int64, winners []int, rule OddChip, hands map[int]rank.Hand) []Award {
+// divide splits amount between winners (in clockwise order from the
+// button) into their awards by rule.
+func divide(amount, unit int64, winners []int, rule split.OddChip, hands map[int]rank.Hand) []Award {
 	if len(winners) == 0 {
 		return nil
 	}
-	n := int64(len(winners))
-	share := amount / unit / n * unit
-	awards := make([]Award, len(winners))
-	for i, s := range winners {
-		awards[i] = Award{Seat: s, Amount: share}
-	}
-	rest := amount - share*n
-	switch rule {
-	case OneAtATime:
-		for i := 0; rest >= unit; i++ {
-			awards[i].Amount += unit
-			rest -= unit
-		}
-		awards[0].Amount += rest // a pot that is not a whole number of units
-	case HighestSuit:
-		top := 0
+	top := 0
+	if rule == split.HighestSuit {
 		for i, s := range winners {
 			if highCard(hands[s]) > highCard(hands[winners[top]]) {
 				top = i
 			}
 		}
-		awards[top].Amount += rest
-	default:
-		awards[0].Amount += rest
 	}
-	return awards
+	out := make([]Award, len(winners))
+	for i, s := range winners {
+		out[i] = Award{Seat: s, Amount: split.Share(amount, unit, len(winners), i, rule, top)}
+	}
+	return out
 }
 
 // highCard is the highest card of a hand's five by rank, then suit; the
@@ -201,7 +150,7 @@ func validate(req *Request) error {
 		return apierr.Invalid(reason.UnknownGame, "game %d is not a showdown game", uint8(req.Game))
 	}
 	switch req.OddChip {
-	case FirstAfterButton, WorstPosition, HighestSuit, OneAtATime:
+	case split.FirstAfterButton, split.WorstPosition, split.HighestSuit, split.OneAtATime:
 	default:
 		return apierr.Invalid(reason.BadOption, "odd-chip rule %d is not known", uint8(req.OddChip))
 	}
@@ -211,7 +160,7 @@ func validate(req *Request) error {
 	if req.TableSize < 2 || req.TableSize > MaxTableSize {
 		return apierr.Invalid(reason.BadSeat, "table size %d, want 2 to %d", req.TableSize, MaxTableSize)
 	}
-	if req.OddChip != HighestSuit || req.Button != 0 {
+	if req.OddChip != split.HighestSuit || req.Button != 0 {
 		if req.Button < 1 || req.Button > req.TableSize {
 			return apierr.Invalid(reason.BadSeat, "button seat %d is not one of 1..%d", req.Button, req.TableSize)
 		}

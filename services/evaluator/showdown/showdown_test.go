@@ -8,6 +8,7 @@ import (
 	"github.com/croupier/croupier/shared/card"
 	"github.com/croupier/croupier/shared/rank"
 	"github.com/croupier/croupier/shared/rank/reason"
+	"github.com/croupier/croupier/shared/split"
 )
 
 func cs(t *testing.T, s string) []card.Card {
@@ -38,7 +39,7 @@ func awards(r PotResult) map[int]int64 {
 
 // tie builds a Hold'em showdown where the given seats all play the same
 // board (a royal flush) and the others hold nothing better.
-func tie(t *testing.T, seats []int, amount, unit int64, button, size int, rule OddChip) Result {
+func tie(t *testing.T, seats []int, amount, unit int64, button, size int, rule split.OddChip) Result {
 	t.Helper()
 	holes := []string{"2c 3d", "2d 3h", "2h 3s", "2s 4c", "4d 5c", "4h 5d", "4s 5h", "5s 6c", "6d 7c"}
 	var ss []Seat
@@ -56,11 +57,11 @@ func tie(t *testing.T, seats []int, amount, unit int64, button, size int, rule O
 // the button) gets €13, seat 3 €12. Three-way €100 tie (seats 2, 6, 9,
 // button 8): €33 each and the extra €1 to seat 9.
 func TestGrRegulation1Vector15OddChip(t *testing.T) {
-	r := tie(t, []int{3, 7}, 25, 1, 5, 10, FirstAfterButton)
+	r := tie(t, []int{3, 7}, 25, 1, 5, 10, split.FirstAfterButton)
 	if a := awards(r.Pots[0]); a[7] != 13 || a[3] != 12 {
 		t.Errorf("two-way: %v, want seat 7 13 and seat 3 12", a)
 	}
-	r = tie(t, []int{2, 6, 9}, 100, 1, 8, 10, FirstAfterButton)
+	r = tie(t, []int{2, 6, 9}, 100, 1, 8, 10, split.FirstAfterButton)
 	if a := awards(r.Pots[0]); a[9] != 34 || a[2] != 33 || a[6] != 33 {
 		t.Errorf("three-way: %v, want seat 9 34, seats 2 and 6 33", a)
 	}
@@ -70,7 +71,7 @@ func TestGrRegulation1Vector15OddChip(t *testing.T) {
 // chip €5, three winners: €30 each and the €10 remainder to the first tied
 // winner after the button.
 func TestGrRegulation2WholeRemainderToFirstWinner(t *testing.T) {
-	r := tie(t, []int{2, 4, 6}, 100, 5, 3, 9, FirstAfterButton)
+	r := tie(t, []int{2, 4, 6}, 100, 5, 3, 9, split.FirstAfterButton)
 	if a := awards(r.Pots[0]); a[4] != 40 || a[6] != 30 || a[2] != 30 {
 		t.Errorf("%v, want seat 4 40, seats 6 and 2 30", a)
 	}
@@ -79,7 +80,7 @@ func TestGrRegulation2WholeRemainderToFirstWinner(t *testing.T) {
 // docs/rules/cz-cash-game-texas-holdem.md §10 vector 8: a pot of 25 split between the
 // SB (first after the button) and the button: SB 13, button 12.
 func TestCzCashGameVector8WorstPosition(t *testing.T) {
-	r := tie(t, []int{1, 2}, 25, 1, 1, 6, WorstPosition) // button seat 1, SB seat 2
+	r := tie(t, []int{1, 2}, 25, 1, 1, 6, split.WorstPosition) // button seat 1, SB seat 2
 	if a := awards(r.Pots[0]); a[2] != 13 || a[1] != 12 {
 		t.Errorf("%v, want SB (seat 2) 13 and the button 12", a)
 	}
@@ -89,11 +90,11 @@ func TestCzCashGameVector8WorstPosition(t *testing.T) {
 // the winner first left of the button, 50 to the other. T1: a board royal
 // flush splits three ways.
 func TestRuClubPokerT11AndT1(t *testing.T) {
-	r := tie(t, []int{2, 8}, 101, 1, 5, 9, FirstAfterButton)
+	r := tie(t, []int{2, 8}, 101, 1, 5, 9, split.FirstAfterButton)
 	if a := awards(r.Pots[0]); a[8] != 51 || a[2] != 50 {
 		t.Errorf("T11: %v, want seat 8 51 and seat 2 50", a)
 	}
-	r = tie(t, []int{1, 3, 5}, 300, 1, 1, 6, FirstAfterButton)
+	r = tie(t, []int{1, 3, 5}, 300, 1, 1, 6, split.FirstAfterButton)
 	if a := awards(r.Pots[0]); a[1] != 100 || a[3] != 100 || a[5] != 100 {
 		t.Errorf("T1: %v, want 100 each", a)
 	}
@@ -103,18 +104,18 @@ func TestRuClubPokerT11AndT1(t *testing.T) {
 // 125 each and the odd 25 chip to the first winner clockwise from the
 // button. §5.9.3 GAP default: several odd chips go one at a time.
 func TestRuSportsD12OddChipAndOneAtATime(t *testing.T) {
-	r := tie(t, []int{4, 7}, 275, 25, 6, 9, OneAtATime)
+	r := tie(t, []int{4, 7}, 275, 25, 6, 9, split.OneAtATime)
 	if a := awards(r.Pots[0]); a[7] != 150 || a[4] != 125 {
 		t.Errorf("D12: %v, want seat 7 150, seat 4 125", a)
 	}
 	// 4 winners, 11 units of 25: 2 units each and one unit to each of the
 	// first three clockwise from the button (seat 6): seats 7, 9, 2.
-	r = tie(t, []int{2, 4, 7, 9}, 275, 25, 6, 9, OneAtATime)
+	r = tie(t, []int{2, 4, 7, 9}, 275, 25, 6, 9, split.OneAtATime)
 	if a := awards(r.Pots[0]); a[7] != 75 || a[9] != 75 || a[2] != 75 || a[4] != 50 {
 		t.Errorf("one at a time: %v", a)
 	}
 	// The same pot, whole remainder: seat 7 takes all three units.
-	r = tie(t, []int{2, 4, 7, 9}, 275, 25, 6, 9, FirstAfterButton)
+	r = tie(t, []int{2, 4, 7, 9}, 275, 25, 6, 9, split.FirstAfterButton)
 	if a := awards(r.Pots[0]); a[7] != 125 || a[9] != 50 || a[2] != 50 || a[4] != 50 {
 		t.Errorf("whole remainder: %v", a)
 	}
@@ -131,7 +132,7 @@ func TestHighestSuitOddChipInStud(t *testing.T) {
 			{Seat: 3, Hole: cs(t, "Ac Kh Qh Jc 8c 3s 2h")},
 		},
 		Pots:    []Pot{{Amount: 101, Eligible: []int{1, 2, 3}}},
-		OddChip: HighestSuit, TableSize: 8,
+		OddChip: split.HighestSuit, TableSize: 8,
 	})
 	if a := awards(res.Pots[0]); a[2] != 51 || a[1] != 50 || a[3] != 0 {
 		t.Errorf("%v, want seat 2 51 and seat 1 50", a)
@@ -157,7 +158,7 @@ func TestGrRegulation1Vector12SidePots(t *testing.T) {
 			{Amount: 210, Eligible: []int{b, c, d}},
 			{Amount: 160, Eligible: []int{c, d}},
 		},
-		OddChip: FirstAfterButton, Button: 4, TableSize: 6, ChipUnit: 1,
+		OddChip: split.FirstAfterButton, Button: 4, TableSize: 6, ChipUnit: 1,
 	})
 	want := []map[int]int64{{a: 230}, {b: 210}, {c: 160}}
 	for i, w := range want {
@@ -182,7 +183,7 @@ func TestOmahaShowdownUsesTwoPlusThree(t *testing.T) {
 			{Seat: 2, Hole: cs(t, "Jc Jd 3h 3c")}, // pair of jacks
 		},
 		Pots:    []Pot{{Amount: 50, Eligible: []int{1, 2}}},
-		OddChip: FirstAfterButton, Button: 2, TableSize: 6,
+		OddChip: split.FirstAfterButton, Button: 2, TableSize: 6,
 	})
 	if a := awards(res.Pots[0]); a[1] != 50 {
 		t.Errorf("%v, want seat 1 to win 50", a)
@@ -226,7 +227,7 @@ func TestSplitsSumToThePot(t *testing.T) {
 		}
 		unit := []int64{1, 5, 25}[rng.IntN(3)]
 		amount := rng.Int64N(10_000)
-		rule := OddChip(1 + rng.IntN(4))
+		rule := split.OddChip(1 + rng.IntN(4))
 		res, err := Settle(Request{Game: rank.GameHigh, Board: board, Seats: ss, Pots: []Pot{{Amount: amount, Eligible: eligible}},
 			OddChip: rule, Button: 1 + rng.IntN(size), TableSize: size, ChipUnit: unit})
 		if err != nil {
@@ -263,7 +264,7 @@ func TestSettleRejectsBadRequests(t *testing.T) {
 			Game: rank.GameHigh, Board: cs(t, "As Ks Qs Js 2d"),
 			Seats:   []Seat{{Seat: 1, Hole: cs(t, "3c 4c")}, {Seat: 2, Hole: cs(t, "5c 6c")}},
 			Pots:    []Pot{{Amount: 10, Eligible: []int{1, 2}}},
-			OddChip: FirstAfterButton, Button: 1, TableSize: 6,
+			OddChip: split.FirstAfterButton, Button: 1, TableSize: 6,
 		}
 	}
 	tests := []struct {
@@ -305,7 +306,7 @@ func FuzzSettle(f *testing.F) {
 		for i, x := range b {
 			cards[i] = card.Card(x)
 		}
-		req := Request{Game: rank.GameHigh, OddChip: OddChip(rule % 6), Button: int(button), TableSize: int(size), ChipUnit: unit}
+		req := Request{Game: rank.GameHigh, OddChip: split.OddChip(rule % 6), Button: int(button), TableSize: int(size), ChipUnit: unit}
 		if len(cards) >= 5 {
 			req.Board, cards = cards[:5], cards[5:]
 		}

@@ -8,7 +8,6 @@ import (
 	"github.com/croupier/croupier/services/table/poker/history"
 	"github.com/croupier/croupier/services/table/poker/profile"
 	"github.com/croupier/croupier/services/table/poker/seating"
-	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/card"
 	"github.com/croupier/croupier/shared/rank"
 )
@@ -65,18 +64,16 @@ func (h *Hand) Over() bool { return h.state == nil || h.Finished }
 // Record is the complete record of the hand (every card).
 func (h *Hand) Record() *history.Record { return poker.Record(h.state) }
 
-// variant is the engine variant that ranks with the in-process evaluator,
-// checks those ranks against the ones the command carries (the evaluator
-// service's), and records what it ranked.
-type variant struct {
-	hand.Variant
+// ranks checks the showdown ranks the in-process engine computes against
+// the ones the command carries (the evaluator service's), and records what
+// it ranked.
+type ranks struct {
 	given []SeatRank
 	used  []SeatRank
 	err   error
 }
 
-func (v *variant) Rank(s *hand.State, seat int) rank.Value {
-	val := v.Variant.Rank(s, seat)
+func (v *ranks) check(seat int, val rank.Value) rank.Value {
 	if v.given != nil {
 		found := false
 		for _, g := range v.given {
@@ -96,23 +93,12 @@ func (v *variant) Rank(s *hand.State, seat int) rank.Value {
 	return val
 }
 
-func newVariant(g profile.Game, given []SeatRank) (*variant, error) {
-	base, err := poker.VariantOf(g)
-	if err != nil {
-		return nil, apierr.Invalid("UNKNOWN_GAME", "%v", err)
-	}
-	return &variant{Variant: base, given: given}, nil
-}
-
 // start deals the hand. ranks are the ranks the command carries (nil on the
 // first application: the ranks used are returned).
 func (h *Hand) start(given []SeatRank) ([]hand.Event, []SeatRank, error) {
-	v, err := newVariant(h.Rules.Game, given)
-	if err != nil {
-		return nil, nil, err
-	}
+	v := &ranks{given: given}
 	h.state = new(hand.State)
-	ev, err := hand.Start(v, h.Rules, h.Setup, h.state)
+	ev, err := poker.Start(h.Rules, h.Setup, h.state, poker.CheckRanks(v.check))
 	if err != nil {
 		h.state = nil
 		return nil, nil, err
@@ -125,11 +111,8 @@ func (h *Hand) start(given []SeatRank) ([]hand.Event, []SeatRank, error) {
 
 // apply applies one input. On a rejection the state is unchanged.
 func (h *Hand) apply(a hand.Action, given []SeatRank) ([]hand.Event, []SeatRank, error) {
-	v, err := newVariant(h.Rules.Game, given)
-	if err != nil {
-		return nil, nil, err
-	}
-	ev, err := hand.Apply(v, h.state, a)
+	v := &ranks{given: given}
+	ev, err := poker.Apply(h.state, a, poker.CheckRanks(v.check))
 	if err != nil {
 		return nil, nil, err
 	}

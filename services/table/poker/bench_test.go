@@ -73,10 +73,6 @@ func benchHands(b *testing.B, g profile.Game, st betting.Structure, players int)
 		setup.Posts = []hand.Post{{Seat: 1, Kind: hand.SmallBlind}, {Seat: 2, Kind: hand.BigBlind}}
 	}
 	s := new(hand.State)
-	v, err := VariantOf(g)
-	if err != nil {
-		b.Fatal(err)
-	}
 	legal := make([]betting.Legal, 0, 8)
 	showdowns := 0
 	b.ReportAllocs()
@@ -86,13 +82,13 @@ func benchHands(b *testing.B, g profile.Game, st betting.Structure, players int)
 	for b.Loop() {
 		setup.Shoe = shoes[n%len(shoes)]
 		n++
-		if _, err := hand.Start(v, rules, setup, s); err != nil {
+		if _, err := Start(rules, setup, s); err != nil {
 			b.Fatal(err)
 		}
 		for s.Phase == hand.Betting {
 			seat := s.ToAct()
 			legal = s.Legal(seat, legal[:0])
-			if _, err := hand.Apply(v, s, policy(rng, seat, legal)); err != nil {
+			if _, err := Apply(s, policy(rng, seat, legal)); err != nil {
 				b.Fatal(err)
 			}
 		}

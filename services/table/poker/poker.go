@@ -1,7 +1,8 @@
 // Package poker runs a hand of any authorised poker game (gr-regulation-1
 // A.1): it picks the engine of the rules' game — holdem for Hold'em, Omaha
 // and club poker, stud for 5 and 7 Card Stud — and drives the shared hand
-// flow. This is the API the table service uses:
+// flow (package hand). It is the one entry to the poker engines, used by the
+// table service, the tests, benchmarks and fuzz tests alike:
 //
 //	rules, _ := profile.Named(profile.GR, profile.Holdem, betting.NoLimit)
 //	rules = rules.WithStakes(stakes)   // then rules.Validate() once
@@ -13,7 +14,8 @@
 //
 // The state is the caller's: Apply changes it in place (no copy per
 // action) and Clone gives an independent copy for a caller that needs the
-// state before an action. It round-trips through JSON for snapshots.
+// state before an action. It round-trips through JSON for snapshots, and
+// carries its rules, so a restored state needs nothing else to go on.
 package poker
 
 import (
@@ -39,20 +41,24 @@ func VariantOf(g profile.Game) (hand.Variant, error) {
 }
 
 // Start begins a hand into dst under rules the caller has validated once
-// (profile.Rules.Validate).
-func Start(rules profile.Rules, setup hand.Setup, dst *hand.State) ([]hand.Event, error) {
-	v, err := VariantOf(rules.Game)
+// (profile.Rules.Validate): antes and blinds (or bring-in), the first
+// cards, the first player to act.
+func Start(rules profile.Rules, setup hand.Setup, dst *hand.State, opts ...Option) ([]hand.Event, error) {
+	v, err := variant(rules.Game, opts)
 	if err != nil {
-		return nil, apierr.Invalid("UNKNOWN_GAME", "%v", err)
+		return nil, err
 	}
 	return hand.Start(v, rules, setup, dst)
 }
 
-// Apply applies an action or operator command to a hand of any game.
-func Apply(s *hand.State, a hand.Action) ([]hand.Event, error) {
-	v, err := VariantOf(s.Rules.Game)
+// Apply applies an action or operator command to a hand of any game, under
+// the rules the hand was started with. It mutates s and returns the
+// events; a rejected input returns an *apierr.Error and leaves s
+// unchanged.
+func Apply(s *hand.State, a hand.Action, opts ...Option) ([]hand.Event, error) {
+	v, err := variant(s.Rules.Game, opts)
 	if err != nil {
-		return nil, apierr.Invalid("UNKNOWN_GAME", "%v", err)
+		return nil, err
 	}
 	return hand.Apply(v, s, a)
 }
@@ -73,4 +79,16 @@ func Replay(rec *history.Record) (*hand.State, error) {
 		return nil, apierr.Invalid("UNKNOWN_GAME", "%v", err)
 	}
 	return hand.Replay(v, rec)
+}
+
+// variant is the engine variant of game g with the options applied.
+func variant(g profile.Game, opts []Option) (hand.Variant, error) {
+	v, err := VariantOf(g)
+	if err != nil {
+		return nil, apierr.Invalid("UNKNOWN_GAME", "%v", err)
+	}
+	for _, o := range opts {
+		v = o(v)
+	}
+	return v, nil
 }

@@ -6,10 +6,10 @@ import (
 
 	"github.com/croupier/croupier/services/table/poker/betting"
 	"github.com/croupier/croupier/services/table/poker/hand"
-	"github.com/croupier/croupier/services/table/poker/pot"
 	"github.com/croupier/croupier/services/table/poker/profile"
 	"github.com/croupier/croupier/services/table/poker/rake"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/split"
 )
 
 // A random-hand generator shared by the property test, the fuzz test and
@@ -72,7 +72,7 @@ func randomRules(rng *rand.Rand, g profile.Game, st betting.Structure) profile.R
 	r = r.WithStakes(s)
 	o := &r.Options
 	if rng.IntN(3) == 0 {
-		o.OddChip = pick(rng, pot.OddChipWhole, pot.OddChipEach)
+		o.OddChip = pick(rng, split.FirstAfterButton, split.OneAtATime)
 		o.Muck = pick(rng, profile.MuckLosers, profile.ShowAll)
 		o.ShowOrder = pick(rng, profile.ShowLastAggressor, profile.ShowLastAggressorFinal, profile.ShowCaller)
 		o.LimitReopen = pick(rng, betting.ReopenFull, betting.ReopenHalf)

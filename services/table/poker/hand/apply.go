@@ -9,7 +9,8 @@ import (
 // Apply applies one input to the hand: the action of the seat to act, or
 // an operator command. It mutates s and returns the events, which stay
 // valid until the next call; a rejected input returns an *apierr.Error
-// with a stable reason and leaves s exactly as it was.
+// with a stable reason and leaves s exactly as it was. poker.Apply calls
+// it with the variant of the hand's game.
 func Apply(v Variant, s *State, a Action) ([]Event, error) {
 	s.events = s.events[:0]
 	var err error

@@ -5,6 +5,7 @@ import (
 	"github.com/croupier/croupier/services/table/poker/pot"
 	"github.com/croupier/croupier/services/table/poker/profile"
 	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/split"
 )
 
 // command applies an operator command.
@@ -162,7 +163,7 @@ func (s *State) lastVoided() {
 		if !others.Has(seat) {
 			continue
 		}
-		share := pot.Share(held, s.Rules.Stakes.Unit, n, j, s.Rules.Options.OddChip)
+		share := split.Share(held, s.Rules.Stakes.Unit, n, j, s.Rules.Options.OddChip, 0)
 		res.Shares[seat] = share
 		r.Seats[seat].Stack += share
 		s.Seats[seat].Won += share

@@ -102,3 +102,11 @@ func (e Event) For(viewer int) Event {
 	}
 	return e
 }
+
+// emit appends e to the events of the current Start or Apply, stamped with
+// the hand's sequence number and street at the time it happened.
+func (s *State) emit(e Event) {
+	s.events = append(s.events, e)
+	last := &s.events[len(s.events)-1]
+	last.Seq, last.Street = s.Seq, s.Street
+}

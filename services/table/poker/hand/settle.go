@@ -5,6 +5,7 @@ import (
 	"github.com/croupier/croupier/services/table/poker/pot"
 	"github.com/croupier/croupier/services/table/poker/profile"
 	"github.com/croupier/croupier/shared/rank"
+	"github.com/croupier/croupier/shared/split"
 )
 
 // settle ends the hand: the pots by contribution level, the showdown (if
@@ -51,7 +52,7 @@ func (s *State) settle(v Variant, showdown bool) {
 			if !res.Winners.Has(seat) {
 				continue
 			}
-			share := pot.Share(net, s.Rules.Stakes.Unit, n, j, o.OddChip)
+			share := split.Share(net, s.Rules.Stakes.Unit, n, j, o.OddChip, 0)
 			res.Shares[seat] = share
 			r.Seats[seat].Stack += share
 			s.Seats[seat].Won += share

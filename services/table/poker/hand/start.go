@@ -10,7 +10,8 @@ import (
 // Start begins a hand in dst (reusing its memory) under rules, which the
 // caller has validated once (profile.Rules.Validate): forced bets, the
 // first deal, and the first player to act. It returns the events, or an
-// *apierr.Error for a setup the rules do not allow.
+// *apierr.Error for a setup the rules do not allow. poker.Start calls it
+// with the variant of the rules' game.
 func Start(v Variant, rules profile.Rules, setup Setup, dst *State) ([]Event, error) {
 	if err := checkSetup(v, &rules, &setup); err != nil {
 		return nil, err
@@ -56,12 +57,6 @@ func (s *State) reset(rules profile.Rules, setup Setup) {
 	for i := range s.Seats {
 		s.Seats[i].FoldedOn = -1
 	}
-}
-
-func (s *State) emit(e Event) {
-	s.events = append(s.events, e)
-	last := &s.events[len(s.events)-1]
-	last.Seq, last.Street = s.Seq, s.Street
 }
 
 // forcedBets posts the antes (dead, gr-regulation-1 B.4), then the blinds,

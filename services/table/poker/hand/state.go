@@ -3,7 +3,9 @@
 // showdown order and mucking, main and side pots, rake and split pots,
 // misdeals and voided hands, and the hand's record. A game (the holdem and
 // stud packages) supplies what differs through Variant: the deal schedule,
-// who leads a stud street, and how hands rank.
+// who leads a stud street, and how hands rank. Callers reach the flow
+// through package poker, which picks the variant of the rules' game; the
+// functions here take the variant explicitly.
 //
 // The state is plain data: it round-trips through JSON, so a table can be
 // snapshotted to Redis and resumed by another process. Apply mutates the

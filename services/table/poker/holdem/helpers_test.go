@@ -1,10 +1,11 @@
-package holdem
+package holdem_test
 
 import (
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/croupier/croupier/services/table/poker"
 	"github.com/croupier/croupier/services/table/poker/betting"
 	"github.com/croupier/croupier/services/table/poker/hand"
 	"github.com/croupier/croupier/services/table/poker/profile"
@@ -83,7 +84,7 @@ func arrange(t *testing.T, button int, seats []int, per int, holes map[int]strin
 
 type game struct {
 	t *testing.T
-	s *State
+	s *hand.State
 }
 
 func rules(t *testing.T, name string, g profile.Game, st betting.Structure, stakes profile.Stakes) profile.Rules {
@@ -132,20 +133,28 @@ func start(t *testing.T, r profile.Rules, button int, stacks []int64, shoe []car
 	if shoe == nil {
 		setup.Shoe = card.Deck(1)
 	}
-	e, err := New(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, _, err := e.Start(setup)
+	s, _, err := deal(t, r, setup)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return &game{t: t, s: s}
 }
 
+// deal starts a hand under r, which must be valid, through the engines'
+// one entry.
+func deal(t *testing.T, r profile.Rules, setup hand.Setup) (*hand.State, []hand.Event, error) {
+	t.Helper()
+	if err := r.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	s := new(hand.State)
+	ev, err := poker.Start(r, setup, s)
+	return s, ev, err
+}
+
 func (g *game) act(seat int, k betting.Kind, amount int64) []hand.Event {
 	g.t.Helper()
-	ev, err := Apply(g.s, hand.Action{Seat: seat, Kind: k, Amount: amount})
+	ev, err := poker.Apply(g.s, hand.Action{Seat: seat, Kind: k, Amount: amount})
 	if err != nil {
 		g.t.Fatalf("seat %d %s %d: %v", seat, k, amount, err)
 	}
@@ -169,7 +178,7 @@ func (g *game) checkDown() {
 
 func (g *game) command(a hand.Action) []hand.Event {
 	g.t.Helper()
-	ev, err := Apply(g.s, a)
+	ev, err := poker.Apply(g.s, a)
 	if err != nil {
 		g.t.Fatalf("%+v: %v", a, err)
 	}
@@ -179,7 +188,7 @@ func (g *game) command(a hand.Action) []hand.Event {
 func (g *game) reject(a hand.Action, reason string) {
 	g.t.Helper()
 	before := g.s.Clone()
-	_, err := Apply(g.s, a)
+	_, err := poker.Apply(g.s, a)
 	if got := apierr.Reason(err); got != reason {
 		g.t.Fatalf("%+v: reason %q (%v), want %s", a, got, err, reason)
 	}

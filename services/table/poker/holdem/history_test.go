@@ -1,4 +1,4 @@
-package holdem
+package holdem_test
 
 import (
 	"encoding/json"
@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/croupier/croupier/services/table/poker"
 	"github.com/croupier/croupier/services/table/poker/betting"
 	"github.com/croupier/croupier/services/table/poker/hand"
 	"github.com/croupier/croupier/services/table/poker/history"
@@ -17,7 +18,7 @@ import (
 // sidePotHand plays the golden hand: a $0.50/$1 no-limit table under the
 // Greek profile (5 % rake per pot in whole dollars, capped at 10 BB), four
 // players all-in preflop at three levels.
-func sidePotHand(t *testing.T) *State {
+func sidePotHand(t *testing.T) *hand.State {
 	t.Helper()
 	r, err := profile.Named(profile.GR, profile.Holdem, betting.NoLimit)
 	if err != nil {
@@ -25,10 +26,6 @@ func sidePotHand(t *testing.T) *State {
 	}
 	r = r.WithStakes(profile.Stakes{Currency: "USD", Exponent: 2, Unit: 50, SmallBlind: 50, BigBlind: 100})
 	r.MaxSeats = 6
-	e, err := New(r)
-	if err != nil {
-		t.Fatal(err)
-	}
 	names := []string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank"}
 	stacks := []int64{2000, 5000, 10000, 3500, 20000, 8000}
 	setup := hand.Setup{ID: "golden-1", Number: 1001, Table: "Alpha", Button: 0,
@@ -40,7 +37,7 @@ func sidePotHand(t *testing.T) *State {
 	for i, n := range names {
 		setup.Players = append(setup.Players, hand.Player{Seat: i, Player: "p" + n, Name: n, Stack: stacks[i]})
 	}
-	s, _, err := e.Start(setup)
+	s, _, err := deal(t, r, setup)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +60,7 @@ func sidePotHand(t *testing.T) *State {
 // line by line against a golden file.
 func TestPokerStarsGoldenSidePots(t *testing.T) {
 	s := sidePotHand(t)
-	got := s.Record(Variant{}).PokerStars(history.PokerStarsOptions{Hero: 3})
+	got := poker.Record(s).PokerStars(history.PokerStarsOptions{Hero: 3})
 	b, err := os.ReadFile("testdata/pokerstars_sidepots.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -105,7 +102,7 @@ func TestSidePotHandResult(t *testing.T) {
 // copy hides what he may not see.
 func TestRecordJSONReplayAndViewer(t *testing.T) {
 	s := sidePotHand(t)
-	rec := s.Record(Variant{})
+	rec := poker.Record(s)
 	b, err := json.Marshal(rec)
 	if err != nil {
 		t.Fatal(err)
@@ -117,7 +114,7 @@ func TestRecordJSONReplayAndViewer(t *testing.T) {
 	if !reflect.DeepEqual(&back, rec) {
 		t.Fatalf("JSON round trip differs")
 	}
-	again, err := hand.Replay(Variant{}, &back)
+	again, err := poker.Replay(&back)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +122,7 @@ func TestRecordJSONReplayAndViewer(t *testing.T) {
 		t.Fatal("replayed state differs")
 	}
 	back.Actions[3].Input.Kind = betting.Fold // tamper: Alice folds instead
-	if _, err := hand.Replay(Variant{}, &back); err == nil {
+	if _, err := poker.Replay(&back); err == nil {
 		t.Fatal("a tampered record replayed")
 	}
 

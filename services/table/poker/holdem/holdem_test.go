@@ -1,4 +1,4 @@
-package holdem
+package holdem_test
 
 import (
 	"testing"
@@ -489,8 +489,7 @@ func TestGRStraddles(t *testing.T) {
 		g.act(s, betting.Call, 0)
 	}
 	g.toAct(4)
-	e, _ := New(r)
-	_, _, err := e.Start(hand.Setup{Button: 0, Players: []hand.Player{{Seat: 0, Stack: 99}, {Seat: 1, Stack: 99}, {Seat: 2, Stack: 99}, {Seat: 3, Stack: 99}, {Seat: 4, Stack: 99}, {Seat: 5, Stack: 99}},
+	_, _, err := deal(t, r, hand.Setup{Button: 0, Players: []hand.Player{{Seat: 0, Stack: 99}, {Seat: 1, Stack: 99}, {Seat: 2, Stack: 99}, {Seat: 3, Stack: 99}, {Seat: 4, Stack: 99}, {Seat: 5, Stack: 99}},
 		Posts: []hand.Post{{Seat: 1, Kind: hand.SmallBlind}, {Seat: 2, Kind: hand.BigBlind}, {Seat: 3, Kind: hand.Straddle}, {Seat: 4, Kind: hand.Straddle}, {Seat: 5, Kind: hand.Straddle}},
 		Shoe:  card.Deck(1)})
 	if err == nil {
@@ -524,8 +523,7 @@ func TestHeadsUpBlindRule(t *testing.T) {
 
 // Hole cards are private to their seat; observers see "??".
 func TestEventsPrivacy(t *testing.T) {
-	e, _ := New(rules(t, profile.GR, profile.Holdem, betting.NoLimit, blinds12))
-	_, ev, err := e.Start(hand.Setup{Button: 0, Players: []hand.Player{{Seat: 0, Stack: 100}, {Seat: 1, Stack: 100}},
+	_, ev, err := deal(t, rules(t, profile.GR, profile.Holdem, betting.NoLimit, blinds12), hand.Setup{Button: 0, Players: []hand.Player{{Seat: 0, Stack: 100}, {Seat: 1, Stack: 100}},
 		Posts: []hand.Post{{Seat: 1, Kind: hand.SmallBlind}, {Seat: 0, Kind: hand.BigBlind}}, Shoe: card.Deck(1)})
 	if err != nil {
 		t.Fatal(err)
@@ -584,8 +582,7 @@ func TestGRTableStakesTopUp(t *testing.T) {
 func TestGRDefectiveShoeRejected(t *testing.T) {
 	shoe := card.Deck(1)
 	shoe[0] = card.MustParse("9s")
-	e, _ := New(rules(t, profile.GR, profile.Holdem, betting.NoLimit, blinds12))
-	_, _, err := e.Start(hand.Setup{Button: 0, Players: []hand.Player{{Seat: 0, Stack: 10}, {Seat: 1, Stack: 10}},
+	_, _, err := deal(t, rules(t, profile.GR, profile.Holdem, betting.NoLimit, blinds12), hand.Setup{Button: 0, Players: []hand.Player{{Seat: 0, Stack: 10}, {Seat: 1, Stack: 10}},
 		Posts: []hand.Post{{Seat: 1, Kind: hand.SmallBlind}, {Seat: 0, Kind: hand.BigBlind}}, Shoe: shoe})
 	if apierr.Reason(err) != "BAD_SHOE" {
 		t.Fatalf("duplicate card: %v", err)

@@ -1,6 +1,6 @@
 // Package pot divides the chips of a poker hand into the main pot and side
-// pots by contribution level, and splits a pot between tied winners in the
-// smallest chip with the odd chips placed by the table's rule.
+// pots by contribution level. Splitting a pot between its tied winners is
+// shared/split's, the one pot splitter the evaluator's Showdown uses too.
 package pot
 
 import (
@@ -111,51 +111,4 @@ func Build(contrib []int64, inHand Seats, dst []Pot) []Pot {
 		dst[len(dst)-1].Level = prev + above
 	}
 	return dst
-}
-
-// OddChip is where the chips that do not divide evenly go.
-type OddChip uint8
-
-// Odd-chip rules.
-const (
-	// OddChipWhole gives the whole remainder to the first winner clockwise
-	// from the button (gr-regulation-2 G7.8 "that amount", N17 literal;
-	// docs/rules/cz-cash-game-texas-holdem.md §6.9 "worse position").
-	OddChipWhole OddChip = iota + 1
-	// OddChipEach gives one smallest chip at a time to the winners in
-	// clockwise order from the button (docs/rules/betting-rules-ru-sports.md §5.9.3
-	// GAP default, D12).
-	OddChipEach
-)
-
-// Share is the part of amount won by the k-th of n tied winners, counted
-// in the odd-chip order (clockwise from the button): an equal share in the
-// smallest chip unit, and the odd chips per rule. Any amount finer than
-// the unit goes with the first odd chip.
-func Share(amount, unit int64, n, k int, rule OddChip) int64 {
-	if n <= 0 || k < 0 || k >= n {
-		return 0
-	}
-	if unit <= 0 {
-		unit = 1
-	}
-	units := amount / unit
-	dust := amount - units*unit
-	each := units / int64(n) * unit
-	odd := units % int64(n)
-	share := each
-	switch rule {
-	case OddChipEach:
-		if int64(k) < odd {
-			share += unit
-		}
-	default:
-		if k == 0 {
-			share += odd * unit
-		}
-	}
-	if k == 0 {
-		share += dust
-	}
-	return share
 }

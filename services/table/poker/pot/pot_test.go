@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"github.com/croupier/croupier/shared/split"
 )
 
 func seats(s ...int) Seats {
@@ -62,47 +64,9 @@ func TestFoldedChipsAboveTopLevelJoinLastPot(t *testing.T) {
 	}
 }
 
-// gr-regulation-1 §8 vector 15 and gr-regulation-2 §12.2 "Split pot" (G7.8,
-// N17): 25 between two in units of 1 → 13 to the first winner after the
-// button, 12; 100 three ways → 34/33/33; 100 in units of 5 three ways → 40,
-// 30, 30 (whole remainder) or 35, 35, 30 (chip by chip).
-func TestGRSplitOddChips(t *testing.T) {
-	cases := []struct {
-		amount, unit int64
-		n            int
-		rule         OddChip
-		want         []int64
-	}{
-		{25, 1, 2, OddChipWhole, []int64{13, 12}},
-		{100, 1, 3, OddChipWhole, []int64{34, 33, 33}},
-		{100, 5, 3, OddChipWhole, []int64{40, 30, 30}},
-		{100, 5, 3, OddChipEach, []int64{35, 35, 30}},
-		// docs/rules/betting-rules-ru-sports.md D12 (§5.9.3): 275 in 25s between two:
-		// 125 each, the odd 25 to the first winner clockwise from the button.
-		{275, 25, 2, OddChipEach, []int64{150, 125}},
-		// docs/rules/ru-club-poker.md T11: 101 between two → 51 and 50.
-		{101, 1, 2, OddChipEach, []int64{51, 50}},
-		// docs/rules/cz-cash-game-texas-holdem.md §10 vector 8: 25 between the SB (first
-		// after the button) and the button → 13 and 12.
-		{25, 1, 2, OddChipWhole, []int64{13, 12}},
-	}
-	for _, c := range cases {
-		var got []int64
-		var sum int64
-		for k := 0; k < c.n; k++ {
-			s := Share(c.amount, c.unit, c.n, k, c.rule)
-			got = append(got, s)
-			sum += s
-		}
-		if !reflect.DeepEqual(got, c.want) || sum != c.amount {
-			t.Fatalf("split %d/%d by %d rule %d: %v, want %v", c.amount, c.unit, c.n, c.rule, got, c.want)
-		}
-	}
-}
-
 // Property: pots conserve every chip, each pot's eligible seats are the
-// seats in hand that reached its level, and shares of a split add up and
-// are multiples of the unit except the first's dust.
+// seats in hand that reached its level, and the table's two odd-chip rules
+// split every pot it builds without losing a chip.
 func TestBuildAndShareConserveChips(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var dst []Pot
@@ -136,10 +100,10 @@ func TestBuildAndShareConserveChips(t *testing.T) {
 		}
 		for _, p := range dst {
 			w := 1 + rng.IntN(4)
-			rule := OddChip(1 + rng.IntN(2))
+			rule := split.OddChip(1 + rng.IntN(2))
 			var s int64
 			for k := range w {
-				s += Share(p.Amount, 25, w, k, rule)
+				s += split.Share(p.Amount, 25, w, k, rule, 0)
 			}
 			if s != p.Amount {
 				t.Fatalf("shares of %d by %d sum to %d", p.Amount, w, s)
@@ -170,22 +134,5 @@ func TestSeatsJSONRoundTrip(t *testing.T) {
 	var q Pot
 	if err := json.Unmarshal(b, &q); err != nil || q != p {
 		t.Fatalf("round trip %+v %v", q, err)
-	}
-}
-
-// docs/rules/betting-rules-ru-sports.md D12 (§5.9.3): a pot of 275 with a smallest
-// chip of 25 split between two: 125 each and the odd 25 to the first
-// winner clockwise from the button; with three winners the odd chips go
-// one at a time clockwise (GAP default).
-func TestRUD12SplitOddChipClockwise(t *testing.T) {
-	if a, b := Share(275, 25, 2, 0, OddChipEach), Share(275, 25, 2, 1, OddChipEach); a != 150 || b != 125 {
-		t.Fatalf("two winners %d %d", a, b)
-	}
-	var got []int64
-	for k := range 3 {
-		got = append(got, Share(250, 25, 3, k, OddChipEach))
-	}
-	if !reflect.DeepEqual(got, []int64{100, 75, 75}) {
-		t.Fatalf("three winners %v", got)
 	}
 }

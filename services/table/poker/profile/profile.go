@@ -12,9 +12,9 @@ import (
 	"strconv"
 
 	"github.com/croupier/croupier/services/table/poker/betting"
-	"github.com/croupier/croupier/services/table/poker/pot"
 	"github.com/croupier/croupier/services/table/poker/rake"
 	"github.com/croupier/croupier/shared/rules"
+	"github.com/croupier/croupier/shared/split"
 )
 
 // Profile names: the published list in shared/rules, which the tournament
@@ -73,10 +73,10 @@ type Options struct {
 	Chips           betting.ChipRules `json:"chips"`
 	TwoChipCall     bool              `json:"two_chip_call,omitempty"`
 	// HalfPot plays pot limit at half the pot (gr-regulation-1 B.9).
-	HalfPot   bool        `json:"half_pot,omitempty"`
-	OddChip   pot.OddChip `json:"odd_chip"`
-	ShowOrder ShowOrder   `json:"show_order"`
-	Muck      Muck        `json:"muck"`
+	HalfPot   bool          `json:"half_pot,omitempty"`
+	OddChip   split.OddChip `json:"odd_chip"`
+	ShowOrder ShowOrder     `json:"show_order"`
+	Muck      Muck          `json:"muck"`
 	// BoardShowAll: when a shown hand plays the board, every remaining
 	// player shows (docs/rules/cz-cash-game-texas-holdem.md §6.8).
 	BoardShowAll bool    `json:"board_show_all,omitempty"`
@@ -142,7 +142,7 @@ func Named(name string, game Game, st betting.Structure) (Rules, error) {
 		o.LimitReopen = betting.ReopenFull
 		o.RaiseBase = betting.FromFullBet
 		o.Chips = betting.ChipsGR
-		o.OddChip = pot.OddChipWhole
+		o.OddChip = split.FirstAfterButton
 		o.ShowOrder = ShowLastAggressor
 		if game != Holdem {
 			o.ShowOrder = ShowCaller
@@ -167,7 +167,7 @@ func Named(name string, game Game, st betting.Structure) (Rules, error) {
 		o.LimitReopen = betting.ReopenHalf
 		o.RaiseBase = betting.FromHighest
 		o.Chips = betting.ChipsRU
-		o.OddChip = pot.OddChipEach
+		o.OddChip = split.OneAtATime
 		o.ShowOrder = ShowLastAggressorFinal
 		o.HeadsUp = HeadsUpButtonSmallBlind
 		o.Button = DeadButton
@@ -189,7 +189,7 @@ func Named(name string, game Game, st betting.Structure) (Rules, error) {
 		o.RaiseBase = betting.FromHighest
 		o.MinRaise = betting.RaiseToDouble
 		o.Chips = betting.ChipsCZ
-		o.OddChip = pot.OddChipWhole
+		o.OddChip = split.FirstAfterButton
 		o.ShowOrder = ShowLastAggressorFinal
 		o.BoardShowAll = true
 		o.HeadsUp = HeadsUpButtonSmallBlind
@@ -361,7 +361,7 @@ func (r Rules) Validate() error {
 	if o.Straddles > 0 && r.Game.Stud() {
 		add("straddles are a blind-game option")
 	}
-	if o.OddChip != pot.OddChipWhole && o.OddChip != pot.OddChipEach {
+	if o.OddChip != split.FirstAfterButton && o.OddChip != split.OneAtATime {
 		add("unknown odd-chip rule %d", o.OddChip)
 	}
 	checkEnum := func(name string, v, hi uint8) {
@@ -404,22 +404,7 @@ func (r Rules) Validate() error {
 func (r *Rules) Set(key, value string) error {
 	o := &r.Options
 	b := []byte(value)
-	boolean := func(p *bool) error {
-		v, err := strconv.ParseBool(value)
-		if err != nil {
-			return fmt.Errorf("option %s: %w", key, err)
-		}
-		*p = v
-		return nil
-	}
-	integer := func(p *int64) error {
-		v, err := strconv.ParseInt(value, 10, 64)
-		if err != nil {
-			return fmt.Errorf("option %s: %w", key, err)
-		}
-		*p = v
-		return nil
-	}
+	boolean := func(p *bool) error { return setBool(key, value, p) }
 	switch key {
 	case "raise_cap":
 		v, err := strconv.Atoi(value)
@@ -474,9 +459,9 @@ func (r *Rules) Set(key, value string) error {
 	case "odd_chip":
 		switch value {
 		case "whole", "first-after-button", "worst-position", "worst_position":
-			o.OddChip = pot.OddChipWhole
+			o.OddChip = split.FirstAfterButton
 		case "each", "one-at-a-time":
-			o.OddChip = pot.OddChipEach
+			o.OddChip = split.OneAtATime
 		default:
 			return fmt.Errorf("option %s: want whole or each, got %q", key, value)
 		}
@@ -510,20 +495,51 @@ func (r *Rules) Set(key, value string) error {
 		return o.StudOpening.UnmarshalText(b)
 	case "deal_folded_until_bet":
 		return boolean(&o.DealFoldedUntilBet)
-	case "rake_mode":
-		return r.Rake.Mode.UnmarshalText(b)
-	case "rake_bp":
-		return integer(&r.Rake.BasisPoints)
-	case "rake_cap":
-		return integer(&r.Rake.Cap)
-	case "rake_unit":
-		return integer(&r.Rake.Unit)
-	case "no_flop_no_drop":
-		return boolean(&r.Rake.NoFlopNoDrop)
-	case "time_charge":
-		return integer(&r.Rake.Charge)
 	default:
+		if ok, err := setRake(&r.Rake, key, value); ok {
+			return err
+		}
 		return fmt.Errorf("unknown option %q", key)
 	}
+	return nil
+}
+
+// setRake overrides one rake option by name; ok is false if key names
+// none.
+func setRake(c *rake.Config, key, value string) (ok bool, err error) {
+	switch key {
+	case "rake_mode":
+		return true, c.Mode.UnmarshalText([]byte(value))
+	case "rake_bp":
+		return true, setInt(key, value, &c.BasisPoints)
+	case "rake_cap":
+		return true, setInt(key, value, &c.Cap)
+	case "rake_unit":
+		return true, setInt(key, value, &c.Unit)
+	case "no_flop_no_drop":
+		return true, setBool(key, value, &c.NoFlopNoDrop)
+	case "time_charge":
+		return true, setInt(key, value, &c.Charge)
+	}
+	return false, nil
+}
+
+// setBool sets *p to the boolean value of option key.
+func setBool(key, value string, p *bool) error {
+	v, err := strconv.ParseBool(value)
+	if err != nil {
+		return fmt.Errorf("option %s: %w", key, err)
+	}
+	*p = v
+	return nil
+}
+
+// setInt sets *p to the integer value of option key.
+func setInt(key, value string, p *int64) error {
+	v, err := strconv.ParseInt(value, 10, 64)
+	if err != nil {
+		return fmt.Errorf("option %s: %w", key, err)
+	}
+	*p = v
 	return nil
 }

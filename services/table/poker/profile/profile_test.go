@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/croupier/croupier/services/table/poker/betting"
-	"github.com/croupier/croupier/services/table/poker/pot"
 	"github.com/croupier/croupier/services/table/poker/rake"
+	"github.com/croupier/croupier/shared/split"
 )
 
 func must(t *testing.T, name string, g Game, st betting.Structure, s Stakes) Rules {
@@ -142,13 +142,13 @@ func TestSetOptions(t *testing.T) {
 		}
 	}
 	o := r.Options
-	if o.OddChip != pot.OddChipEach || o.ShowOrder != ShowLastAggressorFinal || o.HeadsUp != HeadsUpButtonSmallBlind ||
+	if o.OddChip != split.OneAtATime || o.ShowOrder != ShowLastAggressorFinal || o.HeadsUp != HeadsUpButtonSmallBlind ||
 		o.LimitReopen != betting.ReopenHalf || o.RaiseBase != betting.FromHighest || o.Straddles != 2 ||
 		o.Chips != betting.ChipsRU || o.Button != MovingButton || o.MakeUp != MakeUpBigLive ||
 		o.VoidBets != VoidKeep || o.LastVoid != LastVoidSplit {
 		t.Fatalf("options not applied: %+v", o)
 	}
-	if err := r.Set("odd_chip", "worst_position"); err != nil || r.Options.OddChip != pot.OddChipWhole {
+	if err := r.Set("odd_chip", "worst_position"); err != nil || r.Options.OddChip != split.FirstAfterButton {
 		t.Fatalf("worst_position: %v", err)
 	}
 	for k, v := range map[string]string{"odd_chip": "nope", "show_order": "x", "raise_cap": "a", "bogus": "1"} {
@@ -186,7 +186,7 @@ func TestRulesJSONRoundTrip(t *testing.T) {
 func TestProfileDefaults(t *testing.T) {
 	gr := must(t, GR, Omaha, betting.PotLimit, eur)
 	if gr.Options.ShowOrder != ShowCaller || gr.Options.HeadsUp != HeadsUpButtonBigBlind || !gr.Options.HeadsUpUncapped ||
-		gr.Options.LimitReopen != betting.ReopenFull || gr.Options.OddChip != pot.OddChipWhole {
+		gr.Options.LimitReopen != betting.ReopenFull || gr.Options.OddChip != split.FirstAfterButton {
 		t.Fatalf("GR Omaha defaults %+v", gr.Options)
 	}
 	if h := must(t, GR, Holdem, betting.NoLimit, eur); h.Options.ShowOrder != ShowLastAggressor {
@@ -196,11 +196,37 @@ func TestProfileDefaults(t *testing.T) {
 	if err := ru.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	if ru.Options.LimitReopen != betting.ReopenHalf || ru.Options.HeadsUpUncapped || ru.Options.OddChip != pot.OddChipEach ||
+	if ru.Options.LimitReopen != betting.ReopenHalf || ru.Options.HeadsUpUncapped || ru.Options.OddChip != split.OneAtATime ||
 		ru.Options.StudOpening != StudBringIn {
 		t.Fatalf("RU defaults %+v", ru.Options)
 	}
 	if ru.StreetBet(1) != 10 || ru.StreetBet(2) != 20 {
 		t.Fatal("street bets")
+	}
+}
+
+// The rake options by name, as CreateTable carries them: each sets its
+// field, and a value that does not parse is refused naming the option.
+func TestSetRakeOptions(t *testing.T) {
+	r := must(t, GR, Holdem, betting.NoLimit, eur)
+	for _, kv := range [][2]string{{"rake_mode", "time-charge"}, {"rake_bp", "300"}, {"rake_cap", "1000"},
+		{"rake_unit", "50"}, {"no_flop_no_drop", "true"}, {"time_charge", "200"}} {
+		if err := r.Set(kv[0], kv[1]); err != nil {
+			t.Fatalf("%s=%s: %v", kv[0], kv[1], err)
+		}
+	}
+	want := rake.Config{Mode: rake.TimeCharge, BasisPoints: 300, Cap: 1000, Unit: 50, NoFlopNoDrop: true, Charge: 200}
+	if r.Rake != want {
+		t.Fatalf("rake %+v, want %+v", r.Rake, want)
+	}
+	for _, kv := range [][2]string{{"rake_mode", "x"}, {"rake_bp", "3%"}, {"rake_cap", ""}, {"rake_unit", "1.5"},
+		{"no_flop_no_drop", "maybe"}, {"time_charge", "ten"}} {
+		err := r.Set(kv[0], kv[1])
+		if err == nil || (kv[0] != "rake_mode" && !strings.Contains(err.Error(), kv[0])) {
+			t.Errorf("%s=%q: %v", kv[0], kv[1], err)
+		}
+	}
+	if r.Rake != want {
+		t.Fatalf("refused values changed the rake: %+v", r.Rake)
 	}
 }

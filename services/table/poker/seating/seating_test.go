@@ -4,9 +4,9 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/croupier/croupier/services/table/poker"
 	"github.com/croupier/croupier/services/table/poker/betting"
 	"github.com/croupier/croupier/services/table/poker/hand"
-	"github.com/croupier/croupier/services/table/poker/holdem"
 	"github.com/croupier/croupier/services/table/poker/profile"
 	"github.com/croupier/croupier/shared/card"
 )
@@ -36,21 +36,20 @@ func play(t *testing.T, tb *Table, cmd hand.Command, refuser int) Plan {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := holdem.New(tb.Rules)
-	if err != nil {
+	if err := tb.Rules.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	s, _, err := e.Start(p.Setup("h", card.Deck(1)))
-	if err != nil {
+	s := new(hand.State)
+	if _, err := poker.Start(tb.Rules, p.Setup("h", card.Deck(1)), s); err != nil {
 		t.Fatalf("plan %+v: %v", p, err)
 	}
 	if cmd != hand.NoCommand {
-		if _, err := holdem.Apply(s, hand.Action{Command: cmd, Seat: refuser}); err != nil {
+		if _, err := poker.Apply(s, hand.Action{Command: cmd, Seat: refuser}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	for s.ToAct() >= 0 {
-		if _, err := holdem.Apply(s, hand.Action{Seat: s.ToAct(), Kind: betting.Fold}); err != nil {
+		if _, err := poker.Apply(s, hand.Action{Seat: s.ToAct(), Kind: betting.Fold}); err != nil {
 			t.Fatal(err)
 		}
 	}

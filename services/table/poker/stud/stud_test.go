@@ -1,19 +1,21 @@
-package stud
+package stud_test
 
 import (
 	"reflect"
 	"testing"
 
+	"github.com/croupier/croupier/services/table/poker"
 	"github.com/croupier/croupier/services/table/poker/betting"
 	"github.com/croupier/croupier/services/table/poker/hand"
 	"github.com/croupier/croupier/services/table/poker/profile"
+	"github.com/croupier/croupier/services/table/poker/stud"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/card"
 )
 
 // arrange builds a shoe giving each seat the named cards in the order it
 // receives them (every seat staying in), burns and the rest from the deck.
-func arrange(t *testing.T, v Variant, button int, seats []int, cards map[int]string) []card.Card {
+func arrange(t *testing.T, v stud.Variant, button int, seats []int, cards map[int]string) []card.Card {
 	t.Helper()
 	used := card.Set(0)
 	per := map[int][]card.Card{}
@@ -67,7 +69,7 @@ func arrange(t *testing.T, v Variant, button int, seats []int, cards map[int]str
 
 type game struct {
 	t *testing.T
-	s *State
+	s *hand.State
 }
 
 func studRules(t *testing.T, name string, g profile.Game, st betting.Structure, stakes profile.Stakes) profile.Rules {
@@ -95,20 +97,28 @@ func start(t *testing.T, r profile.Rules, button int, stacks []int64, shoe []car
 	if shoe == nil {
 		setup.Shoe = card.Deck(1)
 	}
-	e, err := New(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, _, err := e.Start(setup)
+	s, _, err := deal(t, r, setup)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return &game{t: t, s: s}
 }
 
+// deal starts a hand under r, which must be valid, through the engines'
+// one entry.
+func deal(t *testing.T, r profile.Rules, setup hand.Setup) (*hand.State, []hand.Event, error) {
+	t.Helper()
+	if err := r.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	s := new(hand.State)
+	ev, err := poker.Start(r, setup, s)
+	return s, ev, err
+}
+
 func (g *game) act(seat int, k betting.Kind, amount int64) {
 	g.t.Helper()
-	if _, err := Apply(g.s, hand.Action{Seat: seat, Kind: k, Amount: amount}); err != nil {
+	if _, err := poker.Apply(g.s, hand.Action{Seat: seat, Kind: k, Amount: amount}); err != nil {
 		g.t.Fatalf("seat %d %s %d: %v", seat, k, amount, err)
 	}
 }
@@ -155,7 +165,7 @@ func (g *game) checkRound() {
 // S2 3♦, S3 3♣, S4 K♠: S3 must open with at least the table minimum, and
 // may not fold or check (no bring-in in the Greek text).
 func TestGR5StudV1LowestUpCardOpens(t *testing.T) {
-	v := Variant{}
+	v := stud.Variant{}
 	r := studRules(t, profile.GR, profile.FiveCardStud, betting.FixedLimit, grStakes)
 	shoe := arrange(t, v, 3, []int{0, 1, 2, 3}, map[int]string{0: "2c 9h", 1: "2d 3d", 2: "2h 3c", 3: "2s Ks"})
 	g := start(t, r, 3, []int64{100, 100, 100, 100}, shoe)
@@ -166,7 +176,7 @@ func TestGR5StudV1LowestUpCardOpens(t *testing.T) {
 	if l := g.legal(2)[betting.Bet]; l.Min != 10 || l.Max != 10 {
 		t.Fatalf("opening bet %+v", l)
 	}
-	_, err := Apply(g.s, hand.Action{Seat: 2, Kind: betting.Fold})
+	_, err := poker.Apply(g.s, hand.Action{Seat: 2, Kind: betting.Fold})
 	if apierr.Reason(err) != "FOLD_NOT_ALLOWED" {
 		t.Fatalf("fold: %v", err)
 	}
@@ -180,7 +190,7 @@ func TestGR5StudV1LowestUpCardOpens(t *testing.T) {
 // docs/rules/gr-variant-7-card-stud.md §7 vector 1: up cards S1 2♥, S2 2♣, S3 A♦,
 // S4 9♠: S2 (2♣) opens; the ace is high.
 func TestGR7StudV1LowestUpCardClubsFirst(t *testing.T) {
-	v := Variant{Seven: true}
+	v := stud.Variant{Seven: true}
 	r := studRules(t, profile.GR, profile.SevenCardStud, betting.FixedLimit, grStakes)
 	shoe := arrange(t, v, 3, []int{0, 1, 2, 3}, map[int]string{0: "3c 3d 2h", 1: "3h 3s 2c", 2: "4c 4d Ad", 3: "4h 4s 9s"})
 	g := start(t, r, 3, []int64{100, 100, 100, 100}, shoe)
@@ -202,7 +212,7 @@ func TestGRStudBlindGameOpensAfterBigBlind(t *testing.T) {
 // 5-card stud vectors 3–4 (R2, N8): a pair beats no pair; equal
 // combinations go to the highest suit (K♠ over K♥).
 func TestGR5StudLeaderByUpCards(t *testing.T) {
-	v := Variant{}
+	v := stud.Variant{}
 	r := studRules(t, profile.GR, profile.FiveCardStud, betting.FixedLimit, grStakes)
 	shoe := arrange(t, v, 2, []int{0, 1, 2}, map[int]string{0: "2c 9h 9c", 1: "2d As Ks", 2: "2h Qd Jd"})
 	g := start(t, r, 2, []int64{100, 100, 100}, shoe)
@@ -220,7 +230,7 @@ func TestGR5StudLeaderByUpCards(t *testing.T) {
 // 5-card stud vector 5 (item 6): the best up cards belong to an all-in
 // player: the player on his left leads.
 func TestGR5StudAllInLeaderPassesLeft(t *testing.T) {
-	v := Variant{}
+	v := stud.Variant{}
 	r := studRules(t, profile.GR, profile.FiveCardStud, betting.FixedLimit, grStakes)
 	// Seat 1 holds the aces and goes all-in on the first round.
 	shoe := arrange(t, v, 3, []int{0, 1, 2, 3}, map[int]string{0: "2c 5h 6h", 1: "2d Ac As", 2: "2h 7c 8d", 3: "2s 9c 4d"})
@@ -245,7 +255,7 @@ func TestGR5StudAllInLeaderPassesLeft(t *testing.T) {
 // 10/20 limit: an open pair on 4th street lets the first bet be 10 or 20;
 // without one it is 10; 5th street on is 20.
 func TestGR7StudOpenPair(t *testing.T) {
-	v := Variant{Seven: true}
+	v := stud.Variant{Seven: true}
 	r := studRules(t, profile.GR, profile.SevenCardStud, betting.FixedLimit, grStakes)
 	shoe := arrange(t, v, 3, []int{0, 1, 2, 3}, map[int]string{0: "3c 3d 2c 5h", 1: "3h 3s 7c 6h", 2: "4c 4d Ad As", 3: "4h 4s 9s 8h"})
 	g := start(t, r, 3, []int64{200, 200, 200, 200}, shoe)
@@ -276,7 +286,7 @@ func TestGR7StudOpenPair(t *testing.T) {
 // docs/rules/betting-rules-ru-sports.md D15 and §5.8.3 in the engine: the low card
 // brings in for 5 or completes to 10; next: fold, call 5 or complete.
 func TestRU7StudBringIn(t *testing.T) {
-	v := Variant{Seven: true}
+	v := stud.Variant{Seven: true}
 	r := studRules(t, profile.RUSport, profile.SevenCardStud, betting.FixedLimit, ruStakes)
 	shoe := arrange(t, v, 3, []int{0, 1, 2, 3}, map[int]string{0: "3c 3d 9h", 1: "3h 3s 2c", 2: "4c 4d Ad", 3: "4h 4s 9s"})
 	g := start(t, r, 3, []int64{200, 200, 200, 200}, shoe)
@@ -306,7 +316,7 @@ func TestRU7StudBringIn(t *testing.T) {
 // §5 stud all-in (§6.5.4): the low card is all-in from the ante; the next
 // player brings in, completes or folds.
 func TestRUStudAllInLowCardPassesBringIn(t *testing.T) {
-	v := Variant{Seven: true}
+	v := stud.Variant{Seven: true}
 	r := studRules(t, profile.RUSport, profile.SevenCardStud, betting.FixedLimit, ruStakes)
 	shoe := arrange(t, v, 3, []int{0, 1, 2, 3}, map[int]string{0: "3c 3d 9h", 1: "3h 3s 2c", 2: "4c 4d Ad", 3: "4h 4s 9s"})
 	g := start(t, r, 3, []int64{200, 1, 200, 200}, shoe)
@@ -407,8 +417,7 @@ func TestGRStudCallerShowsFirst(t *testing.T) {
 // Stud up cards are public, down cards private.
 func TestStudUpCardsPublic(t *testing.T) {
 	r := studRules(t, profile.GR, profile.SevenCardStud, betting.FixedLimit, grStakes)
-	e, _ := New(r)
-	_, ev, err := e.Start(hand.Setup{Button: 0, Players: []hand.Player{{Seat: 0, Stack: 50}, {Seat: 1, Stack: 50}}, Shoe: card.Deck(1)})
+	_, ev, err := deal(t, r, hand.Setup{Button: 0, Players: []hand.Player{{Seat: 0, Stack: 50}, {Seat: 1, Stack: 50}}, Shoe: card.Deck(1)})
 	if err != nil {
 		t.Fatal(err)
 	}
