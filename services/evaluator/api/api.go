@@ -30,16 +30,16 @@ type Limits struct {
 // DefaultLimits are the limits the service runs with unless configured.
 var DefaultLimits = Limits{MaxHands: 10_000, MaxBoxes: 64, MaxPots: 64, MaxPublicSamples: 1_000_000}
 
-// Service implements evaluatorv1connect.EvaluatorServiceHandler.
-type Service struct {
+// Handler implements evaluatorv1connect.EvaluatorServiceHandler.
+type Handler struct {
 	limits Limits
 }
 
-var _ evaluatorv1connect.EvaluatorServiceHandler = (*Service)(nil)
+var _ evaluatorv1connect.EvaluatorServiceHandler = (*Handler)(nil)
 
 // New returns the handler with the given limits (zero fields take the
 // defaults).
-func New(l Limits) *Service {
+func New(l Limits) *Handler {
 	if l.MaxHands <= 0 {
 		l.MaxHands = DefaultLimits.MaxHands
 	}
@@ -52,7 +52,7 @@ func New(l Limits) *Service {
 	if l.MaxPublicSamples == 0 {
 		l.MaxPublicSamples = DefaultLimits.MaxPublicSamples
 	}
-	return &Service{limits: l}
+	return &Handler{limits: l}
 }
 
 // Policy says who may call what.

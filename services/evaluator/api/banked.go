@@ -25,7 +25,7 @@ var bankedGames = map[evaluatorv1.BankedGame]banked.Game{
 }
 
 // EvaluateBanked ranks each box of a banked round against the dealer.
-func (s *Service) EvaluateBanked(ctx context.Context, req *connect.Request[evaluatorv1.EvaluateBankedRequest]) (*connect.Response[evaluatorv1.EvaluateBankedResponse], error) {
+func (s *Handler) EvaluateBanked(ctx context.Context, req *connect.Request[evaluatorv1.EvaluateBankedRequest]) (*connect.Response[evaluatorv1.EvaluateBankedResponse], error) {
 	m := req.Msg
 	annotate(ctx, attribute.String("evaluator.banked_game", m.GetGame().String()), attribute.Int("evaluator.boxes", len(m.GetBoxes())))
 	out, err := s.evaluateBanked(m)
@@ -35,7 +35,7 @@ func (s *Service) EvaluateBanked(ctx context.Context, req *connect.Request[evalu
 	return connect.NewResponse(out), nil
 }
 
-func (s *Service) evaluateBanked(m *evaluatorv1.EvaluateBankedRequest) (*evaluatorv1.EvaluateBankedResponse, error) {
+func (s *Handler) evaluateBanked(m *evaluatorv1.EvaluateBankedRequest) (*evaluatorv1.EvaluateBankedResponse, error) {
 	g, ok := bankedGames[m.GetGame()]
 	if !ok {
 		return nil, apierr.Invalid(reason.UnknownGame, "banked game %v is not known", m.GetGame())

@@ -14,7 +14,7 @@ import (
 )
 
 // Equity computes win and tie shares.
-func (s *Service) Equity(ctx context.Context, req *connect.Request[evaluatorv1.EquityRequest]) (*connect.Response[evaluatorv1.EquityResponse], error) {
+func (s *Handler) Equity(ctx context.Context, req *connect.Request[evaluatorv1.EquityRequest]) (*connect.Response[evaluatorv1.EquityResponse], error) {
 	m := req.Msg
 	annotate(ctx, attribute.String("evaluator.game", m.GetGame().String()), attribute.Int("evaluator.hands", len(m.GetHands())),
 		attribute.Int("evaluator.board", len(m.GetBoard())))

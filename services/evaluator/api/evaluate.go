@@ -13,7 +13,7 @@ import (
 )
 
 // Evaluate ranks each hand under the game's rule.
-func (s *Service) Evaluate(ctx context.Context, req *connect.Request[evaluatorv1.EvaluateRequest]) (*connect.Response[evaluatorv1.EvaluateResponse], error) {
+func (s *Handler) Evaluate(ctx context.Context, req *connect.Request[evaluatorv1.EvaluateRequest]) (*connect.Response[evaluatorv1.EvaluateResponse], error) {
 	m := req.Msg
 	annotate(ctx, attribute.String("evaluator.game", m.GetGame().String()), attribute.Int("evaluator.hands", len(m.GetHands())))
 	g, err := gameOf(m.GetGame())

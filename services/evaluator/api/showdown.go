@@ -24,7 +24,7 @@ var oddChips = map[evaluatorv1.OddChip]split.OddChip{
 }
 
 // Showdown splits the pots.
-func (s *Service) Showdown(ctx context.Context, req *connect.Request[evaluatorv1.ShowdownRequest]) (*connect.Response[evaluatorv1.ShowdownResponse], error) {
+func (s *Handler) Showdown(ctx context.Context, req *connect.Request[evaluatorv1.ShowdownRequest]) (*connect.Response[evaluatorv1.ShowdownResponse], error) {
 	m := req.Msg
 	annotate(ctx, attribute.String("evaluator.game", m.GetGame().String()),
 		attribute.Int("evaluator.pots", len(m.GetPots())), attribute.Int("evaluator.seats", len(m.GetSeats())))
@@ -54,7 +54,7 @@ func (s *Service) Showdown(ctx context.Context, req *connect.Request[evaluatorv1
 	return connect.NewResponse(out), nil
 }
 
-func (s *Service) showdownRequest(m *evaluatorv1.ShowdownRequest) (showdown.Request, error) {
+func (s *Handler) showdownRequest(m *evaluatorv1.ShowdownRequest) (showdown.Request, error) {
 	g, err := gameOf(m.GetGame())
 	if err != nil {
 		return showdown.Request{}, err

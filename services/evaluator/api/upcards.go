@@ -18,7 +18,7 @@ import (
 // RankUpCards orders stud holdings: for STUD_RANKING_HIGH the highest
 // holding first (who acts first on 4th street and later), for
 // STUD_RANKING_LOW_CARD the lowest single up card first (the bring-in).
-func (s *Service) RankUpCards(ctx context.Context, req *connect.Request[evaluatorv1.RankUpCardsRequest]) (*connect.Response[evaluatorv1.RankUpCardsResponse], error) {
+func (s *Handler) RankUpCards(ctx context.Context, req *connect.Request[evaluatorv1.RankUpCardsRequest]) (*connect.Response[evaluatorv1.RankUpCardsResponse], error) {
 	m := req.Msg
 	annotate(ctx, attribute.String("evaluator.ranking", m.GetRanking().String()), attribute.Int("evaluator.seats", len(m.GetSeats())))
 	order, err := s.rankUpCards(m)
@@ -28,7 +28,7 @@ func (s *Service) RankUpCards(ctx context.Context, req *connect.Request[evaluato
 	return connect.NewResponse(&evaluatorv1.RankUpCardsResponse{Order: order}), nil
 }
 
-func (s *Service) rankUpCards(m *evaluatorv1.RankUpCardsRequest) ([]int32, error) {
+func (s *Handler) rankUpCards(m *evaluatorv1.RankUpCardsRequest) ([]int32, error) {
 	ranking := m.GetRanking()
 	if ranking != evaluatorv1.StudRanking_STUD_RANKING_HIGH && ranking != evaluatorv1.StudRanking_STUD_RANKING_LOW_CARD {
 		return nil, apierr.Invalid(reason.BadOption, "ranking %v: want STUD_RANKING_HIGH or STUD_RANKING_LOW_CARD", ranking)
