@@ -6,6 +6,24 @@ import (
 	"github.com/croupier/croupier/workflows/tournament/terms"
 )
 
+func (r *run) validateCancel(ctx workflow.Context, in ReasonIn) error {
+	s := r.s
+	if s.Cancelled || s.Phase == Cancelled || s.Phase == Completed || s.Phase == Paying {
+		return refuse("CANNOT_CANCEL", "the tournament is %s", s.Phase)
+	}
+	return nil
+}
+
+// cancel marks the tournament cancelled; the main loop refunds.
+func (r *run) cancel(in ReasonIn) error {
+	if r.s.Cancelled {
+		return nil
+	}
+	r.s.Cancelled, r.s.Reason = true, in.Reason
+	r.notify()
+	return nil
+}
+
 // cancelBeforeStart releases every hold: stake and fee go back (GR H.5,
 // H.6; T10(a)).
 func (r *run) cancelBeforeStart(ctx workflow.Context) error {
@@ -67,23 +85,5 @@ func (r *run) cancelRunning(ctx workflow.Context, poll workflow.Future) error {
 		return err
 	}
 	s.Phase = Cancelled
-	return nil
-}
-
-func (r *run) validateCancel(ctx workflow.Context, in ReasonIn) error {
-	s := r.s
-	if s.Cancelled || s.Phase == Cancelled || s.Phase == Completed || s.Phase == Paying {
-		return refuse("CANNOT_CANCEL", "the tournament is %s", s.Phase)
-	}
-	return nil
-}
-
-// cancel marks the tournament cancelled; the main loop refunds.
-func (r *run) cancel(in ReasonIn) error {
-	if r.s.Cancelled {
-		return nil
-	}
-	r.s.Cancelled, r.s.Reason = true, in.Reason
-	r.notify()
 	return nil
 }
