@@ -2,8 +2,8 @@ package tournament
 
 import (
 	"errors"
-	"time"
 
+	"connectrpc.com/connect"
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/croupier/croupier/shared/apierr"
@@ -50,63 +50,6 @@ type ChipsOut struct {
 // ReasonIn carries an operator's reason.
 type ReasonIn struct {
 	Reason string `json:"reason,omitempty"`
-}
-
-// Standing is one player's line in the standings.
-type Standing struct {
-	Partner string `json:"partner"`
-	Player  string `json:"player"`
-	Name    string `json:"name,omitempty"`
-	Status  Status `json:"status"`
-	Place   int    `json:"place,omitempty"`
-	Chips   int64  `json:"chips"`
-	Table   string `json:"table,omitempty"`
-	Seat    int    `json:"seat"`
-	Prize   int64  `json:"prize,omitempty"`
-	Rebuys  int    `json:"rebuys,omitempty"`
-	AddOn   bool   `json:"add_on,omitempty"`
-}
-
-// Standings is the tournament as the standings query returns it.
-type Standings struct {
-	ID              string      `json:"id"`
-	Name            string      `json:"name"`
-	Terms           terms.Terms `json:"terms"`
-	Phase           Phase       `json:"phase"`
-	Paused          bool        `json:"paused,omitempty"`
-	Level           int         `json:"level"`
-	Break           bool        `json:"break,omitempty"`
-	Entrants        int         `json:"entrants"`
-	Left            int         `json:"left"`
-	Money           terms.Money `json:"money"`
-	Refunded        terms.Money `json:"refunded"`
-	PrizeTotal      int64       `json:"prize_total"`
-	Tables          int         `json:"tables"`
-	HandForHand     bool        `json:"h4h,omitempty"`
-	Moves           int         `json:"moves"`
-	Breaks          int         `json:"breaks"`
-	Runs            int         `json:"runs"`
-	MaxHistory      int         `json:"max_history"`
-	MaxHistoryBytes int         `json:"max_history_bytes"`
-	Reason          string      `json:"reason,omitempty"`
-	// Busts records every elimination: hand's starting stack, table,
-	// place, hand-for-hand round (docs/rules/tournaments.md §21).
-	Busts []Bust `json:"busts,omitempty"`
-	// DropBoxes is each table's fee total at the start (Γ.6; T9).
-	DropBoxes []int64    `json:"drop_boxes,omitempty"`
-	Players   []Standing `json:"players"`
-	At        time.Time  `json:"at"`
-}
-
-// Bust is one player's elimination on record.
-type Bust struct {
-	Partner string    `json:"partner"`
-	Player  string    `json:"player"`
-	Place   int       `json:"place"`
-	Start   int64     `json:"start"`
-	Table   int       `json:"table"`
-	Round   int       `json:"round,omitempty"`
-	At      time.Time `json:"at"`
 }
 
 // Result is the workflow's return value.
@@ -167,3 +110,5 @@ func Rejection(err error) (*apierr.Error, bool) {
 	ae.Code = codeOf(code)
 	return ae, true
 }
+
+func codeOf(c int) connect.Code { return connect.Code(c) }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"go.temporal.io/sdk/converter"
 	tlog "go.temporal.io/sdk/log"
 	"go.temporal.io/sdk/testsuite"
 	"go.temporal.io/sdk/workflow"
@@ -568,6 +569,11 @@ func TestOutInTheHandHeWasMovedFrom(t *testing.T) {
 		t.Fatalf("%d winners", places[1])
 	}
 	h.checkLedger(0, 40*1000)
+}
+
+// decodeState reads the state a continue-as-new carries to the next run.
+func decodeState(can *workflow.ContinueAsNewError, s *tournament.State) error {
+	return converter.GetDefaultDataConverter().FromPayloads(can.Input, s)
 }
 
 // Continue-as-new carries the whole state: a run forced to continue hands

@@ -1,5 +1,0 @@
-package tournament
-
-import "connectrpc.com/connect"
-
-func codeOf(c int) connect.Code { return connect.Code(c) }
