@@ -163,25 +163,44 @@ func TestCreateWhenTheStartFails(t *testing.T) {
 func TestUpdateIDsAndArguments(t *testing.T) {
 	p1 := tournament.PlayerIn{Partner: "pa", Player: "p1", Name: "Ann"}
 	p2 := tournament.PlayerIn{Partner: "pa", Player: "p2"}
+	type call func(s *Service, ctx context.Context) error
+	register := func(p tournament.PlayerIn, key string) call {
+		return func(s *Service, ctx context.Context) error {
+			_, err := s.Register(ctx, "tour-1", p, key)
+			return err
+		}
+	}
+	unregister := func(p tournament.PlayerIn, key string) call {
+		return func(s *Service, ctx context.Context) error {
+			_, err := s.Unregister(ctx, "tour-1", p, key)
+			return err
+		}
+	}
+	rebuy := func(p tournament.PlayerIn, key string) call {
+		return func(s *Service, ctx context.Context) error {
+			_, err := s.Rebuy(ctx, "tour-1", p, key)
+			return err
+		}
+	}
+	addOn := func(p tournament.PlayerIn, key string) call {
+		return func(s *Service, ctx context.Context) error {
+			_, err := s.AddOn(ctx, "tour-1", p, key)
+			return err
+		}
+	}
 	cases := []struct {
 		name   string
-		call   func(s *Service, ctx context.Context) error
+		call   call
 		update string
 		id     string // "": none, Temporal deduplicates nothing
 		arg    any
 	}{
-		{"register", func(s *Service, ctx context.Context) error { _, err := s.Register(ctx, "tour-1", p1, "k1"); return err },
-			tournament.UpdateRegister, "register-4c994dbff2675d84c3b50670", p1},
-		{"register, another player, same key", func(s *Service, ctx context.Context) error { _, err := s.Register(ctx, "tour-1", p2, "k1"); return err },
-			tournament.UpdateRegister, "register-4f6fde5b8e38b3e3f46ccec0", p2},
-		{"register without a key", func(s *Service, ctx context.Context) error { _, err := s.Register(ctx, "tour-1", p1, ""); return err },
-			tournament.UpdateRegister, "", p1},
-		{"rebuy, same key as the registration", func(s *Service, ctx context.Context) error { _, err := s.Rebuy(ctx, "tour-1", p1, "k1"); return err },
-			tournament.UpdateRebuy, "rebuy-75970c76275b5524afbb123f", p1},
-		{"unregister", func(s *Service, ctx context.Context) error { _, err := s.Unregister(ctx, "tour-1", p1, "k1"); return err },
-			tournament.UpdateUnregister, "unregister-e6323ee8597fcb76eda25bfd", p1},
-		{"add-on", func(s *Service, ctx context.Context) error { _, err := s.AddOn(ctx, "tour-1", p1, "k1"); return err },
-			tournament.UpdateAddOn, "add_on-2b475dc4ea832752ec1a0770", p1},
+		{"register", register(p1, "k1"), tournament.UpdateRegister, "register-4c994dbff2675d84c3b50670", p1},
+		{"register, another player, same key", register(p2, "k1"), tournament.UpdateRegister, "register-4f6fde5b8e38b3e3f46ccec0", p2},
+		{"register without a key", register(p1, ""), tournament.UpdateRegister, "", p1},
+		{"rebuy, same key as the registration", rebuy(p1, "k1"), tournament.UpdateRebuy, "rebuy-75970c76275b5524afbb123f", p1},
+		{"unregister", unregister(p1, "k1"), tournament.UpdateUnregister, "unregister-e6323ee8597fcb76eda25bfd", p1},
+		{"add-on", addOn(p1, "k1"), tournament.UpdateAddOn, "add_on-2b475dc4ea832752ec1a0770", p1},
 		{"pause", func(s *Service, ctx context.Context) error { return s.Pause(ctx, "tour-1", "power cut") },
 			tournament.UpdatePause, "", tournament.ReasonIn{Reason: "power cut"}},
 		{"resume", func(s *Service, ctx context.Context) error { return s.Resume(ctx, "tour-1") },
