@@ -12,6 +12,7 @@ import (
 	"github.com/croupier/croupier/services/table/live"
 	"github.com/croupier/croupier/services/table/view"
 	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/ident"
 )
 
 // Bounds of request fields.
@@ -55,12 +56,11 @@ func checkHand(id string) error {
 	return nil
 }
 
+// checkKey applies the wallet's key rule (package ident): the table stores
+// its keys and hands them on. An optional key may be left out.
 func checkKey(k string, required bool) error {
-	if k == "" && !required {
-		return nil
-	}
-	if !printable(k, maxKeyLen) {
-		return apierr.Invalid("BAD_IDEMPOTENCY_KEY", "idempotency_key must be 1-%d printable characters", maxKeyLen)
+	if !(ident.KeyRule{Max: ident.MaxKey, Optional: !required}).Allows(k) {
+		return apierr.Invalid("BAD_IDEMPOTENCY_KEY", "idempotency_key must be 1-%d printable characters", ident.MaxKey)
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/croupier/croupier/services/tournament/core"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/auth"
+	"github.com/croupier/croupier/shared/ident"
 	"github.com/croupier/croupier/workflows/tournament"
 	"github.com/croupier/croupier/workflows/tournament/terms"
 )
@@ -86,8 +87,14 @@ func checkID(id string) error {
 	return nil
 }
 
+// checkKey: the core only hashes a key into a workflow or update id, so any
+// bytes will do (package ident's opaque rule), bounded as the terms bound
+// their text; a request without a key is not deduplicated.
 func checkKey(key string) error {
-	return checkText("BAD_IDEMPOTENCY_KEY", "idempotency key", key)
+	if !(ident.KeyRule{Max: terms.MaxText, Optional: true, Opaque: true}).Allows(key) {
+		return apierr.Invalid("BAD_IDEMPOTENCY_KEY", "idempotency key longer than %d bytes", terms.MaxText)
+	}
+	return nil
 }
 
 // checkText bounds an optional free-text field (an idempotency key, a

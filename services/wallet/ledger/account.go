@@ -6,8 +6,12 @@
 package ledger
 
 import (
+	"context"
 	"regexp"
 	"time"
+
+	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/ident"
 )
 
 // Kind is what an account is for. The values are the proto AccountKind numbers.
@@ -88,6 +92,108 @@ type AccountFilter struct {
 // (common.proto Money).
 var currencyPattern = regexp.MustCompile(`^[A-Z]{3}$`)
 
-// idPattern bounds every external id (owner, table, hand, key...): printable
-// ASCII without spaces, so ids are safe in logs, keys and page tokens.
-var idPattern = regexp.MustCompile(`^[\x21-\x7e]{1,128}$`)
+// OpenAccount opens (or returns) the account of kind for owner in currency.
+func (l *Ledger) OpenAccount(ctx context.Context, c Caller, a Account) (Account, error) {
+	if c.Role == RolePartner {
+		if a.PartnerID == "" {
+			a.PartnerID = c.PartnerID
+		}
+		if a.Kind == KindExternal && a.OwnerID == "" {
+			a.OwnerID = c.PartnerID
+		}
+		if a.PartnerID != c.PartnerID || (a.Kind != KindPlayer && a.Kind != KindExternal) {
+			return Account{}, apierr.Denied(ReasonOperationDenied, "a partner opens only its own player and cage accounts")
+		}
+	} else if err := c.mustBeInternal("opening this account"); err != nil {
+		return Account{}, err
+	}
+	if err := ValidateAccount(a); err != nil {
+		return Account{}, err
+	}
+	a.Balance, a.Held, a.ID = 0, 0, 0
+	a.CreatedAt = l.Now()
+	out, err := l.store.OpenAccount(ctx, a)
+	if err != nil {
+		return Account{}, err
+	}
+	l.info.put(out)
+	return out, nil
+}
+
+// ValidateAccount checks the shape of an account to open.
+func ValidateAccount(a Account) error {
+	if !a.Kind.Valid() {
+		return apierr.Invalid("INVALID_ACCOUNT_KIND", "account kind %d is not valid", a.Kind)
+	}
+	if !currencyPattern.MatchString(a.Currency) {
+		return apierr.Invalid("INVALID_CURRENCY", "currency %q is not a three-letter code", a.Currency)
+	}
+	if a.OwnerID != "" && !ident.ID(a.OwnerID) {
+		return apierr.Invalid("INVALID_OWNER", "owner id must be 1-%d printable ASCII characters", ident.MaxID)
+	}
+	if a.PartnerID != "" && !ident.ID(a.PartnerID) {
+		return apierr.Invalid("INVALID_PARTNER", "partner id must be 1-%d printable ASCII characters", ident.MaxID)
+	}
+	switch a.Kind {
+	case KindPlayer:
+		if a.OwnerID == "" || a.PartnerID == "" {
+			return apierr.Invalid("INVALID_OWNER", "a player account needs a player id and a partner id")
+		}
+	case KindExternal:
+		if a.PartnerID == "" || a.OwnerID != a.PartnerID {
+			return apierr.Invalid("INVALID_OWNER", "a cage account belongs to one partner: owner id = partner id")
+		}
+	case KindTableEscrow, KindRoundEscrow, KindPrizePool:
+		if a.OwnerID == "" || a.PartnerID != "" {
+			return apierr.Invalid("INVALID_OWNER", "an escrow or prize-pool account needs a table or tournament id and no partner")
+		}
+	case KindHouseRevenue, KindHouseBank:
+		if a.PartnerID != "" {
+			return apierr.Invalid("INVALID_OWNER", "house accounts belong to no partner")
+		}
+	}
+	return nil
+}
+
+// Account returns one account the caller may read.
+func (l *Ledger) Account(ctx context.Context, c Caller, id int64) (Account, error) {
+	a, err := l.store.Account(ctx, id)
+	if err != nil {
+		return Account{}, err
+	}
+	if err := c.mustRead(a); err != nil {
+		return Account{}, err
+	}
+	return a, nil
+}
+
+// Accounts lists the accounts matching f that the caller may read.
+func (l *Ledger) Accounts(ctx context.Context, c Caller, f AccountFilter) ([]Account, error) {
+	switch c.Role {
+	case RolePartner:
+		if f.PartnerID != "" && f.PartnerID != c.PartnerID {
+			return nil, nil
+		}
+		f.PartnerID, f.PartnerSet = c.PartnerID, true
+	case RolePlayer:
+		if (f.PartnerID != "" && f.PartnerID != c.PartnerID) || (f.OwnerID != "" && f.OwnerID != c.PlayerID) ||
+			(f.Kind != 0 && f.Kind != KindPlayer) {
+			return nil, nil
+		}
+		f.PartnerID, f.PartnerSet, f.OwnerID, f.Kind = c.PartnerID, true, c.PlayerID, KindPlayer
+	}
+	if f.Limit <= 0 || f.Limit > MaxPage {
+		f.Limit = MaxPage
+	}
+	all, err := l.store.Accounts(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	out := all[:0]
+	for _, a := range all {
+		if c.canRead(a) {
+			out = append(out, a)
+		}
+	}
+	return out, nil
+}

@@ -46,20 +46,20 @@ func (s *Store) fastTransfer(ctx context.Context, op ledger.Operation) (ledger.R
 	}
 	g := op.Legs[0]
 	switch a.status {
-	case 0:
+	case statusApplied:
 		t := ledger.Transfer{ID: a.tid, OperationID: a.op, Key: op.Key, Leg: g, CreatedAt: op.Now}
 		return ledger.Result{OperationID: a.op, Transfers: []ledger.Transfer{t}}, nil
-	case 1:
+	case statusReplayed:
 		r, err := s.result(ctx, s.plain(), a.op, ledger.OpTransfer)
 		r.Replayed = true
 		return r, err
-	case 2:
+	case statusKeyReused:
 		return ledger.Result{}, ledger.ErrKeyReused(op.Key)
-	case 3:
+	case statusInsufficientFunds:
 		return ledger.Result{}, ledger.ErrInsufficientFunds(a.acct)
-	case 4:
+	case statusNoAccount:
 		return ledger.Result{}, ledger.ErrAccountNotFound(a.acct)
-	default:
+	default: // statusCurrencyMismatch
 		return ledger.Result{}, ledger.ErrCurrencyMismatch(a.acct, g.Currency)
 	}
 }
@@ -313,11 +313,11 @@ func (s *Store) applyFn(ctx context.Context, op ledger.Operation) (ledger.Result
 		return ledger.Result{}, err
 	}
 	switch status {
-	case 1:
+	case statusReplayed:
 		r, err := s.result(ctx, s.plain(), opID, op.Kind)
 		r.Replayed = true
 		return r, err
-	case 2:
+	case statusKeyReused:
 		return ledger.Result{}, ledger.ErrKeyReused(op.Key)
 	}
 	res := ledger.Result{OperationID: opID}
@@ -356,7 +356,7 @@ func (s *Store) PostHold(ctx context.Context, id, amount int64, now time.Time) (
 			return ledger.Hold{}, ledger.Transfer{}, false, err
 		}
 		t, err := s.Transfer(ctx, tid)
-		return h, t, status == 1, err
+		return h, t, status == postReplayed, err
 	}
 	var h ledger.Hold
 	var t ledger.Transfer
@@ -432,7 +432,7 @@ func (s *Store) VoidHold(ctx context.Context, id int64, now time.Time) (ledger.H
 			return ledger.Hold{}, false, err
 		}
 		h, err := s.Hold(ctx, id)
-		return h, status == 1, err
+		return h, status == releaseReplayed, err
 	}
 	var h ledger.Hold
 	var replayed bool
@@ -495,7 +495,7 @@ func (s *Store) ExpireHolds(ctx context.Context, now time.Time, limit int) (int,
 			if err != nil {
 				return n, err
 			}
-			if status == 0 {
+			if status == releaseReleased {
 				n++
 			}
 			continue

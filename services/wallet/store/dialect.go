@@ -68,19 +68,19 @@ func translate(err error) error {
 	if errors.As(err, &pe) {
 		id, _ := strconv.ParseInt(pe.Detail, 10, 64)
 		switch pe.Code {
-		case "WL001":
+		case sqlInsufficientFunds:
 			return ledger.ErrInsufficientFunds(id)
-		case "WL002":
+		case sqlNoAccount:
 			return ledger.ErrAccountNotFound(id)
-		case "WL003":
+		case sqlCurrencyMismatch:
 			return ledger.WithAccount(apierr.Invalid(ledger.ReasonCurrencyMismatch, "an account of the movement is in another currency"), id)
-		case "WL004":
+		case sqlNoHold:
 			return ledger.ErrHoldNotFound(id)
-		case "WL005":
+		case sqlHoldNotPending:
 			return ledger.WithHold(apierr.Precondition(ledger.ReasonHoldNotPending, "the hold is no longer pending"), id)
-		case "WL006":
+		case sqlHoldExpired:
 			return ledger.WithHold(apierr.Precondition(ledger.ReasonHoldExpired, "the hold has expired"), id)
-		case "WL007":
+		case sqlPostExceedsHold:
 			return ledger.WithHold(apierr.Invalid("AMOUNT_EXCEEDS_HOLD", "the amount exceeds the hold"), id)
 		case "23514":
 			if pe.ConstraintName == "accounts_funds_nonnegative" || pe.ConstraintName == "accounts_held_nonnegative" {

@@ -2,9 +2,15 @@ package store
 
 import (
 	"context"
+	"math"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/croupier/croupier/services/wallet/ledger"
 )
 
 // Both dialects ship the same numbered migrations, so a schema change made
@@ -64,4 +70,78 @@ func TestSQLiteMigratesOnceAndReopens(t *testing.T) {
 	if _, err := OpenSQLite(ctx, path, Options{SQLiteSync: "OFF"}); err == nil {
 		t.Fatal("synchronous=OFF was accepted for a ledger")
 	}
+}
+
+// The database's rule of which accounts may go negative — the CHECK
+// constraint accounts_funds_nonnegative and the stored functions' debit
+// conditions, all written "kind IN (5, 6, 7)" — is ledger.Kind.MayGoNegative.
+// A kind added to one and not the other fails here: a house kind without
+// a migration would be refused by the database, a migration without the
+// kind would let a player's account go negative on PostgreSQL.
+func TestMigrationsMayGoNegativeIsTheLedgers(t *testing.T) {
+	var want []int
+	for k := math.MinInt16; k <= math.MaxInt16; k++ {
+		if ledger.Kind(k).MayGoNegative() {
+			want = append(want, k)
+		}
+	}
+	for _, d := range []dialect{postgres, sqliteDB} {
+		ms, err := (&Store{d: d}).migrationFiles()
+		if err != nil {
+			t.Fatal(err)
+		}
+		lists := kindLists(t, ms)
+		if _, ok := lists["accounts_funds_nonnegative"]; !ok {
+			t.Errorf("%s: no kind IN (...) list found in constraint accounts_funds_nonnegative", d.name)
+		}
+		for object, got := range lists {
+			if !slices.Equal(got, want) {
+				t.Errorf("%s: %s allows negative balances for kinds %v; ledger.Kind.MayGoNegative for %v", d.name, object, got, want)
+			}
+		}
+	}
+}
+
+var (
+	// kindList is one "kind IN (...)" list of the migrations.
+	kindList = regexp.MustCompile(`(?i)\bkind\s+IN\s*\(([^)]*)\)`)
+	// sqlObject names what a list belongs to: the function or the
+	// constraint defined before it.
+	sqlObject = regexp.MustCompile(`(?i)\b(?:CREATE\s+(?:OR\s+REPLACE\s+)?FUNCTION|CONSTRAINT)\s+(\w+)`)
+)
+
+// kindLists returns the kinds each function or constraint lists, sorted.
+// Migrations run in order, so an object a later migration defines again
+// keeps only its latest lists: the older text no longer runs.
+func kindLists(t *testing.T, ms []migration) map[string][]int {
+	t.Helper()
+	out := map[string][]int{}
+	for _, m := range ms {
+		redefined := map[string]bool{}
+		for _, loc := range kindList.FindAllStringSubmatchIndex(m.body, -1) {
+			objects := sqlObject.FindAllStringSubmatch(m.body[:loc[0]], -1)
+			if len(objects) == 0 {
+				t.Fatalf("%s: kind IN (...) at byte %d belongs to no function or constraint", m.name, loc[0])
+			}
+			object := objects[len(objects)-1][1]
+			if !redefined[object] {
+				redefined[object] = true
+				delete(out, object)
+			}
+			var kinds []int
+			for _, f := range strings.Split(m.body[loc[2]:loc[3]], ",") {
+				k, err := strconv.Atoi(strings.TrimSpace(f))
+				if err != nil {
+					t.Fatalf("%s: %s: kind list %q: %v", m.name, object, m.body[loc[0]:loc[1]], err)
+				}
+				kinds = append(kinds, k)
+			}
+			slices.Sort(kinds)
+			if prev, ok := out[object]; ok && !slices.Equal(prev, kinds) {
+				t.Errorf("%s: %s lists kinds %v and %v", m.name, object, prev, kinds)
+			}
+			out[object] = kinds
+		}
+	}
+	return out
 }
