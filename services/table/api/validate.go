@@ -4,9 +4,6 @@ import (
 	"errors"
 	"time"
 
-	"unicode"
-	"unicode/utf8"
-
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
 	"github.com/croupier/croupier/services/table/displayname"
 	"github.com/croupier/croupier/services/table/live"
@@ -28,29 +25,18 @@ const (
 	maxPageSize = 500
 )
 
-// printable: 1..n ASCII characters from '!' to '~' (the wallet's id
-// alphabet, so an id that passes here passes there).
-func printable(s string, n int) bool {
-	if len(s) == 0 || len(s) > n {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x21 || s[i] > 0x7e {
-			return false
-		}
-	}
-	return true
-}
+// Ids are 1..n characters of the wallet's id alphabet (ident.Printable), so
+// an id that passes here passes there.
 
 func checkTable(id string) error {
-	if !printable(id, maxIDLen) {
+	if !ident.Printable(id, maxIDLen) {
 		return apierr.Invalid("BAD_TABLE_ID", "table_id must be 1-%d printable characters", maxIDLen)
 	}
 	return nil
 }
 
 func checkHand(id string) error {
-	if !printable(id, maxHandLen) {
+	if !ident.Printable(id, maxHandLen) {
 		return apierr.Invalid("BAD_HAND_ID", "hand_id must be 1-%d printable characters", maxHandLen)
 	}
 	return nil
@@ -82,13 +68,11 @@ func checkAmount(field string, a int64) error {
 // checkText accepts free text (names, reasons) up to n runes, without
 // control characters.
 func checkText(field, s string, n int) error {
-	if !utf8.ValidString(s) || utf8.RuneCountInString(s) > n {
+	switch (ident.TextRule{MaxRunes: n, UTF8: true, NoControl: true}).Check(s) {
+	case ident.NotUTF8, ident.TooLong:
 		return apierr.Invalid("BAD_TEXT", "%s must be valid UTF-8 of at most %d characters", field, n)
-	}
-	for _, r := range s {
-		if unicode.IsControl(r) {
-			return apierr.Invalid("BAD_TEXT", "%s contains a control character", field)
-		}
+	case ident.Control:
+		return apierr.Invalid("BAD_TEXT", "%s contains a control character", field)
 	}
 	return nil
 }
@@ -177,7 +161,7 @@ func validateSubscribe(m *tablev1.SubscribeRequest) error {
 	if err := checkTable(m.GetTableId()); err != nil {
 		return err
 	}
-	if a := m.GetAfterEventId(); a != "" && !printable(a, 40) {
+	if a := m.GetAfterEventId(); a != "" && !ident.Printable(a, 40) {
 		return apierr.Invalid("BAD_EVENT_ID", "after_event_id: want the id of an event this stream sent")
 	}
 	return nil
@@ -210,23 +194,23 @@ func validateList(m *tablev1.ListTablesRequest) error {
 	if m.GetPageSize() < 0 || m.GetPageSize() > maxPageSize {
 		return apierr.Invalid("BAD_PAGE_SIZE", "page_size %d: want 0..%d", m.GetPageSize(), maxPageSize)
 	}
-	if t := m.GetPageToken(); t != "" && !printable(t, maxIDLen) {
+	if t := m.GetPageToken(); t != "" && !ident.Printable(t, maxIDLen) {
 		return apierr.Invalid("BAD_PAGE_TOKEN", "page_token is not one this service issued")
 	}
-	if c := m.GetCurrency(); c != "" && !printable(c, 3) {
+	if c := m.GetCurrency(); c != "" && !ident.Printable(c, 3) {
 		return apierr.Invalid("BAD_CURRENCY", "currency %q", c)
 	}
-	if t := m.GetTournamentId(); t != "" && !printable(t, maxIDLen) {
+	if t := m.GetTournamentId(); t != "" && !ident.Printable(t, maxIDLen) {
 		return apierr.Invalid("BAD_TOURNAMENT_ID", "tournament_id must be 1-%d printable characters", maxIDLen)
 	}
 	return nil
 }
 
 func validateSession(m *tablev1.CreatePlayerSessionRequest) error {
-	if !printable(m.GetPlayerId(), maxKeyLen) {
+	if !ident.Printable(m.GetPlayerId(), maxKeyLen) {
 		return apierr.Invalid("BAD_PLAYER_ID", "player_id must be 1-%d printable characters", maxKeyLen)
 	}
-	if p := m.GetPartnerId(); p != "" && (!printable(p, maxIDLen) || containsColon(p)) {
+	if p := m.GetPartnerId(); p != "" && (!ident.Printable(p, maxIDLen) || containsColon(p)) {
 		return apierr.Invalid("BAD_PARTNER_ID", "partner_id must be 1-%d printable characters without ':'", maxIDLen)
 	}
 	if ttl := m.GetTtlSeconds(); ttl != 0 && (ttl < 60 || ttl > 86400) {
@@ -267,7 +251,7 @@ func validateStakes(s *tablev1.Stakes) error {
 	if s.GetExponent() < 0 || s.GetExponent() > 4 {
 		return apierr.Invalid("BAD_STAKES", "exponent %d: want 0..4", s.GetExponent())
 	}
-	if c := s.GetCurrency(); c != "" && !printable(c, 3) {
+	if c := s.GetCurrency(); c != "" && !ident.Printable(c, 3) {
 		return apierr.Invalid("BAD_CURRENCY", "currency %q", c)
 	}
 	return nil
@@ -289,14 +273,14 @@ func validateCreate(m *tablev1.CreateTableRequest) error {
 	if m.GetMaxSeats() < 0 || m.GetMaxSeats() > live.MaxSeats {
 		return apierr.Invalid("BAD_MAX_SEATS", "max_seats %d: want 0..%d", m.GetMaxSeats(), live.MaxSeats)
 	}
-	if p := m.GetProfile(); p != "" && !printable(p, 16) {
+	if p := m.GetProfile(); p != "" && !ident.Printable(p, 16) {
 		return apierr.Invalid("BAD_PROFILE", "profile %q", p)
 	}
 	if len(m.GetOptions()) > maxOptions {
 		return apierr.Invalid("BAD_OPTIONS", "at most %d options", maxOptions)
 	}
 	for k, v := range m.GetOptions() {
-		if !printable(k, 40) || !printable(v, 40) {
+		if !ident.Printable(k, 40) || !ident.Printable(v, 40) {
 			return apierr.Invalid("BAD_OPTIONS", "options are short printable names and values")
 		}
 	}
@@ -306,7 +290,7 @@ func validateCreate(m *tablev1.CreateTableRequest) error {
 	if err := checkKey(m.GetIdempotencyKey(), false); err != nil {
 		return err
 	}
-	if t := m.GetTournamentId(); t != "" && !printable(t, maxIDLen) {
+	if t := m.GetTournamentId(); t != "" && !ident.Printable(t, maxIDLen) {
 		return apierr.Invalid("BAD_TOURNAMENT_ID", "tournament_id must be 1-%d printable characters", maxIDLen)
 	}
 	if b := m.GetFirstButton(); b < 0 || b >= live.MaxSeats {
@@ -322,7 +306,7 @@ func validateSeatPlayer(m *tablev1.SeatPlayerRequest) error {
 	if err := checkSeat(m.GetSeat(), true); err != nil {
 		return err
 	}
-	if !printable(m.GetPlayerId(), maxKeyLen) || !printable(m.GetPartnerId(), maxIDLen) || containsColon(m.GetPartnerId()) {
+	if !ident.Printable(m.GetPlayerId(), maxKeyLen) || !ident.Printable(m.GetPartnerId(), maxIDLen) || containsColon(m.GetPartnerId()) {
 		return apierr.Invalid("BAD_PLAYER", "player_id and partner_id are required")
 	}
 	if err := checkDisplayName(m.GetDisplayName()); err != nil {
@@ -338,7 +322,7 @@ func validateRemovePlayer(m *tablev1.RemovePlayerRequest) error {
 	if err := checkTable(m.GetTableId()); err != nil {
 		return err
 	}
-	if !printable(m.GetPlayerId(), maxKeyLen) || !printable(m.GetPartnerId(), maxIDLen) || containsColon(m.GetPartnerId()) {
+	if !ident.Printable(m.GetPlayerId(), maxKeyLen) || !ident.Printable(m.GetPartnerId(), maxIDLen) || containsColon(m.GetPartnerId()) {
 		return apierr.Invalid("BAD_PLAYER", "player_id and partner_id are required")
 	}
 	return checkKey(m.GetIdempotencyKey(), true)

@@ -100,7 +100,7 @@ func checkKey(key string) error {
 // checkText bounds an optional free-text field (an idempotency key, a
 // display name, a reason) as the terms bound theirs.
 func checkText(reason, what, s string) error {
-	if len(s) > terms.MaxText {
+	if (ident.TextRule{MaxBytes: terms.MaxText}).Check(s) != ident.OK {
 		return apierr.Invalid(reason, "%s longer than %d bytes", what, terms.MaxText)
 	}
 	return nil
