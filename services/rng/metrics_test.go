@@ -9,6 +9,7 @@ import (
 
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
 	"github.com/croupier/croupier/services/rng/drbg"
+	"github.com/croupier/croupier/services/rng/drbg/drbgtest"
 )
 
 func collect(t *testing.T, r *sdkmetric.ManualReader) map[string]int64 {
@@ -40,7 +41,7 @@ func collect(t *testing.T, r *sdkmetric.ManualReader) map[string]int64 {
 }
 
 func TestMetricsReportHealthAndOutcomes(t *testing.T) {
-	src := &stuckAfter{n: drbg.StartupSampleBytes + drbg.SeedBytes}
+	src := &drbgtest.StuckAfter{N: drbg.StartupSampleBytes + drbg.SeedBytes}
 	s := newService(t, Config{DRBG: drbg.Config{Entropy: src}})
 	reader := sdkmetric.NewManualReader()
 	if err := Instrument(s, sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader)).Meter("test")); err != nil {

@@ -2,9 +2,7 @@ package rng
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
-	"io"
 	"slices"
 	"sync"
 	"testing"
@@ -15,6 +13,7 @@ import (
 	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
 	"github.com/croupier/croupier/services/rng/drbg"
+	"github.com/croupier/croupier/services/rng/drbg/drbgtest"
 	"github.com/croupier/croupier/services/rng/store"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/card"
@@ -32,25 +31,6 @@ func newService(t testing.TB, cfg Config) *Service {
 		t.Fatal(err)
 	}
 	return s
-}
-
-// stuckAfter is an entropy source that works for n bytes and then returns
-// the same byte forever, like a failed hardware source.
-type stuckAfter struct {
-	mu sync.Mutex
-	n  int
-}
-
-func (s *stuckAfter) Read(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	good := min(s.n, len(p))
-	if _, err := io.ReadFull(rand.Reader, p[:good]); err != nil {
-		return 0, err
-	}
-	s.n -= good
-	clear(p[good:])
-	return len(p), nil
 }
 
 func wantReason(t *testing.T, err error, code connect.Code, reason string) {
@@ -305,7 +285,7 @@ func TestRevealVerifiesAndTamperingIsRejected(t *testing.T) {
 // An injected stuck source: the start-up tests fail, the service reports
 // NOT_SERVING with the reason, and every outcome is refused.
 func TestStuckSourceAtStartRefusesOutcomes(t *testing.T) {
-	s := newService(t, Config{DRBG: drbg.Config{Entropy: &stuckAfter{n: 0}}})
+	s := newService(t, Config{DRBG: drbg.Config{Entropy: &drbgtest.StuckAfter{N: 0}}})
 	serving, reason := s.Health()
 	if serving || reason == "" {
 		t.Fatalf("serving=%v reason=%q, want not serving with a reason", serving, reason)
@@ -318,7 +298,7 @@ func TestStuckSourceAtStartRefusesOutcomes(t *testing.T) {
 
 // A source that gets stuck later is caught by the next periodic check.
 func TestSourceStuckLaterFailsPeriodicCheck(t *testing.T) {
-	src := &stuckAfter{n: drbg.StartupSampleBytes + drbg.SeedBytes}
+	src := &drbgtest.StuckAfter{N: drbg.StartupSampleBytes + drbg.SeedBytes}
 	s := newService(t, Config{DRBG: drbg.Config{Entropy: src}})
 	if ok, reason := s.Health(); !ok {
 		t.Fatalf("not serving before the source failed: %s", reason)

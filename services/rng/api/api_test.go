@@ -2,14 +2,12 @@ package api
 
 import (
 	"context"
-	"crypto/rand"
 	"encoding/json"
 	"io"
 	"net"
 	"net/http"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,6 +17,7 @@ import (
 	"github.com/croupier/croupier/gen/croupier/rng/v1/rngv1connect"
 	"github.com/croupier/croupier/services/rng"
 	"github.com/croupier/croupier/services/rng/drbg"
+	"github.com/croupier/croupier/services/rng/drbg/drbgtest"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/auth"
 	"github.com/croupier/croupier/shared/boot"
@@ -145,7 +144,7 @@ func TestRPCIsInternalOnly(t *testing.T) {
 // NOT_SERVING on the real health endpoint, and outcomes are refused with
 // UNAVAILABLE and a reason.
 func TestStuckSourceFlipsHealthEndpointToNotServing(t *testing.T) {
-	src := &stuckAfter{n: drbg.StartupSampleBytes + drbg.SeedBytes}
+	src := &drbgtest.StuckAfter{N: drbg.StartupSampleBytes + drbg.SeedBytes}
 	e := startRPC(t, rng.Config{DRBG: drbg.Config{Entropy: src}}, 5*time.Millisecond)
 	if got := e.health(t, rngv1connect.RngServiceName); got != "SERVING_STATUS_SERVING" {
 		t.Fatalf("before the failure: %s", got)
@@ -167,28 +166,10 @@ func TestStuckSourceFlipsHealthEndpointToNotServing(t *testing.T) {
 }
 
 func TestStuckSourceAtStartIsNotServingOnEndpoint(t *testing.T) {
-	e := startRPC(t, rng.Config{DRBG: drbg.Config{Entropy: &stuckAfter{}}}, time.Hour)
+	e := startRPC(t, rng.Config{DRBG: drbg.Config{Entropy: &drbgtest.StuckAfter{}}}, time.Hour)
 	if got := e.health(t, rngv1connect.RngServiceName); got != "SERVING_STATUS_NOT_SERVING" {
 		t.Fatalf("health with a source stuck from the start: %s", got)
 	}
-}
-
-// stuckAfter is an entropy source that gives n good bytes, then zeros.
-type stuckAfter struct {
-	mu sync.Mutex
-	n  int
-}
-
-func (s *stuckAfter) Read(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	good := min(s.n, len(p))
-	if _, err := io.ReadFull(rand.Reader, p[:good]); err != nil {
-		return 0, err
-	}
-	s.n -= good
-	clear(p[good:])
-	return len(p), nil
 }
 
 // The policy: auditors read (Reveal, Open, the audit log) and create or
