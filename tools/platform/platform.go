@@ -67,6 +67,18 @@ const (
 // Has reports whether s holds every service of t.
 func (s Set) Has(t Set) bool { return s&t == t }
 
+// check refuses a set with a service but not the ones it calls: the
+// platform calls them at its own address, where nothing else answers.
+func (s Set) check() error {
+	switch {
+	case s.Has(Tournament) && !s.Has(Core):
+		return errors.New("the tournament service calls the table, wallet and RNG (and the table the evaluator): mount rng,evaluator,wallet,table too")
+	case s.Has(Table) && !s.Has(RNG|Evaluator|Wallet):
+		return errors.New("the table service calls the RNG, evaluator and wallet: mount rng,evaluator,wallet too")
+	}
+	return nil
+}
+
 // ParseSet reads a comma-separated list of service names ("rng",
 // "evaluator", "wallet", "table", "tournament", or "all").
 func ParseSet(list string) (Set, error) {
@@ -189,6 +201,9 @@ func Mount(ctx context.Context, rt *boot.Runtime, url string, cfg Config) (*Plat
 	if cfg.Services == 0 {
 		cfg.Services = Core
 	}
+	if err := cfg.Services.check(); err != nil {
+		return nil, err
+	}
 	p := &Platform{URL: url}
 	steps := []struct {
 		s     Set
@@ -289,6 +304,8 @@ func (p *Platform) mountTable(ctx context.Context, rt *boot.Runtime, cfg Config)
 			prefix = "croupier:"
 		}
 		p.Notes = append(p.Notes, "table    in-process Redis (miniredis); sessions: SessionService/CreatePlayerSession with the partner key")
+	} else {
+		p.Notes = append(p.Notes, "table    Redis "+addr+" (keys under "+prefix+"); sessions: SessionService/CreatePlayerSession with the partner key")
 	}
 	conn := redisconn.Config{Addr: addr, Cluster: cfg.RedisCluster, PoolSize: 256}
 	rdb := redis.NewUniversalClient(conn.Options())

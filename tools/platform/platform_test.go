@@ -36,6 +36,15 @@ func TestParseSet(t *testing.T) {
 	}
 }
 
+// A service without the ones it calls is refused before anything starts.
+func TestMountRefusesAServiceWithoutItsDependencies(t *testing.T) {
+	for _, s := range []Set{Table, Table | RNG | Wallet, Tournament | Table | RNG | Evaluator, Tournament} {
+		if _, err := Start(context.Background(), Config{Services: s}); err == nil {
+			t.Errorf("Start(%b) mounted a service without what it calls", s)
+		}
+	}
+}
+
 // A subset mounts only what it names: the RNG and evaluator alone register
 // their two services and nothing of the table or wallet.
 func TestStartMountsOnlyTheSubset(t *testing.T) {
