@@ -1,7 +1,7 @@
 // Package e2e runs a tournament end to end against the real services: an
 // in-process Temporal server (temporaltest), the real table service (on
-// Redis), wallet (SQLite), RNG and evaluator from the table service's
-// stack, the tournament worker talking to them over Connect, and bots that
+// Redis), wallet (SQLite), RNG and evaluator on the in-process platform
+// (tools/platform), the tournament worker talking to them over Connect, and bots that
 // play every seat through the table API. The worker is stopped and started
 // again several times while the tournament runs; at the end the prize pool,
 // the fees and the payouts are reconciled against the ledger.
@@ -66,7 +66,7 @@ type Config struct {
 	// the tables' views when the run fails (and the run's Redis keys are
 	// kept).
 	DumpDir string
-	// ServiceLog receives the table stack's logs (warnings and errors).
+	// ServiceLog receives the platform's logs (warnings and errors).
 	ServiceLog io.Writer
 	Log        *slog.Logger
 	Progress   func(tournament.Standings)
