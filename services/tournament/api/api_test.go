@@ -10,11 +10,14 @@ import (
 	"time"
 
 	"connectrpc.com/connect"
+	"go.temporal.io/api/serviceerror"
 	"go.temporal.io/sdk/temporal"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	tournamentv1 "github.com/croupier/croupier/gen/croupier/tournament/v1"
 	"github.com/croupier/croupier/gen/croupier/tournament/v1/tournamentv1connect"
+	"github.com/croupier/croupier/services/tournament/core"
+	"github.com/croupier/croupier/services/tournament/core/coretest"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/auth"
 	"github.com/croupier/croupier/workflows/tournament"
@@ -32,6 +35,11 @@ var (
 func as(p auth.Principal) context.Context { return auth.WithPrincipal(context.Background(), p) }
 
 var nobody = context.Background()
+
+// handlerOn is the real handler on a real core on the fake client.
+func handlerOn(f *coretest.Temporal) *Handler {
+	return New(core.New(f, core.Config{TaskQueue: "tournament-test"}))
+}
 
 func TestCheckID(t *testing.T) {
 	cases := []struct {
@@ -468,14 +476,15 @@ func TestHandlersPassCallerToCore(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			f := newFake()
+			f := coretest.NewTemporal()
 			// The standings answer (a withdrawal reads the currency
-			// first); no update does: the fake's workflow is NOT_FOUND.
-			f.standings[c.id] = tournament.Standings{ID: c.id, Terms: read(validStructure()), Phase: tournament.Registering}
-			err := c.op(f.handler(), c.ctx, c.id, c.key, c.player, c.partner, c.nm)
+			// first); no update does: Temporal finds no workflow for it.
+			f.Standings[c.id] = tournament.Standings{ID: c.id, Terms: read(validStructure()), Phase: tournament.Registering}
+			f.UpdateCallErr = serviceerror.NewNotFound("workflow not found")
+			err := c.op(handlerOn(f), c.ctx, c.id, c.key, c.player, c.partner, c.nm)
 			if c.want == (tournament.PlayerIn{}) {
-				if err == nil || f.ncalls() != 0 {
-					t.Fatalf("refusal %v reached the client: %v", err, f.calls)
+				if err == nil || len(f.Calls) != 0 {
+					t.Fatalf("refusal %v reached the client: %v", err, f.Calls)
 				}
 				return
 			}
@@ -485,10 +494,10 @@ func TestHandlersPassCallerToCore(t *testing.T) {
 			if c.update == tournament.UpdateUnregister {
 				wantCalls = []string{"QueryWorkflow", "UpdateWorkflow"}
 			}
-			if len(f.updates) != 1 || !slices.Equal(f.calls, wantCalls) {
-				t.Fatalf("client calls %v, want %v", f.calls, wantCalls)
+			if len(f.Updates) != 1 || !slices.Equal(f.Calls, wantCalls) {
+				t.Fatalf("client calls %v, want %v", f.Calls, wantCalls)
 			}
-			u := f.updates[0]
+			u := f.Updates[0]
 			if u.WorkflowID != c.id || u.UpdateName != c.update || len(u.Args) != 1 || u.Args[0] != c.want {
 				t.Fatalf("update %s on %s with %v; want %s on %s with %+v", u.UpdateName, u.WorkflowID, u.Args, c.update, c.id, c.want)
 			}
@@ -504,28 +513,28 @@ func TestHandlersPassCallerToCore(t *testing.T) {
 // TestWorkflowRefusalKeepsCodeAndReason: a rule refusal inside the
 // workflow reaches the caller with its code and reason.
 func TestWorkflowRefusalKeepsCodeAndReason(t *testing.T) {
-	f := newFake()
-	f.updateErr[tournament.UpdateRebuy] = temporal.NewNonRetryableApplicationError("no rebuy: level 4", "REBUY_NOT_ALLOWED", nil, int(connect.CodeFailedPrecondition))
-	h := f.handler()
+	f := coretest.NewTemporal()
+	f.UpdateErr[tournament.UpdateRebuy] = temporal.NewNonRetryableApplicationError("no rebuy: level 4", "REBUY_NOT_ALLOWED", nil, int(connect.CodeFailedPrecondition))
+	h := handlerOn(f)
 	_, err := h.Rebuy(as(thePlayer), connect.NewRequest(&tournamentv1.RebuyRequest{TournamentId: "tour-1"}))
 	wantRefused(t, err, connect.CodeFailedPrecondition, "REBUY_NOT_ALLOWED")
 }
 
 func TestCreateTournamentStartsValidatedTerms(t *testing.T) {
-	f := newFake()
-	h := f.handler()
+	f := coretest.NewTemporal()
+	h := handlerOn(f)
 	startsAt := time.Now().Add(48 * time.Hour).Truncate(time.Second)
 	resp, err := h.CreateTournament(as(theOperator), connect.NewRequest(&tournamentv1.CreateTournamentRequest{
 		Name: "Main Event", Structure: validStructure(), StartsAt: timestamppb.New(startsAt), IdempotencyKey: "create-1"}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(f.started) != 1 {
-		t.Fatalf("started %d workflows", len(f.started))
+	if len(f.StartInputs) != 1 {
+		t.Fatalf("started %d workflows", len(f.StartInputs))
 	}
 	want, _ := termsOf("Main Event", validStructure(), startsAt)
 	want.Defaults()
-	if got := f.started[0].Terms; !sameTerms(got, want) {
+	if got := f.StartInputs[0].Terms; !sameTerms(got, want) {
 		t.Fatalf("workflow got terms\n%+v\nwant\n%+v", got, want)
 	}
 	// The answer publishes the same terms: read back, they are the
@@ -536,7 +545,7 @@ func TestCreateTournamentStartsValidatedTerms(t *testing.T) {
 		t.Fatal(err)
 	}
 	back.Defaults()
-	if !sameTerms(back, want) || tr.GetState() != tournamentv1.TournamentState_TOURNAMENT_STATE_REGISTERING || tr.GetTournamentId() != f.started[0].ID {
+	if !sameTerms(back, want) || tr.GetState() != tournamentv1.TournamentState_TOURNAMENT_STATE_REGISTERING || tr.GetTournamentId() != f.StartInputs[0].ID {
 		t.Fatalf("published %v", tr)
 	}
 
@@ -549,30 +558,31 @@ func TestCreateTournamentStartsValidatedTerms(t *testing.T) {
 		},
 		"unknown game": func(m *tournamentv1.CreateTournamentRequest) { m.Structure.Game = "canasta" },
 	} {
-		f := newFake()
+		f := coretest.NewTemporal()
 		m := &tournamentv1.CreateTournamentRequest{Name: "Main Event", Structure: validStructure(), StartsAt: timestamppb.New(startsAt)}
 		edit(m)
-		_, err := f.handler().CreateTournament(as(theOperator), connect.NewRequest(m))
-		if apierr.Code(err) != connect.CodeInvalidArgument || apierr.Reason(err) == "" || f.ncalls() != 0 {
-			t.Errorf("%s: %v, client calls %v", name, err, f.calls)
+		_, err := handlerOn(f).CreateTournament(as(theOperator), connect.NewRequest(m))
+		if apierr.Code(err) != connect.CodeInvalidArgument || apierr.Reason(err) == "" || len(f.Calls) != 0 {
+			t.Errorf("%s: %v, client calls %v", name, err, f.Calls)
 		}
 	}
 }
 
 func TestListTournaments(t *testing.T) {
-	f := newFake()
+	f := coretest.NewTemporal()
 	tm := read(validStructure())
 	tm.Defaults()
 	for id, ph := range map[string]tournament.Phase{"t-reg": tournament.Registering, "t-run": tournament.Running, "t-done": tournament.Completed} {
-		f.standings[id] = tournament.Standings{ID: id, Terms: tm, Phase: ph}
-		f.order = append(f.order, id)
+		f.Standings[id] = tournament.Standings{ID: id, Terms: tm, Phase: ph}
+		f.ListIDs = append(f.ListIDs, id)
 	}
 	// Paused, then cancelled: the workflow keeps its paused flag.
-	f.standings["t-cxl"] = tournament.Standings{ID: "t-cxl", Terms: tm, Phase: tournament.Cancelled, Paused: true, Reason: "storm"}
-	f.standings["t-hold"] = tournament.Standings{ID: "t-hold", Terms: tm, Phase: tournament.Running, Paused: true}
-	f.order = append(f.order, "t-cxl", "t-hold")
+	f.Standings["t-cxl"] = tournament.Standings{ID: "t-cxl", Terms: tm, Phase: tournament.Cancelled, Paused: true, Reason: "storm"}
+	f.Standings["t-hold"] = tournament.Standings{ID: "t-hold", Terms: tm, Phase: tournament.Running, Paused: true}
+	f.ListIDs = append(f.ListIDs, "t-cxl", "t-hold")
 	// A tournament the list names but that cannot answer is left out.
-	f.order = append(f.order, "t-gone")
+	f.ListIDs = append(f.ListIDs, "t-gone")
+	f.ListToken = []byte("next\x00page")
 	token := base64.RawURLEncoding.EncodeToString([]byte("page\x002"))
 	cases := []struct {
 		state tournamentv1.TournamentState
@@ -586,8 +596,8 @@ func TestListTournaments(t *testing.T) {
 		{tournamentv1.TournamentState_TOURNAMENT_STATE_SEATING, 7, nil},
 	}
 	for _, c := range cases {
-		f.lists = nil
-		resp, err := f.handler().ListTournaments(as(thePlayer), connect.NewRequest(&tournamentv1.ListTournamentsRequest{State: c.state, PageSize: c.size, PageToken: token}))
+		f.Lists = nil
+		resp, err := handlerOn(f).ListTournaments(as(thePlayer), connect.NewRequest(&tournamentv1.ListTournamentsRequest{State: c.state, PageSize: c.size, PageToken: token}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -612,8 +622,8 @@ func TestListTournaments(t *testing.T) {
 		if wantSize == 0 {
 			wantSize = 100
 		}
-		if len(f.lists) != 1 || string(f.lists[0].GetNextPageToken()) != "page\x002" || f.lists[0].GetPageSize() != wantSize {
-			t.Errorf("list request %v", f.lists)
+		if len(f.Lists) != 1 || string(f.Lists[0].GetNextPageToken()) != "page\x002" || f.Lists[0].GetPageSize() != wantSize {
+			t.Errorf("list request %v", f.Lists)
 		}
 		if next, err := base64.RawURLEncoding.DecodeString(resp.Msg.GetNextPageToken()); err != nil || string(next) != "next\x00page" {
 			t.Errorf("next page token %q", resp.Msg.GetNextPageToken())
@@ -622,11 +632,11 @@ func TestListTournaments(t *testing.T) {
 }
 
 func TestUnregisterRefundsInTheTournamentCurrency(t *testing.T) {
-	f := newFake()
+	f := coretest.NewTemporal()
 	tm := read(fullStructure())
-	f.standings["tour-cz"] = tournament.Standings{ID: "tour-cz", Terms: tm, Phase: tournament.Registering}
-	f.updateOut[tournament.UpdateUnregister] = tournament.UnregisterOut{Refunded: 10000}
-	resp, err := f.handler().Unregister(as(thePlayer), connect.NewRequest(&tournamentv1.UnregisterRequest{TournamentId: "tour-cz", IdempotencyKey: "w1"}))
+	f.Standings["tour-cz"] = tournament.Standings{ID: "tour-cz", Terms: tm, Phase: tournament.Registering}
+	f.UpdateOut[tournament.UpdateUnregister] = tournament.UnregisterOut{Refunded: 10000}
+	resp, err := handlerOn(f).Unregister(as(thePlayer), connect.NewRequest(&tournamentv1.UnregisterRequest{TournamentId: "tour-cz", IdempotencyKey: "w1"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -652,24 +662,24 @@ func TestUnregisterNeedsTheCurrency(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			f := newFake()
+			f := coretest.NewTemporal()
 			if c.standings {
-				f.standings["tour-1"] = tournament.Standings{ID: "tour-1", Terms: read(validStructure()), Phase: tournament.Registering}
+				f.Standings["tour-1"] = tournament.Standings{ID: "tour-1", Terms: read(validStructure()), Phase: tournament.Registering}
 			}
-			f.updateOut[tournament.UpdateUnregister] = tournament.UnregisterOut{Refunded: 11000}
-			resp, err := f.handler().Unregister(as(thePlayer), connect.NewRequest(&tournamentv1.UnregisterRequest{TournamentId: "tour-1", IdempotencyKey: "w1"}))
+			f.UpdateOut[tournament.UpdateUnregister] = tournament.UnregisterOut{Refunded: 11000}
+			resp, err := handlerOn(f).Unregister(as(thePlayer), connect.NewRequest(&tournamentv1.UnregisterRequest{TournamentId: "tour-1", IdempotencyKey: "w1"}))
 			if c.code != 0 {
 				wantRefused(t, err, c.code, c.reason)
-				if len(f.updates) != 0 {
-					t.Fatalf("refused after withdrawing: %v", f.calls)
+				if len(f.Updates) != 0 {
+					t.Fatalf("refused after withdrawing: %v", f.Calls)
 				}
 				return
 			}
 			if err != nil {
 				t.Fatal(err)
 			}
-			if r := resp.Msg.GetRefunded(); r.GetAmount() != 11000 || r.GetCurrency() != "EUR" || len(f.updates) != 1 {
-				t.Fatalf("refunded %v, calls %v", r, f.calls)
+			if r := resp.Msg.GetRefunded(); r.GetAmount() != 11000 || r.GetCurrency() != "EUR" || len(f.Updates) != 1 {
+				t.Fatalf("refunded %v, calls %v", r, f.Calls)
 			}
 		})
 	}
@@ -716,23 +726,23 @@ func TestCreateTournamentRefusesBadTerms(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			f := newFake()
+			f := coretest.NewTemporal()
 			m := &tournamentv1.CreateTournamentRequest{Name: "Main Event", Structure: validStructure(), StartsAt: startsAt}
 			c.edit(m)
-			_, err := f.handler().CreateTournament(as(theOperator), connect.NewRequest(m))
+			_, err := handlerOn(f).CreateTournament(as(theOperator), connect.NewRequest(m))
 			wantRefused(t, err, connect.CodeInvalidArgument, c.reason)
-			if f.ncalls() != 0 {
-				t.Fatalf("refusal reached the client: %v", f.calls)
+			if len(f.Calls) != 0 {
+				t.Fatalf("refusal reached the client: %v", f.Calls)
 			}
 		})
 	}
 }
 
 func TestGetTournamentAndStandings(t *testing.T) {
-	f := newFake()
+	f := coretest.NewTemporal()
 	st := standings()
-	f.standings[st.ID] = st
-	h := f.handler()
+	f.Standings[st.ID] = st
+	h := handlerOn(f)
 	g, err := h.GetTournament(as(thePartner), connect.NewRequest(&tournamentv1.GetTournamentRequest{TournamentId: st.ID}))
 	if err != nil || g.Msg.GetTournament().GetTournamentId() != st.ID || g.Msg.GetTournament().GetLevel() != 3 {
 		t.Fatalf("get: %v, %v", g, err)
@@ -759,9 +769,9 @@ func TestFailureDetailsStayInTheLogs(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			f := newFake()
-			f.updateErr[tournament.UpdateRegister] = c.err
-			_, err := f.handler().Register(as(thePlayer), connect.NewRequest(&tournamentv1.RegisterRequest{TournamentId: "tour-1"}))
+			f := coretest.NewTemporal()
+			f.UpdateErr[tournament.UpdateRegister] = c.err
+			_, err := handlerOn(f).Register(as(thePlayer), connect.NewRequest(&tournamentv1.RegisterRequest{TournamentId: "tour-1"}))
 			if err == nil {
 				t.Fatal("no error")
 			}

@@ -11,10 +11,12 @@ import (
 	"time"
 
 	"connectrpc.com/connect"
+	"go.temporal.io/api/serviceerror"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
 	tournamentv1 "github.com/croupier/croupier/gen/croupier/tournament/v1"
+	"github.com/croupier/croupier/services/tournament/core/coretest"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/auth"
 	"github.com/croupier/croupier/workflows/tournament"
@@ -241,7 +243,7 @@ func checkRules(t *testing.T, tm terms.Terms) {
 // "created"), then the other request's.
 type outcome struct{ create, other, list string }
 
-func refusedWith(t *testing.T, what string, err error, f *fakeTemporal, code connect.Code, reason string) {
+func refusedWith(t *testing.T, what string, err error, f *coretest.Temporal, code connect.Code, reason string) {
 	t.Helper()
 	if err == nil {
 		t.Fatalf("%s accepted; want %v %s", what, code, reason)
@@ -249,8 +251,8 @@ func refusedWith(t *testing.T, what string, err error, f *fakeTemporal, code con
 	if apierr.Code(err) != code || apierr.Reason(err) != reason {
 		t.Fatalf("%s: %v (%v, reason %q); want %v %s", what, err, apierr.Code(err), apierr.Reason(err), code, reason)
 	}
-	if f != nil && f.ncalls() != 0 {
-		t.Fatalf("%s refused but reached the client: %v", what, f.calls)
+	if f != nil && len(f.Calls) != 0 {
+		t.Fatalf("%s refused but reached the client: %v", what, f.Calls)
 	}
 }
 
@@ -261,8 +263,8 @@ func (in fuzzIn) run(t *testing.T) outcome {
 func (in fuzzIn) runCreate(t *testing.T) string {
 	now := time.Now()
 	m := in.create(now)
-	f := newFake()
-	resp, err := f.handler().CreateTournament(as(theOperator), connect.NewRequest(m))
+	f := coretest.NewTemporal()
+	resp, err := handlerOn(f).CreateTournament(as(theOperator), connect.NewRequest(m))
 	refuse := func(reason string) string {
 		refusedWith(t, "create", err, f, connect.CodeInvalidArgument, reason)
 		return reason
@@ -331,10 +333,10 @@ func (in fuzzIn) runCreate(t *testing.T) string {
 	}
 	// Accepted: one workflow started, with terms that satisfy the terms
 	// package's validation and the rules, and published as they are.
-	if len(f.started) != 1 || !sameTerms(f.started[0].Terms, want) {
-		t.Fatalf("started %v; want one with %+v", f.started, want)
+	if len(f.StartInputs) != 1 || !sameTerms(f.StartInputs[0].Terms, want) {
+		t.Fatalf("started %v; want one with %+v", f.StartInputs, want)
 	}
-	started := f.started[0].Terms
+	started := f.StartInputs[0].Terms
 	if err := started.Validate(); err != nil {
 		t.Fatalf("started terms do not validate: %v", err)
 	}
@@ -364,11 +366,12 @@ func (in fuzzIn) runOther(t *testing.T) string {
 		ctx = as(*who)
 	}
 	op := int(in.op) % 10
-	f := newFake()
-	h := f.handler()
+	f := coretest.NewTemporal()
+	h := handlerOn(f)
 	// The tournament's standings answer (a withdrawal reads its currency
-	// first); its updates do not: the fake's workflow is NOT_FOUND.
-	f.standings[in.tid] = tournament.Standings{ID: in.tid, Terms: terms.Terms{Currency: "EUR"}, Phase: tournament.Registering}
+	// first); its updates do not: Temporal finds no workflow for them.
+	f.Standings[in.tid] = tournament.Standings{ID: in.tid, Terms: terms.Terms{Currency: "EUR"}, Phase: tournament.Registering}
+	f.UpdateCallErr = serviceerror.NewNotFound("workflow not found")
 	var err error
 	switch op {
 	case 0:
@@ -406,17 +409,17 @@ func (in fuzzIn) runOther(t *testing.T) string {
 		}
 		if op == 5 || op == 6 {
 			// Lookups answer from the standings.
-			if err != nil || f.ncalls() != 1 {
-				t.Fatalf("lookup: %v, client calls %v", err, f.calls)
+			if err != nil || len(f.Calls) != 1 {
+				t.Fatalf("lookup: %v, client calls %v", err, f.Calls)
 			}
 			return "reached"
 		}
 		refusedWith(t, "request", err, nil, connect.CodeNotFound, "TOURNAMENT_NOT_FOUND")
-		if f.ncalls() != 1 {
-			t.Fatalf("client calls %v", f.calls)
+		if len(f.Calls) != 1 {
+			t.Fatalf("client calls %v", f.Calls)
 		}
 		if op >= 7 {
-			u := f.updates[0]
+			u := f.Updates[0]
 			wantReason := in.display
 			if op == 8 {
 				wantReason = ""
@@ -467,20 +470,21 @@ func (in fuzzIn) runOther(t *testing.T) string {
 	if op == 1 {
 		wantCalls = []string{"QueryWorkflow", "UpdateWorkflow"}
 	}
-	if !slices.Equal(f.calls, wantCalls) || len(f.updates) != 1 {
-		t.Fatalf("client calls %v, want %v", f.calls, wantCalls)
+	if !slices.Equal(f.Calls, wantCalls) || len(f.Updates) != 1 {
+		t.Fatalf("client calls %v, want %v", f.Calls, wantCalls)
 	}
 	name := []string{tournament.UpdateRegister, tournament.UpdateUnregister, tournament.UpdateRebuy, tournament.UpdateAddOn, tournament.UpdateDisqualify}[op]
-	if u := f.updates[0]; u.WorkflowID != in.tid || u.UpdateName != name || len(u.Args) != 1 || u.Args[0] != p {
+	if u := f.Updates[0]; u.WorkflowID != in.tid || u.UpdateName != name || len(u.Args) != 1 || u.Args[0] != p {
 		t.Fatalf("update %s on %q with %v; want %s with %+v", u.UpdateName, u.WorkflowID, u.Args, name, p)
 	}
 	return "reached"
 }
 
 func (in fuzzIn) runList(t *testing.T) string {
-	f := newFake()
+	f := coretest.NewTemporal()
+	f.ListToken = []byte("next\x00page")
 	state := tournamentv1.TournamentState(in.op / 10)
-	resp, err := f.handler().ListTournaments(as(thePlayer), connect.NewRequest(&tournamentv1.ListTournamentsRequest{State: state, PageSize: in.pageSize, PageToken: in.pageToken}))
+	resp, err := handlerOn(f).ListTournaments(as(thePlayer), connect.NewRequest(&tournamentv1.ListTournamentsRequest{State: state, PageSize: in.pageSize, PageToken: in.pageToken}))
 	if state > tournamentv1.TournamentState_TOURNAMENT_STATE_PAYING {
 		refusedWith(t, "list", err, f, connect.CodeInvalidArgument, "BAD_STATE")
 		return "BAD_STATE"
@@ -494,8 +498,8 @@ func (in fuzzIn) runList(t *testing.T) string {
 		refusedWith(t, "list", err, f, connect.CodeInvalidArgument, "BAD_PAGE_TOKEN")
 		return "BAD_PAGE_TOKEN"
 	}
-	if err != nil || len(f.lists) != 1 || string(f.lists[0].GetNextPageToken()) != string(token) || resp.Msg.GetNextPageToken() == "" {
-		t.Fatalf("list: %v, requests %v", err, f.lists)
+	if err != nil || len(f.Lists) != 1 || string(f.Lists[0].GetNextPageToken()) != string(token) || resp.Msg.GetNextPageToken() == "" {
+		t.Fatalf("list: %v, requests %v", err, f.Lists)
 	}
 	return "listed"
 }

@@ -10,6 +10,7 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 
 	tournamentv1 "github.com/croupier/croupier/gen/croupier/tournament/v1"
+	"github.com/croupier/croupier/services/tournament/core/coretest"
 	"github.com/croupier/croupier/shared/auth"
 	"github.com/croupier/croupier/workflows/tournament"
 )
@@ -53,10 +54,10 @@ func identities() tournament.Standings {
 // viewer gets every line with its display name and standing, and the ids,
 // table and seat of exactly the entrants he may identify.
 func TestStandingsShowIdentityOnlyToItsOwners(t *testing.T) {
-	f := newFake()
+	f := coretest.NewTemporal()
 	st := identities()
-	f.standings[st.ID] = st
-	h := f.handler()
+	f.Standings[st.ID] = st
+	h := handlerOn(f)
 	for _, v := range viewers {
 		t.Run(v.name, func(t *testing.T) {
 			res, err := h.GetStandings(v.ctx, connect.NewRequest(&tournamentv1.GetStandingsRequest{TournamentId: st.ID}))
@@ -112,10 +113,10 @@ func TestStandingsShowIdentityOnlyToItsOwners(t *testing.T) {
 // whole answer, as it goes on the wire, holds no player id, partner id or
 // table id of an entrant the viewer may not identify.
 func TestStandingsLeakNoForeignIds(t *testing.T) {
-	f := newFake()
+	f := coretest.NewTemporal()
 	st := identities()
-	f.standings[st.ID] = st
-	h := f.handler()
+	f.Standings[st.ID] = st
+	h := handlerOn(f)
 	for _, v := range viewers {
 		t.Run(v.name, func(t *testing.T) {
 			res, err := h.GetStandings(v.ctx, connect.NewRequest(&tournamentv1.GetStandingsRequest{TournamentId: st.ID}))

@@ -18,6 +18,7 @@ import (
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/temporal"
 
+	"github.com/croupier/croupier/services/tournament/core/coretest"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/workflows/tournament"
 	"github.com/croupier/croupier/workflows/tournament/terms"
@@ -47,7 +48,7 @@ func wantRefusal(t *testing.T, err error, code connect.Code, reason string) {
 // same tournament: the derivation is pinned, since changing it would make
 // every retry in flight during a deploy create a second tournament.
 func TestCreateDerivesTheWorkflowIDFromTheKey(t *testing.T) {
-	f := newFake()
+	f := coretest.NewTemporal()
 	opts := tournament.Options{HistoryLimit: 7}
 	s := New(f, Config{TaskQueue: "tournaments", Workflow: opts})
 	ctx := context.Background()
@@ -56,15 +57,15 @@ func TestCreateDerivesTheWorkflowIDFromTheKey(t *testing.T) {
 		t.Fatal(err)
 	}
 	const want = "tour-4cfc015837410a783735" // "tour-" + hex(sha256("create:k1")[:10])
-	if st.ID != want || len(f.starts) != 1 || f.starts[0].ID != want {
-		t.Fatalf("created %q (starts %v), want %s", st.ID, f.starts, want)
+	if st.ID != want || len(f.Starts) != 1 || f.Starts[0].ID != want {
+		t.Fatalf("created %q (starts %v), want %s", st.ID, f.Starts, want)
 	}
-	o := f.starts[0]
+	o := f.Starts[0]
 	if o.TaskQueue != "tournaments" || o.WorkflowIDConflictPolicy != enumspb.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING ||
 		o.WorkflowIDReusePolicy != enumspb.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE {
 		t.Errorf("start options %+v", o)
 	}
-	in := f.startArgs[0]
+	in := f.StartInputs[0]
 	if in.ID != want || in.Options != opts || in.Terms.Name != "Sunday" {
 		t.Errorf("workflow input %+v", in)
 	}
@@ -73,8 +74,8 @@ func TestCreateDerivesTheWorkflowIDFromTheKey(t *testing.T) {
 	if !in.Terms.RegistrationClosesAt.Equal(in.Terms.StartAt) {
 		t.Errorf("registration closes %v, start %v", in.Terms.RegistrationClosesAt, in.Terms.StartAt)
 	}
-	if !slices.Equal(f.queries, []string{want}) {
-		t.Errorf("queried %v, want the new tournament", f.queries)
+	if !slices.Equal(f.Queries, []string{want}) {
+		t.Errorf("queried %v, want the new tournament", f.Queries)
 	}
 
 	again, err := s.Create(ctx, validTerms(), "k1")
@@ -89,7 +90,7 @@ func TestCreateDerivesTheWorkflowIDFromTheKey(t *testing.T) {
 
 // Without a key every create is a new tournament with a random id.
 func TestCreateWithoutKeyStartsANewTournament(t *testing.T) {
-	f := newFake()
+	f := coretest.NewTemporal()
 	s := New(f, Config{TaskQueue: "tq"})
 	shape := regexp.MustCompile(`^tour-[0-9a-f]{20}$`)
 	a, err := s.Create(context.Background(), validTerms(), "")
@@ -121,11 +122,11 @@ func TestCreateRefusesBeforeStarting(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			f := newFake()
+			f := coretest.NewTemporal()
 			_, err := New(f, Config{TaskQueue: "tq"}).Create(context.Background(), c.terms, "k1")
 			wantRefusal(t, err, connect.CodeInvalidArgument, c.reason)
-			if len(f.starts) != 0 || len(f.queries) != 0 {
-				t.Errorf("refused terms reached Temporal: %d starts, %d queries", len(f.starts), len(f.queries))
+			if len(f.Starts) != 0 || len(f.Queries) != 0 {
+				t.Errorf("refused terms reached Temporal: %d starts, %d queries", len(f.Starts), len(f.Queries))
 			}
 		})
 	}
@@ -135,23 +136,23 @@ func TestCreateRefusesBeforeStarting(t *testing.T) {
 // answers that tournament; any other failure to start is returned wrapped,
 // without a query.
 func TestCreateWhenTheStartFails(t *testing.T) {
-	f := newFake()
-	f.startErr = serviceerror.NewWorkflowExecutionAlreadyStarted("started", "", "run-1")
-	f.standings["tour-4cfc015837410a783735"] = tournament.Standings{ID: "tour-4cfc015837410a783735", Phase: tournament.Completed}
+	f := coretest.NewTemporal()
+	f.StartErr = serviceerror.NewWorkflowExecutionAlreadyStarted("started", "", "run-1")
+	f.Standings["tour-4cfc015837410a783735"] = tournament.Standings{ID: "tour-4cfc015837410a783735", Phase: tournament.Completed}
 	st, err := New(f, Config{TaskQueue: "tq"}).Create(context.Background(), validTerms(), "k1")
 	if err != nil || st.Phase != tournament.Completed {
 		t.Fatalf("already started: %+v, %v", st, err)
 	}
 
-	f = newFake()
-	f.startErr = serviceerror.NewUnavailable("frontend down")
+	f = coretest.NewTemporal()
+	f.StartErr = serviceerror.NewUnavailable("frontend down")
 	_, err = New(f, Config{TaskQueue: "tq"}).Create(context.Background(), validTerms(), "k1")
 	var un *serviceerror.Unavailable
 	if !errors.As(err, &un) || !strings.HasPrefix(err.Error(), "start tournament workflow: ") {
 		t.Fatalf("start failure: %v", err)
 	}
-	if len(f.queries) != 0 {
-		t.Errorf("queried %v after a failed start", f.queries)
+	if len(f.Queries) != 0 {
+		t.Errorf("queried %v after a failed start", f.Queries)
 	}
 }
 
@@ -212,14 +213,14 @@ func TestUpdateIDsAndArguments(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			f := newFake()
+			f := coretest.NewTemporal()
 			if err := c.call(New(f, Config{TaskQueue: "tq"}), context.Background()); err != nil {
 				t.Fatal(err)
 			}
-			if len(f.updates) != 1 {
-				t.Fatalf("%d updates", len(f.updates))
+			if len(f.Updates) != 1 {
+				t.Fatalf("%d updates", len(f.Updates))
 			}
-			u := f.updates[0]
+			u := f.Updates[0]
 			if u.WorkflowID != "tour-1" || u.UpdateName != c.update || u.WaitForStage != client.WorkflowUpdateStageCompleted {
 				t.Errorf("update %+v", u)
 			}
@@ -237,7 +238,7 @@ func TestUpdateIDsAndArguments(t *testing.T) {
 // id, and keyed updates of the player-facing kinds carry an id exactly
 // when the caller gave a key.
 func TestUpdateIDIsDeterministic(t *testing.T) {
-	f := newFake()
+	f := coretest.NewTemporal()
 	s := New(f, Config{TaskQueue: "tq"})
 	p := tournament.PlayerIn{Partner: "pa", Player: "p1"}
 	ctx := context.Background()
@@ -249,7 +250,7 @@ func TestUpdateIDIsDeterministic(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	ids := []string{f.updates[0].UpdateID, f.updates[1].UpdateID, f.updates[2].UpdateID, f.updates[3].UpdateID}
+	ids := []string{f.Updates[0].UpdateID, f.Updates[1].UpdateID, f.Updates[2].UpdateID, f.Updates[3].UpdateID}
 	if ids[0] == "" || ids[0] != ids[2] || ids[1] != ids[3] || ids[0] == ids[1] {
 		t.Errorf("update ids %q", ids)
 	}
@@ -260,21 +261,22 @@ func TestUpdateIDIsDeterministic(t *testing.T) {
 
 // The update's answer is decoded into the method's result.
 func TestUpdateAnswers(t *testing.T) {
-	f := newFake()
+	f := coretest.NewTemporal()
 	s := New(f, Config{TaskQueue: "tq"})
 	ctx := context.Background()
 	p := tournament.PlayerIn{Partner: "pa", Player: "p1"}
-	f.updateOut = tournament.RegisterOut{Entrants: 12, Late: true}
+	f.UpdateOut[tournament.UpdateRegister] = tournament.RegisterOut{Entrants: 12, Late: true}
 	reg, err := s.Register(ctx, "tour-1", p, "k")
 	if err != nil || reg != (tournament.RegisterOut{Entrants: 12, Late: true}) {
 		t.Errorf("register: %+v, %v", reg, err)
 	}
-	f.updateOut = tournament.UnregisterOut{Refunded: 11000}
+	f.UpdateOut[tournament.UpdateUnregister] = tournament.UnregisterOut{Refunded: 11000}
 	un, err := s.Unregister(ctx, "tour-1", p, "k")
 	if err != nil || un.Refunded != 11000 {
 		t.Errorf("unregister: %+v, %v", un, err)
 	}
-	f.updateOut = tournament.ChipsOut{Chips: 5000}
+	f.UpdateOut[tournament.UpdateRebuy] = tournament.ChipsOut{Chips: 5000}
+	f.UpdateOut[tournament.UpdateAddOn] = tournament.ChipsOut{Chips: 5000}
 	for name, call := range map[string]func(context.Context, string, tournament.PlayerIn, string) (tournament.ChipsOut, error){"rebuy": s.Rebuy, "add-on": s.AddOn} {
 		out, err := call(ctx, "tour-1", p, "k")
 		if err != nil || out.Chips != 5000 {
@@ -289,11 +291,11 @@ func TestUpdateAnswers(t *testing.T) {
 func TestUpdateErrorsAreMapped(t *testing.T) {
 	full := temporal.NewNonRetryableApplicationError("the tournament is full", "TOURNAMENT_FULL", nil, int(connect.CodeFailedPrecondition))
 	for _, step := range []string{"call", "outcome"} {
-		f := newFake()
+		f := coretest.NewTemporal()
 		if step == "call" {
-			f.updateErr = full
+			f.UpdateCallErr = full
 		} else {
-			f.getErr = full
+			f.UpdateErr[tournament.UpdateRegister] = full
 		}
 		_, err := New(f, Config{TaskQueue: "tq"}).Register(context.Background(), "tour-1", tournament.PlayerIn{Partner: "pa", Player: "p1"}, "k")
 		wantRefusal(t, err, connect.CodeFailedPrecondition, "TOURNAMENT_FULL")
@@ -306,8 +308,8 @@ func TestUpdateErrorsAreMapped(t *testing.T) {
 // Standings decodes the query's answer; a tournament Temporal does not
 // know is TOURNAMENT_NOT_FOUND.
 func TestStandings(t *testing.T) {
-	f := newFake()
-	f.standings["tour-1"] = tournament.Standings{ID: "tour-1", Name: "Sunday", Phase: tournament.Running, Entrants: 9, Left: 4,
+	f := coretest.NewTemporal()
+	f.Standings["tour-1"] = tournament.Standings{ID: "tour-1", Name: "Sunday", Phase: tournament.Running, Entrants: 9, Left: 4,
 		Players: []tournament.Standing{{Partner: "pa", Player: "p1"}}}
 	s := New(f, Config{TaskQueue: "tq"})
 	st, err := s.Standings(context.Background(), "tour-1")
@@ -346,7 +348,7 @@ func TestMapErr(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var log bytes.Buffer
-			s := New(newFake(), Config{Log: slog.New(slog.NewTextHandler(&log, nil))})
+			s := New(coretest.NewTemporal(), Config{Log: slog.New(slog.NewTextHandler(&log, nil))})
 			err := s.mapErr(context.Background(), c.err)
 			wantRefusal(t, err, c.code, c.reason)
 			if c.code != connect.CodeFailedPrecondition && strings.Contains(err.Error(), "10.1.2.3") {
@@ -361,7 +363,7 @@ func TestMapErr(t *testing.T) {
 		})
 	}
 	for _, ctxErr := range []error{context.Canceled, context.DeadlineExceeded} {
-		err := New(newFake(), Config{}).mapErr(context.Background(), fmt.Errorf("update: %w", ctxErr))
+		err := New(coretest.NewTemporal(), Config{}).mapErr(context.Background(), fmt.Errorf("update: %w", ctxErr))
 		if !errors.Is(err, ctxErr) {
 			t.Errorf("%v mapped to %v", ctxErr, err)
 		}
@@ -376,13 +378,13 @@ func TestList(t *testing.T) {
 		size, want int32
 	}{{0, 100}, {-1, 100}, {1, 1}, {500, 500}, {501, 100}}
 	for _, c := range cases {
-		f := newFake()
-		f.listIDs = []string{"tour-b", "tour-busy", "tour-a"}
-		f.listToken = []byte("page\x003")
-		f.standings["tour-a"] = tournament.Standings{ID: "tour-a"}
-		f.standings["tour-b"] = tournament.Standings{ID: "tour-b"}
-		f.standings["tour-busy"] = tournament.Standings{ID: "tour-busy"}
-		f.queryErr["tour-busy"] = serviceerror.NewWorkflowNotReady("not ready")
+		f := coretest.NewTemporal()
+		f.ListIDs = []string{"tour-b", "tour-busy", "tour-a"}
+		f.ListToken = []byte("page\x003")
+		f.Standings["tour-a"] = tournament.Standings{ID: "tour-a"}
+		f.Standings["tour-b"] = tournament.Standings{ID: "tour-b"}
+		f.Standings["tour-busy"] = tournament.Standings{ID: "tour-busy"}
+		f.QueryErr["tour-busy"] = serviceerror.NewWorkflowNotReady("not ready")
 		list, next, err := New(f, Config{TaskQueue: "tq"}).List(context.Background(), int(c.size), []byte("page\x002"))
 		if err != nil {
 			t.Fatal(err)
@@ -394,14 +396,14 @@ func TestList(t *testing.T) {
 		if !slices.Equal(ids, []string{"tour-b", "tour-a"}) || string(next) != "page\x003" {
 			t.Errorf("size %d: listed %v, next %q", c.size, ids, next)
 		}
-		r := f.lists[0]
+		r := f.Lists[0]
 		if r.GetQuery() != "WorkflowType = 'Tournament'" || r.GetPageSize() != c.want || string(r.GetNextPageToken()) != "page\x002" {
 			t.Errorf("size %d: request %v", c.size, r)
 		}
 	}
 
-	f := newFake()
-	f.listErr = serviceerror.NewUnavailable("frontend down")
+	f := coretest.NewTemporal()
+	f.ListErr = serviceerror.NewUnavailable("frontend down")
 	_, _, err := New(f, Config{}).List(context.Background(), 10, nil)
 	wantRefusal(t, err, connect.CodeUnavailable, "TOURNAMENT_UNAVAILABLE")
 }

@@ -14,6 +14,7 @@ import (
 	"go.opentelemetry.io/otel/metric/noop"
 	"go.temporal.io/api/serviceerror"
 
+	"github.com/croupier/croupier/services/tournament/core/coretest"
 	"github.com/croupier/croupier/workflows/tournament"
 )
 
@@ -120,20 +121,20 @@ func (o *recObserver) ObserveInt64(obs metric.Int64Observable, v int64, opts ...
 // gave it), CANCELED for a caller who left (docs/observability.md,
 // croupier.tournament.updates).
 func TestUpdatesCountedByResult(t *testing.T) {
-	f := newFake()
+	f := coretest.NewTemporal()
 	m := &recMeter{}
 	s := New(f, Config{TaskQueue: "tq", Meter: m})
 	ctx := context.Background()
 	p := tournament.PlayerIn{Partner: "pa", Player: "p1"}
-	f.updateOut = tournament.RegisterOut{Entrants: 1}
+	f.UpdateOut[tournament.UpdateRegister] = tournament.RegisterOut{Entrants: 1}
 	if _, err := s.Register(ctx, "tour-1", p, "k1"); err != nil {
 		t.Fatal(err)
 	}
-	f.updateErr = serviceerror.NewNotFound("workflow not found")
+	f.UpdateCallErr = serviceerror.NewNotFound("workflow not found")
 	_, _ = s.Register(ctx, "tour-1", p, "k2")
-	f.updateErr = context.Canceled
+	f.UpdateCallErr = context.Canceled
 	_, _ = s.Rebuy(ctx, "tour-1", p, "k3")
-	f.updateErr = errors.New("history service down")
+	f.UpdateCallErr = errors.New("history service down")
 	_ = s.Pause(ctx, "tour-1", "")
 	want := map[string]int64{
 		"result=accepted,update=register":             1,
@@ -157,11 +158,11 @@ func TestUpdatesCountedByResult(t *testing.T) {
 // workflow can be in reported (zero or not), and a collection within 15 s
 // of the last census reuses it instead of asking Temporal again.
 func TestObserveRunningPublishesTheCensus(t *testing.T) {
-	f := newFake()
-	f.listIDs = []string{"tour-a", "tour-b", "tour-c", "tour-gone"}
-	f.standings["tour-a"] = tournament.Standings{ID: "tour-a", Phase: tournament.Running, Entrants: 9, Left: 4}
-	f.standings["tour-b"] = tournament.Standings{ID: "tour-b", Phase: tournament.Running, Entrants: 20, Left: 11}
-	f.standings["tour-c"] = tournament.Standings{ID: "tour-c", Phase: tournament.Registering, Entrants: 3, Left: 3}
+	f := coretest.NewTemporal()
+	f.ListIDs = []string{"tour-a", "tour-b", "tour-c", "tour-gone"}
+	f.Standings["tour-a"] = tournament.Standings{ID: "tour-a", Phase: tournament.Running, Entrants: 9, Left: 4}
+	f.Standings["tour-b"] = tournament.Standings{ID: "tour-b", Phase: tournament.Running, Entrants: 20, Left: 11}
+	f.Standings["tour-c"] = tournament.Standings{ID: "tour-c", Phase: tournament.Registering, Entrants: 3, Left: 3}
 	m := &recMeter{}
 	s := New(f, Config{TaskQueue: "tq", Log: slog.New(slog.DiscardHandler)})
 	if _, err := s.ObserveRunning(m); err != nil {
@@ -183,21 +184,21 @@ func TestObserveRunningPublishesTheCensus(t *testing.T) {
 			}
 		}
 	}
-	if len(f.lists) != 1 || f.lists[0].GetPageSize() != censusMax ||
-		f.lists[0].GetQuery() != "WorkflowType = 'Tournament' AND ExecutionStatus = 'Running'" {
-		t.Fatalf("census listed %v", f.lists)
+	if len(f.Lists) != 1 || f.Lists[0].GetPageSize() != censusMax ||
+		f.Lists[0].GetQuery() != "WorkflowType = 'Tournament' AND ExecutionStatus = 'Running'" {
+		t.Fatalf("census listed %v", f.Lists)
 	}
-	f.standings["tour-c"] = tournament.Standings{ID: "tour-c", Phase: tournament.Seating, Entrants: 3, Left: 3}
-	if again := m.collect(t); again["croupier.tournament.tournaments"]["registering"] != 1 || len(f.lists) != 1 {
-		t.Errorf("a second collection at once took a new census: %v, %d lists", again, len(f.lists))
+	f.Standings["tour-c"] = tournament.Standings{ID: "tour-c", Phase: tournament.Seating, Entrants: 3, Left: 3}
+	if again := m.collect(t); again["croupier.tournament.tournaments"]["registering"] != 1 || len(f.Lists) != 1 {
+		t.Errorf("a second collection at once took a new census: %v, %d lists", again, len(f.Lists))
 	}
 }
 
 // A census that cannot list the tournaments fails whole (the gauges keep
 // the last one) rather than reporting none running.
 func TestCensusFailsWhenTheListFails(t *testing.T) {
-	f := newFake()
-	f.listErr = serviceerror.NewUnavailable("frontend down")
+	f := coretest.NewTemporal()
+	f.ListErr = serviceerror.NewUnavailable("frontend down")
 	_, err := New(f, Config{}).census(context.Background())
 	var un *serviceerror.Unavailable
 	if !errors.As(err, &un) || !strings.Contains(err.Error(), "list running tournaments") {
@@ -210,14 +211,14 @@ func TestCensusFailsWhenTheListFails(t *testing.T) {
 // metrics.go says), not when the key names a closed tournament and the
 // start is refused as already started (REJECT_DUPLICATE).
 func TestCreatedCountsAcceptedStarts(t *testing.T) {
-	f := newFake()
+	f := coretest.NewTemporal()
 	m := &recMeter{}
 	s := New(f, Config{TaskQueue: "tq", Meter: m})
 	ctx := context.Background()
 	if _, err := s.Create(ctx, validTerms(), "k1"); err != nil {
 		t.Fatal(err)
 	}
-	f.startErr = serviceerror.NewWorkflowExecutionAlreadyStarted("started", "", "run-1")
+	f.StartErr = serviceerror.NewWorkflowExecutionAlreadyStarted("started", "", "run-1")
 	if _, err := s.Create(ctx, validTerms(), "k1"); err != nil {
 		t.Fatal(err)
 	}
