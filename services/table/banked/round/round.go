@@ -1,0 +1,170 @@
+// Package round is what every round-based house-banked game shares:
+// roulette, the money wheel, and next blackjack and the casino poker games.
+// A round opens for bets, closes ("no more bets"), gets a result (from the
+// RNG or from a live dealer's console), and is settled or voided. The game
+// engines (package roulette, moneywheel, ...) are pure: their Apply takes a
+// round's state and a command and returns events, and settling a result
+// gives one Line per stake, so the table core can move the money, record
+// the round and show each viewer what he may see, the same way for every
+// game.
+//
+// Money is in the currency's minor units. A Line always balances: its
+// stake is returned to the player or kept by the house, and winnings are
+// paid from the house bank on top (Stake == Returned + Lost).
+package round
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+)
+
+// Phase is where a round is.
+type Phase uint8
+
+// Phases.
+const (
+	// Betting: bets may be placed and cancelled.
+	Betting Phase = iota + 1
+	// Closed: no more bets; the result is awaited.
+	Closed
+	// Settled: the result is in and every stake has its line.
+	Settled
+	// Voided: the round did not take place; stakes are refunded or
+	// carried into the next round.
+	Voided
+)
+
+func (p Phase) String() string {
+	switch p {
+	case Betting:
+		return "betting"
+	case Closed:
+		return "closed"
+	case Settled:
+		return "settled"
+	case Voided:
+		return "voided"
+	}
+	return fmt.Sprintf("Phase(%d)", uint8(p))
+}
+
+// Over reports whether the round has ended (settled or voided).
+func (p Phase) Over() bool { return p == Settled || p == Voided }
+
+// Bet is one stake a player placed in a round.
+type Bet struct {
+	// ID is unique in the round: the client's id for the bet, so that a
+	// retried placement is recognised and a cancel names what it cancels.
+	ID     string `json:"id"`
+	Player string `json:"player"`
+	// Spot is the game's canonical name of what the bet is on
+	// ("straight:17", "split:2-5", "voisins", "cherries").
+	Spot   string `json:"spot"`
+	Amount int64  `json:"amount"`
+}
+
+// Line is what one stake did at settlement. A bundle bet (an announced
+// roulette bet) has one line per piece, each with its own Spot and the
+// bundle's BetID.
+type Line struct {
+	BetID  string `json:"bet_id"`
+	Player string `json:"player"`
+	Spot   string `json:"spot"`
+	// Stake is the amount this line settles.
+	Stake int64 `json:"stake"`
+	// Won is paid from the house bank on top of the stake.
+	Won int64 `json:"won,omitempty"`
+	// Returned goes back to the player: a winning stake, a refund, the
+	// excess over a limit.
+	Returned int64 `json:"returned,omitempty"`
+	// Lost is kept by the house.
+	Lost int64 `json:"lost,omitempty"`
+}
+
+// Paid is what the player receives for the line.
+func (l Line) Paid() int64 { return l.Won + l.Returned }
+
+// Check reports a line that does not balance.
+func (l Line) Check() error {
+	if l.Stake < 0 || l.Won < 0 || l.Returned < 0 || l.Lost < 0 {
+		return fmt.Errorf("bet %s %s: negative amount in %+v", l.BetID, l.Spot, l)
+	}
+	if l.Returned+l.Lost != l.Stake {
+		return fmt.Errorf("bet %s %s: stake %d is not returned %d + lost %d", l.BetID, l.Spot, l.Stake, l.Returned, l.Lost)
+	}
+	return nil
+}
+
+// Settlement is a round's lines.
+type Settlement struct {
+	Lines []Line `json:"lines"`
+}
+
+// Check reports the first line that does not balance.
+func (s Settlement) Check() error {
+	var errs []error
+	for _, l := range s.Lines {
+		if err := l.Check(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Totals is one player's sums over a settlement.
+type Totals struct {
+	Player string `json:"player"`
+	Stake  int64  `json:"stake"`
+	Paid   int64  `json:"paid"`
+}
+
+// Net is the player's result: paid less staked.
+func (t Totals) Net() int64 { return t.Paid - t.Stake }
+
+// ByPlayer sums the lines per player, in player order: what the wallet
+// moves (one payout per player per round, not one per line).
+func (s Settlement) ByPlayer() []Totals {
+	idx := map[string]int{}
+	var out []Totals
+	for _, l := range s.Lines {
+		i, ok := idx[l.Player]
+		if !ok {
+			i = len(out)
+			idx[l.Player] = i
+			out = append(out, Totals{Player: l.Player})
+		}
+		out[i].Stake += l.Stake
+		out[i].Paid += l.Paid()
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].Player < out[b].Player })
+	return out
+}
+
+// House is the house's result: stakes kept less winnings paid. Stakes in
+// equal the payouts out plus the house result, for every round.
+func (s Settlement) House() int64 {
+	var h int64
+	for _, l := range s.Lines {
+		h += l.Lost - l.Won
+	}
+	return h
+}
+
+// Refund is a line that gives a whole stake back (a voided round, a late
+// bet, a bet the dealer could not place).
+func Refund(b Bet) Line {
+	return Line{BetID: b.ID, Player: b.Player, Spot: b.Spot, Stake: b.Amount, Returned: b.Amount}
+}
+
+// Limit bounds one stake (a table sign's minimum and maximum for a kind of
+// bet). A zero Max is no maximum.
+type Limit struct {
+	Min int64 `json:"min"`
+	Max int64 `json:"max,omitempty"`
+}
+
+// Allows reports whether amount is within the limit.
+func (l Limit) Allows(amount int64) bool {
+	return amount >= max(l.Min, 1) && (l.Max == 0 || amount <= l.Max)
+}

@@ -1,0 +1,70 @@
+package round
+
+import "testing"
+
+func TestSettlementSums(t *testing.T) {
+	s := Settlement{Lines: []Line{
+		{BetID: "a", Player: "ann", Spot: "straight:17", Stake: 10, Won: 350, Returned: 10},
+		{BetID: "b", Player: "ann", Spot: "red", Stake: 20, Lost: 20},
+		{BetID: "c", Player: "ben", Spot: "odd", Stake: 5, Won: 5, Returned: 5},
+		{BetID: "d", Player: "ben", Spot: "split:0-3", Stake: 3, Returned: 3}, // refunded
+	}}
+	if err := s.Check(); err != nil {
+		t.Fatal(err)
+	}
+	got := s.ByPlayer()
+	want := []Totals{{"ann", 30, 360}, {"ben", 8, 13}}
+	if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("ByPlayer = %+v, want %+v", got, want)
+	}
+	// Stakes in (38) = paid out (373) + house result (-335).
+	if h := s.House(); h != 20-355 {
+		t.Errorf("House = %d, want %d", h, 20-355)
+	}
+	if got[0].Net() != 330 || got[1].Net() != 5 {
+		t.Errorf("nets %d, %d", got[0].Net(), got[1].Net())
+	}
+}
+
+func TestLineCheck(t *testing.T) {
+	for _, l := range []Line{
+		{Stake: 10, Returned: 5},           // 5 unaccounted for
+		{Stake: 10, Returned: 10, Lost: 1}, // more than the stake
+		{Stake: 10, Lost: 10, Won: -1},     // negative winnings
+	} {
+		if l.Check() == nil {
+			t.Errorf("%+v balanced", l)
+		}
+	}
+	if err := Refund(Bet{ID: "x", Player: "p", Spot: "red", Amount: 7}).Check(); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestLimit(t *testing.T) {
+	for _, tc := range []struct {
+		l   Limit
+		amt int64
+		ok  bool
+	}{
+		{Limit{Min: 10, Max: 100}, 10, true},
+		{Limit{Min: 10, Max: 100}, 100, true},
+		{Limit{Min: 10, Max: 100}, 9, false},
+		{Limit{Min: 10, Max: 100}, 101, false},
+		{Limit{}, 1, true},
+		{Limit{}, 0, false},
+		{Limit{Min: 5}, 1 << 40, true},
+	} {
+		if got := tc.l.Allows(tc.amt); got != tc.ok {
+			t.Errorf("%+v.Allows(%d) = %v", tc.l, tc.amt, got)
+		}
+	}
+}
+
+func TestPhaseOver(t *testing.T) {
+	for p, over := range map[Phase]bool{Betting: false, Closed: false, Settled: true, Voided: true} {
+		if p.Over() != over {
+			t.Errorf("%v.Over() = %v", p, p.Over())
+		}
+	}
+}
