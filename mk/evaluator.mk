@@ -10,7 +10,7 @@
 ## a reduced size under -race and depends on this target for the full size.
 EVALUATOR_FULL_TESTS := AllFiveCardHands|AllSevenCardHands|AgreesWithSlowEvaluator|FlushesAgreeWithSlowEvaluator|AcesAgainstKings
 evaluator-full:
-	go test -count=1 -timeout 20m -v -run '$(EVALUATOR_FULL_TESTS)' ./services/evaluator/... | grep -E '^(ok|FAIL|---|panic)'
+	go test -count=1 -timeout 20m -v -run '$(EVALUATOR_FULL_TESTS)' ./shared/rank/... ./services/evaluator/... | grep -E '^(ok|FAIL|---|panic)'
 
 test: evaluator-full
 
