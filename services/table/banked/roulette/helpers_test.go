@@ -59,3 +59,5 @@ func countKinds(spots []Spot) map[Kind]int {
 	}
 	return m
 }
+
+func roundLimit(lo, hi int64) round.Limit { return round.Limit{Min: lo, Max: hi} }
