@@ -28,7 +28,9 @@ func place(player string, bets ...round.Bet) Command {
 	return Command{Kind: CmdPlace, Player: player, Bets: bets}
 }
 
-func bet(id, spot string, amount int64) round.Bet { return round.Bet{ID: id, Spot: spot, Amount: amount} }
+func bet(id, spot string, amount int64) round.Bet {
+	return round.Bet{ID: id, Spot: spot, Amount: amount}
+}
 
 // Every refusal names its reason and leaves the round exactly as it was.
 func TestApplyRefusals(t *testing.T) {
