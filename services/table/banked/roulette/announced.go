@@ -104,7 +104,7 @@ func parseAnnounced(r Rules, spot, name, arg string, hasArg bool) (Spot, error) 
 	if name != "neighbours" && hasArg {
 		return Spot{}, badSpot(spot, "%s takes no argument", name)
 	}
-	if !r.Offers() || r.Wheel != SingleZero {
+	if !r.TakesAnnounced() || r.Wheel != SingleZero {
 		return Spot{}, badSpot(spot, "the table does not take announced bets")
 	}
 	if sp.Kind == Neighbours && r.Options.Neighbours < 1 || sp.Kind == Neighbours && 2*r.Options.Neighbours+1 > 37 {

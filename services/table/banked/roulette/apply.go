@@ -215,7 +215,8 @@ func (s *State) result(r Rules, c Command) ([]Event, error) {
 		return nil, err
 	}
 	s.Spins = append(s.Spins, sp)
-	ev := Event{Spin: &sp, Verdict: &v}
+	shown := sp.clone()
+	ev := Event{Spin: &shown, Verdict: &v}
 	switch v.Outcome {
 	case Respin:
 		// ru §3.22: "no game", spin again; bets stay and may be changed.

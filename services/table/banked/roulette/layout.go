@@ -19,6 +19,19 @@ func (n Number) String() string {
 	return strconv.Itoa(int(n))
 }
 
+// MarshalText writes the number ("17", "00").
+func (n Number) MarshalText() ([]byte, error) { return []byte(n.String()), nil }
+
+// UnmarshalText reads a number of either wheel.
+func (n *Number) UnmarshalText(b []byte) error {
+	v, ok := parseNumber(string(b), DoubleZero)
+	if !ok {
+		return fmt.Errorf("roulette: %q is not a number of the layout", b)
+	}
+	*n = v
+	return nil
+}
+
 // order is the layout's reading order, which canonical spot names use:
 // 0, 00, then 1 to 36.
 func (n Number) order() int {

@@ -23,7 +23,7 @@ func newTable(t *testing.T, profile string, opts ...string) table {
 	for _, s := range Spots(r) {
 		tb.spots = append(tb.spots, s.Name)
 	}
-	if r.Offers() {
+	if r.TakesAnnounced() {
 		tb.spots = append(tb.spots, "zero_game", "voisins", "tiers", "orphelins", "neighbours:0", "neighbours:17", "neighbours:36")
 	}
 	tb.spots = append(tb.spots, "split:1-5", "straight:37", "topline", "corner:0-1-2-3", "split:0-00", "voisins")

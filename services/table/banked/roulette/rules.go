@@ -233,8 +233,8 @@ func Named(profile string) (Rules, error) {
 	return r, nil
 }
 
-// Offers reports whether the table takes announced (racetrack) bets.
-func (r Rules) Offers() bool {
+// TakesAnnounced reports whether the table takes announced (racetrack) bets.
+func (r Rules) TakesAnnounced() bool {
 	switch r.Options.Announced {
 	case On:
 		return true

@@ -12,14 +12,14 @@ func TestNamedDefaults(t *testing.T) {
 		want any
 	}{
 		{"both: single zero by default (ru box, N1)", [2]WheelType{cz.Wheel, ru.Wheel}, [2]WheelType{SingleZero, SingleZero}},
-		{"both: announced bets on the single zero", [2]bool{cz.Offers(), ru.Offers()}, [2]bool{true, true}},
+		{"both: announced bets on the single zero", [2]bool{cz.TakesAnnounced(), ru.TakesAnnounced()}, [2]bool{true, true}},
 		{"cz §4.1, ru N2: 2 neighbours each side", [2]int{cz.Options.Neighbours, ru.Options.Neighbours}, [2]int{2, 2}},
 		{"ru §4.4 track cap on ru only", [2]bool{cz.Options.TrackCap, ru.Options.TrackCap}, [2]bool{false, true}},
 		{"cz §5.3 void, ru §3.22 re-spin", [2]InvalidSpin{cz.Options.InvalidSpin, ru.Options.InvalidSpin}, [2]InvalidSpin{InvalidVoids, InvalidRespins}},
 		{"cz §5.2 alternation", [2]bool{cz.Options.AlternateDirection, ru.Options.AlternateDirection}, [2]bool{true, false}},
 		{"cz §5.3 10, ru §3.19 3 revolutions", [2]int{cz.Options.MinRevolutions, ru.Options.MinRevolutions}, [2]int{10, 3}},
 		{"no top line by default", ru.Options.TopLine, false},
-		{"ru N1: no racetrack on 0/00", rules(t, RU, "wheel", "double_zero").Offers(), false},
+		{"ru N1: no racetrack on 0/00", rules(t, RU, "wheel", "double_zero").TakesAnnounced(), false},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("%s: %v, want %v", tc.name, tc.got, tc.want)

@@ -89,13 +89,9 @@ func (f Fault) MarshalText() ([]byte, error) { return []byte(f.String()), nil }
 
 // UnmarshalText reads a fault's name.
 func (f *Fault) UnmarshalText(b []byte) error {
-	for i, n := range faultNames {
-		if n != "" && n == string(b) {
-			*f = Fault(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("roulette: unknown spin fault %q", b)
+	i, err := parseName(faultNames[:], b, "spin fault")
+	*f = Fault(i)
+	return err
 }
 
 // Spin is one spin's report: from the RNG (the pocket only) or from a live
@@ -145,6 +141,13 @@ func (o Outcome) String() string {
 
 // MarshalText writes the outcome's name.
 func (o Outcome) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
+
+// UnmarshalText reads an outcome's name.
+func (o *Outcome) UnmarshalText(b []byte) error {
+	i, err := parseName(outcomeNames[:], b, "outcome")
+	*o = Outcome(i)
+	return err
+}
 
 // Verdict is a spin's outcome and, for an invalid one, why.
 type Verdict struct {

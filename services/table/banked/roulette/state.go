@@ -26,7 +26,7 @@ type State struct {
 	// Result is the valid spin that settled the round.
 	Result *Spin `json:"result,omitempty"`
 	// Won is the winning number of a settled round.
-	Won Number `json:"won,omitempty"`
+	Won Number `json:"won"`
 	// Lines are the settlement (a settled round) or the refunds (a voided
 	// one).
 	Lines []round.Line `json:"lines,omitempty"`
@@ -117,13 +117,9 @@ func (k CommandKind) MarshalText() ([]byte, error) { return []byte(k.String()), 
 
 // UnmarshalText reads a command's name.
 func (k *CommandKind) UnmarshalText(b []byte) error {
-	for i, n := range commandNames {
-		if n != "" && n == string(b) {
-			*k = CommandKind(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("roulette: unknown command %q", b)
+	i, err := parseName(commandNames[:], b, "command")
+	*k = CommandKind(i)
+	return err
 }
 
 // Command is one input to a round.
@@ -174,6 +170,13 @@ func (k EventKind) String() string {
 // MarshalText writes the event's name.
 func (k EventKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
+// UnmarshalText reads an event's name.
+func (k *EventKind) UnmarshalText(b []byte) error {
+	i, err := parseName(eventNames[:], b, "event")
+	*k = EventKind(i)
+	return err
+}
+
 // Event is one thing that happened in the round.
 type Event struct {
 	Kind    EventKind    `json:"kind"`
@@ -183,4 +186,14 @@ type Event struct {
 	Verdict *Verdict     `json:"verdict,omitempty"`
 	Lines   []round.Line `json:"lines,omitempty"`
 	Reason  string       `json:"reason,omitempty"`
+}
+
+// parseName finds b in names (index 0 is no value).
+func parseName(names []string, b []byte, typ string) (uint8, error) {
+	for i, n := range names {
+		if i > 0 && n == string(b) {
+			return uint8(i), nil
+		}
+	}
+	return 0, fmt.Errorf("roulette: unknown %s %q", typ, b)
 }
