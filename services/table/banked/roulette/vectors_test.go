@@ -212,3 +212,30 @@ func TestCZInvalidSpinVoidsAndRefunds(t *testing.T) {
 		})
 	}
 }
+
+// ru §4.4 speaks of a track part meeting an identical layout bet; two
+// track pieces on one spot (voisins and zero spiel share split 12/15) land
+// on the same layout spot too, so the engine caps them the same way: the
+// later bet's piece gives back the excess.
+func TestRUTrackCapBetweenTrackBets(t *testing.T) {
+	r := rules(t, RU)
+	r.Limits.Table = round.Limit{Min: 1, Max: 100}
+	bets := []round.Bet{
+		{ID: "v", Player: "ann", Spot: "voisins", Amount: 450},   // split 12/15: 50
+		{ID: "z", Player: "ann", Spot: "zero_game", Amount: 240}, // split 12/15: 60
+		{ID: "o", Player: "ben", Spot: "split:12-15", Amount: 100},
+	}
+	st := Settle(r, bets, 12)
+	if err := st.Check(); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range st.Lines {
+		if l.Spot != "split:12-15" {
+			continue
+		}
+		want := map[string]int64{"v": 50 * 17, "z": 50 * 17, "o": 100 * 17}[l.BetID]
+		if l.Won != want || l.Returned != l.Stake {
+			t.Errorf("%s: %+v, want won %d and the whole stake back", l.BetID, l, want)
+		}
+	}
+}
