@@ -1,0 +1,220 @@
+package roulette
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/croupier/croupier/shared/apierr"
+)
+
+// Direction is the way a wheel or a ball turns, as a live dealer's console
+// reports it.
+type Direction int8
+
+// Directions.
+const (
+	NoDirection   Direction = 0
+	Clockwise     Direction = 1
+	Anticlockwise Direction = -1
+)
+
+func (d Direction) String() string {
+	switch d {
+	case Clockwise:
+		return "cw"
+	case Anticlockwise:
+		return "ccw"
+	}
+	return "none"
+}
+
+// MarshalText writes the direction.
+func (d Direction) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+// UnmarshalText reads "cw", "ccw" or "none".
+func (d *Direction) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "cw":
+		*d = Clockwise
+	case "ccw":
+		*d = Anticlockwise
+	case "none", "":
+		*d = NoDirection
+	default:
+		return fmt.Errorf("roulette: unknown direction %q", b)
+	}
+	return nil
+}
+
+// Fault is why a spin is not valid.
+type Fault uint8
+
+// Faults. The first three are read from the spin's report; the others a
+// dealer reports (ru §3.20's "no spin" list).
+const (
+	// WheelNotReversed: the wheel turned the same way as on the previous
+	// spin (cz §5.2–5.3).
+	WheelNotReversed Fault = iota + 1
+	// BallWithWheel: the ball was launched the way the wheel turns (cz
+	// §5.3, ru §3.20).
+	BallWithWheel
+	// FewRevolutions: fewer ball revolutions than the rules' minimum (cz
+	// §5.3: 10, "may"; ru §3.20: 3).
+	FewRevolutions
+	// BallLeftWheel: the ball left the wheel (ru §3.20).
+	BallLeftWheel
+	// BallOnRim: the ball rode the turning rim for 3 or more turns without
+	// dropping (ru §3.20, N6).
+	BallOnRim
+	// ForeignObject: something fell into the wheel during the spin (ru §3.20).
+	ForeignObject
+	// Declared: the pit boss or manager declared "no spin" (ru §3.20).
+	Declared
+	// BetsScattered: players scattered bets that cannot be restored (ru §3.20).
+	BetsScattered
+)
+
+var faultNames = [...]string{"", "wheel_not_reversed", "ball_with_wheel", "few_revolutions", "ball_left_wheel",
+	"ball_on_rim", "foreign_object", "declared", "bets_scattered"}
+
+func (f Fault) String() string {
+	if f > 0 && int(f) < len(faultNames) {
+		return faultNames[f]
+	}
+	return fmt.Sprintf("Fault(%d)", uint8(f))
+}
+
+// MarshalText writes the fault's name.
+func (f Fault) MarshalText() ([]byte, error) { return []byte(f.String()), nil }
+
+// UnmarshalText reads a fault's name.
+func (f *Fault) UnmarshalText(b []byte) error {
+	i, err := parseName(faultNames[:], b, "spin fault")
+	*f = Fault(i)
+	return err
+}
+
+// Spin is one spin's report: from the RNG (the pocket only) or from a live
+// dealer's console (the pocket and how the spin went).
+type Spin struct {
+	// Pocket is the index in the wheel order (shared/wheel), Label its
+	// number ("17", "00").
+	Pocket int    `json:"pocket"`
+	Label  string `json:"label"`
+	// Dealer marks a physical spin, to which the spin-validity rules
+	// apply (cz §10: an RNG game needs only the voiding path).
+	Dealer      bool      `json:"dealer,omitempty"`
+	Wheel       Direction `json:"wheel,omitempty"`
+	Ball        Direction `json:"ball,omitempty"`
+	Revolutions int       `json:"revolutions,omitempty"`
+	// Reported are the faults the dealer or the pit reports.
+	Reported []Fault `json:"reported,omitempty"`
+}
+
+func (s Spin) clone() Spin {
+	s.Reported = slices.Clone(s.Reported)
+	return s
+}
+
+// Outcome is what a spin does to the round.
+type Outcome uint8
+
+// Outcomes.
+const (
+	// Valid: the result stands and the round is settled.
+	Valid Outcome = iota + 1
+	// Void: the round is void and every bet is returned (cz §5.3, §8).
+	Void
+	// Respin: "no spin": the dealer spins again, the bets stay and may be
+	// changed (ru §3.22).
+	Respin
+)
+
+var outcomeNames = [...]string{"", "valid", "void", "respin"}
+
+func (o Outcome) String() string {
+	if o > 0 && int(o) < len(outcomeNames) {
+		return outcomeNames[o]
+	}
+	return fmt.Sprintf("Outcome(%d)", uint8(o))
+}
+
+// MarshalText writes the outcome's name.
+func (o Outcome) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
+
+// UnmarshalText reads an outcome's name.
+func (o *Outcome) UnmarshalText(b []byte) error {
+	i, err := parseName(outcomeNames[:], b, "outcome")
+	*o = Outcome(i)
+	return err
+}
+
+// Verdict is a spin's outcome and, for an invalid one, why.
+type Verdict struct {
+	Outcome Outcome `json:"outcome"`
+	Faults  []Fault `json:"faults,omitempty"`
+}
+
+// Validate judges spin s, prev being the table's previous physical spin
+// (nil if none). An RNG spin is valid unless a fault is reported; a dealer
+// spin must also follow the profile's physical rules. An invalid spin
+// voids the round or is spun again, as the profile says.
+func Validate(r Rules, prev *Spin, s Spin) Verdict {
+	faults := slices.Clone(s.Reported)
+	add := func(f Fault) {
+		if !slices.Contains(faults, f) {
+			faults = append(faults, f)
+		}
+	}
+	if s.Dealer {
+		o := r.Options
+		if o.AlternateDirection && prev != nil && prev.Dealer && prev.Wheel != NoDirection && s.Wheel == prev.Wheel {
+			add(WheelNotReversed)
+		}
+		if s.Ball == s.Wheel {
+			add(BallWithWheel)
+		}
+		if s.Revolutions < o.MinRevolutions {
+			add(FewRevolutions)
+		}
+	}
+	if len(faults) == 0 {
+		return Verdict{Outcome: Valid}
+	}
+	slices.Sort(faults)
+	if r.Options.InvalidSpin == InvalidRespins {
+		return Verdict{Outcome: Respin, Faults: faults}
+	}
+	return Verdict{Outcome: Void, Faults: faults}
+}
+
+// number checks the spin's pocket against the wheel and returns the
+// winning number; the label, if given, must be the pocket's.
+func (s Spin) number(w WheelType) (Number, error) {
+	labels := w.Wheel().Labels
+	if s.Pocket < 0 || s.Pocket >= len(labels) {
+		return 0, apierr.Invalid(ReasonBadSpin, "pocket %d: the %s wheel has %d", s.Pocket, w, len(labels))
+	}
+	if s.Label != "" && s.Label != labels[s.Pocket] {
+		return 0, apierr.Invalid(ReasonBadSpin, "pocket %d is %s, not %q", s.Pocket, labels[s.Pocket], s.Label)
+	}
+	n, _ := parseNumber(labels[s.Pocket], w)
+	return n, nil
+}
+
+// check refuses a report the engine cannot judge: a dealer spin without
+// both directions, an unknown fault.
+func (s Spin) check() error {
+	if s.Dealer && (s.Wheel == NoDirection || s.Ball == NoDirection) {
+		return apierr.Invalid(ReasonBadSpin, "a dealer spin reports the wheel and ball directions")
+	}
+	if s.Revolutions < 0 {
+		return apierr.Invalid(ReasonBadSpin, "revolutions %d", s.Revolutions)
+	}
+	for _, f := range s.Reported {
+		if f < WheelNotReversed || f > BetsScattered {
+			return apierr.Invalid(ReasonBadSpin, "unknown fault %d", f)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,42 @@
+package roulette
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestValidate(t *testing.T) {
+	cz, ru := rules(t, CZ), rules(t, RU)
+	cw := &Spin{Dealer: true, Wheel: Clockwise, Ball: Anticlockwise, Revolutions: 20}
+	good := func(w, b Direction, rev int) Spin { return Spin{Dealer: true, Wheel: w, Ball: b, Revolutions: rev} }
+	for _, tc := range []struct {
+		name string
+		r    Rules
+		prev *Spin
+		s    Spin
+		want Verdict
+	}{
+		{"cz §5.2 reversed, 10 revolutions", cz, cw, good(Anticlockwise, Clockwise, 10), Verdict{Outcome: Valid}},
+		{"cz §5.3 wheel not reversed", cz, cw, good(Clockwise, Anticlockwise, 10), Verdict{Void, []Fault{WheelNotReversed}}},
+		{"cz §5.3 ball with the wheel", cz, cw, good(Anticlockwise, Anticlockwise, 10), Verdict{Void, []Fault{BallWithWheel}}},
+		{"cz §5.3 9 revolutions", cz, cw, good(Anticlockwise, Clockwise, 9), Verdict{Void, []Fault{FewRevolutions}}},
+		{"cz §5.3 all three", cz, cw, good(Clockwise, Clockwise, 1), Verdict{Void, []Fault{WheelNotReversed, BallWithWheel, FewRevolutions}}},
+		{"cz first spin of the table", cz, nil, good(Clockwise, Anticlockwise, 10), Verdict{Outcome: Valid}},
+		{"cz §10 an RNG spin has no physical rules", cz, cw, Spin{}, Verdict{Outcome: Valid}},
+		{"ru §3.19 3 revolutions, no alternation", ru, cw, good(Clockwise, Anticlockwise, 3), Verdict{Outcome: Valid}},
+		{"ru §3.20 T16 2 revolutions", ru, cw, good(Clockwise, Anticlockwise, 2), Verdict{Respin, []Fault{FewRevolutions}}},
+		{"ru §3.20 same direction", ru, nil, good(Clockwise, Clockwise, 9), Verdict{Respin, []Fault{BallWithWheel}}},
+		{"ru §3.20 reported causes", ru, nil, Spin{Dealer: true, Wheel: Clockwise, Ball: Anticlockwise, Revolutions: 9,
+			Reported: []Fault{BetsScattered, BallLeftWheel, BallOnRim, ForeignObject, Declared}},
+			Verdict{Respin, []Fault{BallLeftWheel, BallOnRim, ForeignObject, Declared, BetsScattered}}},
+		{"ru §3.20 pit declares no spin on an RNG table", ru, nil, Spin{Reported: []Fault{Declared}}, Verdict{Respin, []Fault{Declared}}},
+		{"cz with re-spin handling", rules(t, CZ, "invalid_spin", "respin"), cw, good(Clockwise, Anticlockwise, 12), Verdict{Respin, []Fault{WheelNotReversed}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Validate(tc.r, tc.prev, tc.s)
+			if got.Outcome != tc.want.Outcome || !slices.Equal(got.Faults, tc.want.Faults) {
+				t.Errorf("%+v, want %+v", got, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,48 @@
+package roulette
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/croupier/croupier/services/table/banked/round"
+)
+
+// The table core stores the rules, the state and the command log as
+// JSON: each reads back as it was written (00 and the enums by name).
+func TestJSONRoundTrip(t *testing.T) {
+	r := rules(t, RU, "wheel", "double_zero", "top_line", "true")
+	r.Limits = Limits{Table: round.Limit{Min: 1, Max: 500}, Spot: 300}
+	s := Open(&Spin{Pocket: 2, Label: "9", Dealer: true, Wheel: Clockwise, Ball: Anticlockwise, Revolutions: 9})
+	cmds := []Command{
+		place("ann", bet("a1", "split:0-00", 10), bet("a2", "topline", 5)),
+		{Kind: CmdClose},
+		{Kind: CmdResult, Spin: &Spin{Pocket: 5, Dealer: true, Wheel: Anticlockwise, Ball: Clockwise, Revolutions: 1, Reported: []Fault{BallOnRim}}},
+		{Kind: CmdClose},
+		{Kind: CmdResult, Spin: &Spin{Pocket: 19}}, // 00
+	}
+	for _, c := range cmds {
+		b, err := json.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Command
+		if err := json.Unmarshal(b, &back); err != nil || !reflect.DeepEqual(back, c) {
+			t.Fatalf("command %s: %+v, %v", b, back, err)
+		}
+		mustApply(t, r, &s, back)
+	}
+	if s.Won != N00 || s.Phase != round.Settled {
+		t.Fatalf("won %v, phase %v", s.Won, s.Phase)
+	}
+	for _, v := range []any{&s, &r} {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back := reflect.New(reflect.TypeOf(v).Elem())
+		if err := json.Unmarshal(b, back.Interface()); err != nil || !reflect.DeepEqual(back.Interface(), v) {
+			t.Errorf("%s: %+v, %v", b, back.Elem(), err)
+		}
+	}
+}
