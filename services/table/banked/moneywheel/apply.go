@@ -35,17 +35,21 @@ const (
 	CmdVoid
 )
 
-var commandKindNames = [...]string{"none", "open", "place", "cancel", "close", "result", "choose", "void"}
+var commandKindEnum = enum{"command", []string{"none", "open", "place", "cancel", "close", "result", "choose", "void"}}
 
-func (k CommandKind) String() string {
-	if int(k) < len(commandKindNames) {
-		return commandKindNames[k]
+func (k CommandKind) String() string { return commandKindEnum.name(uint8(k)) }
+
+// MarshalText writes the name.
+func (k CommandKind) MarshalText() ([]byte, error) { return commandKindEnum.text(uint8(k)) }
+
+// UnmarshalText reads a name.
+func (k *CommandKind) UnmarshalText(b []byte) error {
+	x, err := commandKindEnum.parse(b)
+	if err == nil {
+		*k = CommandKind(x)
 	}
-	return fmt.Sprintf("CommandKind(%d)", uint8(k))
+	return err
 }
-
-// MarshalText writes the kind's name.
-func (k CommandKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
 // Command is one input to a table's round.
 type Command struct {

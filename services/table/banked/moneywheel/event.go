@@ -1,8 +1,6 @@
 package moneywheel
 
 import (
-	"fmt"
-
 	"github.com/croupier/croupier/services/table/banked/round"
 )
 
@@ -39,17 +37,21 @@ const (
 	EvRefunded
 )
 
-var eventKindNames = [...]string{"none", "opened", "placed", "cancelled", "chosen", "closed", "result", "settled", "voided", "refunded"}
+var eventKindEnum = enum{"event kind", []string{"none", "opened", "placed", "cancelled", "chosen", "closed", "result", "settled", "voided", "refunded"}}
 
-func (k EventKind) String() string {
-	if int(k) < len(eventKindNames) {
-		return eventKindNames[k]
+func (k EventKind) String() string { return eventKindEnum.name(uint8(k)) }
+
+// MarshalText writes the name.
+func (k EventKind) MarshalText() ([]byte, error) { return eventKindEnum.text(uint8(k)) }
+
+// UnmarshalText reads a name.
+func (k *EventKind) UnmarshalText(b []byte) error {
+	x, err := eventKindEnum.parse(b)
+	if err == nil {
+		*k = EventKind(x)
 	}
-	return fmt.Sprintf("EventKind(%d)", uint8(k))
+	return err
 }
-
-// MarshalText writes the kind's name.
-func (k EventKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
 // Event is one thing that happened in a round. Its slices are its own:
 // the caller may keep them.

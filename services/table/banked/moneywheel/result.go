@@ -23,8 +23,9 @@ func (s *State) result(r Rules, spin Spin) ([]Event, error) {
 	}
 	field := Winner(r, spin)
 	out := Outcome{Spin: spin, Verdict: Validate(r, spin), Field: field, Symbol: r.Symbol(field)}
+	shown := out // the event's own copy
 	s.Result = &out
-	evs := []Event{{Kind: EvResult, Outcome: &out}}
+	evs := []Event{{Kind: EvResult, Outcome: &shown}}
 	if out.Verdict == Valid {
 		lines := Settle(r, s.Bets, field).Lines
 		s.Lines = append(s.Lines, lines...)

@@ -59,27 +59,20 @@ const (
 	Refund
 )
 
-var voidChoiceNames = [...]string{"", "carry", "refund"}
+var voidChoiceEnum = enum{"void choice", []string{"", "carry", "refund"}}
 
-func (v VoidChoice) String() string {
-	if v >= Carry && v <= Refund {
-		return voidChoiceNames[v]
-	}
-	return fmt.Sprintf("VoidChoice(%d)", uint8(v))
-}
+func (v VoidChoice) String() string { return voidChoiceEnum.name(uint8(v)) }
 
-// MarshalText writes the choice's name.
-func (v VoidChoice) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+// MarshalText writes the name.
+func (v VoidChoice) MarshalText() ([]byte, error) { return voidChoiceEnum.text(uint8(v)) }
 
-// UnmarshalText reads "carry" or "refund".
+// UnmarshalText reads a name.
 func (v *VoidChoice) UnmarshalText(b []byte) error {
-	for i := Carry; i <= Refund; i++ {
-		if voidChoiceNames[i] == string(b) {
-			*v = i
-			return nil
-		}
+	x, err := voidChoiceEnum.parse(b)
+	if err == nil {
+		*v = VoidChoice(x)
 	}
-	return fmt.Errorf("moneywheel: void choice %q is not carry or refund", b)
+	return err
 }
 
 // Limits are a table sign's bounds. The source gives none
@@ -204,9 +197,11 @@ func (r *Rules) Set(key, value string) error {
 		}
 		o.MinRevolutions = v
 	case "void":
-		if err := o.Void.UnmarshalText([]byte(value)); err != nil {
-			return fmt.Errorf("option %s: %w", key, err)
+		var v VoidChoice
+		if err := v.UnmarshalText([]byte(value)); err != nil || v == 0 {
+			return fmt.Errorf("option %s: want carry or refund, got %q", key, value)
 		}
+		o.Void = v
 	default:
 		return fmt.Errorf("moneywheel: unknown option %q", key)
 	}
@@ -219,4 +214,32 @@ func (r Rules) Symbol(i int) string {
 		return ""
 	}
 	return r.Wheel.Labels[i]
+}
+
+// enum is the text form of the package's small enums: value i is named
+// names[i]; a zero value without a name writes and reads as "".
+type enum struct {
+	typ   string
+	names []string
+}
+
+func (e enum) name(v uint8) string {
+	if int(v) < len(e.names) && e.names[v] != "" {
+		return e.names[v]
+	}
+	return fmt.Sprintf("%s(%d)", e.typ, v)
+}
+
+func (e enum) text(v uint8) ([]byte, error) {
+	if int(v) < len(e.names) {
+		return []byte(e.names[v]), nil
+	}
+	return nil, fmt.Errorf("moneywheel: %s %d has no name", e.typ, v)
+}
+
+func (e enum) parse(b []byte) (uint8, error) {
+	if i := slices.Index(e.names, string(b)); i >= 0 {
+		return uint8(i), nil
+	}
+	return 0, fmt.Errorf("moneywheel: unknown %s %q", e.typ, b)
 }

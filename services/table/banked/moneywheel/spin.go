@@ -1,10 +1,6 @@
 package moneywheel
 
-import (
-	"fmt"
-
-	"github.com/croupier/croupier/shared/apierr"
-)
+import "github.com/croupier/croupier/shared/apierr"
 
 // Source is where a table's results come from.
 type Source uint8
@@ -19,27 +15,20 @@ const (
 	FromDealer
 )
 
-var sourceNames = [...]string{"", "rng", "dealer"}
+var sourceEnum = enum{"result source", []string{"", "rng", "dealer"}}
 
-func (s Source) String() string {
-	if s >= FromRNG && s <= FromDealer {
-		return sourceNames[s]
-	}
-	return fmt.Sprintf("Source(%d)", uint8(s))
-}
+func (s Source) String() string { return sourceEnum.name(uint8(s)) }
 
-// MarshalText writes the source's name.
-func (s Source) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+// MarshalText writes the name.
+func (s Source) MarshalText() ([]byte, error) { return sourceEnum.text(uint8(s)) }
 
-// UnmarshalText reads "rng" or "dealer".
+// UnmarshalText reads a name.
 func (s *Source) UnmarshalText(b []byte) error {
-	for i := FromRNG; i <= FromDealer; i++ {
-		if sourceNames[i] == string(b) {
-			*s = i
-			return nil
-		}
+	x, err := sourceEnum.parse(b)
+	if err == nil {
+		*s = Source(x)
 	}
-	return fmt.Errorf("moneywheel: result source %q is not rng or dealer", b)
+	return err
 }
 
 // Direction is which way the wheel turned, as the players see its face.
@@ -53,27 +42,20 @@ const (
 	Anticlockwise
 )
 
-var directionNames = [...]string{"", "clockwise", "anticlockwise"}
+var directionEnum = enum{"direction", []string{"", "clockwise", "anticlockwise"}}
 
-func (d Direction) String() string {
-	if d >= Clockwise && d <= Anticlockwise {
-		return directionNames[d]
-	}
-	return fmt.Sprintf("Direction(%d)", uint8(d))
-}
+func (d Direction) String() string { return directionEnum.name(uint8(d)) }
 
-// MarshalText writes the direction's name.
-func (d Direction) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+// MarshalText writes the name.
+func (d Direction) MarshalText() ([]byte, error) { return directionEnum.text(uint8(d)) }
 
-// UnmarshalText reads "clockwise" or "anticlockwise".
+// UnmarshalText reads a name.
 func (d *Direction) UnmarshalText(b []byte) error {
-	for i := Clockwise; i <= Anticlockwise; i++ {
-		if directionNames[i] == string(b) {
-			*d = i
-			return nil
-		}
+	x, err := directionEnum.parse(b)
+	if err == nil {
+		*d = Direction(x)
 	}
-	return fmt.Errorf("moneywheel: direction %q is not clockwise or anticlockwise", b)
+	return err
 }
 
 // Spin is one result as its source reports it.
@@ -105,17 +87,21 @@ const (
 	Void
 )
 
-var verdictNames = [...]string{"malformed", "valid", "void"}
+var verdictEnum = enum{"verdict", []string{"malformed", "valid", "void"}}
 
-func (v Verdict) String() string {
-	if int(v) < len(verdictNames) {
-		return verdictNames[v]
+func (v Verdict) String() string { return verdictEnum.name(uint8(v)) }
+
+// MarshalText writes the name.
+func (v Verdict) MarshalText() ([]byte, error) { return verdictEnum.text(uint8(v)) }
+
+// UnmarshalText reads a name.
+func (v *Verdict) UnmarshalText(b []byte) error {
+	x, err := verdictEnum.parse(b)
+	if err == nil {
+		*v = Verdict(x)
 	}
-	return fmt.Sprintf("Verdict(%d)", uint8(v))
+	return err
 }
-
-// MarshalText writes the verdict's name.
-func (v Verdict) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
 // CheckSpin reports why s cannot be a spin of the rules' wheel.
 func CheckSpin(r Rules, s Spin) error {
