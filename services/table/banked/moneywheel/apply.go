@@ -73,11 +73,14 @@ type Command struct {
 // second close) returns no events and no error.
 func Apply(r Rules, s *State, c Command) ([]Event, error) {
 	if c.Round != 0 {
-		switch {
-		case c.Kind == CmdOpen && c.Round == s.Round:
-			return nil, nil
-		case c.Kind == CmdOpen && c.Round == s.Round+1, c.Kind != CmdOpen && c.Round == s.Round:
-		default:
+		want := s.Round
+		if c.Kind == CmdOpen {
+			if c.Round == s.Round {
+				return nil, nil // opened already
+			}
+			want++
+		}
+		if c.Round != want {
 			return nil, apierr.Precondition(ReasonWrongRound, "%s for round %d: the table is at round %d", c.Kind, c.Round, s.Round)
 		}
 	}
@@ -110,12 +113,18 @@ func Apply(r Rules, s *State, c Command) ([]Event, error) {
 	return evs, nil
 }
 
-// wrongPhase refuses a command the round's phase does not allow.
+// wrongPhase refuses a command the round's phase does not allow, with
+// the reason the phase gives.
 func (s *State) wrongPhase(what string) error {
-	if s.Phase == 0 {
-		return apierr.Precondition(ReasonPhase, "%s: no round has opened", what)
+	switch s.Phase {
+	case 0:
+		return apierr.Precondition(ReasonNoRound, "%s: no round has opened", what)
+	case round.Betting:
+		return apierr.Precondition(ReasonNotClosed, "%s: bets are open in round %d (cz-money-wheel.md §4.2-4.3: no more bets, then the spin)", what, s.Round)
+	case round.Closed:
+		return apierr.Precondition(ReasonBettingClosed, "%s: round %d has no more bets (cz-money-wheel.md §4.2)", what, s.Round)
 	}
-	return apierr.Precondition(ReasonPhase, "%s: round %d is %s", what, s.Round, s.Phase)
+	return apierr.Precondition(ReasonRoundOver, "%s: round %d is %s", what, s.Round, s.Phase)
 }
 
 // open starts the next round, taking in a void round's carried bets
@@ -123,7 +132,7 @@ func (s *State) wrongPhase(what string) error {
 // the new game). Their players' void choices stay with them.
 func (s *State) open() ([]Event, error) {
 	if s.Phase != 0 && !s.Phase.Over() {
-		return nil, s.wrongPhase("open")
+		return nil, apierr.Precondition(ReasonRoundRunning, "round %d is %s", s.Round, s.Phase)
 	}
 	carried := s.Carried
 	var choices map[string]VoidChoice
@@ -169,10 +178,7 @@ func (s *State) place(r Rules, c Command) ([]Event, error) {
 		return nil, nil // every bet a replay: an acknowledged retry
 	}
 	if s.Phase != round.Betting {
-		if s.Phase == 0 {
-			return nil, s.wrongPhase("bet")
-		}
-		return nil, apierr.Precondition(ReasonNoMoreBets, "round %d is %s: no more bets (cz-money-wheel.md §4.2)", s.Round, s.Phase)
+		return nil, s.wrongPhase("bet")
 	}
 	for _, b := range p.fresh {
 		if _, err := ParseSpot(b.Spot); err != nil {
@@ -283,7 +289,7 @@ func (s *State) cancel(r Rules, c Command) ([]Event, error) {
 		return nil, nil
 	}
 	if s.Phase != round.Betting {
-		return nil, apierr.Precondition(ReasonNoMoreBets, "round %d is %s: bets can no longer be cancelled", s.Round, s.Phase)
+		return nil, s.wrongPhase("cancel")
 	}
 	gone := func(b round.Bet) bool { return b.Player == c.Player && drop[b.ID] }
 	left := slices.DeleteFunc(slices.Clone(k.live), gone)

@@ -8,7 +8,8 @@ import (
 )
 
 // Reasons of the refusals Apply returns (apierr reasons a partner can
-// switch on).
+// switch on); those both games have are spelt as package roulette
+// spells them.
 const (
 	// ReasonBadSpot: the spot is not one of the six boxes (X has none).
 	ReasonBadSpot = "BAD_SPOT"
@@ -21,10 +22,17 @@ const (
 	ReasonBetConflict = "BET_ID_CONFLICT"
 	// ReasonUnknownBet: a cancel names no bet of the player in the round.
 	ReasonUnknownBet = "UNKNOWN_BET"
-	// ReasonNoMoreBets: a bet or a cancel after "no more bets" (§4.2).
-	ReasonNoMoreBets = "NO_MORE_BETS"
-	// ReasonPhase: the command does not fit the round's phase.
-	ReasonPhase = "WRONG_PHASE"
+	// ReasonBettingClosed: a bet or a cancel after "no more bets"
+	// (cz-money-wheel.md §4.2: no further bets are accepted).
+	ReasonBettingClosed = "BETTING_CLOSED"
+	// ReasonNotClosed: a result while bets are still open.
+	ReasonNotClosed = "BETTING_OPEN"
+	// ReasonRoundOver: a command for a round already settled or voided.
+	ReasonRoundOver = "ROUND_OVER"
+	// ReasonNoRound: a command before the table's first round opened.
+	ReasonNoRound = "NO_ROUND"
+	// ReasonRoundRunning: an open while the round has not ended.
+	ReasonRoundRunning = "ROUND_RUNNING"
 	// ReasonWrongRound: a command for a round other than the table's.
 	ReasonWrongRound = "WRONG_ROUND"
 	// ReasonBadSpin: a malformed result (see CheckSpin).
@@ -33,8 +41,11 @@ const (
 	ReasonAlreadyRefunded = "ALREADY_REFUNDED"
 	// ReasonNoReason: an operator's void without a reason.
 	ReasonNoReason = "NO_REASON"
-	// ReasonBadCommand: an unknown command or choice.
-	ReasonBadCommand = "BAD_COMMAND"
+	// ReasonBadChoice: a void choice without a player, or neither carry
+	// nor refund.
+	ReasonBadChoice = "BAD_CHOICE"
+	// ReasonBadCommand: an unknown command.
+	ReasonBadCommand = "UNKNOWN_COMMAND"
 )
 
 // MaxStake caps one player's total stake in a round whatever the table's

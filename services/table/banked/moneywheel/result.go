@@ -16,7 +16,7 @@ func (s *State) result(r Rules, spin Spin) ([]Event, error) {
 		return nil, nil
 	}
 	if s.Phase != round.Closed {
-		return nil, s.wrongPhase("result (bets close first, cz-money-wheel.md §4.2–4.3)")
+		return nil, s.wrongPhase("result")
 	}
 	if err := CheckSpin(r, spin); err != nil {
 		return nil, err
@@ -52,10 +52,10 @@ func (s *State) result(r Rules, spin Spin) ([]Event, error) {
 // bets he carried, and a carry can no longer bring back refunded ones.
 func (s *State) choose(r Rules, c Command) ([]Event, error) {
 	if c.Player == "" {
-		return nil, apierr.Invalid(ReasonBadCommand, "a choice names its player")
+		return nil, apierr.Invalid(ReasonBadChoice, "a choice names its player")
 	}
 	if c.Choice != Carry && c.Choice != Refund {
-		return nil, apierr.Invalid(ReasonBadCommand, "choice %d is not carry or refund", c.Choice)
+		return nil, apierr.Invalid(ReasonBadChoice, "choice %d is not carry or refund", c.Choice)
 	}
 	switch s.Phase {
 	case round.Betting, round.Closed:
