@@ -6,10 +6,11 @@
 //
 // The shape is every banked game's (package round): Rules (rules.go), the
 // spots (bet.go), the spin and its validity (spin.go), the round's State
-// (state.go), the transition function Apply (apply.go) with its events
-// (event.go), and Settle (settle.go). No I/O: the table core stores the
-// state, moves the money the events' lines say and shows each viewer what
-// he may see.
+// (state.go), the transition function Apply (apply.go: opening, bets,
+// closing; result.go: the result, the void choices, the operator's void)
+// with its events (event.go), and Settle (settle.go). No I/O: the table
+// core stores the state, moves the money the events' lines say and shows
+// each viewer what he may see.
 package moneywheel
 
 import (
