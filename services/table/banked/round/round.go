@@ -1,16 +1,3 @@
-// Package round is what every round-based house-banked game shares:
-// roulette, the money wheel, and next blackjack and the casino poker games.
-// A round opens for bets, closes ("no more bets"), gets a result (from the
-// RNG or from a live dealer's console), and is settled or voided. The game
-// engines (package roulette, moneywheel, ...) are pure: their Apply takes a
-// round's state and a command and returns events, and settling a result
-// gives one Line per stake, so the table core can move the money, record
-// the round and show each viewer what he may see, the same way for every
-// game.
-//
-// Money is in the currency's minor units. A Line always balances: its
-// stake is returned to the player or kept by the house, and winnings are
-// paid from the house bank on top (Stake == Returned + Lost).
 package round
 
 import (
@@ -52,10 +39,39 @@ func (p Phase) String() string {
 // Over reports whether the round has ended (settled or voided).
 func (p Phase) Over() bool { return p == Settled || p == Voided }
 
+// Verdict is what a reported result (a spin, a deal) does to the round.
+type Verdict uint8
+
+// Verdicts.
+const (
+	// Malformed: the report cannot be a result of the game; the engine
+	// refuses it (BAD_SPIN) and the round waits for another.
+	Malformed Verdict = iota
+	// Valid: the result stands and the round is settled on it.
+	Valid
+	// Void: the round is void; its bets are refunded or, where the game
+	// lets a player keep them, carried into the next round.
+	Void
+	// Respin: the result does not count and the round goes back to
+	// betting with its bets, to be closed and resulted again.
+	Respin
+)
+
+var verdictNames = Enum[Verdict]{Type: "verdict", Names: []string{"malformed", "valid", "void", "respin"}}
+
+func (v Verdict) String() string { return verdictNames.String(v) }
+
+// MarshalText writes the verdict's name.
+func (v Verdict) MarshalText() ([]byte, error) { return verdictNames.Text(v) }
+
+// UnmarshalText reads a verdict's name.
+func (v *Verdict) UnmarshalText(b []byte) error { return verdictNames.Parse(b, v) }
+
 // Bet is one stake a player placed in a round.
 type Bet struct {
-	// ID is unique in the round: the client's id for the bet, so that a
-	// retried placement is recognised and a cancel names what it cancels.
+	// ID is the client's id for the bet, unique among the player's bets in
+	// the round: a bet is known by its Player and ID, so that a retried
+	// placement is recognised and a cancel names what it cancels.
 	ID     string `json:"id"`
 	Player string `json:"player"`
 	// Spot is the game's canonical name of what the bet is on
