@@ -13,10 +13,10 @@ type CommandKind uint8
 
 // Commands; the comment says what each carries.
 const (
-	NoCommand CommandKind = iota
 	// CmdOpen opens the next round ("your bets, please", cz-money-wheel.md
-	// §4.1), with the bets a void round before carried in.
-	CmdOpen
+	// §4.1), with the bets a void round before carried in. It is the only
+	// command a zero State takes.
+	CmdOpen CommandKind = iota + 1
 	// CmdPlace: Player's batch of Bets, placed all or none. A bet is known
 	// by its player and id; placed again with the same spot and amount it
 	// is a replay and changes nothing, with other content it is refused.
@@ -35,21 +35,15 @@ const (
 	CmdVoid
 )
 
-var commandKindEnum = enum{"command", []string{"none", "open", "place", "cancel", "close", "result", "choose", "void"}}
+var commandNames = round.Enum[CommandKind]{Type: "command", Names: []string{"", "open", "place", "cancel", "close", "result", "choose", "void"}}
 
-func (k CommandKind) String() string { return commandKindEnum.name(uint8(k)) }
+func (k CommandKind) String() string { return commandNames.String(k) }
 
 // MarshalText writes the name.
-func (k CommandKind) MarshalText() ([]byte, error) { return commandKindEnum.text(uint8(k)) }
+func (k CommandKind) MarshalText() ([]byte, error) { return commandNames.Text(k) }
 
 // UnmarshalText reads a name.
-func (k *CommandKind) UnmarshalText(b []byte) error {
-	x, err := commandKindEnum.parse(b)
-	if err == nil {
-		*k = CommandKind(x)
-	}
-	return err
-}
+func (k *CommandKind) UnmarshalText(b []byte) error { return commandNames.Parse(b, k) }
 
 // Command is one input to a table's round.
 type Command struct {
@@ -72,17 +66,8 @@ type Command struct {
 // leaves s exactly as it was; a repeated one (a replayed placement, a
 // second close) returns no events and no error.
 func Apply(r Rules, s *State, c Command) ([]Event, error) {
-	if c.Round != 0 {
-		want := s.Round
-		if c.Kind == CmdOpen {
-			if c.Round == s.Round {
-				return nil, nil // opened already
-			}
-			want++
-		}
-		if c.Round != want {
-			return nil, apierr.Precondition(ReasonWrongRound, "%s for round %d: the table is at round %d", c.Kind, c.Round, s.Round)
-		}
+	if replay, err := round.CheckRound(c.Kind, c.Kind == CmdOpen, c.Round, s.Round); replay || err != nil {
+		return nil, err
 	}
 	var evs []Event
 	var err error
@@ -102,7 +87,7 @@ func Apply(r Rules, s *State, c Command) ([]Event, error) {
 	case CmdVoid:
 		evs, err = s.void(c.Reason)
 	default:
-		err = apierr.Invalid(ReasonBadCommand, "unknown command %d", c.Kind)
+		err = apierr.Invalid(round.ReasonUnknownCommand, "unknown command %d", c.Kind)
 	}
 	if err != nil {
 		return nil, err
@@ -114,17 +99,18 @@ func Apply(r Rules, s *State, c Command) ([]Event, error) {
 }
 
 // wrongPhase refuses a command the round's phase does not allow, with
-// the reason the phase gives.
+// the reason the phase gives (round.Phase.Refusal).
 func (s *State) wrongPhase(what string) error {
+	reason := s.Phase.Refusal()
 	switch s.Phase {
 	case 0:
-		return apierr.Precondition(ReasonNoRound, "%s: no round has opened", what)
+		return apierr.Precondition(reason, "%s: no round has opened", what)
 	case round.Betting:
-		return apierr.Precondition(ReasonNotClosed, "%s: bets are open in round %d (cz-money-wheel.md §4.2-4.3: no more bets, then the spin)", what, s.Round)
+		return apierr.Precondition(reason, "%s: bets are open in round %d (cz-money-wheel.md §4.2-4.3: no more bets, then the spin)", what, s.Round)
 	case round.Closed:
-		return apierr.Precondition(ReasonBettingClosed, "%s: round %d has no more bets (cz-money-wheel.md §4.2)", what, s.Round)
+		return apierr.Precondition(reason, "%s: round %d has no more bets (cz-money-wheel.md §4.2)", what, s.Round)
 	}
-	return apierr.Precondition(ReasonRoundOver, "%s: round %d is %s", what, s.Round, s.Phase)
+	return apierr.Precondition(reason, "%s: round %d is %s", what, s.Round, s.Phase)
 }
 
 // open starts the next round, taking in a void round's carried bets
@@ -132,7 +118,7 @@ func (s *State) wrongPhase(what string) error {
 // the new game). Their players' void choices stay with them.
 func (s *State) open() ([]Event, error) {
 	if s.Phase != 0 && !s.Phase.Over() {
-		return nil, apierr.Precondition(ReasonRoundRunning, "round %d is %s", s.Round, s.Phase)
+		return nil, apierr.Precondition(round.ReasonRoundRunning, "round %d is %s", s.Round, s.Phase)
 	}
 	carried := s.Carried
 	var choices map[string]VoidChoice
@@ -148,6 +134,76 @@ func (s *State) open() ([]Event, error) {
 	return []Event{{Kind: EvOpened, Bets: slices.Clone(carried)}}, nil
 }
 
+// place adds a player's batch, all or none (round.Book.Fresh sorts out
+// replays and conflicts).
+func (s *State) place(r Rules, c Command) ([]Event, error) {
+	k := s.book(c.Player)
+	fresh, err := k.Fresh(c.Bets)
+	if err != nil {
+		return nil, err
+	}
+	if len(fresh) == 0 {
+		return nil, nil // every bet a replay: an acknowledged retry
+	}
+	if s.Phase != round.Betting {
+		return nil, s.wrongPhase("bet")
+	}
+	for _, b := range fresh {
+		if _, err := ParseSpot(b.Spot); err != nil {
+			return nil, fmt.Errorf("bet %s: %w", b.ID, err)
+		}
+		if err := checkStake(b); err != nil {
+			return nil, err
+		}
+	}
+	if err := checkLimits(r, append(k.Live, fresh...), c.Player); err != nil {
+		return nil, err
+	}
+	s.Bets = append(s.Bets, fresh...)
+	return []Event{{Kind: EvPlaced, Player: c.Player, Bets: slices.Clone(fresh)}}, nil
+}
+
+// book is player's bets in the round. A line of a bet no longer in Bets
+// is a cancel's refund: the bet was cancelled.
+func (s *State) book(player string) round.Book {
+	var cancelled []round.Bet
+	for _, l := range s.Lines {
+		live := func(b round.Bet) bool { return b.Player == l.Player && b.ID == l.BetID }
+		if l.Player == player && !slices.ContainsFunc(s.Bets, live) {
+			cancelled = append(cancelled, round.Bet{ID: l.BetID, Player: l.Player, Spot: l.Spot, Amount: l.Stake})
+		}
+	}
+	return round.BookOf(player, s.Bets, cancelled)
+}
+
+// cancel takes a player's bets back while bets are open, all or none; a
+// bet already cancelled is a replay.
+func (s *State) cancel(r Rules, c Command) ([]Event, error) {
+	k := s.book(c.Player)
+	ids, err := k.Cancels(c.BetIDs)
+	if err != nil || len(ids) == 0 {
+		return nil, err
+	}
+	if s.Phase != round.Betting {
+		return nil, s.wrongPhase("cancel")
+	}
+	gone := func(b round.Bet) bool { return b.Player == c.Player && slices.Contains(ids, b.ID) }
+	left := slices.DeleteFunc(slices.Clone(k.Live), gone)
+	if err := checkLimits(r, left, c.Player); err != nil {
+		return nil, fmt.Errorf("cancel would leave %w", err)
+	}
+	ev := Event{Kind: EvCancelled, Player: c.Player}
+	for _, b := range s.Bets {
+		if gone(b) {
+			ev.Bets = append(ev.Bets, b)
+			ev.Lines = append(ev.Lines, round.Refund(b))
+		}
+	}
+	s.Bets = slices.DeleteFunc(s.Bets, gone)
+	s.Lines = append(s.Lines, ev.Lines...)
+	return []Event{ev}, nil
+}
+
 // close ends the betting (cz-money-wheel.md §4.2: no further bets are
 // accepted).
 func (s *State) close() ([]Event, error) {
@@ -161,149 +217,70 @@ func (s *State) close() ([]Event, error) {
 	return nil, s.wrongPhase("close")
 }
 
-// placement is a batch sorted out against the round: the player's bets
-// already in it and the new ones.
-type placement struct {
-	mine  []round.Bet
-	fresh []round.Bet
-}
-
-// place adds a player's batch, all or none.
-func (s *State) place(r Rules, c Command) ([]Event, error) {
-	p, err := s.sortBatch(c)
-	if err != nil {
-		return nil, err
-	}
-	if len(p.fresh) == 0 {
-		return nil, nil // every bet a replay: an acknowledged retry
-	}
-	if s.Phase != round.Betting {
-		return nil, s.wrongPhase("bet")
-	}
-	for _, b := range p.fresh {
-		if _, err := ParseSpot(b.Spot); err != nil {
-			return nil, fmt.Errorf("bet %s: %w", b.ID, err)
-		}
-		if err := checkStake(b); err != nil {
-			return nil, err
-		}
-	}
-	if err := checkLimits(r, append(p.mine, p.fresh...), c.Player); err != nil {
-		return nil, err
-	}
-	s.Bets = append(s.Bets, p.fresh...)
-	return []Event{{Kind: EvPlaced, Player: c.Player, Bets: slices.Clone(p.fresh)}}, nil
-}
-
-// sortBatch checks a batch's bets belong to its player, each once, and
-// splits them into replays, which it drops, and new bets. A known id with
-// other content is refused.
-func (s *State) sortBatch(c Command) (placement, error) {
-	if c.Player == "" {
-		return placement{}, apierr.Invalid(ReasonBadBet, "a placement names its player")
-	}
-	if len(c.Bets) == 0 {
-		return placement{}, apierr.Invalid(ReasonBadBet, "an empty placement")
-	}
-	known := s.playerBets(c.Player)
-	p := placement{mine: known.live}
-	seen := map[string]bool{}
-	for _, b := range c.Bets {
-		if b.Player == "" {
-			b.Player = c.Player
-		}
-		switch {
-		case b.Player != c.Player:
-			return placement{}, apierr.Invalid(ReasonBadBet, "bet %s is %s's, not %s's", b.ID, b.Player, c.Player)
-		case b.ID == "":
-			return placement{}, apierr.Invalid(ReasonBadBet, "a bet without an id")
-		case seen[b.ID]:
-			return placement{}, apierr.Invalid(ReasonBadBet, "bet %s twice in one placement", b.ID)
-		}
-		seen[b.ID] = true
-		old, ok := known.find(b.ID)
-		switch {
-		case !ok:
-			p.fresh = append(p.fresh, b)
-		case old != b:
-			return placement{}, apierr.Conflict(ReasonBetConflict, "bet %s was placed as %d on %s", b.ID, old.Amount, old.Spot)
-		}
-	}
-	return p, nil
-}
-
-// known is a player's bets in the round: live ones and cancelled ones.
-type known struct {
-	live      []round.Bet
-	cancelled []round.Bet
-}
-
-func (k known) find(id string) (round.Bet, bool) {
-	for _, set := range [][]round.Bet{k.live, k.cancelled} {
-		if i := slices.IndexFunc(set, func(b round.Bet) bool { return b.ID == id }); i >= 0 {
-			return set[i], true
-		}
-	}
-	return round.Bet{}, false
-}
-
-// playerBets finds player's bets in one pass over the round. A line of a
-// bet no longer in Bets is a cancel's refund.
-func (s *State) playerBets(player string) known {
-	var k known
-	for _, b := range s.Bets {
-		if b.Player == player {
-			k.live = append(k.live, b)
-		}
-	}
-	for _, l := range s.Lines {
-		if l.Player != player || slices.ContainsFunc(k.live, func(b round.Bet) bool { return b.ID == l.BetID }) {
-			continue
-		}
-		k.cancelled = append(k.cancelled, round.Bet{ID: l.BetID, Player: l.Player, Spot: l.Spot, Amount: l.Stake})
-	}
-	return k
-}
-
-// cancel takes a player's bets back while bets are open, all or none; a
-// bet already cancelled is a replay.
-func (s *State) cancel(r Rules, c Command) ([]Event, error) {
-	if c.Player == "" || len(c.BetIDs) == 0 {
-		return nil, apierr.Invalid(ReasonBadBet, "a cancel names its player and bets")
-	}
-	k := s.playerBets(c.Player)
-	drop := map[string]bool{}
-	for _, id := range c.BetIDs {
-		switch {
-		case drop[id]:
-			return nil, apierr.Invalid(ReasonBadBet, "bet %s twice in one cancel", id)
-		case slices.ContainsFunc(k.live, func(b round.Bet) bool { return b.ID == id }):
-			drop[id] = true
-		case slices.ContainsFunc(k.cancelled, func(b round.Bet) bool { return b.ID == id }):
-			// cancelled before: a replay
-		default:
-			return nil, apierr.NotFound(ReasonUnknownBet, "%s has no bet %s in round %d", c.Player, id, s.Round)
-		}
-	}
-	if len(drop) == 0 {
+// result takes the spin once bets are closed: a valid one settles the
+// round, a void one (cz-money-wheel.md §4.4) refunds or carries each
+// player's bets as he chose. The same spin reported again is a replay.
+func (s *State) result(r Rules, spin Spin) ([]Event, error) {
+	if s.Phase.Over() && s.Result != nil && s.Result.Spin == spin {
 		return nil, nil
 	}
-	if s.Phase != round.Betting {
-		return nil, s.wrongPhase("cancel")
+	if s.Phase != round.Closed {
+		return nil, s.wrongPhase("result")
 	}
-	gone := func(b round.Bet) bool { return b.Player == c.Player && drop[b.ID] }
-	left := slices.DeleteFunc(slices.Clone(k.live), gone)
-	if err := checkLimits(r, left, c.Player); err != nil {
-		return nil, fmt.Errorf("cancel would leave %w", err)
+	if err := CheckSpin(r, spin); err != nil {
+		return nil, err
 	}
-	ev := Event{Kind: EvCancelled, Player: c.Player}
+	field := Winner(r, spin)
+	out := Outcome{Spin: spin, Verdict: Validate(r, spin), Field: field, Symbol: r.Symbol(field)}
+	shown := out // the event's own copy
+	s.Result = &out
+	evs := []Event{{Kind: EvResult, Outcome: &shown}}
+	if out.Verdict == round.Valid {
+		lines := Settle(r, s.Bets, out.Symbol).Lines
+		s.Lines = append(s.Lines, lines...)
+		s.Phase = round.Settled
+		return append(evs, Event{Kind: EvSettled, Lines: lines}), nil
+	}
+	ev := Event{Kind: EvVoided, Reason: fmt.Sprintf("the wheel made %d revolutions, fewer than %d (cz-money-wheel.md §4.4)", spin.Revolutions, r.Options.MinRevolutions)}
 	for _, b := range s.Bets {
-		if gone(b) {
-			ev.Bets = append(ev.Bets, b)
+		if s.choice(r, b.Player) == Refund {
 			ev.Lines = append(ev.Lines, round.Refund(b))
+		} else {
+			ev.Bets = append(ev.Bets, b)
 		}
 	}
-	s.Bets = slices.DeleteFunc(s.Bets, gone)
 	s.Lines = append(s.Lines, ev.Lines...)
+	s.Carried = slices.Clone(ev.Bets)
+	s.Phase, s.Reason = round.Voided, ev.Reason
+	return append(evs, ev), nil
+}
+
+// void is the operator voiding the round: every bet still in it is
+// refunded, whatever its player chose (cz-european-roulette.md §8, which
+// the issue applies to every wheel game). After a void spin it refunds
+// the carried bets, voiding the game they were kept for.
+func (s *State) void(reason string) ([]Event, error) {
+	if reason == "" {
+		return nil, apierr.Invalid(ReasonNoReason, "a void needs a reason")
+	}
+	var refund []round.Bet
+	switch s.Phase {
+	case round.Betting, round.Closed:
+		refund = s.Bets
+	case round.Voided:
+		if len(s.Carried) == 0 {
+			return nil, nil
+		}
+		refund = s.Carried
+	default:
+		return nil, s.wrongPhase("void")
+	}
+	ev := Event{Kind: EvVoided, Reason: reason}
+	for _, b := range refund {
+		ev.Lines = append(ev.Lines, round.Refund(b))
+	}
+	s.Lines = append(s.Lines, ev.Lines...)
+	s.Carried = nil
+	s.Phase, s.Reason = round.Voided, reason
 	return []Event{ev}, nil
 }

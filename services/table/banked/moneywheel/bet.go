@@ -7,36 +7,9 @@ import (
 	"github.com/croupier/croupier/shared/apierr"
 )
 
-// Reasons of the refusals Apply returns (apierr reasons a partner can
-// switch on); those both games have are spelt as package roulette
-// spells them.
+// Reasons of the refusals only the money wheel has; the others are
+// package round's.
 const (
-	// ReasonBadSpot: the spot is not one of the six boxes (X has none).
-	ReasonBadSpot = "BAD_SPOT"
-	// ReasonOutsideLimits: a stake, or a player's sum on a box or on the
-	// table, outside the table's limits.
-	ReasonOutsideLimits = "BET_OUTSIDE_LIMITS"
-	// ReasonBadBet: a bet without an id, of another player, or twice in a batch.
-	ReasonBadBet = "BAD_BET"
-	// ReasonBetConflict: a bet id placed again with other content.
-	ReasonBetConflict = "BET_ID_CONFLICT"
-	// ReasonUnknownBet: a cancel names no bet of the player in the round.
-	ReasonUnknownBet = "UNKNOWN_BET"
-	// ReasonBettingClosed: a bet or a cancel after "no more bets"
-	// (cz-money-wheel.md §4.2: no further bets are accepted).
-	ReasonBettingClosed = "BETTING_CLOSED"
-	// ReasonNotClosed: a result while bets are still open.
-	ReasonNotClosed = "BETTING_OPEN"
-	// ReasonRoundOver: a command for a round already settled or voided.
-	ReasonRoundOver = "ROUND_OVER"
-	// ReasonNoRound: a command before the table's first round opened.
-	ReasonNoRound = "NO_ROUND"
-	// ReasonRoundRunning: an open while the round has not ended.
-	ReasonRoundRunning = "ROUND_RUNNING"
-	// ReasonWrongRound: a command for a round other than the table's.
-	ReasonWrongRound = "WRONG_ROUND"
-	// ReasonBadSpin: a malformed result (see CheckSpin).
-	ReasonBadSpin = "BAD_SPIN"
 	// ReasonAlreadyRefunded: a carry chosen for bets already refunded.
 	ReasonAlreadyRefunded = "ALREADY_REFUNDED"
 	// ReasonNoReason: an operator's void without a reason.
@@ -44,9 +17,24 @@ const (
 	// ReasonBadChoice: a void choice without a player, or neither carry
 	// nor refund.
 	ReasonBadChoice = "BAD_CHOICE"
-	// ReasonBadCommand: an unknown command.
-	ReasonBadCommand = "UNKNOWN_COMMAND"
 )
+
+// The symbols, as shared/wheel's money layouts label the fields and as
+// the six boxes are named for bets (cz-money-wheel.md §1).
+const (
+	Cherries = "cherries"
+	Bell     = "bell"
+	Grapes   = "grapes"
+	Melon    = "melon"
+	Star     = "star"
+	Seven    = "seven"
+	// X has fields on the wheel but no box: when it wins, every bet loses.
+	X = "x"
+)
+
+// Boxes lists the six betting boxes in the order of the layout
+// (cz-money-wheel.md §1). It returns a new slice each call.
+func Boxes() []string { return []string{Cherries, Bell, Grapes, Melon, Star, Seven} }
 
 // MaxStake caps one player's total stake in a round whatever the table's
 // limits say: no table sign is this high, and it keeps every payout and
@@ -55,22 +43,22 @@ const MaxStake int64 = 1 << 50
 
 // ParseSpot reads a bet's spot: exactly one of the six box names
 // (cz-money-wheel.md §1). X, which has fields but no box, and anything
-// else are refused with ReasonBadSpot. Names are not folded: the spot is
+// else are refused with round.ReasonBadSpot. Names are not folded: the spot is
 // stored as given, so it must already be canonical.
 func ParseSpot(s string) (string, error) {
 	if slices.Contains(Boxes(), s) {
 		return s, nil
 	}
 	if s == X {
-		return "", apierr.Invalid(ReasonBadSpot, "x has no betting box: when it wins every bet loses (cz-money-wheel.md §1)")
+		return "", apierr.Invalid(round.ReasonBadSpot, "x has no betting box: when it wins every bet loses (cz-money-wheel.md §1)")
 	}
-	return "", apierr.Invalid(ReasonBadSpot, "spot %q is not one of %v", s, Boxes())
+	return "", apierr.Invalid(round.ReasonBadSpot, "spot %q is not one of %v", s, Boxes())
 }
 
 // checkStake refuses a stake that cannot be within any limit.
 func checkStake(b round.Bet) error {
 	if b.Amount <= 0 || b.Amount > MaxStake {
-		return apierr.Invalid(ReasonOutsideLimits, "bet %s: amount %d", b.ID, b.Amount)
+		return apierr.Invalid(round.ReasonBetOutsideLimits, "bet %s: amount %d", b.ID, b.Amount)
 	}
 	return nil
 }
@@ -91,17 +79,17 @@ func checkLimits(r Rules, bets []round.Bet, player string) error {
 		// Each amount is at most MaxStake, so the sum cannot wrap before
 		// this check stops it.
 		if total > MaxStake {
-			return apierr.Invalid(ReasonOutsideLimits, "%s's stakes in the round over %d", player, MaxStake)
+			return apierr.Invalid(round.ReasonBetOutsideLimits, "%s's stakes in the round over %d", player, MaxStake)
 		}
 	}
 	for _, box := range Boxes() {
 		l, ok := r.Limits.Boxes[box]
 		if sum := sums[box]; ok && sum > 0 && !l.Allows(sum) {
-			return apierr.Invalid(ReasonOutsideLimits, "%d on %s is outside its limit %d..%d", sum, box, l.Min, l.Max)
+			return apierr.Invalid(round.ReasonBetOutsideLimits, "%d on %s is outside its limit %d..%d", sum, box, l.Min, l.Max)
 		}
 	}
 	if l := r.Limits.Table; total > 0 && !l.Allows(total) {
-		return apierr.Invalid(ReasonOutsideLimits, "%d on the table is outside its limit %d..%d", total, l.Min, l.Max)
+		return apierr.Invalid(round.ReasonBetOutsideLimits, "%d on the table is outside its limit %d..%d", total, l.Min, l.Max)
 	}
 	return nil
 }

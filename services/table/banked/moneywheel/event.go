@@ -1,8 +1,6 @@
 package moneywheel
 
-import (
-	"github.com/croupier/croupier/services/table/banked/round"
-)
+import "github.com/croupier/croupier/services/table/banked/round"
 
 // EventKind says what an event is.
 type EventKind uint8
@@ -12,11 +10,10 @@ type EventKind uint8
 // escrow) or Lines (each line's Returned out of escrow to the player, its
 // Lost to the house, its Won from the house bank).
 const (
-	NoEvent EventKind = iota
 	// EvOpened: the round opened for bets; Bets are the bets carried in
 	// from the void round before (their stakes move from that round's
 	// escrow to this one's).
-	EvOpened
+	EvOpened EventKind = iota + 1
 	// EvPlaced: Player placed Bets.
 	EvPlaced
 	// EvCancelled: Player cancelled Bets; Lines refund them.
@@ -37,21 +34,15 @@ const (
 	EvRefunded
 )
 
-var eventKindEnum = enum{"event kind", []string{"none", "opened", "placed", "cancelled", "chosen", "closed", "result", "settled", "voided", "refunded"}}
+var eventNames = round.Enum[EventKind]{Type: "event", Names: []string{"", "opened", "placed", "cancelled", "chosen", "closed", "result", "settled", "voided", "refunded"}}
 
-func (k EventKind) String() string { return eventKindEnum.name(uint8(k)) }
+func (k EventKind) String() string { return eventNames.String(k) }
 
 // MarshalText writes the name.
-func (k EventKind) MarshalText() ([]byte, error) { return eventKindEnum.text(uint8(k)) }
+func (k EventKind) MarshalText() ([]byte, error) { return eventNames.Text(k) }
 
 // UnmarshalText reads a name.
-func (k *EventKind) UnmarshalText(b []byte) error {
-	x, err := eventKindEnum.parse(b)
-	if err == nil {
-		*k = EventKind(x)
-	}
-	return err
-}
+func (k *EventKind) UnmarshalText(b []byte) error { return eventNames.Parse(b, k) }
 
 // Event is one thing that happened in a round. Its slices are its own:
 // the caller may keep them.

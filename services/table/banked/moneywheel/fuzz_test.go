@@ -19,7 +19,7 @@ func FuzzParseSpot(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		got, err := ParseSpot(s)
 		if err != nil {
-			if apierr.Reason(err) != ReasonBadSpot {
+			if apierr.Reason(err) != round.ReasonBadSpot {
 				t.Fatalf("%q: reason %q", s, apierr.Reason(err))
 			}
 			if slices.Contains(Boxes(), s) {

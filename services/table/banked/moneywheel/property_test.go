@@ -177,7 +177,7 @@ func TestPropertyRoundsConserveMoney(t *testing.T) {
 		}
 		if len(tb.s.Bets) > 0 && !tb.s.Phase.Over() {
 			b := tb.s.Bets[0]
-			if _, err := tb.apply(cancel(b.Player, b.ID)); apierr.Reason(err) != ReasonBettingClosed {
+			if _, err := tb.apply(cancel(b.Player, b.ID)); apierr.Reason(err) != round.ReasonBettingClosed {
 				t.Fatalf("a cancel after no more bets: %v", err)
 			}
 		}
@@ -202,7 +202,7 @@ func TestPropertyRoundsConserveMoney(t *testing.T) {
 	if settled == 0 || voided == 0 || carriedIn == 0 {
 		t.Fatal("the run did not reach every ending")
 	}
-	for _, reason := range []string{ReasonBadSpot, ReasonOutsideLimits, ReasonBetConflict, ReasonBettingClosed, ReasonBadSpin, ReasonUnknownBet} {
+	for _, reason := range []string{round.ReasonBadSpot, round.ReasonBetOutsideLimits, round.ReasonBetIDConflict, round.ReasonBettingClosed, round.ReasonBadSpin, round.ReasonUnknownBet} {
 		if tb.refused[reason] == 0 {
 			t.Errorf("no command refused with %s", reason)
 		}

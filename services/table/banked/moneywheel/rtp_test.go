@@ -31,7 +31,7 @@ func rtp(r Rules, box string) *big.Rat {
 	const stake = 1
 	var paid int64
 	for f := range r.Wheel.Size() {
-		for _, l := range Settle(r, []round.Bet{bet("b", "p", box, stake)}, f).Lines {
+		for _, l := range Settle(r, []round.Bet{bet("b", "p", box, stake)}, r.Symbol(f)).Lines {
 			paid += l.Paid()
 		}
 	}
@@ -91,7 +91,7 @@ func TestCZMoneyWheelXTakesEverything(t *testing.T) {
 			continue
 		}
 		xs++
-		s := Settle(r, bets, f)
+		s := Settle(r, bets, sym)
 		if h := s.House(); h != 7*6 {
 			t.Errorf("field %d: house %d, want 42", f, h)
 		}

@@ -5,12 +5,13 @@
 // carries into the next game or takes back, and the peg rule.
 //
 // The shape is every banked game's (package round): Rules (rules.go), the
-// spots (bet.go), the spin and its validity (spin.go), the round's State
-// (state.go), the transition function Apply (apply.go: opening, bets,
-// closing; result.go: the result, the void choices, the operator's void)
-// with its events (event.go), and Settle (settle.go). No I/O: the table
-// core stores the state, moves the money the events' lines say and shows
-// each viewer what he may see.
+// boxes and the stake checks (bet.go), the spin and its validity
+// (spin.go), the round's State (state.go), the transition function Apply
+// with a method per command (apply.go) and its events (event.go), and
+// Settle (settle.go); the players' choices for a void spin, which only
+// the money wheel has, are choice.go. No I/O: the table core stores the
+// state, moves the money the events' lines say and shows each viewer what
+// he may see.
 package moneywheel
 
 import (
@@ -30,23 +31,6 @@ const CZ = "cz"
 // Profiles lists the named profiles. It returns a new slice each call.
 func Profiles() []string { return []string{CZ} }
 
-// The symbols, as shared/wheel's money layouts label the fields and as
-// the six boxes are named for bets (cz-money-wheel.md §1).
-const (
-	Cherries = "cherries"
-	Bell     = "bell"
-	Grapes   = "grapes"
-	Melon    = "melon"
-	Star     = "star"
-	Seven    = "seven"
-	// X has fields on the wheel but no box: when it wins, every bet loses.
-	X = "x"
-)
-
-// Boxes lists the six betting boxes in the order of the layout
-// (cz-money-wheel.md §1). It returns a new slice each call.
-func Boxes() []string { return []string{Cherries, Bell, Grapes, Melon, Star, Seven} }
-
 // VoidChoice is what happens to a player's bets when the spin is void
 // (cz-money-wheel.md §4.4: "each player chooses one of").
 type VoidChoice uint8
@@ -60,20 +44,24 @@ const (
 	Refund
 )
 
-var voidChoiceEnum = enum{"void choice", []string{"", "carry", "refund"}}
+var voidChoiceNames = round.Enum[VoidChoice]{Type: "void choice", Names: []string{"", "carry", "refund"}}
 
-func (v VoidChoice) String() string { return voidChoiceEnum.name(uint8(v)) }
+func (v VoidChoice) String() string { return voidChoiceNames.String(v) }
 
 // MarshalText writes the name.
-func (v VoidChoice) MarshalText() ([]byte, error) { return voidChoiceEnum.text(uint8(v)) }
+func (v VoidChoice) MarshalText() ([]byte, error) { return voidChoiceNames.Text(v) }
 
 // UnmarshalText reads a name.
-func (v *VoidChoice) UnmarshalText(b []byte) error {
-	x, err := voidChoiceEnum.parse(b)
-	if err == nil {
-		*v = VoidChoice(x)
-	}
-	return err
+func (v *VoidChoice) UnmarshalText(b []byte) error { return voidChoiceNames.Parse(b, v) }
+
+// Options are the rule choices the table may override with Set.
+type Options struct {
+	// MinRevolutions is how many full revolutions a dealer's spin must
+	// make to count (cz-money-wheel.md §4.3–4.4: at least 5).
+	MinRevolutions int `json:"min_revolutions"`
+	// Void is what a voided spin does with the bets of a player who has
+	// not chosen (cz-money-wheel.md §7: carry).
+	Void VoidChoice `json:"void"`
 }
 
 // Limits are a table sign's bounds. The source gives none
@@ -84,16 +72,6 @@ type Limits struct {
 	Boxes map[string]round.Limit `json:"boxes,omitempty"`
 	// Table bounds one player's total stake in a round, all boxes together.
 	Table round.Limit `json:"table"`
-}
-
-// Options are the rule choices the table may override with Set.
-type Options struct {
-	// MinRevolutions is how many full revolutions a dealer's spin must
-	// make to count (cz-money-wheel.md §4.3–4.4: at least 5).
-	MinRevolutions int `json:"min_revolutions"`
-	// Void is what a voided spin does with the bets of a player who has
-	// not chosen (cz-money-wheel.md §7: carry).
-	Void VoidChoice `json:"void"`
 }
 
 // Rules is everything the engine needs to run a table's rounds.
@@ -142,6 +120,32 @@ func checkLayout(w wheel.Wheel) (wheel.Wheel, error) {
 	return parsed, nil
 }
 
+// Set overrides one option by its snake_case name, as a table's options
+// map carries them ("void": "refund", "min_revolutions": "5").
+func (r *Rules) Set(key, value string) error {
+	o := &r.Options
+	switch key {
+	case "min_revolutions":
+		v, err := strconv.Atoi(value)
+		if err != nil {
+			return fmt.Errorf("option %s: %w", key, err)
+		}
+		if v < 1 {
+			return fmt.Errorf("option %s: %d, want at least 1", key, v)
+		}
+		o.MinRevolutions = v
+	case "void":
+		var v VoidChoice
+		if err := v.UnmarshalText([]byte(value)); err != nil || v == 0 {
+			return fmt.Errorf("option %s: want carry or refund, got %q", key, value)
+		}
+		o.Void = v
+	default:
+		return fmt.Errorf("moneywheel: unknown option %q", key)
+	}
+	return nil
+}
+
 // Validate reports every problem that keeps the rules from being played.
 func (r Rules) Validate() error {
 	var errs []error
@@ -183,64 +187,10 @@ func (r Rules) Validate() error {
 	return errors.Join(errs...)
 }
 
-// Set overrides one option by its snake_case name, as a table's options
-// map carries them ("void": "refund", "min_revolutions": "5").
-func (r *Rules) Set(key, value string) error {
-	o := &r.Options
-	switch key {
-	case "min_revolutions":
-		v, err := strconv.Atoi(value)
-		if err != nil {
-			return fmt.Errorf("option %s: %w", key, err)
-		}
-		if v < 1 {
-			return fmt.Errorf("option %s: %d, want at least 1", key, v)
-		}
-		o.MinRevolutions = v
-	case "void":
-		var v VoidChoice
-		if err := v.UnmarshalText([]byte(value)); err != nil || v == 0 {
-			return fmt.Errorf("option %s: want carry or refund, got %q", key, value)
-		}
-		o.Void = v
-	default:
-		return fmt.Errorf("moneywheel: unknown option %q", key)
-	}
-	return nil
-}
-
 // Symbol is the symbol of field i in wheel order, "" outside the wheel.
 func (r Rules) Symbol(i int) string {
 	if i < 0 || i >= len(r.Wheel.Labels) {
 		return ""
 	}
 	return r.Wheel.Labels[i]
-}
-
-// enum is the text form of the package's small enums: value i is named
-// names[i]; a zero value without a name writes and reads as "".
-type enum struct {
-	typ   string
-	names []string
-}
-
-func (e enum) name(v uint8) string {
-	if int(v) < len(e.names) && e.names[v] != "" {
-		return e.names[v]
-	}
-	return fmt.Sprintf("%s(%d)", e.typ, v)
-}
-
-func (e enum) text(v uint8) ([]byte, error) {
-	if int(v) < len(e.names) {
-		return []byte(e.names[v]), nil
-	}
-	return nil, fmt.Errorf("moneywheel: %s %d has no name", e.typ, v)
-}
-
-func (e enum) parse(b []byte) (uint8, error) {
-	if i := slices.Index(e.names, string(b)); i >= 0 {
-		return uint8(i), nil
-	}
-	return 0, fmt.Errorf("moneywheel: unknown %s %q", e.typ, b)
 }

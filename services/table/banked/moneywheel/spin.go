@@ -1,6 +1,9 @@
 package moneywheel
 
-import "github.com/croupier/croupier/shared/apierr"
+import (
+	"github.com/croupier/croupier/services/table/banked/round"
+	"github.com/croupier/croupier/shared/apierr"
+)
 
 // Source is where a table's results come from.
 type Source uint8
@@ -15,21 +18,15 @@ const (
 	FromDealer
 )
 
-var sourceEnum = enum{"result source", []string{"", "rng", "dealer"}}
+var sourceNames = round.Enum[Source]{Type: "result source", Names: []string{"", "rng", "dealer"}}
 
-func (s Source) String() string { return sourceEnum.name(uint8(s)) }
+func (s Source) String() string { return sourceNames.String(s) }
 
 // MarshalText writes the name.
-func (s Source) MarshalText() ([]byte, error) { return sourceEnum.text(uint8(s)) }
+func (s Source) MarshalText() ([]byte, error) { return sourceNames.Text(s) }
 
 // UnmarshalText reads a name.
-func (s *Source) UnmarshalText(b []byte) error {
-	x, err := sourceEnum.parse(b)
-	if err == nil {
-		*s = Source(x)
-	}
-	return err
-}
+func (s *Source) UnmarshalText(b []byte) error { return sourceNames.Parse(b, s) }
 
 // Direction is which way the wheel turned, as the players see its face.
 // It does not matter for the game (cz-money-wheel.md §4.3) except to say
@@ -42,21 +39,15 @@ const (
 	Anticlockwise
 )
 
-var directionEnum = enum{"direction", []string{"", "clockwise", "anticlockwise"}}
+var directionNames = round.Enum[Direction]{Type: "direction", Names: []string{"", "clockwise", "anticlockwise"}}
 
-func (d Direction) String() string { return directionEnum.name(uint8(d)) }
+func (d Direction) String() string { return directionNames.String(d) }
 
 // MarshalText writes the name.
-func (d Direction) MarshalText() ([]byte, error) { return directionEnum.text(uint8(d)) }
+func (d Direction) MarshalText() ([]byte, error) { return directionNames.Text(d) }
 
 // UnmarshalText reads a name.
-func (d *Direction) UnmarshalText(b []byte) error {
-	x, err := directionEnum.parse(b)
-	if err == nil {
-		*d = Direction(x)
-	}
-	return err
-}
+func (d *Direction) UnmarshalText(b []byte) error { return directionNames.Parse(b, d) }
 
 // Spin is one result as its source reports it.
 type Spin struct {
@@ -73,59 +64,29 @@ type Spin struct {
 	Peg bool `json:"peg,omitempty"`
 }
 
-// Verdict is whether a spin counts.
-type Verdict uint8
-
-// Verdicts.
-const (
-	// Malformed: the report cannot be a spin of this wheel (CheckSpin).
-	Malformed Verdict = iota
-	// Valid: the spin counts and the round is settled on its field.
-	Valid
-	// Void: the wheel made fewer than the minimum revolutions
-	// (cz-money-wheel.md §4.4); the game is void and a new one starts.
-	Void
-)
-
-var verdictEnum = enum{"verdict", []string{"malformed", "valid", "void"}}
-
-func (v Verdict) String() string { return verdictEnum.name(uint8(v)) }
-
-// MarshalText writes the name.
-func (v Verdict) MarshalText() ([]byte, error) { return verdictEnum.text(uint8(v)) }
-
-// UnmarshalText reads a name.
-func (v *Verdict) UnmarshalText(b []byte) error {
-	x, err := verdictEnum.parse(b)
-	if err == nil {
-		*v = Verdict(x)
-	}
-	return err
-}
-
 // CheckSpin reports why s cannot be a spin of the rules' wheel.
 func CheckSpin(r Rules, s Spin) error {
 	n := r.Wheel.Size()
 	switch {
 	case s.Field < 0 || s.Field >= n:
-		return apierr.Invalid(ReasonBadSpin, "field %d is not on the %d-field wheel", s.Field, n)
+		return apierr.Invalid(round.ReasonBadSpin, "field %d is not on the %d-field wheel", s.Field, n)
 	case s.Revolutions < 0:
-		return apierr.Invalid(ReasonBadSpin, "%d revolutions", s.Revolutions)
+		return apierr.Invalid(round.ReasonBadSpin, "%d revolutions", s.Revolutions)
 	case s.Direction > Anticlockwise:
-		return apierr.Invalid(ReasonBadSpin, "unknown direction %d", s.Direction)
+		return apierr.Invalid(round.ReasonBadSpin, "unknown direction %d", s.Direction)
 	}
 	switch s.Source {
 	case FromRNG:
 		// cz-money-wheel.md §7: for RNG a peg stop cannot happen.
 		if s.Peg {
-			return apierr.Invalid(ReasonBadSpin, "an rng result resolves to one field, never a peg (cz-money-wheel.md §7)")
+			return apierr.Invalid(round.ReasonBadSpin, "an rng result resolves to one field, never a peg (cz-money-wheel.md §7)")
 		}
 	case FromDealer:
 		if s.Peg && s.Direction == 0 {
-			return apierr.Invalid(ReasonBadSpin, "a peg stop needs the wheel's direction to tell the previous field (cz-money-wheel.md §4.5)")
+			return apierr.Invalid(round.ReasonBadSpin, "a peg stop needs the wheel's direction to tell the previous field (cz-money-wheel.md §4.5)")
 		}
 	default:
-		return apierr.Invalid(ReasonBadSpin, "unknown result source %d", s.Source)
+		return apierr.Invalid(round.ReasonBadSpin, "unknown result source %d", s.Source)
 	}
 	return nil
 }
@@ -133,14 +94,16 @@ func CheckSpin(r Rules, s Spin) error {
 // Validate says whether s counts: Void for a dealer's spin under the
 // minimum revolutions (cz-money-wheel.md §4.4), Malformed for a report
 // CheckSpin refuses, else Valid. An rng result always has a valid spin.
-func Validate(r Rules, s Spin) Verdict {
+func Validate(r Rules, s Spin) round.Verdict {
 	if CheckSpin(r, s) != nil {
-		return Malformed
+		return round.Malformed
 	}
 	if s.Source == FromDealer && s.Revolutions < r.Options.MinRevolutions {
-		return Void
+		// The game is void and a new one starts (cz-money-wheel.md §4.4);
+		// no verdict here is Respin.
+		return round.Void
 	}
-	return Valid
+	return round.Valid
 }
 
 // Winner is the index of the winning field of a well-formed spin.

@@ -3,6 +3,7 @@ package moneywheel
 import (
 	"testing"
 
+	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/shared/apierr"
 )
 
@@ -14,32 +15,32 @@ func TestValidateSpin(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		spin Spin
-		want Verdict
+		want round.Verdict
 	}{
-		{"dealer 5 revolutions", Spin{Source: FromDealer, Field: 3, Revolutions: 5}, Valid},
-		{"dealer 4 revolutions", Spin{Source: FromDealer, Field: 3, Revolutions: 4, Direction: Anticlockwise}, Void},
-		{"dealer 0 revolutions", Spin{Source: FromDealer, Field: 3}, Void},
-		{"dealer 12 anticlockwise", Spin{Source: FromDealer, Field: 29, Revolutions: 12, Direction: Anticlockwise}, Valid},
-		{"dealer peg", Spin{Source: FromDealer, Field: 29, Revolutions: 6, Direction: Clockwise, Peg: true}, Valid},
-		{"dealer peg under 5", Spin{Source: FromDealer, Field: 2, Revolutions: 3, Direction: Clockwise, Peg: true}, Void},
-		{"rng", Spin{Source: FromRNG, Field: 0}, Valid},
-		{"rng peg", Spin{Source: FromRNG, Field: 0, Peg: true}, Malformed},
-		{"dealer peg without direction", Spin{Source: FromDealer, Field: 2, Revolutions: 6, Peg: true}, Malformed},
-		{"field 30", Spin{Source: FromRNG, Field: 30}, Malformed},
-		{"field -1", Spin{Source: FromDealer, Field: -1, Revolutions: 6}, Malformed},
-		{"negative revolutions", Spin{Source: FromDealer, Field: 1, Revolutions: -6}, Malformed},
-		{"no source", Spin{Field: 1, Revolutions: 6}, Malformed},
-		{"bad direction", Spin{Source: FromDealer, Field: 1, Revolutions: 6, Direction: 3}, Malformed},
+		{"dealer 5 revolutions", Spin{Source: FromDealer, Field: 3, Revolutions: 5}, round.Valid},
+		{"dealer 4 revolutions", Spin{Source: FromDealer, Field: 3, Revolutions: 4, Direction: Anticlockwise}, round.Void},
+		{"dealer 0 revolutions", Spin{Source: FromDealer, Field: 3}, round.Void},
+		{"dealer 12 anticlockwise", Spin{Source: FromDealer, Field: 29, Revolutions: 12, Direction: Anticlockwise}, round.Valid},
+		{"dealer peg", Spin{Source: FromDealer, Field: 29, Revolutions: 6, Direction: Clockwise, Peg: true}, round.Valid},
+		{"dealer peg under 5", Spin{Source: FromDealer, Field: 2, Revolutions: 3, Direction: Clockwise, Peg: true}, round.Void},
+		{"rng", Spin{Source: FromRNG, Field: 0}, round.Valid},
+		{"rng peg", Spin{Source: FromRNG, Field: 0, Peg: true}, round.Malformed},
+		{"dealer peg without direction", Spin{Source: FromDealer, Field: 2, Revolutions: 6, Peg: true}, round.Malformed},
+		{"field 30", Spin{Source: FromRNG, Field: 30}, round.Malformed},
+		{"field -1", Spin{Source: FromDealer, Field: -1, Revolutions: 6}, round.Malformed},
+		{"negative revolutions", Spin{Source: FromDealer, Field: 1, Revolutions: -6}, round.Malformed},
+		{"no source", Spin{Field: 1, Revolutions: 6}, round.Malformed},
+		{"bad direction", Spin{Source: FromDealer, Field: 1, Revolutions: 6, Direction: 3}, round.Malformed},
 	} {
 		if got := Validate(r, tc.spin); got != tc.want {
 			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)
 		}
-		if err := CheckSpin(r, tc.spin); (err != nil) != (tc.want == Malformed) || err != nil && apierr.Reason(err) != ReasonBadSpin {
+		if err := CheckSpin(r, tc.spin); (err != nil) != (tc.want == round.Malformed) || err != nil && apierr.Reason(err) != round.ReasonBadSpin {
 			t.Errorf("%s: CheckSpin %v", tc.name, err)
 		}
 	}
 	r.Options.MinRevolutions = 10
-	if Validate(r, Spin{Source: FromDealer, Field: 1, Revolutions: 9}) != Void {
+	if Validate(r, Spin{Source: FromDealer, Field: 1, Revolutions: 9}) != round.Void {
 		t.Error("min_revolutions 10 took 9")
 	}
 }

@@ -41,8 +41,8 @@ type State struct {
 
 // Outcome is a reported spin and what it decided.
 type Outcome struct {
-	Spin    Spin    `json:"spin"`
-	Verdict Verdict `json:"verdict"`
+	Spin    Spin          `json:"spin"`
+	Verdict round.Verdict `json:"verdict"`
 	// Field is the winning field's index, the peg rule applied (Winner);
 	// for a void spin, where the wheel stopped.
 	Field  int    `json:"field"`
@@ -76,12 +76,9 @@ func (s State) Escrow() int64 {
 	return sum(s.Bets)
 }
 
-// choice is player's choice for a void spin.
-func (s *State) choice(r Rules, player string) VoidChoice {
-	if c, ok := s.Choices[player]; ok {
-		return c
-	}
-	return r.Options.Void
+// Settlement is the round's lines as a round.Settlement.
+func (s State) Settlement() round.Settlement {
+	return round.Settlement{Lines: slices.Clone(s.Lines)}
 }
 
 func sum(bets []round.Bet) int64 {

@@ -150,7 +150,7 @@ func TestCZMoneyWheelVector4VoidUnderFiveRevolutions(t *testing.T) {
 			}
 			mustApply(t, r, &s, Command{Kind: CmdClose})
 			evs := mustApply(t, r, &s, Command{Kind: CmdResult, Spin: four})
-			if s.Phase != round.Voided || evs[0].Outcome.Verdict != Void || evs[0].Outcome.Symbol != Melon {
+			if s.Phase != round.Voided || evs[0].Outcome.Verdict != round.Void || evs[0].Outcome.Symbol != Melon {
 				t.Fatalf("phase %s, outcome %+v", s.Phase, evs[0].Outcome)
 			}
 			voided := evs[1]
