@@ -9,101 +9,178 @@ import (
 	"github.com/croupier/croupier/shared/apierr"
 )
 
+// CommandKind names what a command does.
+type CommandKind uint8
+
+// Commands.
+const (
+	// CmdOpen opens the next round once the last has ended, carrying the
+	// table's last physical spin for the direction rule (cz §5.2). It is
+	// the only command a zero State takes.
+	CmdOpen CommandKind = iota + 1
+	// CmdPlace places a batch of one player's bets, all or nothing. A bet
+	// is known by its player and id (round.Book): placed again with the
+	// same content it is a replay.
+	CmdPlace
+	// CmdCancel takes back bets of the player by id, while betting is open.
+	CmdCancel
+	// CmdClose is "no more bets" (cz §5.4, ru §3.23).
+	CmdClose
+	// CmdResult reports a spin.
+	CmdResult
+	// CmdVoid is the operator voiding the round: every bet is returned
+	// (cz §8: a spin or the whole game declared void).
+	CmdVoid
+)
+
+var commandNames = round.Enum[CommandKind]{Type: "command", Names: []string{"", "open", "place", "cancel", "close", "result", "void"}}
+
+func (k CommandKind) String() string { return commandNames.String(k) }
+
+// MarshalText writes the command's name.
+func (k CommandKind) MarshalText() ([]byte, error) { return commandNames.Text(k) }
+
+// UnmarshalText reads a command's name.
+func (k *CommandKind) UnmarshalText(b []byte) error { return commandNames.Parse(b, k) }
+
+// Command is one input to a round.
+type Command struct {
+	Kind CommandKind `json:"kind"`
+	// Round, when set, is the round the command is for, so that a command
+	// retried after its round ended cannot land in the next one: for
+	// CmdOpen the round it opens (opened already, it is a replay).
+	Round int64 `json:"round,omitempty"`
+	// Player places or cancels.
+	Player string `json:"player,omitempty"`
+	// Bets are placed (CmdPlace); a bet without a player is the command's.
+	Bets []round.Bet `json:"bets,omitempty"`
+	// BetIDs are cancelled (CmdCancel).
+	BetIDs []string `json:"bet_ids,omitempty"`
+	// Spin is the result (CmdResult); for CmdOpen, the table's last
+	// physical spin when the State does not hold it (the first round
+	// opened on a zero State of a wheel that has spun before).
+	Spin *Spin `json:"spin,omitempty"`
+	// Reason is why the operator voids the round (CmdVoid).
+	Reason string `json:"reason,omitempty"`
+}
+
 // Apply applies one command to the round. It mutates s and returns what
 // happened; a refused command returns an *apierr.Error (wrapped) with a
-// stable reason and leaves s exactly as it was. A retried place or cancel
-// that already took effect, or a second close, changes nothing and returns
-// no events.
+// stable reason and leaves s exactly as it was. A retried open, place or
+// cancel that already took effect, or a second close, changes nothing and
+// returns no events.
 func Apply(r Rules, s *State, c Command) ([]Event, error) {
-	switch c.Kind {
-	case CmdPlace:
-		return s.place(r, c)
-	case CmdCancel:
-		return s.cancel(c)
-	case CmdClose:
-		return s.close()
-	case CmdResult:
-		return s.result(r, c)
-	case CmdVoid:
-		return s.void(c)
+	if replay, err := round.CheckRound(c.Kind, c.Kind == CmdOpen, c.Round, s.Round); replay || err != nil {
+		return nil, err
 	}
-	return nil, apierr.Invalid(ReasonBadCommand, "command %v", c.Kind)
+	var evs []Event
+	var err error
+	switch c.Kind {
+	case CmdOpen:
+		evs, err = s.open(c)
+	case CmdPlace:
+		evs, err = s.place(r, c)
+	case CmdCancel:
+		evs, err = s.cancel(c)
+	case CmdClose:
+		evs, err = s.close()
+	case CmdResult:
+		evs, err = s.result(r, c)
+	case CmdVoid:
+		evs, err = s.void(c)
+	default:
+		err = apierr.Invalid(round.ReasonUnknownCommand, "command %v", c.Kind)
+	}
+	if err != nil {
+		return nil, err
+	}
+	for i := range evs {
+		evs[i].Round = s.Round
+	}
+	return evs, nil
 }
 
-// open refuses a change to the bets unless betting is open.
-func (s *State) open() error {
-	switch {
-	case s.Phase.Over():
-		return apierr.Precondition(ReasonRoundOver, "the round is %v", s.Phase)
-	case s.Phase != round.Betting:
+// wrongPhase refuses a command the round's phase does not allow, with
+// the reason the phase gives (round.Phase.Refusal).
+func (s *State) wrongPhase(what string) error {
+	reason := s.Phase.Refusal()
+	switch s.Phase {
+	case 0:
+		return apierr.Precondition(reason, "%s: no round has opened", what)
+	case round.Betting:
+		// The result comes strictly after "no more bets" (ru N4).
+		return apierr.Precondition(reason, "%s: no result before no more bets", what)
+	case round.Closed:
 		// ru §3.25, T18: a bet after "no more bets" does not play and is
 		// returned: refused, it never was in play.
-		return apierr.Precondition(ReasonBettingClosed, "no more bets")
+		return apierr.Precondition(reason, "%s: no more bets", what)
 	}
-	return nil
+	return apierr.Precondition(reason, "%s: round %d is %v", what, s.Round, s.Phase)
 }
 
-// place puts a batch of one player's bets in play, all or nothing.
+// open starts the next round once the last has ended, carrying the
+// table's last physical spin, which the direction rule compares the next
+// dealer spin with (cz §5.2): the command's, when it brings one, else the
+// last spin the state holds.
+func (s *State) open(c Command) ([]Event, error) {
+	if s.Phase != 0 && !s.Phase.Over() {
+		return nil, apierr.Precondition(round.ReasonRoundRunning, "round %d is %v", s.Round, s.Phase)
+	}
+	prev := s.last()
+	if c.Spin != nil {
+		prev = c.Spin
+	}
+	next := State{Round: s.Round + 1, Phase: round.Betting}
+	ev := Event{Kind: EvOpened}
+	if prev != nil {
+		p, shown := prev.clone(), prev.clone()
+		next.Prev, ev.Spin = &p, &shown
+	}
+	*s = next
+	return []Event{ev}, nil
+}
+
+// place puts a batch of one player's bets in play, all or nothing. Every
+// bet is checked and its spot made canonical first, so that a replay spelt
+// otherwise ("split:5-2" for "split:2-5") is recognised; round.Book.Fresh
+// then sorts out replays and conflicts.
 func (s *State) place(r Rules, c Command) ([]Event, error) {
 	if c.Player == "" {
-		return nil, apierr.Invalid(ReasonBadBet, "a placement names its player")
+		return nil, apierr.Invalid(round.ReasonBadBet, "a placement names its player")
 	}
-	var fresh []round.Bet
-	var spots []Spot
+	batch := make([]round.Bet, 0, len(c.Bets))
+	spotOf := map[string]Spot{}
 	for _, b := range c.Bets {
 		if b.Player == "" {
 			b.Player = c.Player
 		}
 		if b.Player != c.Player {
-			return nil, apierr.Invalid(ReasonBadBet, "bet %s is for %s, not %s", b.ID, b.Player, c.Player)
+			return nil, apierr.Invalid(round.ReasonBadBet, "bet %s is for %s, not %s", b.ID, b.Player, c.Player)
 		}
 		sp, err := CheckBet(r, b)
 		if err != nil {
 			return nil, err
 		}
 		b.Spot = sp.Name
-		if i := slices.IndexFunc(fresh, func(f round.Bet) bool { return f.ID == b.ID }); i >= 0 {
-			if fresh[i] != b {
-				return nil, apierr.Conflict(ReasonBetConflict, "bet id %s twice in the batch", b.ID)
-			}
-			continue
-		}
-		fresh = append(fresh, b)
-		spots = append(spots, sp)
+		batch = append(batch, b)
+		spotOf[b.ID] = sp
 	}
-	fresh, spots, err := s.unplaced(fresh, spots)
+	fresh, err := round.BookOf(c.Player, s.Bets, s.Cancelled).Fresh(batch)
 	if err != nil || len(fresh) == 0 {
 		return nil, err
 	}
-	if err := s.open(); err != nil {
-		return nil, err
+	if s.Phase != round.Betting {
+		return nil, s.wrongPhase("bet")
+	}
+	spots := make([]Spot, len(fresh))
+	for i, b := range fresh {
+		spots[i] = spotOf[b.ID]
 	}
 	if err := s.checkSpots(r, c.Player, fresh, spots); err != nil {
 		return nil, err
 	}
 	s.Bets = append(s.Bets, fresh...)
 	return []Event{{Kind: EvPlaced, Player: c.Player, Bets: slices.Clone(fresh)}}, nil
-}
-
-// unplaced drops the bets already in the round with the same content
-// (a retried placement) and refuses an id used for anything else.
-func (s *State) unplaced(bets []round.Bet, spots []Spot) ([]round.Bet, []Spot, error) {
-	var outB []round.Bet
-	var outS []Spot
-	for i, b := range bets {
-		same := func(x round.Bet) bool { return x.ID == b.ID }
-		if j := slices.IndexFunc(s.Bets, same); j >= 0 {
-			if s.Bets[j] != b {
-				return nil, nil, apierr.Conflict(ReasonBetConflict, "bet id %s is already placed as %s %d", b.ID, s.Bets[j].Spot, s.Bets[j].Amount)
-			}
-			continue
-		}
-		if slices.ContainsFunc(s.Cancelled, same) {
-			return nil, nil, apierr.Conflict(ReasonBetConflict, "bet id %s was cancelled in this round", b.ID)
-		}
-		outB, outS = append(outB, b), append(outS, spots[i])
-	}
-	return outB, outS, nil
 }
 
 // checkSpots keeps each of the player's spots within the spot maximum:
@@ -140,32 +217,21 @@ func (s *State) checkSpots(r Rules, player string, bets []round.Bet, spots []Spo
 	}
 	for name, amt := range total {
 		if max := r.Limits.SpotMax(kinds[name]); max > 0 && amt > max {
-			return apierr.Invalid(ReasonOutsideLimits, "%s would hold %d of %s's, over the spot maximum %d", name, amt, player, max)
+			return apierr.Invalid(round.ReasonBetOutsideLimits, "%s would hold %d of %s's, over the spot maximum %d", name, amt, player, max)
 		}
 	}
 	return nil
 }
 
-// cancel takes back bets of the player while betting is open.
+// cancel takes back bets of the player while betting is open
+// (round.Book.Cancels: a bet already cancelled is a replay).
 func (s *State) cancel(c Command) ([]Event, error) {
-	var gone []string
-	for _, id := range c.BetIDs {
-		mine := func(b round.Bet) bool { return b.ID == id && b.Player == c.Player }
-		switch {
-		case slices.Contains(gone, id):
-		case slices.ContainsFunc(s.Bets, mine):
-			gone = append(gone, id)
-		case slices.ContainsFunc(s.Cancelled, mine):
-			// Cancelled already: a retried cancel.
-		default:
-			return nil, apierr.NotFound(ReasonUnknownBet, "no bet %s of %s in the round", id, c.Player)
-		}
-	}
-	if len(gone) == 0 {
-		return nil, nil
-	}
-	if err := s.open(); err != nil {
+	gone, err := round.BookOf(c.Player, s.Bets, s.Cancelled).Cancels(c.BetIDs)
+	if err != nil || len(gone) == 0 {
 		return nil, err
+	}
+	if s.Phase != round.Betting {
+		return nil, s.wrongPhase("cancel")
 	}
 	var out []round.Bet
 	s.Bets = slices.DeleteFunc(s.Bets, func(b round.Bet) bool {
@@ -181,49 +247,46 @@ func (s *State) cancel(c Command) ([]Event, error) {
 
 // close is "no more bets"; closing a closed round changes nothing.
 func (s *State) close() ([]Event, error) {
-	switch {
-	case s.Phase == round.Closed:
+	switch s.Phase {
+	case round.Closed:
 		return nil, nil
-	case s.Phase != round.Betting:
-		return nil, apierr.Precondition(ReasonRoundOver, "the round is %v", s.Phase)
+	case round.Betting:
+		s.Phase = round.Closed
+		return []Event{{Kind: EvClosed}}, nil
 	}
-	s.Phase = round.Closed
-	return []Event{{Kind: EvClosed}}, nil
+	return nil, s.wrongPhase("close")
 }
 
 // result judges a spin and settles, voids or re-opens the round.
 func (s *State) result(r Rules, c Command) ([]Event, error) {
 	switch {
-	case s.Phase.Over():
-		return nil, apierr.Precondition(ReasonRoundOver, "the round is %v", s.Phase)
 	case s.Phase != round.Closed:
-		// The result comes strictly after "no more bets" (ru N4).
-		return nil, apierr.Precondition(ReasonNotClosed, "no result before no more bets")
+		return nil, s.wrongPhase("result")
 	case c.Spin == nil:
-		return nil, apierr.Invalid(ReasonBadSpin, "no spin")
+		return nil, apierr.Invalid(round.ReasonBadSpin, "no spin")
 	}
 	sp := c.Spin.clone()
 	if err := sp.check(); err != nil {
 		return nil, err
 	}
-	v := Validate(r, s.last(), sp)
+	v, faults := Validate(r, s.last(), sp)
 	won, err := sp.number(r.Wheel)
 	switch {
 	case err == nil:
 		sp.Label = won.String()
-	case v.Outcome == Valid:
+	case v == round.Valid:
 		return nil, err
 	}
 	s.Spins = append(s.Spins, sp)
 	shown := sp.clone()
-	ev := Event{Spin: &shown, Verdict: &v}
-	switch v.Outcome {
-	case Respin:
+	ev := Event{Spin: &shown, Verdict: v, Faults: slices.Clone(faults)}
+	switch v {
+	case round.Respin:
 		// ru §3.22: "no game", spin again; bets stay and may be changed.
 		s.Phase = round.Betting
 		ev.Kind = EvNoSpin
-	case Void:
-		s.refund(fmt.Sprintf("invalid spin: %s", faultList(v.Faults)))
+	case round.Void:
+		s.refund(fmt.Sprintf("invalid spin: %s", faultList(faults)))
 		ev.Kind, ev.Lines, ev.Reason = EvVoided, slices.Clone(s.Lines), s.Reason
 	default:
 		res := sp.clone()
@@ -237,8 +300,8 @@ func (s *State) result(r Rules, c Command) ([]Event, error) {
 
 // void is the operator voiding the round (cz §8).
 func (s *State) void(c Command) ([]Event, error) {
-	if s.Phase.Over() {
-		return nil, apierr.Precondition(ReasonRoundOver, "the round is %v", s.Phase)
+	if s.Phase != round.Betting && s.Phase != round.Closed {
+		return nil, s.wrongPhase("void")
 	}
 	reason := c.Reason
 	if reason == "" {

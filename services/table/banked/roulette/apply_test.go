@@ -36,7 +36,7 @@ func bet(id, spot string, amount int64) round.Bet {
 func TestApplyRefusals(t *testing.T) {
 	r := rules(t, CZ)
 	r.Limits.Table = round.Limit{Min: 1, Max: 100}
-	betting := Open(nil)
+	betting := opened(t, r, nil)
 	mustApply(t, r, &betting, place("ann", bet("a1", "split:2-5", 10), bet("a2", "voisins", 18)))
 	mustApply(t, r, &betting, Command{Kind: CmdCancel, Player: "ann", BetIDs: []string{"a2"}})
 	closed := betting.Clone()
@@ -49,31 +49,30 @@ func TestApplyRefusals(t *testing.T) {
 		c      Command
 		reason string
 	}{
-		{"unknown spot, whole batch refused", betting, place("ben", bet("b1", "red", 5), bet("b2", "split:1-5", 5)), ReasonBadSpot},
-		{"over the limit", betting, place("ben", bet("b1", "red", 101)), ReasonOutsideLimits},
-		{"stacked over the spot maximum", betting, place("ann", bet("a3", "split:5-2", 91)), ReasonOutsideLimits},
-		{"track piece over the spot maximum (cz: no track cap)", betting, place("ann", bet("a3", "split:12-15", 10), bet("a4", "zero_game", 4*91)), ReasonOutsideLimits},
-		{"no player", betting, place("", bet("b1", "red", 5)), ReasonBadBet},
-		{"another player's bet in the batch", betting, place("ben", round.Bet{ID: "b1", Player: "cat", Spot: "red", Amount: 5}), ReasonBadBet},
-		{"no bet id", betting, place("ben", bet("", "red", 5)), ReasonBadBet},
-		{"id placed with other content", betting, place("ann", bet("a1", "split:2-5", 11)), ReasonBetConflict},
-		{"id placed by another player", betting, place("ben", bet("a1", "split:2-5", 10)), ReasonBetConflict},
-		{"id of a cancelled bet", betting, place("ann", bet("a2", "red", 5)), ReasonBetConflict},
-		{"id twice in a batch", betting, place("ben", bet("b1", "red", 5), bet("b1", "black", 5)), ReasonBetConflict},
-		{"cancel another player's bet", betting, Command{Kind: CmdCancel, Player: "ben", BetIDs: []string{"a1"}}, ReasonUnknownBet},
-		{"cancel an unknown bet", betting, Command{Kind: CmdCancel, Player: "ann", BetIDs: []string{"a1", "zz"}}, ReasonUnknownBet},
-		{"result before no more bets", betting, Command{Kind: CmdResult, Spin: &Spin{Pocket: 0}}, ReasonNotClosed},
-		{"place after no more bets", closed, place("ben", bet("b1", "red", 5)), ReasonBettingClosed},
-		{"no spin", closed, Command{Kind: CmdResult}, ReasonBadSpin},
-		{"no such pocket", closed, Command{Kind: CmdResult, Spin: &Spin{Pocket: 37}}, ReasonBadSpin},
-		{"label not the pocket's", closed, Command{Kind: CmdResult, Spin: &Spin{Pocket: 1, Label: "17"}}, ReasonBadSpin},
-		{"dealer spin without directions", closed, Command{Kind: CmdResult, Spin: &Spin{Pocket: 1, Dealer: true, Revolutions: 12}}, ReasonBadSpin},
-		{"unknown fault", closed, Command{Kind: CmdResult, Spin: &Spin{Pocket: 1, Reported: []Fault{99}}}, ReasonBadSpin},
-		{"close a settled round", settled, Command{Kind: CmdClose}, ReasonRoundOver},
-		{"result twice", settled, Command{Kind: CmdResult, Spin: &Spin{Pocket: 1}}, ReasonRoundOver},
-		{"void a settled round", settled, Command{Kind: CmdVoid}, ReasonRoundOver},
-		{"place in a settled round", settled, place("ben", bet("b1", "red", 5)), ReasonRoundOver},
-		{"unknown command", betting, Command{Kind: 99}, ReasonBadCommand},
+		{"unknown spot, whole batch refused", betting, place("ben", bet("b1", "red", 5), bet("b2", "split:1-5", 5)), round.ReasonBadSpot},
+		{"over the limit", betting, place("ben", bet("b1", "red", 101)), round.ReasonBetOutsideLimits},
+		{"stacked over the spot maximum", betting, place("ann", bet("a3", "split:5-2", 91)), round.ReasonBetOutsideLimits},
+		{"track piece over the spot maximum (cz: no track cap)", betting, place("ann", bet("a3", "split:12-15", 10), bet("a4", "zero_game", 4*91)), round.ReasonBetOutsideLimits},
+		{"no player", betting, place("", bet("b1", "red", 5)), round.ReasonBadBet},
+		{"another player's bet in the batch", betting, place("ben", round.Bet{ID: "b1", Player: "cat", Spot: "red", Amount: 5}), round.ReasonBadBet},
+		{"no bet id", betting, place("ben", bet("", "red", 5)), round.ReasonBadBet},
+		{"id placed with other content", betting, place("ann", bet("a1", "split:2-5", 11)), round.ReasonBetIDConflict},
+		{"id of a cancelled bet", betting, place("ann", bet("a2", "red", 5)), round.ReasonBetIDConflict},
+		{"id twice in a batch", betting, place("ben", bet("b1", "red", 5), bet("b1", "black", 5)), round.ReasonBetIDConflict},
+		{"cancel another player's bet", betting, Command{Kind: CmdCancel, Player: "ben", BetIDs: []string{"a1"}}, round.ReasonUnknownBet},
+		{"cancel an unknown bet", betting, Command{Kind: CmdCancel, Player: "ann", BetIDs: []string{"a1", "zz"}}, round.ReasonUnknownBet},
+		{"result before no more bets", betting, Command{Kind: CmdResult, Spin: &Spin{Pocket: 0}}, round.ReasonBettingOpen},
+		{"place after no more bets", closed, place("ben", bet("b1", "red", 5)), round.ReasonBettingClosed},
+		{"no spin", closed, Command{Kind: CmdResult}, round.ReasonBadSpin},
+		{"no such pocket", closed, Command{Kind: CmdResult, Spin: &Spin{Pocket: 37}}, round.ReasonBadSpin},
+		{"label not the pocket's", closed, Command{Kind: CmdResult, Spin: &Spin{Pocket: 1, Label: "17"}}, round.ReasonBadSpin},
+		{"dealer spin without directions", closed, Command{Kind: CmdResult, Spin: &Spin{Pocket: 1, Dealer: true, Revolutions: 12}}, round.ReasonBadSpin},
+		{"unknown fault", closed, Command{Kind: CmdResult, Spin: &Spin{Pocket: 1, Reported: []Fault{99}}}, round.ReasonBadSpin},
+		{"close a settled round", settled, Command{Kind: CmdClose}, round.ReasonRoundOver},
+		{"result twice", settled, Command{Kind: CmdResult, Spin: &Spin{Pocket: 1}}, round.ReasonRoundOver},
+		{"void a settled round", settled, Command{Kind: CmdVoid}, round.ReasonRoundOver},
+		{"place in a settled round", settled, place("ben", bet("b1", "red", 5)), round.ReasonRoundOver},
+		{"unknown command", betting, Command{Kind: 99}, round.ReasonUnknownCommand},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := tc.s.Clone()
@@ -91,7 +90,7 @@ func TestApplyRefusals(t *testing.T) {
 // second "no more bets".
 func TestApplyReplays(t *testing.T) {
 	r := rules(t, CZ)
-	s := Open(nil)
+	s := opened(t, r, nil)
 	mustApply(t, r, &s, place("ann", bet("a1", "split:5-2", 10), bet("a2", "red", 5)))
 	if s.Bets[0].Spot != "split:2-5" || s.Bets[0].Player != "ann" {
 		t.Fatalf("stored %+v", s.Bets[0])
@@ -124,11 +123,27 @@ func TestApplyReplays(t *testing.T) {
 	}
 }
 
+// A bet is known by its player and id (round.Book): another player may
+// use the same id, and a cancel takes back only the canceller's bet.
+func TestBetIDsArePerPlayer(t *testing.T) {
+	r := rules(t, CZ)
+	s := opened(t, r, nil)
+	mustApply(t, r, &s, place("ann", bet("a1", "split:2-5", 10)))
+	ev := mustApply(t, r, &s, place("ben", bet("a1", "split:2-5", 10)))
+	if len(ev) != 1 || ev[0].Player != "ben" || len(s.Bets) != 2 {
+		t.Fatalf("events %+v, bets %+v", ev, s.Bets)
+	}
+	mustApply(t, r, &s, Command{Kind: CmdCancel, Player: "ben", BetIDs: []string{"a1"}})
+	if len(s.Bets) != 1 || s.Bets[0].Player != "ann" || len(s.Cancelled) != 1 || s.Cancelled[0].Player != "ben" {
+		t.Fatalf("bets %+v, cancelled %+v", s.Bets, s.Cancelled)
+	}
+}
+
 // cz §8: the operator voids the round, open or closed: every bet returned.
 func TestOperatorVoidRefundsEverything(t *testing.T) {
 	r := rules(t, CZ)
 	for _, closeFirst := range []bool{false, true} {
-		s := Open(nil)
+		s := opened(t, r, nil)
 		mustApply(t, r, &s, place("ann", bet("a1", "straight:0", 10), bet("a2", "tiers", 12)))
 		mustApply(t, r, &s, place("ben", bet("b1", "column:3", 7)))
 		if closeFirst {
@@ -145,16 +160,20 @@ func TestOperatorVoidRefundsEverything(t *testing.T) {
 	}
 }
 
-// cz §5.2: the wheel reverses every spin, across rounds: Next carries the
-// last physical spin.
+// cz §5.2: the wheel reverses every spin, across rounds: CmdOpen carries
+// the last physical spin into the next round.
 func TestNextRoundCarriesTheLastSpin(t *testing.T) {
 	r := rules(t, CZ)
-	s := Open(nil)
+	s := opened(t, r, nil)
 	mustApply(t, r, &s, Command{Kind: CmdClose})
 	mustApply(t, r, &s, Command{Kind: CmdResult, Spin: &Spin{Pocket: 4, Dealer: true, Wheel: Clockwise, Ball: Anticlockwise, Revolutions: 14}})
-	n := s.Next()
+	n := s.Clone()
+	ev := mustApply(t, r, &n, Command{Kind: CmdOpen})
 	if n.Phase != round.Betting || n.Prev == nil || n.Prev.Wheel != Clockwise || len(n.Bets) != 0 {
 		t.Fatalf("next %+v", n)
+	}
+	if len(ev) != 1 || ev[0].Kind != EvOpened || ev[0].Round != 2 || !reflect.DeepEqual(ev[0].Spin, n.Prev) {
+		t.Fatalf("opened %+v", ev)
 	}
 	mustApply(t, r, &n, Command{Kind: CmdClose})
 	mustApply(t, r, &n, Command{Kind: CmdResult, Spin: &Spin{Pocket: 4, Dealer: true, Wheel: Clockwise, Ball: Anticlockwise, Revolutions: 14}})

@@ -8,32 +8,6 @@ import (
 	"github.com/croupier/croupier/shared/apierr"
 )
 
-// Reasons of the refusals, for the API to switch on.
-const (
-	// ReasonBadSpot: the spot names no bet this table offers.
-	ReasonBadSpot = "BAD_SPOT"
-	// ReasonOutsideLimits: the amount is outside the table sign's limits,
-	// or an announced bet's amount is not a multiple of its chip count.
-	ReasonOutsideLimits = "BET_OUTSIDE_LIMITS"
-	// ReasonBadBet: a bet without an id, or for another player.
-	ReasonBadBet = "BAD_BET"
-	// ReasonBetConflict: a bet id already used in the round for another bet.
-	ReasonBetConflict = "BET_ID_CONFLICT"
-	// ReasonUnknownBet: a cancel names no bet of the player's.
-	ReasonUnknownBet = "UNKNOWN_BET"
-	// ReasonBettingClosed: no more bets (cz §5.4, ru §3.23–3.25).
-	ReasonBettingClosed = "BETTING_CLOSED"
-	// ReasonNotClosed: a result before "no more bets" (ru N4).
-	ReasonNotClosed = "BETTING_OPEN"
-	// ReasonRoundOver: the round is settled or voided.
-	ReasonRoundOver = "ROUND_OVER"
-	// ReasonBadSpin: a spin the wheel cannot have (no such pocket, a
-	// label that is not the pocket's, a dealer spin without directions).
-	ReasonBadSpin = "BAD_SPIN"
-	// ReasonBadCommand: an unknown command.
-	ReasonBadCommand = "UNKNOWN_COMMAND"
-)
-
 // maxStake bounds one stake so that no payout overflows (35 × maxStake
 // summed over a round's bets stays far inside int64), whatever the limits.
 const maxStake = 1 << 48
@@ -63,18 +37,13 @@ const (
 	Orphelins
 )
 
-var kindNames = [...]string{"", "straight", "split", "street", "corner", "sixline", "topline", "dozen", "column",
-	"even_chance", "neighbours", "zero_game", "voisins", "tiers", "orphelins"}
+var kindNames = round.Enum[Kind]{Type: "bet kind", Names: []string{"", "straight", "split", "street", "corner", "sixline", "topline", "dozen", "column",
+	"even_chance", "neighbours", "zero_game", "voisins", "tiers", "orphelins"}}
 
-func (k Kind) String() string {
-	if int(k) < len(kindNames) && k > 0 {
-		return kindNames[k]
-	}
-	return fmt.Sprintf("Kind(%d)", uint8(k))
-}
+func (k Kind) String() string { return kindNames.String(k) }
 
 // MarshalText writes the kind's name.
-func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+func (k Kind) MarshalText() ([]byte, error) { return kindNames.Text(k) }
 
 // Announced reports a racetrack bet (a bundle of pieces).
 func (k Kind) Announced() bool { return k >= Neighbours }
@@ -129,7 +98,7 @@ func badSpot(spot, format string, args ...any) error {
 	if len(spot) > 40 {
 		spot = spot[:40] + "…"
 	}
-	return apierr.Invalid(ReasonBadSpot, "spot %q: %s", spot, fmt.Sprintf(format, args...))
+	return apierr.Invalid(round.ReasonBadSpot, "spot %q: %s", spot, fmt.Sprintf(format, args...))
 }
 
 // ParseSpot reads a spot ("straight:17", "split:5-2", "voisins") into its
@@ -220,14 +189,14 @@ func parseInside(w WheelType, spot, name, arg string) (Spot, error) {
 // chip count (ru §4.2) with every piece within its own kind's limit.
 func CheckBet(r Rules, b round.Bet) (Spot, error) {
 	if b.ID == "" || b.Player == "" {
-		return Spot{}, apierr.Invalid(ReasonBadBet, "a bet needs an id and a player")
+		return Spot{}, apierr.Invalid(round.ReasonBadBet, "a bet needs an id and a player")
 	}
 	sp, err := ParseSpot(r, b.Spot)
 	if err != nil {
 		return Spot{}, fmt.Errorf("bet %s: %w", b.ID, err)
 	}
 	outside := func(format string, args ...any) error {
-		return apierr.Invalid(ReasonOutsideLimits, "bet %s on %s: %s", b.ID, sp.Name, fmt.Sprintf(format, args...))
+		return apierr.Invalid(round.ReasonBetOutsideLimits, "bet %s on %s: %s", b.ID, sp.Name, fmt.Sprintf(format, args...))
 	}
 	if b.Amount <= 0 || b.Amount > maxStake {
 		return Spot{}, outside("amount %d", b.Amount)

@@ -69,7 +69,7 @@ func TestSpotsAreWhatParseAccepts(t *testing.T) {
 			sp, err := ParseSpot(r, name+":"+join(ns))
 			if err == nil {
 				accepted[sp.Name] = true
-			} else if apierr.Reason(err) != ReasonBadSpot {
+			} else if apierr.Reason(err) != round.ReasonBadSpot {
 				t.Fatalf("%v: reason %q", err, apierr.Reason(err))
 			}
 		}
@@ -154,8 +154,8 @@ func TestParseSpotRefuses(t *testing.T) {
 		{rules(t, CZ, "announced", "off"), "tiers"},
 	} {
 		_, err := ParseSpot(tc.r, tc.in)
-		if apierr.Reason(err) != ReasonBadSpot {
-			t.Errorf("%q on %s: %v, want %s", tc.in, tc.r.Wheel, err, ReasonBadSpot)
+		if apierr.Reason(err) != round.ReasonBadSpot {
+			t.Errorf("%q on %s: %v, want %s", tc.in, tc.r.Wheel, err, round.ReasonBadSpot)
 		}
 	}
 }
@@ -172,22 +172,22 @@ func TestCheckBetLimits(t *testing.T) {
 		reason string
 	}{
 		{"straight:17", 100, ""},
-		{"straight:17", 101, ReasonOutsideLimits},
-		{"straight:17", 4, ReasonOutsideLimits},
+		{"straight:17", 101, round.ReasonBetOutsideLimits},
+		{"straight:17", 4, round.ReasonBetOutsideLimits},
 		{"red", 20, ""},
-		{"red", 19, ReasonOutsideLimits},
+		{"red", 19, round.ReasonBetOutsideLimits},
 		{"red", 1000, ""},
-		{"red", 1001, ReasonOutsideLimits},
-		{"red", 0, ReasonOutsideLimits},
-		{"red", -5, ReasonOutsideLimits},
+		{"red", 1001, round.ReasonBetOutsideLimits},
+		{"red", 0, round.ReasonBetOutsideLimits},
+		{"red", -5, round.ReasonBetOutsideLimits},
 		{"voisins", 45, ""},                     // 9 chips of 5
-		{"voisins", 50, ReasonOutsideLimits},    // not a multiple of 9
-		{"voisins", 27, ReasonOutsideLimits},    // 3 a chip, under the minimum 5
+		{"voisins", 50, round.ReasonBetOutsideLimits},    // not a multiple of 9
+		{"voisins", 27, round.ReasonBetOutsideLimits},    // 3 a chip, under the minimum 5
 		{"zero_game", 400, ""},                  // straight 26 piece of 100
-		{"zero_game", 404, ReasonOutsideLimits}, // straight 26 piece of 101
+		{"zero_game", 404, round.ReasonBetOutsideLimits}, // straight 26 piece of 101
 		{"neighbours:0", 25, ""},
-		{"neighbours:0", 24, ReasonOutsideLimits},
-		{"bogus", 5, ReasonBadSpot},
+		{"neighbours:0", 24, round.ReasonBetOutsideLimits},
+		{"bogus", 5, round.ReasonBadSpot},
 	} {
 		_, err := CheckBet(r, round.Bet{ID: "b", Player: "p", Spot: tc.spot, Amount: tc.amount})
 		if got := apierr.Reason(err); got != tc.reason {

@@ -11,8 +11,9 @@ import (
 // settlement (docs/rules/cz-european-roulette.md §9: neighbours of 5 on 24).
 func Example() {
 	r, _ := roulette.Named(roulette.CZ)
-	s := roulette.Open(nil)
+	var s roulette.State
 	cmds := []roulette.Command{
+		{Kind: roulette.CmdOpen},
 		{Kind: roulette.CmdPlace, Player: "ann", Bets: []round.Bet{
 			{ID: "a1", Spot: "neighbours:5", Amount: 5},
 			{ID: "a2", Spot: "split:5-2", Amount: 2},

@@ -3,6 +3,7 @@ package roulette
 import (
 	"testing"
 
+	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/shared/apierr"
 )
 
@@ -23,7 +24,7 @@ func FuzzParseSpot(f *testing.F) {
 		for _, r := range []Rules{single, double} {
 			sp, err := ParseSpot(r, s)
 			if err != nil {
-				if apierr.Reason(err) != ReasonBadSpot {
+				if apierr.Reason(err) != round.ReasonBadSpot {
 					t.Fatalf("%q: %v", s, err)
 				}
 				continue

@@ -61,3 +61,14 @@ func countKinds(spots []Spot) map[Kind]int {
 }
 
 func roundLimit(lo, hi int64) round.Limit { return round.Limit{Min: lo, Max: hi} }
+
+// opened is a table's first round, opened on a zero State; prev is the
+// table's last physical spin (nil if none).
+func opened(t testing.TB, r Rules, prev *Spin) State {
+	t.Helper()
+	var s State
+	if _, err := Apply(r, &s, Command{Kind: CmdOpen, Spin: prev}); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}

@@ -87,7 +87,7 @@ func TestPropertyRounds(t *testing.T) {
 	var bets, lines int
 	for i := range 3000 {
 		tb := tables[i%len(tables)]
-		s := Open(nil)
+		s := opened(t, tb.r, nil)
 		for step := 0; !s.Phase.Over(); step++ {
 			c := tb.command(rng, &s)
 			if step > 40 {

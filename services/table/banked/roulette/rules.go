@@ -5,6 +5,13 @@
 // physical spin, a round's transitions and its settlement. It does no I/O:
 // the table core stores the State, applies Commands and moves the money
 // the Settlement's lines say.
+//
+// The shape is every banked game's (package round): Rules (rules.go), the
+// spots and the stake checks (bet.go), the spin and its validity
+// (spin.go), the round's State (state.go), the transition function Apply
+// with a method per command (apply.go) and its events (event.go), and
+// Settle (settle.go); the layout's numbers and geometry (layout.go) and
+// the racetrack's announced bets (announced.go) are roulette's own.
 package roulette
 
 import (
@@ -41,17 +48,15 @@ const (
 	DoubleZero
 )
 
-var wheelEnum = enum{[]string{"", "single_zero", "double_zero"}}
+var wheelNames = round.Enum[WheelType]{Type: "wheel", Names: []string{"", "single_zero", "double_zero"}}
 
-func (w WheelType) String() string               { return wheelEnum.name(uint8(w), "WheelType") }
-func (w WheelType) MarshalText() ([]byte, error) { return []byte(w.String()), nil }
-func (w *WheelType) UnmarshalText(b []byte) error {
-	x, err := wheelEnum.parse(b, "wheel")
-	if err == nil {
-		*w = WheelType(x)
-	}
-	return err
-}
+func (w WheelType) String() string { return wheelNames.String(w) }
+
+// MarshalText writes the wheel type's name.
+func (w WheelType) MarshalText() ([]byte, error) { return wheelNames.Text(w) }
+
+// UnmarshalText reads a wheel type's name.
+func (w *WheelType) UnmarshalText(b []byte) error { return wheelNames.Parse(b, w) }
 
 // Wheel returns the wheel order of w (shared/wheel owns the orders).
 func (w WheelType) Wheel() wheel.Wheel {
@@ -72,10 +77,14 @@ const (
 	Off
 )
 
-var toggleEnum = enum{[]string{"auto", "on", "off"}}
+var toggleNames = round.Enum[Toggle]{Type: "toggle", Names: []string{"auto", "on", "off"}}
 
-func (t Toggle) String() string               { return toggleEnum.name(uint8(t), "Toggle") }
-func (t Toggle) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
+func (t Toggle) String() string { return toggleNames.String(t) }
+
+// MarshalText writes the toggle's name.
+func (t Toggle) MarshalText() ([]byte, error) { return toggleNames.Text(t) }
+
+// UnmarshalText reads a toggle's name, or true (on) or false (off).
 func (t *Toggle) UnmarshalText(b []byte) error {
 	switch string(b) {
 	case "true":
@@ -83,11 +92,7 @@ func (t *Toggle) UnmarshalText(b []byte) error {
 	case "false":
 		b = []byte("off")
 	}
-	x, err := toggleEnum.parse(b, "toggle")
-	if err == nil {
-		*t = Toggle(x)
-	}
-	return err
+	return toggleNames.Parse(b, t)
 }
 
 // InvalidSpin is what an invalid spin does to the round.
@@ -103,17 +108,15 @@ const (
 	InvalidRespins
 )
 
-var invalidSpinEnum = enum{[]string{"", "void", "respin"}}
+var invalidSpinNames = round.Enum[InvalidSpin]{Type: "invalid spin handling", Names: []string{"", "void", "respin"}}
 
-func (v InvalidSpin) String() string               { return invalidSpinEnum.name(uint8(v), "InvalidSpin") }
-func (v InvalidSpin) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
-func (v *InvalidSpin) UnmarshalText(b []byte) error {
-	x, err := invalidSpinEnum.parse(b, "invalid spin handling")
-	if err == nil {
-		*v = InvalidSpin(x)
-	}
-	return err
-}
+func (v InvalidSpin) String() string { return invalidSpinNames.String(v) }
+
+// MarshalText writes the handling's name.
+func (v InvalidSpin) MarshalText() ([]byte, error) { return invalidSpinNames.Text(v) }
+
+// UnmarshalText reads a handling's name.
+func (v *InvalidSpin) UnmarshalText(b []byte) error { return invalidSpinNames.Parse(b, v) }
 
 // Options are the rule choices the two sources make differently or leave
 // open.
@@ -244,6 +247,33 @@ func (r Rules) TakesAnnounced() bool {
 	return r.Wheel == SingleZero
 }
 
+// Set overrides one option by its snake_case name, as CreateTable's
+// options map carries them ("wheel": "double_zero"). Values are the
+// options' text names, integers or booleans.
+func (r *Rules) Set(key, value string) error {
+	o := &r.Options
+	b := []byte(value)
+	switch key {
+	case "wheel":
+		return r.Wheel.UnmarshalText(b)
+	case "announced":
+		return o.Announced.UnmarshalText(b)
+	case "neighbours":
+		return setInt(key, value, &o.Neighbours)
+	case "track_cap":
+		return setBool(key, value, &o.TrackCap)
+	case "top_line":
+		return setBool(key, value, &o.TopLine)
+	case "invalid_spin":
+		return o.InvalidSpin.UnmarshalText(b)
+	case "alternate_direction":
+		return setBool(key, value, &o.AlternateDirection)
+	case "min_revolutions":
+		return setInt(key, value, &o.MinRevolutions)
+	}
+	return fmt.Errorf("unknown roulette option %q", key)
+}
+
 // Validate reports every problem that keeps the rules from being played.
 // Set checks one option; Validate checks them together, so that the
 // order a caller sets them in does not matter.
@@ -281,33 +311,6 @@ func (r Rules) Validate() error {
 	return errors.Join(errs...)
 }
 
-// Set overrides one option by its snake_case name, as CreateTable's
-// options map carries them ("wheel": "double_zero"). Values are the
-// options' text names, integers or booleans.
-func (r *Rules) Set(key, value string) error {
-	o := &r.Options
-	b := []byte(value)
-	switch key {
-	case "wheel":
-		return r.Wheel.UnmarshalText(b)
-	case "announced":
-		return o.Announced.UnmarshalText(b)
-	case "neighbours":
-		return setInt(key, value, &o.Neighbours)
-	case "track_cap":
-		return setBool(key, value, &o.TrackCap)
-	case "top_line":
-		return setBool(key, value, &o.TopLine)
-	case "invalid_spin":
-		return o.InvalidSpin.UnmarshalText(b)
-	case "alternate_direction":
-		return setBool(key, value, &o.AlternateDirection)
-	case "min_revolutions":
-		return setInt(key, value, &o.MinRevolutions)
-	}
-	return fmt.Errorf("unknown roulette option %q", key)
-}
-
 // setBool sets *p to the boolean value of option key.
 func setBool(key, value string, p *bool) error {
 	v, err := strconv.ParseBool(value)
@@ -326,25 +329,4 @@ func setInt(key, value string, p *int) error {
 	}
 	*p = v
 	return nil
-}
-
-// enum is the text form shared by the option enums.
-type enum struct {
-	names []string
-}
-
-func (e enum) name(v uint8, typ string) string {
-	if int(v) < len(e.names) && e.names[v] != "" {
-		return e.names[v]
-	}
-	return fmt.Sprintf("%s(%d)", typ, v)
-}
-
-func (e enum) parse(b []byte, typ string) (uint8, error) {
-	for i, n := range e.names {
-		if n != "" && n == string(b) {
-			return uint8(i), nil
-		}
-	}
-	return 0, fmt.Errorf("roulette: unknown %s %q", typ, b)
 }

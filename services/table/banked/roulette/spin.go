@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/shared/apierr"
 )
 
@@ -74,25 +75,16 @@ const (
 	BetsScattered
 )
 
-var faultNames = [...]string{"", "wheel_not_reversed", "ball_with_wheel", "few_revolutions", "ball_left_wheel",
-	"ball_on_rim", "foreign_object", "declared", "bets_scattered"}
+var faultNames = round.Enum[Fault]{Type: "spin fault", Names: []string{"", "wheel_not_reversed", "ball_with_wheel", "few_revolutions", "ball_left_wheel",
+	"ball_on_rim", "foreign_object", "declared", "bets_scattered"}}
 
-func (f Fault) String() string {
-	if f > 0 && int(f) < len(faultNames) {
-		return faultNames[f]
-	}
-	return fmt.Sprintf("Fault(%d)", uint8(f))
-}
+func (f Fault) String() string { return faultNames.String(f) }
 
 // MarshalText writes the fault's name.
-func (f Fault) MarshalText() ([]byte, error) { return []byte(f.String()), nil }
+func (f Fault) MarshalText() ([]byte, error) { return faultNames.Text(f) }
 
 // UnmarshalText reads a fault's name.
-func (f *Fault) UnmarshalText(b []byte) error {
-	i, err := parseName(faultNames[:], b, "spin fault")
-	*f = Fault(i)
-	return err
-}
+func (f *Fault) UnmarshalText(b []byte) error { return faultNames.Parse(b, f) }
 
 // Spin is one spin's report: from the RNG (the pocket only) or from a live
 // dealer's console (the pocket and how the spin went).
@@ -116,50 +108,34 @@ func (s Spin) clone() Spin {
 	return s
 }
 
-// Outcome is what a spin does to the round.
-type Outcome uint8
-
-// Outcomes.
-const (
-	// Valid: the result stands and the round is settled.
-	Valid Outcome = iota + 1
-	// Void: the round is void and every bet is returned (cz §5.3, §8).
-	Void
-	// Respin: "no spin": the dealer spins again, the bets stay and may be
-	// changed (ru §3.22).
-	Respin
-)
-
-var outcomeNames = [...]string{"", "valid", "void", "respin"}
-
-func (o Outcome) String() string {
-	if o > 0 && int(o) < len(outcomeNames) {
-		return outcomeNames[o]
+// check refuses a report the engine cannot judge: a dealer spin without
+// both directions, an unknown fault.
+func (s Spin) check() error {
+	if s.Dealer && (s.Wheel == NoDirection || s.Ball == NoDirection) {
+		return apierr.Invalid(round.ReasonBadSpin, "a dealer spin reports the wheel and ball directions")
 	}
-	return fmt.Sprintf("Outcome(%d)", uint8(o))
-}
-
-// MarshalText writes the outcome's name.
-func (o Outcome) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
-
-// UnmarshalText reads an outcome's name.
-func (o *Outcome) UnmarshalText(b []byte) error {
-	i, err := parseName(outcomeNames[:], b, "outcome")
-	*o = Outcome(i)
-	return err
-}
-
-// Verdict is a spin's outcome and, for an invalid one, why.
-type Verdict struct {
-	Outcome Outcome `json:"outcome"`
-	Faults  []Fault `json:"faults,omitempty"`
+	if s.Revolutions < 0 {
+		return apierr.Invalid(round.ReasonBadSpin, "revolutions %d", s.Revolutions)
+	}
+	for _, f := range s.Reported {
+		if f < WheelNotReversed || f > BetsScattered {
+			return apierr.Invalid(round.ReasonBadSpin, "unknown fault %d", f)
+		}
+	}
+	return nil
 }
 
 // Validate judges spin s, prev being the table's previous physical spin
-// (nil if none). An RNG spin is valid unless a fault is reported; a dealer
-// spin must also follow the profile's physical rules. An invalid spin
-// voids the round or is spun again, as the profile says.
-func Validate(r Rules, prev *Spin, s Spin) Verdict {
+// (nil if none), and returns the verdict and, for an invalid spin, its
+// faults in order. An RNG spin is valid unless a fault is reported; a
+// dealer spin must also follow the profile's physical rules. An invalid
+// spin voids the round (cz §5.3, §8) or is spun again (Respin, ru §3.22),
+// as the profile says. A report the engine cannot judge (a dealer spin
+// without directions, an unknown fault) is Malformed.
+func Validate(r Rules, prev *Spin, s Spin) (round.Verdict, []Fault) {
+	if s.check() != nil {
+		return round.Malformed, nil
+	}
 	faults := slices.Clone(s.Reported)
 	add := func(f Fault) {
 		if !slices.Contains(faults, f) {
@@ -179,13 +155,13 @@ func Validate(r Rules, prev *Spin, s Spin) Verdict {
 		}
 	}
 	if len(faults) == 0 {
-		return Verdict{Outcome: Valid}
+		return round.Valid, nil
 	}
 	slices.Sort(faults)
 	if r.Options.InvalidSpin == InvalidRespins {
-		return Verdict{Outcome: Respin, Faults: faults}
+		return round.Respin, faults
 	}
-	return Verdict{Outcome: Void, Faults: faults}
+	return round.Void, faults
 }
 
 // number checks the spin's pocket against the wheel and returns the
@@ -193,28 +169,11 @@ func Validate(r Rules, prev *Spin, s Spin) Verdict {
 func (s Spin) number(w WheelType) (Number, error) {
 	labels := w.Wheel().Labels
 	if s.Pocket < 0 || s.Pocket >= len(labels) {
-		return 0, apierr.Invalid(ReasonBadSpin, "pocket %d: the %s wheel has %d", s.Pocket, w, len(labels))
+		return 0, apierr.Invalid(round.ReasonBadSpin, "pocket %d: the %s wheel has %d", s.Pocket, w, len(labels))
 	}
 	if s.Label != "" && s.Label != labels[s.Pocket] {
-		return 0, apierr.Invalid(ReasonBadSpin, "pocket %d is %s, not %q", s.Pocket, labels[s.Pocket], s.Label)
+		return 0, apierr.Invalid(round.ReasonBadSpin, "pocket %d is %s, not %q", s.Pocket, labels[s.Pocket], s.Label)
 	}
 	n, _ := parseNumber(labels[s.Pocket], w)
 	return n, nil
-}
-
-// check refuses a report the engine cannot judge: a dealer spin without
-// both directions, an unknown fault.
-func (s Spin) check() error {
-	if s.Dealer && (s.Wheel == NoDirection || s.Ball == NoDirection) {
-		return apierr.Invalid(ReasonBadSpin, "a dealer spin reports the wheel and ball directions")
-	}
-	if s.Revolutions < 0 {
-		return apierr.Invalid(ReasonBadSpin, "revolutions %d", s.Revolutions)
-	}
-	for _, f := range s.Reported {
-		if f < WheelNotReversed || f > BetsScattered {
-			return apierr.Invalid(ReasonBadSpin, "unknown fault %d", f)
-		}
-	}
-	return nil
 }

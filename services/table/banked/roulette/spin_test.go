@@ -3,6 +3,8 @@ package roulette
 import (
 	"slices"
 	"testing"
+
+	"github.com/croupier/croupier/services/table/banked/round"
 )
 
 func TestValidate(t *testing.T) {
@@ -14,28 +16,30 @@ func TestValidate(t *testing.T) {
 		r    Rules
 		prev *Spin
 		s    Spin
-		want Verdict
+		want round.Verdict
+		// faults are why an invalid spin is not valid, in order.
+		faults []Fault
 	}{
-		{"cz §5.2 reversed, 10 revolutions", cz, cw, good(Anticlockwise, Clockwise, 10), Verdict{Outcome: Valid}},
-		{"cz §5.3 wheel not reversed", cz, cw, good(Clockwise, Anticlockwise, 10), Verdict{Void, []Fault{WheelNotReversed}}},
-		{"cz §5.3 ball with the wheel", cz, cw, good(Anticlockwise, Anticlockwise, 10), Verdict{Void, []Fault{BallWithWheel}}},
-		{"cz §5.3 9 revolutions", cz, cw, good(Anticlockwise, Clockwise, 9), Verdict{Void, []Fault{FewRevolutions}}},
-		{"cz §5.3 all three", cz, cw, good(Clockwise, Clockwise, 1), Verdict{Void, []Fault{WheelNotReversed, BallWithWheel, FewRevolutions}}},
-		{"cz first spin of the table", cz, nil, good(Clockwise, Anticlockwise, 10), Verdict{Outcome: Valid}},
-		{"cz §10 an RNG spin has no physical rules", cz, cw, Spin{}, Verdict{Outcome: Valid}},
-		{"ru §3.19 3 revolutions, no alternation", ru, cw, good(Clockwise, Anticlockwise, 3), Verdict{Outcome: Valid}},
-		{"ru §3.20 T16 2 revolutions", ru, cw, good(Clockwise, Anticlockwise, 2), Verdict{Respin, []Fault{FewRevolutions}}},
-		{"ru §3.20 same direction", ru, nil, good(Clockwise, Clockwise, 9), Verdict{Respin, []Fault{BallWithWheel}}},
+		{"cz §5.2 reversed, 10 revolutions", cz, cw, good(Anticlockwise, Clockwise, 10), round.Valid, nil},
+		{"cz §5.3 wheel not reversed", cz, cw, good(Clockwise, Anticlockwise, 10), round.Void, []Fault{WheelNotReversed}},
+		{"cz §5.3 ball with the wheel", cz, cw, good(Anticlockwise, Anticlockwise, 10), round.Void, []Fault{BallWithWheel}},
+		{"cz §5.3 9 revolutions", cz, cw, good(Anticlockwise, Clockwise, 9), round.Void, []Fault{FewRevolutions}},
+		{"cz §5.3 all three", cz, cw, good(Clockwise, Clockwise, 1), round.Void, []Fault{WheelNotReversed, BallWithWheel, FewRevolutions}},
+		{"cz first spin of the table", cz, nil, good(Clockwise, Anticlockwise, 10), round.Valid, nil},
+		{"cz §10 an RNG spin has no physical rules", cz, cw, Spin{}, round.Valid, nil},
+		{"ru §3.19 3 revolutions, no alternation", ru, cw, good(Clockwise, Anticlockwise, 3), round.Valid, nil},
+		{"ru §3.20 T16 2 revolutions", ru, cw, good(Clockwise, Anticlockwise, 2), round.Respin, []Fault{FewRevolutions}},
+		{"ru §3.20 same direction", ru, nil, good(Clockwise, Clockwise, 9), round.Respin, []Fault{BallWithWheel}},
 		{"ru §3.20 reported causes", ru, nil, Spin{Dealer: true, Wheel: Clockwise, Ball: Anticlockwise, Revolutions: 9,
 			Reported: []Fault{BetsScattered, BallLeftWheel, BallOnRim, ForeignObject, Declared}},
-			Verdict{Respin, []Fault{BallLeftWheel, BallOnRim, ForeignObject, Declared, BetsScattered}}},
-		{"ru §3.20 pit declares no spin on an RNG table", ru, nil, Spin{Reported: []Fault{Declared}}, Verdict{Respin, []Fault{Declared}}},
-		{"cz with re-spin handling", rules(t, CZ, "invalid_spin", "respin"), cw, good(Clockwise, Anticlockwise, 12), Verdict{Respin, []Fault{WheelNotReversed}}},
+			round.Respin, []Fault{BallLeftWheel, BallOnRim, ForeignObject, Declared, BetsScattered}},
+		{"ru §3.20 pit declares no spin on an RNG table", ru, nil, Spin{Reported: []Fault{Declared}}, round.Respin, []Fault{Declared}},
+		{"cz with re-spin handling", rules(t, CZ, "invalid_spin", "respin"), cw, good(Clockwise, Anticlockwise, 12), round.Respin, []Fault{WheelNotReversed}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := Validate(tc.r, tc.prev, tc.s)
-			if got.Outcome != tc.want.Outcome || !slices.Equal(got.Faults, tc.want.Faults) {
-				t.Errorf("%+v, want %+v", got, tc.want)
+			got, faults := Validate(tc.r, tc.prev, tc.s)
+			if got != tc.want || !slices.Equal(faults, tc.faults) {
+				t.Errorf("%v %v, want %v %v", got, faults, tc.want, tc.faults)
 			}
 		})
 	}

@@ -90,11 +90,11 @@ func TestRUVectors(t *testing.T) {
 // be changed (§3.20–3.22).
 func TestRUT16TwoRevolutionsRespinsWithBetsChangeable(t *testing.T) {
 	r := rules(t, RU)
-	s := Open(nil)
+	s := opened(t, r, nil)
 	mustApply(t, r, &s, Command{Kind: CmdPlace, Player: "ann", Bets: []round.Bet{{ID: "a1", Spot: "red", Amount: 10}}})
 	mustApply(t, r, &s, Command{Kind: CmdClose})
 	ev := mustApply(t, r, &s, Command{Kind: CmdResult, Spin: &Spin{Pocket: 1, Dealer: true, Wheel: Clockwise, Ball: Anticlockwise, Revolutions: 2}})
-	if len(ev) != 1 || ev[0].Kind != EvNoSpin || ev[0].Verdict.Outcome != Respin || s.Phase != round.Betting {
+	if len(ev) != 1 || ev[0].Kind != EvNoSpin || ev[0].Verdict != round.Respin || s.Phase != round.Betting {
 		t.Fatalf("events %+v, phase %v", ev, s.Phase)
 	}
 	// The bets stayed, and may be changed.
@@ -145,10 +145,10 @@ func TestRUT17TrackCap(t *testing.T) {
 	}
 	// Through Apply: the layout stake alone is within the spot maximum,
 	// the track piece is capped at settlement, not refused.
-	s := Open(nil)
+	s := opened(t, r, nil)
 	mustApply(t, r, &s, Command{Kind: CmdPlace, Player: "ann", Bets: bets})
 	_, err := Apply(r, &s, Command{Kind: CmdPlace, Player: "ann", Bets: []round.Bet{{ID: "more", Spot: "straight:26", Amount: 21}}})
-	if apierr.Reason(err) != ReasonOutsideLimits {
+	if apierr.Reason(err) != round.ReasonBetOutsideLimits {
 		t.Errorf("a second layout chip over the spot maximum: %v", err)
 	}
 }
@@ -157,7 +157,7 @@ func TestRUT17TrackCap(t *testing.T) {
 // (§3.25). So is a cancel (cz §5.4: no bet may be cancelled or moved).
 func TestRUT18LateBetNotInPlay(t *testing.T) {
 	r := rules(t, RU)
-	s := Open(nil)
+	s := opened(t, r, nil)
 	mustApply(t, r, &s, Command{Kind: CmdPlace, Player: "ann", Bets: []round.Bet{{ID: "a1", Spot: "red", Amount: 10}}})
 	mustApply(t, r, &s, Command{Kind: CmdClose})
 	before := s.Clone()
@@ -165,7 +165,7 @@ func TestRUT18LateBetNotInPlay(t *testing.T) {
 		{Kind: CmdPlace, Player: "ben", Bets: []round.Bet{{ID: "b1", Spot: "straight:17", Amount: 10}}},
 		{Kind: CmdCancel, Player: "ann", BetIDs: []string{"a1"}},
 	} {
-		if _, err := Apply(r, &s, c); apierr.Reason(err) != ReasonBettingClosed {
+		if _, err := Apply(r, &s, c); apierr.Reason(err) != round.ReasonBettingClosed {
 			t.Errorf("%v after no more bets: %v", c.Kind, err)
 		}
 	}
@@ -193,7 +193,7 @@ func TestCZInvalidSpinVoidsAndRefunds(t *testing.T) {
 		{"8 revolutions, left to the croupier", rules(t, CZ, "min_revolutions", "0"), Spin{Pocket: 5, Dealer: true, Wheel: Anticlockwise, Ball: Clockwise, Revolutions: 8}, round.Settled, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := Open(prev)
+			s := opened(t, tc.r, prev)
 			mustApply(t, tc.r, &s, Command{Kind: CmdPlace, Player: "ann", Bets: []round.Bet{{ID: "a", Spot: "red", Amount: 10}, {ID: "b", Spot: "voisins", Amount: 9}}})
 			mustApply(t, tc.r, &s, Command{Kind: CmdClose})
 			ev := mustApply(t, tc.r, &s, Command{Kind: CmdResult, Spin: &tc.spin})
@@ -203,7 +203,7 @@ func TestCZInvalidSpinVoidsAndRefunds(t *testing.T) {
 			if tc.phase != round.Voided {
 				return
 			}
-			if ev[0].Kind != EvVoided || len(ev[0].Verdict.Faults) != 1 || ev[0].Verdict.Faults[0] != tc.fault {
+			if ev[0].Kind != EvVoided || len(ev[0].Faults) != 1 || ev[0].Faults[0] != tc.fault {
 				t.Errorf("event %+v", ev[0])
 			}
 			if got := sumLines(s.Lines); got != (sums{0, 19, 0}) || len(s.Lines) != 2 {

@@ -42,22 +42,23 @@ func (p Phase) Over() bool { return p == Settled || p == Voided }
 // Verdict is what a reported result (a spin, a deal) does to the round.
 type Verdict uint8
 
-// Verdicts.
+// Verdicts. The zero Verdict is none: an event or a state without a
+// result.
 const (
-	// Malformed: the report cannot be a result of the game; the engine
-	// refuses it (BAD_SPIN) and the round waits for another.
-	Malformed Verdict = iota
 	// Valid: the result stands and the round is settled on it.
-	Valid
+	Valid Verdict = iota + 1
 	// Void: the round is void; its bets are refunded or, where the game
 	// lets a player keep them, carried into the next round.
 	Void
 	// Respin: the result does not count and the round goes back to
 	// betting with its bets, to be closed and resulted again.
 	Respin
+	// Malformed: the report cannot be a result of the game; the engine
+	// refuses it (BAD_SPIN) and the round waits for another.
+	Malformed
 )
 
-var verdictNames = Enum[Verdict]{Type: "verdict", Names: []string{"malformed", "valid", "void", "respin"}}
+var verdictNames = Enum[Verdict]{Type: "verdict", Names: []string{"", "valid", "void", "respin", "malformed"}}
 
 func (v Verdict) String() string { return verdictNames.String(v) }
 
