@@ -180,10 +180,10 @@ func TestCheckBetLimits(t *testing.T) {
 		{"red", 1001, round.ReasonBetOutsideLimits},
 		{"red", 0, round.ReasonBetOutsideLimits},
 		{"red", -5, round.ReasonBetOutsideLimits},
-		{"voisins", 45, ""},                     // 9 chips of 5
+		{"voisins", 45, ""},                              // 9 chips of 5
 		{"voisins", 50, round.ReasonBetOutsideLimits},    // not a multiple of 9
 		{"voisins", 27, round.ReasonBetOutsideLimits},    // 3 a chip, under the minimum 5
-		{"zero_game", 400, ""},                  // straight 26 piece of 100
+		{"zero_game", 400, ""},                           // straight 26 piece of 100
 		{"zero_game", 404, round.ReasonBetOutsideLimits}, // straight 26 piece of 101
 		{"neighbours:0", 25, ""},
 		{"neighbours:0", 24, round.ReasonBetOutsideLimits},
