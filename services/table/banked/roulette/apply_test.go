@@ -73,6 +73,13 @@ func TestApplyRefusals(t *testing.T) {
 		{"void a settled round", settled, Command{Kind: CmdVoid}, round.ReasonRoundOver},
 		{"place in a settled round", settled, place("ben", bet("b1", "red", 5)), round.ReasonRoundOver},
 		{"unknown command", betting, Command{Kind: 99}, round.ReasonUnknownCommand},
+		{"open while betting", betting, Command{Kind: CmdOpen}, round.ReasonRoundRunning},
+		{"open while closed", closed, Command{Kind: CmdOpen}, round.ReasonRoundRunning},
+		{"open skipping a round", settled, Command{Kind: CmdOpen, Round: 3}, round.ReasonWrongRound},
+		{"a command for another round", betting, Command{Kind: CmdClose, Round: 2}, round.ReasonWrongRound},
+		{"place before any round", State{}, place("ben", bet("b1", "red", 5)), round.ReasonNoRound},
+		{"close before any round", State{}, Command{Kind: CmdClose}, round.ReasonNoRound},
+		{"void before any round", State{}, Command{Kind: CmdVoid}, round.ReasonNoRound},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := tc.s.Clone()
@@ -101,6 +108,7 @@ func TestApplyReplays(t *testing.T) {
 		place("ann", bet("a1", "split:5-2", 10)),
 		place("ann", bet("a1", "split:2-5", 10), bet("a1", "split:2-5", 10)),
 		{Kind: CmdCancel, Player: "ann", BetIDs: []string{"a2"}},
+		{Kind: CmdOpen, Round: 1}, // opened already
 	} {
 		if ev := mustApply(t, r, &s, c); ev != nil {
 			t.Errorf("%v replay: %+v", c.Kind, ev)

@@ -34,6 +34,8 @@ func TestValidate(t *testing.T) {
 			Reported: []Fault{BetsScattered, BallLeftWheel, BallOnRim, ForeignObject, Declared}},
 			round.Respin, []Fault{BallLeftWheel, BallOnRim, ForeignObject, Declared, BetsScattered}},
 		{"ru §3.20 pit declares no spin on an RNG table", ru, nil, Spin{Reported: []Fault{Declared}}, round.Respin, []Fault{Declared}},
+		{"a dealer spin without directions", cz, cw, Spin{Dealer: true, Revolutions: 12}, round.Malformed, nil},
+		{"an unknown fault", ru, nil, Spin{Reported: []Fault{99}}, round.Malformed, nil},
 		{"cz with re-spin handling", rules(t, CZ, "invalid_spin", "respin"), cw, good(Clockwise, Anticlockwise, 12), round.Respin, []Fault{WheelNotReversed}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

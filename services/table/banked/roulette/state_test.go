@@ -46,3 +46,22 @@ func TestJSONRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// Escrow holds every stake in play until the round ends; a settled or a
+// voided round has paid it all out (nothing is carried in roulette).
+func TestEscrow(t *testing.T) {
+	r := rules(t, CZ)
+	s := opened(t, r, nil)
+	mustApply(t, r, &s, place("ann", bet("a1", "red", 10), bet("a2", "voisins", 18)))
+	mustApply(t, r, &s, Command{Kind: CmdCancel, Player: "ann", BetIDs: []string{"a1"}})
+	mustApply(t, r, &s, Command{Kind: CmdClose})
+	if s.Escrow() != 18 {
+		t.Fatalf("escrow %d while closed", s.Escrow())
+	}
+	settled, voided := s.Clone(), s.Clone()
+	mustApply(t, r, &settled, Command{Kind: CmdResult, Spin: &Spin{Pocket: 0}})
+	mustApply(t, r, &voided, Command{Kind: CmdVoid})
+	if settled.Escrow() != 0 || voided.Escrow() != 0 || (State{}).Escrow() != 0 {
+		t.Errorf("escrow %d settled, %d voided", settled.Escrow(), voided.Escrow())
+	}
+}

@@ -31,8 +31,9 @@
 //     the order of the lifecycle below.
 //   - event.go: EventKind, Event: what Apply reports happened.
 //   - settle.go: Settle(r, bets, won), which settles bets on what won as
-//     the game names it (roulette's winning Number, the money wheel's
-//     symbol), one Line per stake.
+//     the game's bets name it (roulette's winning Number, the money
+//     wheel's winning symbol), not on where the wheel stopped: spin.go
+//     maps a report to what won. One Line per stake.
 //   - game-specific files for what only that game has (roulette's
 //     layout.go and announced.go, the money wheel's choice.go).
 //
@@ -49,8 +50,9 @@
 // betting is open. CmdClose is "no more bets". CmdResult reports the
 // result; its Verdict decides: Valid settles the round (EvSettled), Void
 // ends it with each bet refunded or carried into the next round
-// (EvVoided), Respin takes it back to betting with its bets. CmdVoid is
-// the operator voiding a round that has not ended: every bet refunded.
+// (EvVoided), Respin takes it back to betting with its bets; a Malformed
+// report is refused (BAD_SPIN) and the round still waits. CmdVoid is the
+// operator voiding a round that has not ended: every bet refunded.
 //
 // The rules every engine keeps: a refused command returns an
 // *apierr.Error with one of the reasons below (or an engine's own) and
