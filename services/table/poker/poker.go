@@ -29,13 +29,21 @@ import (
 	"github.com/croupier/croupier/shared/apierr"
 )
 
+// variants are the games' engine variants, indexed by game: read only.
+// A table look-up instead of two switches and an error per action: Apply
+// runs once per action, and the look-up is what it costs before the hand
+// flow starts.
+var variants = [...]hand.Variant{
+	profile.Holdem:        holdem.Variant{},
+	profile.Omaha:         holdem.Variant{Omaha: true},
+	profile.FiveCardStud:  stud.Variant{},
+	profile.SevenCardStud: stud.Variant{Seven: true},
+}
+
 // VariantOf returns the engine variant of a game.
 func VariantOf(g profile.Game) (hand.Variant, error) {
-	switch g {
-	case profile.Holdem, profile.Omaha:
-		return holdem.VariantOf(g)
-	case profile.FiveCardStud, profile.SevenCardStud:
-		return stud.VariantOf(g)
+	if int(g) < len(variants) && variants[g] != nil {
+		return variants[g], nil
 	}
 	return nil, fmt.Errorf("poker: unknown game %d", g)
 }
@@ -56,6 +64,12 @@ func Start(rules profile.Rules, setup hand.Setup, dst *hand.State, opts ...Optio
 // events; a rejected input returns an *apierr.Error and leaves s
 // unchanged.
 func Apply(s *hand.State, a hand.Action, opts ...Option) ([]hand.Event, error) {
+	// Once per action: the common case (no options) goes straight to the
+	// table, without the look-up's error path (BenchmarkRandomHands: 2.5 %
+	// of a hand's instructions are this wrapper and Start's).
+	if g := s.Rules.Game; len(opts) == 0 && int(g) < len(variants) && variants[g] != nil {
+		return hand.Apply(variants[g], s, a)
+	}
 	v, err := variant(s.Rules.Game, opts)
 	if err != nil {
 		return nil, err

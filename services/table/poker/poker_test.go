@@ -5,7 +5,9 @@ import (
 
 	"github.com/croupier/croupier/services/table/poker/betting"
 	"github.com/croupier/croupier/services/table/poker/hand"
+	"github.com/croupier/croupier/services/table/poker/holdem"
 	"github.com/croupier/croupier/services/table/poker/profile"
+	"github.com/croupier/croupier/services/table/poker/stud"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/card"
 	"github.com/croupier/croupier/shared/rank"
@@ -91,5 +93,30 @@ func TestCheckRanksDecidesTheShowdown(t *testing.T) {
 	}
 	if s.Seats[0].Won != 2 || s.Seats[1].Won != 2 {
 		t.Fatalf("won %d and %d, want the 4-chip pot split", s.Seats[0].Won, s.Seats[1].Won)
+	}
+}
+
+// The look-up table holds, for every game, the variant its own package
+// defines.
+func TestVariantOfMatchesTheGamePackages(t *testing.T) {
+	for _, g := range []profile.Game{profile.Holdem, profile.Omaha, profile.FiveCardStud, profile.SevenCardStud} {
+		got, err := VariantOf(g)
+		if err != nil {
+			t.Fatalf("%v: %v", g, err)
+		}
+		var want hand.Variant
+		if g.Stud() {
+			want, err = stud.VariantOf(g)
+		} else {
+			want, err = holdem.VariantOf(g)
+		}
+		if err != nil || got != want {
+			t.Errorf("VariantOf(%v) = %#v, want %#v (%v)", g, got, want, err)
+		}
+	}
+	for _, g := range []profile.Game{0, 5, 255} {
+		if _, err := VariantOf(g); err == nil {
+			t.Errorf("VariantOf(%d) accepted an unknown game", g)
+		}
 	}
 }
