@@ -200,7 +200,7 @@ func TestVoidChoicesPerPlayer(t *testing.T) {
 	mustApply(t, r, &s, Command{Kind: CmdChoose, Player: "ben", Choice: Carry})
 	mustApply(t, r, &s, Command{Kind: CmdChoose, Player: "cy", Choice: Carry})
 	mustApply(t, r, &s, closing)
-	evs := mustApply(t, r, &s, Command{Kind: CmdResult, Spin: Spin{Source: FromDealer, Field: 2, Revolutions: 3, Direction: Clockwise}})
+	evs := mustApply(t, r, &s, Command{Kind: CmdResult, Spin: Spin{Source: FromDealer, Field: 2, Revolutions: 3, Direction: round.Clockwise}})
 	v := evs[1]
 	if len(v.Lines) != 1 || v.Lines[0].BetID != "a" || v.Lines[0].Returned != 10 {
 		t.Fatalf("refunds %+v", v.Lines)

@@ -131,7 +131,7 @@ func TestCZMoneyWheelVectorsSettled(t *testing.T) {
 func TestCZMoneyWheelVector4VoidUnderFiveRevolutions(t *testing.T) {
 	r := placeholderRules(t)
 	melon := fieldOf(t, r, Melon)
-	four := Spin{Source: FromDealer, Field: melon, Revolutions: 4, Direction: Clockwise}
+	four := Spin{Source: FromDealer, Field: melon, Revolutions: 4, Direction: round.Clockwise}
 	for _, tc := range []struct {
 		name   string
 		choice VoidChoice // 0: none made
@@ -187,13 +187,13 @@ func TestCZMoneyWheelVector5PegPreviousFieldWins(t *testing.T) {
 			continue
 		}
 		pegs++
-		bellPrevious := Anticlockwise // the field before the peg, i, has passed
+		bellPrevious := round.Anticlockwise // the field before the peg, i, has passed
 		if b == Bell {
-			bellPrevious = Clockwise
+			bellPrevious = round.Clockwise
 		}
-		other := Clockwise + Anticlockwise - bellPrevious
+		other := round.Clockwise + round.Anticlockwise - bellPrevious
 		for _, tc := range []struct {
-			dir  Direction
+			dir  round.Direction
 			line round.Line
 		}{
 			{bellPrevious, round.Line{BetID: "b", Player: "ann", Spot: Bell, Stake: 10, Won: 30, Returned: 10}},

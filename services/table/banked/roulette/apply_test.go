@@ -174,17 +174,17 @@ func TestNextRoundCarriesTheLastSpin(t *testing.T) {
 	r := rules(t, CZ)
 	s := opened(t, r, nil)
 	mustApply(t, r, &s, Command{Kind: CmdClose})
-	mustApply(t, r, &s, Command{Kind: CmdResult, Spin: &Spin{Pocket: 4, Dealer: true, Wheel: Clockwise, Ball: Anticlockwise, Revolutions: 14}})
+	mustApply(t, r, &s, Command{Kind: CmdResult, Spin: &Spin{Pocket: 4, Dealer: true, Wheel: round.Clockwise, Ball: round.Anticlockwise, Revolutions: 14}})
 	n := s.Clone()
 	ev := mustApply(t, r, &n, Command{Kind: CmdOpen})
-	if n.Phase != round.Betting || n.Prev == nil || n.Prev.Wheel != Clockwise || len(n.Bets) != 0 {
+	if n.Phase != round.Betting || n.Prev == nil || n.Prev.Wheel != round.Clockwise || len(n.Bets) != 0 {
 		t.Fatalf("next %+v", n)
 	}
 	if len(ev) != 1 || ev[0].Kind != EvOpened || ev[0].Round != 2 || !reflect.DeepEqual(ev[0].Spin, n.Prev) {
 		t.Fatalf("opened %+v", ev)
 	}
 	mustApply(t, r, &n, Command{Kind: CmdClose})
-	mustApply(t, r, &n, Command{Kind: CmdResult, Spin: &Spin{Pocket: 4, Dealer: true, Wheel: Clockwise, Ball: Anticlockwise, Revolutions: 14}})
+	mustApply(t, r, &n, Command{Kind: CmdResult, Spin: &Spin{Pocket: 4, Dealer: true, Wheel: round.Clockwise, Ball: round.Anticlockwise, Revolutions: 14}})
 	if n.Phase != round.Voided {
 		t.Errorf("same direction twice: %v", n.Phase)
 	}

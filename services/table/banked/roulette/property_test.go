@@ -62,7 +62,7 @@ func (tb table) command(rng *rand.Rand, s *State) Command {
 func randomSpin(rng *rand.Rand, r Rules) *Spin {
 	sp := &Spin{Pocket: rng.IntN(r.Wheel.Wheel().Size())}
 	if rng.IntN(2) == 0 {
-		dirs := []Direction{Clockwise, Anticlockwise}
+		dirs := []round.Direction{round.Clockwise, round.Anticlockwise}
 		sp.Dealer, sp.Wheel, sp.Ball = true, dirs[rng.IntN(2)], dirs[rng.IntN(2)]
 		sp.Revolutions = rng.IntN(16)
 		if rng.IntN(10) == 0 {

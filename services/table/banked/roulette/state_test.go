@@ -13,11 +13,11 @@ import (
 func TestJSONRoundTrip(t *testing.T) {
 	r := rules(t, RU, "wheel", "double_zero", "top_line", "true")
 	r.Limits = Limits{Table: round.Limit{Min: 1, Max: 500}, Spot: 300}
-	s := opened(t, r, &Spin{Pocket: 2, Label: "9", Dealer: true, Wheel: Clockwise, Ball: Anticlockwise, Revolutions: 9})
+	s := opened(t, r, &Spin{Pocket: 2, Label: "9", Dealer: true, Wheel: round.Clockwise, Ball: round.Anticlockwise, Revolutions: 9})
 	cmds := []Command{
 		place("ann", bet("a1", "split:0-00", 10), bet("a2", "topline", 5)),
 		{Kind: CmdClose},
-		{Kind: CmdResult, Spin: &Spin{Pocket: 5, Dealer: true, Wheel: Anticlockwise, Ball: Clockwise, Revolutions: 1, Reported: []Fault{BallOnRim}}},
+		{Kind: CmdResult, Spin: &Spin{Pocket: 5, Dealer: true, Wheel: round.Anticlockwise, Ball: round.Clockwise, Revolutions: 1, Reported: []Fault{BallOnRim}}},
 		{Kind: CmdClose},
 		{Kind: CmdResult, Spin: &Spin{Pocket: 19}}, // 00
 	}

@@ -68,3 +68,19 @@ func TestPhaseOver(t *testing.T) {
 		}
 	}
 }
+
+// Both wheel games write a direction by the same names; none (not
+// reported) writes and reads as "".
+func TestDirectionText(t *testing.T) {
+	for d, name := range map[Direction]string{0: "", Clockwise: "clockwise", Anticlockwise: "anticlockwise"} {
+		b, err := d.MarshalText()
+		var back Direction = 9
+		if err != nil || string(b) != name || back.UnmarshalText(b) != nil || back != d {
+			t.Errorf("%v: %q, %v, back %v", d, b, err, back)
+		}
+	}
+	var d Direction
+	if d.UnmarshalText([]byte("cw")) == nil {
+		t.Error("cw read as a direction")
+	}
+}
