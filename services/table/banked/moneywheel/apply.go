@@ -30,8 +30,8 @@ const (
 	// CmdChoose: Player's Choice for a void spin (§4.4 (a)/(b)), before the
 	// result or after a void one.
 	CmdChoose
-	// CmdVoid: the operator voids the round for Reason; every bet still in
-	// it is refunded.
+	// CmdVoid: the operator voids the round for Reason, which he must give
+	// (round.CheckVoidReason); every bet still in it is refunded.
 	CmdVoid
 )
 
@@ -260,8 +260,8 @@ func (s *State) result(r Rules, spin Spin) ([]Event, error) {
 // the issue applies to every wheel game). After a void spin it refunds
 // the carried bets, voiding the game they were kept for.
 func (s *State) void(reason string) ([]Event, error) {
-	if reason == "" {
-		return nil, apierr.Invalid(ReasonNoReason, "a void needs a reason")
+	if err := round.CheckVoidReason(reason); err != nil {
+		return nil, err
 	}
 	var refund []round.Bet
 	switch s.Phase {

@@ -117,7 +117,7 @@ func TestApply(t *testing.T) {
 		// The operator's void.
 		{"operator void", []Command{open, ann10}, Command{Kind: CmdVoid, Reason: "wheel jammed"}, "", []EventKind{EvVoided}},
 		{"operator void closed", []Command{open, ann10, closing}, Command{Kind: CmdVoid, Reason: "wheel jammed"}, "", []EventKind{EvVoided}},
-		{"operator void without reason", []Command{open, ann10}, Command{Kind: CmdVoid}, ReasonNoReason, nil},
+		{"operator void without reason", []Command{open, ann10}, Command{Kind: CmdVoid}, round.ReasonNoReason, nil},
 		{"operator void settled", []Command{open, ann10, closing, seven}, Command{Kind: CmdVoid, Reason: "late"}, round.ReasonRoundOver, nil},
 		{"operator void of the carried", []Command{open, ann10, closing, dealer4}, Command{Kind: CmdVoid, Reason: "game over"}, "", []EventKind{EvVoided}},
 

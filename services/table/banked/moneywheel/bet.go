@@ -12,8 +12,6 @@ import (
 const (
 	// ReasonAlreadyRefunded: a carry chosen for bets already refunded.
 	ReasonAlreadyRefunded = "ALREADY_REFUNDED"
-	// ReasonNoReason: an operator's void without a reason.
-	ReasonNoReason = "NO_REASON"
 	// ReasonBadChoice: a void choice without a player, or neither carry
 	// nor refund.
 	ReasonBadChoice = "BAD_CHOICE"

@@ -28,8 +28,9 @@ const (
 	CmdClose
 	// CmdResult reports a spin.
 	CmdResult
-	// CmdVoid is the operator voiding the round: every bet is returned
-	// (cz §8: a spin or the whole game declared void).
+	// CmdVoid is the operator voiding the round for Reason, which he must
+	// give (round.CheckVoidReason): every bet is returned (cz §8: a spin or
+	// the whole game declared void).
 	CmdVoid
 )
 
@@ -60,7 +61,7 @@ type Command struct {
 	// physical spin when the State does not hold it (the first round
 	// opened on a zero State of a wheel that has spun before).
 	Spin *Spin `json:"spin,omitempty"`
-	// Reason is why the operator voids the round (CmdVoid).
+	// Reason is why the operator voids the round (CmdVoid): required.
 	Reason string `json:"reason,omitempty"`
 }
 
@@ -300,14 +301,13 @@ func (s *State) result(r Rules, c Command) ([]Event, error) {
 
 // void is the operator voiding the round (cz §8).
 func (s *State) void(c Command) ([]Event, error) {
+	if err := round.CheckVoidReason(c.Reason); err != nil {
+		return nil, err
+	}
 	if s.Phase != round.Betting && s.Phase != round.Closed {
 		return nil, s.wrongPhase("void")
 	}
-	reason := c.Reason
-	if reason == "" {
-		reason = "voided by the operator"
-	}
-	s.refund(reason)
+	s.refund(c.Reason)
 	return []Event{{Kind: EvVoided, Lines: slices.Clone(s.Lines), Reason: s.Reason}}, nil
 }
 

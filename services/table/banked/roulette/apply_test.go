@@ -70,7 +70,8 @@ func TestApplyRefusals(t *testing.T) {
 		{"unknown fault", closed, Command{Kind: CmdResult, Spin: &Spin{Pocket: 1, Reported: []Fault{99}}}, round.ReasonBadSpin},
 		{"close a settled round", settled, Command{Kind: CmdClose}, round.ReasonRoundOver},
 		{"result twice", settled, Command{Kind: CmdResult, Spin: &Spin{Pocket: 1}}, round.ReasonRoundOver},
-		{"void a settled round", settled, Command{Kind: CmdVoid}, round.ReasonRoundOver},
+		{"void a settled round", settled, Command{Kind: CmdVoid, Reason: "late"}, round.ReasonRoundOver},
+		{"void without a reason", betting, Command{Kind: CmdVoid}, round.ReasonNoReason},
 		{"place in a settled round", settled, place("ben", bet("b1", "red", 5)), round.ReasonRoundOver},
 		{"unknown command", betting, Command{Kind: 99}, round.ReasonUnknownCommand},
 		{"open while betting", betting, Command{Kind: CmdOpen}, round.ReasonRoundRunning},
@@ -79,7 +80,7 @@ func TestApplyRefusals(t *testing.T) {
 		{"a command for another round", betting, Command{Kind: CmdClose, Round: 2}, round.ReasonWrongRound},
 		{"place before any round", State{}, place("ben", bet("b1", "red", 5)), round.ReasonNoRound},
 		{"close before any round", State{}, Command{Kind: CmdClose}, round.ReasonNoRound},
-		{"void before any round", State{}, Command{Kind: CmdVoid}, round.ReasonNoRound},
+		{"void before any round", State{}, Command{Kind: CmdVoid, Reason: "test"}, round.ReasonNoRound},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := tc.s.Clone()

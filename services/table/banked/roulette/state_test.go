@@ -60,7 +60,7 @@ func TestEscrow(t *testing.T) {
 	}
 	settled, voided := s.Clone(), s.Clone()
 	mustApply(t, r, &settled, Command{Kind: CmdResult, Spin: &Spin{Pocket: 0}})
-	mustApply(t, r, &voided, Command{Kind: CmdVoid})
+	mustApply(t, r, &voided, Command{Kind: CmdVoid, Reason: "wheel jammed"})
 	if settled.Escrow() != 0 || voided.Escrow() != 0 || (State{}).Escrow() != 0 {
 		t.Errorf("escrow %d settled, %d voided", settled.Escrow(), voided.Escrow())
 	}

@@ -1,6 +1,10 @@
 package round
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/croupier/croupier/shared/apierr"
+)
 
 func TestSettlementSums(t *testing.T) {
 	s := Settlement{Lines: []Line{
@@ -82,5 +86,14 @@ func TestDirectionText(t *testing.T) {
 	var d Direction
 	if d.UnmarshalText([]byte("cw")) == nil {
 		t.Error("cw read as a direction")
+	}
+}
+
+func TestCheckVoidReason(t *testing.T) {
+	if err := CheckVoidReason(""); apierr.Reason(err) != ReasonNoReason {
+		t.Errorf("no reason: %v", err)
+	}
+	if err := CheckVoidReason("wheel jammed"); err != nil {
+		t.Error(err)
 	}
 }
