@@ -149,10 +149,7 @@ func (s *State) place(r Rules, c Command) ([]Event, error) {
 		return nil, s.wrongPhase("bet")
 	}
 	for _, b := range fresh {
-		if _, err := ParseSpot(b.Spot); err != nil {
-			return nil, fmt.Errorf("bet %s: %w", b.ID, err)
-		}
-		if err := checkStake(b); err != nil {
+		if _, err := CheckBet(r, b); err != nil {
 			return nil, err
 		}
 	}

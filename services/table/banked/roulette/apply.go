@@ -267,7 +267,7 @@ func (s *State) result(r Rules, c Command) ([]Event, error) {
 		return nil, apierr.Invalid(round.ReasonBadSpin, "no spin")
 	}
 	sp := c.Spin.clone()
-	if err := sp.check(); err != nil {
+	if err := CheckSpin(r, sp); err != nil {
 		return nil, err
 	}
 	v, faults := Validate(r, s.last(), sp)

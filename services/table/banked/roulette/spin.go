@@ -70,9 +70,14 @@ func (s Spin) clone() Spin {
 	return s
 }
 
-// check refuses a report the engine cannot judge: a dealer spin without
-// both directions, an unknown fault.
-func (s Spin) check() error {
+// CheckSpin reports why s is a report the engine cannot judge (BAD_SPIN):
+// a dealer spin without both directions, an unknown direction or fault,
+// negative revolutions. Validate's verdict is Malformed exactly then. A
+// pocket off the wheel is refused only if the spin is valid (Apply): a
+// no-spin (the ball left the wheel) may have none. The rules are the
+// argument every engine's CheckSpin takes; roulette's judges the report
+// alone.
+func CheckSpin(_ Rules, s Spin) error {
 	if s.Dealer && (s.Wheel == 0 || s.Ball == 0) {
 		return apierr.Invalid(round.ReasonBadSpin, "a dealer spin reports the wheel and ball directions")
 	}
@@ -98,7 +103,7 @@ func (s Spin) check() error {
 // as the profile says. A report the engine cannot judge (a dealer spin
 // without directions, an unknown fault) is Malformed.
 func Validate(r Rules, prev *Spin, s Spin) (round.Verdict, []Fault) {
-	if s.check() != nil {
+	if CheckSpin(r, s) != nil {
 		return round.Malformed, nil
 	}
 	faults := slices.Clone(s.Reported)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/croupier/croupier/services/table/banked/round"
+	"github.com/croupier/croupier/shared/apierr"
 )
 
 func TestValidate(t *testing.T) {
@@ -38,12 +39,18 @@ func TestValidate(t *testing.T) {
 		{"ru §3.20 pit declares no spin on an RNG table", ru, nil, Spin{Reported: []Fault{Declared}}, round.Respin, []Fault{Declared}},
 		{"a dealer spin without directions", cz, cw, Spin{Dealer: true, Revolutions: 12}, round.Malformed, nil},
 		{"an unknown fault", ru, nil, Spin{Reported: []Fault{99}}, round.Malformed, nil},
+		{"an unknown direction", cz, nil, good(3, round.Clockwise, 12), round.Malformed, nil},
+		{"negative revolutions", cz, nil, good(round.Anticlockwise, round.Clockwise, -1), round.Malformed, nil},
 		{"cz with re-spin handling", rules(t, CZ, "invalid_spin", "respin"), cw, good(round.Clockwise, round.Anticlockwise, 12), round.Respin, []Fault{WheelNotReversed}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, faults := Validate(tc.r, tc.prev, tc.s)
 			if got != tc.want || !slices.Equal(faults, tc.faults) {
 				t.Errorf("%v %v, want %v %v", got, faults, tc.want, tc.faults)
+			}
+			// CheckSpin refuses exactly the reports Validate calls Malformed.
+			if err := CheckSpin(tc.r, tc.s); (err != nil) != (tc.want == round.Malformed) || err != nil && apierr.Reason(err) != round.ReasonBadSpin {
+				t.Errorf("CheckSpin %v", err)
 			}
 		})
 	}
