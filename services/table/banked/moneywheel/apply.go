@@ -160,17 +160,9 @@ func (s *State) place(r Rules, c Command) ([]Event, error) {
 	return []Event{{Kind: EvPlaced, Player: c.Player, Bets: slices.Clone(fresh)}}, nil
 }
 
-// book is player's bets in the round. A line of a bet no longer in Bets
-// is a cancel's refund: the bet was cancelled.
+// book is player's bets in the round, in play and cancelled.
 func (s *State) book(player string) round.Book {
-	var cancelled []round.Bet
-	for _, l := range s.Lines {
-		live := func(b round.Bet) bool { return b.Player == l.Player && b.ID == l.BetID }
-		if l.Player == player && !slices.ContainsFunc(s.Bets, live) {
-			cancelled = append(cancelled, round.Bet{ID: l.BetID, Player: l.Player, Spot: l.Spot, Amount: l.Stake})
-		}
-	}
-	return round.BookOf(player, s.Bets, cancelled)
+	return round.BookOf(player, s.Bets, s.Cancelled)
 }
 
 // cancel takes a player's bets back while bets are open, all or none; a
@@ -197,6 +189,7 @@ func (s *State) cancel(r Rules, c Command) ([]Event, error) {
 		}
 	}
 	s.Bets = slices.DeleteFunc(s.Bets, gone)
+	s.Cancelled = append(s.Cancelled, ev.Bets...)
 	s.Lines = append(s.Lines, ev.Lines...)
 	return []Event{ev}, nil
 }

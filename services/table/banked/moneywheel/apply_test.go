@@ -168,7 +168,7 @@ func TestApply(t *testing.T) {
 }
 
 // TestCancelRefunds: a cancelled stake leaves the escrow with a refund
-// line, and the bet leaves the round.
+// line, and the bet leaves the round's bets for its cancelled ones.
 func TestCancelRefunds(t *testing.T) {
 	r := limitedRules(t)
 	var s State
@@ -180,6 +180,9 @@ func TestCancelRefunds(t *testing.T) {
 	}
 	if len(s.Bets) != 1 || s.Bets[0].ID != "a" || s.Escrow() != 10 {
 		t.Fatalf("bets %+v, escrow %d", s.Bets, s.Escrow())
+	}
+	if len(s.Cancelled) != 1 || s.Cancelled[0] != bet("b", "ann", Bell, 20) || len(s.Lines) != 1 {
+		t.Fatalf("cancelled %+v, lines %+v", s.Cancelled, s.Lines)
 	}
 }
 

@@ -22,16 +22,21 @@ type State struct {
 	// Phase is 0 before the first round opens.
 	Phase round.Phase `json:"phase,omitempty"`
 	// Bets are the round's bets in the order placed, those carried in
-	// first. A cancelled bet leaves; a settled or voided one stays, as the
-	// record of the round.
+	// first. A cancelled bet leaves for Cancelled; a settled or voided one
+	// stays, as the record of the round.
 	Bets []round.Bet `json:"bets,omitempty"`
+	// Cancelled are the bets taken back while betting was open, in the
+	// order cancelled; their ids stay used for the round, so that a
+	// retried cancel or placement is recognised (round.Book).
+	Cancelled []round.Bet `json:"cancelled,omitempty"`
 	// Choices are the players' own choices for a void spin
 	// (cz-money-wheel.md §4.4 (a)/(b)); a player not here gets
 	// Options.Void.
 	Choices map[string]VoidChoice `json:"choices,omitempty"`
 	// Result is the spin, once reported.
 	Result *Outcome `json:"result,omitempty"`
-	// Lines are the round's lines in the order made.
+	// Lines are every line the round's events carried, in the order made:
+	// a cancel's refunds, the settlement, a void's refunds.
 	Lines []round.Line `json:"lines,omitempty"`
 	// Carried are a voided round's bets that go into the next round.
 	Carried []round.Bet `json:"carried,omitempty"`
@@ -53,6 +58,7 @@ type Outcome struct {
 func (s State) Clone() State {
 	c := s
 	c.Bets = slices.Clone(s.Bets)
+	c.Cancelled = slices.Clone(s.Cancelled)
 	c.Choices = maps.Clone(s.Choices)
 	c.Lines = slices.Clone(s.Lines)
 	c.Carried = slices.Clone(s.Carried)

@@ -225,7 +225,8 @@ func (s *State) checkSpots(r Rules, player string, bets []round.Bet, spots []Spo
 }
 
 // cancel takes back bets of the player while betting is open
-// (round.Book.Cancels: a bet already cancelled is a replay).
+// (round.Book.Cancels: a bet already cancelled is a replay); the event's
+// lines refund them.
 func (s *State) cancel(c Command) ([]Event, error) {
 	gone, err := round.BookOf(c.Player, s.Bets, s.Cancelled).Cancels(c.BetIDs)
 	if err != nil || len(gone) == 0 {
@@ -234,16 +235,18 @@ func (s *State) cancel(c Command) ([]Event, error) {
 	if s.Phase != round.Betting {
 		return nil, s.wrongPhase("cancel")
 	}
-	var out []round.Bet
+	ev := Event{Kind: EvCancelled, Player: c.Player}
 	s.Bets = slices.DeleteFunc(s.Bets, func(b round.Bet) bool {
 		if b.Player == c.Player && slices.Contains(gone, b.ID) {
-			out = append(out, b)
+			ev.Bets = append(ev.Bets, b)
+			ev.Lines = append(ev.Lines, round.Refund(b))
 			return true
 		}
 		return false
 	})
-	s.Cancelled = append(s.Cancelled, out...)
-	return []Event{{Kind: EvCancelled, Player: c.Player, Bets: slices.Clone(out)}}, nil
+	s.Cancelled = append(s.Cancelled, ev.Bets...)
+	s.Lines = append(s.Lines, ev.Lines...)
+	return []Event{ev}, nil
 }
 
 // close is "no more bets"; closing a closed round changes nothing.
@@ -287,14 +290,14 @@ func (s *State) result(r Rules, c Command) ([]Event, error) {
 		s.Phase = round.Betting
 		ev.Kind = EvNoSpin
 	case round.Void:
-		s.refund(fmt.Sprintf("invalid spin: %s", faultList(faults)))
-		ev.Kind, ev.Lines, ev.Reason = EvVoided, slices.Clone(s.Lines), s.Reason
+		ev.Kind, ev.Lines, ev.Reason = EvVoided, s.refund(fmt.Sprintf("invalid spin: %s", faultList(faults))), s.Reason
 	default:
 		res := sp.clone()
 		s.Result, s.Won = &res, won
-		s.Lines = Settle(r, s.Bets, won).Lines
+		lines := Settle(r, s.Bets, won).Lines
+		s.Lines = append(s.Lines, lines...)
 		s.Phase = round.Settled
-		ev.Kind, ev.Lines = EvSettled, slices.Clone(s.Lines)
+		ev.Kind, ev.Lines = EvSettled, lines
 	}
 	return []Event{ev}, nil
 }
@@ -307,17 +310,19 @@ func (s *State) void(c Command) ([]Event, error) {
 	if s.Phase != round.Betting && s.Phase != round.Closed {
 		return nil, s.wrongPhase("void")
 	}
-	s.refund(c.Reason)
-	return []Event{{Kind: EvVoided, Lines: slices.Clone(s.Lines), Reason: s.Reason}}, nil
+	return []Event{{Kind: EvVoided, Lines: s.refund(c.Reason), Reason: s.Reason}}, nil
 }
 
-// refund voids the round: every bet in play goes back whole.
-func (s *State) refund(reason string) {
-	s.Lines = make([]round.Line, 0, len(s.Bets))
+// refund voids the round: every bet in play goes back whole. It returns
+// the refunds, the event's own copy.
+func (s *State) refund(reason string) []round.Line {
+	lines := make([]round.Line, 0, len(s.Bets))
 	for _, b := range s.Bets {
-		s.Lines = append(s.Lines, round.Refund(b))
+		lines = append(lines, round.Refund(b))
 	}
+	s.Lines = append(s.Lines, lines...)
 	s.Phase, s.Reason = round.Voided, reason
+	return lines
 }
 
 func faultList(fs []Fault) string {

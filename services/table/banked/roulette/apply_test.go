@@ -133,7 +133,8 @@ func TestApplyReplays(t *testing.T) {
 }
 
 // A bet is known by its player and id (round.Book): another player may
-// use the same id, and a cancel takes back only the canceller's bet.
+// use the same id, and a cancel takes back only the canceller's bet,
+// with a refund line.
 func TestBetIDsArePerPlayer(t *testing.T) {
 	r := rules(t, CZ)
 	s := opened(t, r, nil)
@@ -142,7 +143,11 @@ func TestBetIDsArePerPlayer(t *testing.T) {
 	if len(ev) != 1 || ev[0].Player != "ben" || len(s.Bets) != 2 {
 		t.Fatalf("events %+v, bets %+v", ev, s.Bets)
 	}
-	mustApply(t, r, &s, Command{Kind: CmdCancel, Player: "ben", BetIDs: []string{"a1"}})
+	ev = mustApply(t, r, &s, Command{Kind: CmdCancel, Player: "ben", BetIDs: []string{"a1"}})
+	refund := round.Refund(round.Bet{ID: "a1", Player: "ben", Spot: "split:2-5", Amount: 10})
+	if len(ev) != 1 || len(ev[0].Lines) != 1 || ev[0].Lines[0] != refund || len(s.Lines) != 1 || s.Lines[0] != refund {
+		t.Fatalf("cancel %+v, lines %+v: want ben's refund", ev, s.Lines)
+	}
 	if len(s.Bets) != 1 || s.Bets[0].Player != "ann" || len(s.Cancelled) != 1 || s.Cancelled[0].Player != "ben" {
 		t.Fatalf("bets %+v, cancelled %+v", s.Bets, s.Cancelled)
 	}

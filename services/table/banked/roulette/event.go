@@ -12,7 +12,7 @@ const (
 	EvOpened EventKind = iota + 1
 	// EvPlaced: Player's Bets are in play.
 	EvPlaced
-	// EvCancelled: Player's Bets were taken back.
+	// EvCancelled: Player's Bets were taken back; Lines refund them.
 	EvCancelled
 	// EvClosed: no more bets.
 	EvClosed

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/croupier/croupier/services/table/banked/round"
@@ -142,10 +143,17 @@ func checkEnd(t *testing.T, r Rules, s State) {
 	if err := st.Check(); err != nil {
 		t.Fatal(err)
 	}
+	// The round's lines are every stake's that left the escrow: a
+	// cancel's refund, then the settlement or the void's refunds.
 	var in, stakes, paid int64
 	perBet := map[string]int64{}
+	cancelled := map[string]bool{}
 	for _, b := range s.Bets {
 		in += b.Amount
+	}
+	for _, b := range s.Cancelled {
+		in += b.Amount
+		cancelled[b.ID] = true
 	}
 	for _, l := range st.Lines {
 		stakes += l.Stake
@@ -155,14 +163,14 @@ func checkEnd(t *testing.T, r Rules, s State) {
 	if in != stakes || stakes != paid+st.House() {
 		t.Fatalf("stakes in %d, lines %d, paid %d + house %d", in, stakes, paid, st.House())
 	}
-	for _, b := range s.Bets {
+	for _, b := range append(slices.Clone(s.Bets), s.Cancelled...) {
 		if perBet[b.ID] != b.Amount {
 			t.Fatalf("bet %+v has lines for %d", b, perBet[b.ID])
 		}
 	}
 	switch s.Phase {
 	case round.Voided:
-		if len(st.Lines) != len(s.Bets) || st.House() != 0 || paid != in {
+		if len(st.Lines) != len(s.Bets)+len(s.Cancelled) || st.House() != 0 || paid != in {
 			t.Fatalf("void did not refund every bet: %+v", st.Lines)
 		}
 	case round.Settled:
@@ -170,6 +178,12 @@ func checkEnd(t *testing.T, r Rules, s State) {
 			t.Fatal("settled without a result")
 		}
 		for _, l := range st.Lines {
+			if cancelled[l.BetID] {
+				if l != round.Refund(round.Bet{ID: l.BetID, Player: l.Player, Spot: l.Spot, Amount: l.Stake}) {
+					t.Fatalf("cancelled bet's line %+v is not its refund", l)
+				}
+				continue
+			}
 			sp, err := ParseSpot(r, l.Spot)
 			if err != nil {
 				t.Fatal(err)

@@ -30,8 +30,8 @@ type State struct {
 	Result *Spin `json:"result,omitempty"`
 	// Won is the winning number of a settled round.
 	Won Number `json:"won"`
-	// Lines are the settlement (a settled round) or the refunds (a voided
-	// one).
+	// Lines are every line the round's events carried, in the order made:
+	// a cancel's refunds, then the settlement or a void's refunds.
 	Lines []round.Line `json:"lines,omitempty"`
 	// Reason is why the round was voided.
 	Reason string `json:"reason,omitempty"`

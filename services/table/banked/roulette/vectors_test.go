@@ -101,12 +101,16 @@ func TestRUT16TwoRevolutionsRespinsWithBetsChangeable(t *testing.T) {
 	mustApply(t, r, &s, Command{Kind: CmdCancel, Player: "ann", BetIDs: []string{"a1"}})
 	mustApply(t, r, &s, Command{Kind: CmdPlace, Player: "ann", Bets: []round.Bet{{ID: "a2", Spot: "straight:32", Amount: 1}}})
 	mustApply(t, r, &s, Command{Kind: CmdClose})
-	mustApply(t, r, &s, Command{Kind: CmdResult, Spin: &Spin{Pocket: 1, Dealer: true, Wheel: round.Anticlockwise, Ball: round.Clockwise, Revolutions: 7}})
+	ev = mustApply(t, r, &s, Command{Kind: CmdResult, Spin: &Spin{Pocket: 1, Dealer: true, Wheel: round.Anticlockwise, Ball: round.Clockwise, Revolutions: 7}})
 	if s.Phase != round.Settled || len(s.Spins) != 2 || s.Won != 32 {
 		t.Fatalf("phase %v, spins %d, won %v", s.Phase, len(s.Spins), s.Won)
 	}
-	if got := sumLines(s.Lines); got != (sums{35, 1, 0}) {
+	if got := sumLines(ev[0].Lines); got != (sums{35, 1, 0}) {
 		t.Errorf("settled %+v", got)
+	}
+	// The round's lines are the cancel's refund of a1 and the settlement.
+	if got := sumLines(s.Lines); got != (sums{35, 11, 0}) || s.Lines[0] != round.Refund(round.Bet{ID: "a1", Player: "ann", Spot: "red", Amount: 10}) {
+		t.Errorf("round's lines %+v", s.Lines)
 	}
 }
 
