@@ -211,7 +211,7 @@ func (s *State) close() ([]Event, error) {
 // round, a void one (cz-money-wheel.md §4.4) refunds or carries each
 // player's bets as he chose. The same spin reported again is a replay.
 func (s *State) result(r Rules, spin Spin) ([]Event, error) {
-	if s.Phase.Over() && s.Result != nil && s.Result.Spin == spin {
+	if s.Phase.Over() && s.Result != nil && *s.Result == spin {
 		return nil, nil
 	}
 	if s.Phase != round.Closed {
@@ -220,13 +220,11 @@ func (s *State) result(r Rules, spin Spin) ([]Event, error) {
 	if err := CheckSpin(r, spin); err != nil {
 		return nil, err
 	}
-	field := Winner(r, spin)
-	out := Outcome{Spin: spin, Verdict: Validate(r, spin), Field: field, Symbol: r.Symbol(field)}
-	shown := out // the event's own copy
-	s.Result = &out
-	evs := []Event{{Kind: EvResult, Outcome: &shown}}
-	if out.Verdict == round.Valid {
-		lines := Settle(r, s.Bets, out.Symbol).Lines
+	res, shown := spin, spin // the event's own copy
+	s.Result, s.Verdict, s.Winner = &res, Validate(r, spin), r.Symbol(Winner(r, spin))
+	evs := []Event{{Kind: EvResult, Spin: &shown, Verdict: s.Verdict, Winner: s.Winner}}
+	if s.Verdict == round.Valid {
+		lines := Settle(r, s.Bets, s.Winner).Lines
 		s.Lines = append(s.Lines, lines...)
 		s.Phase = round.Settled
 		return append(evs, Event{Kind: EvSettled, Lines: lines}), nil

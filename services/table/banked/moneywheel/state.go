@@ -33,8 +33,13 @@ type State struct {
 	// (cz-money-wheel.md §4.4 (a)/(b)); a player not here gets
 	// Options.Void.
 	Choices map[string]VoidChoice `json:"choices,omitempty"`
-	// Result is the spin, once reported.
-	Result *Outcome `json:"result,omitempty"`
+	// Result is the spin that ended the round, once reported; Verdict is
+	// what it decided (Valid or Void), and Winner the symbol of the
+	// winning field, the peg rule applied (Winner, Rules.Symbol): for a
+	// void spin, where the wheel stopped, which won nothing.
+	Result  *Spin         `json:"result,omitempty"`
+	Verdict round.Verdict `json:"verdict,omitempty"`
+	Winner  string        `json:"winner,omitempty"`
 	// Lines are every line the round's events carried, in the order made:
 	// a cancel's refunds, the settlement, a void's refunds.
 	Lines []round.Line `json:"lines,omitempty"`
@@ -42,16 +47,6 @@ type State struct {
 	Carried []round.Bet `json:"carried,omitempty"`
 	// Reason says why the round was voided.
 	Reason string `json:"reason,omitempty"`
-}
-
-// Outcome is a reported spin and what it decided.
-type Outcome struct {
-	Spin    Spin          `json:"spin"`
-	Verdict round.Verdict `json:"verdict"`
-	// Field is the winning field's index, the peg rule applied (Winner);
-	// for a void spin, where the wheel stopped.
-	Field  int    `json:"field"`
-	Symbol string `json:"symbol"`
 }
 
 // Clone returns a copy of s that shares nothing with it.

@@ -275,15 +275,21 @@ func (s *State) result(r Rules, c Command) ([]Event, error) {
 	}
 	v, faults := Validate(r, s.last(), sp)
 	won, err := sp.number(r.Wheel)
+	winner := ""
 	switch {
 	case err == nil:
 		sp.Label = won.String()
+		winner = sp.Label
 	case v == round.Valid:
 		return nil, err
 	}
 	s.Spins = append(s.Spins, sp)
+	if v != round.Respin {
+		res := sp.clone()
+		s.Result, s.Verdict, s.Winner = &res, v, winner
+	}
 	shown := sp.clone()
-	ev := Event{Spin: &shown, Verdict: v, Faults: slices.Clone(faults)}
+	ev := Event{Spin: &shown, Verdict: v, Winner: winner, Faults: slices.Clone(faults)}
 	switch v {
 	case round.Respin:
 		// ru §3.22: "no game", spin again; bets stay and may be changed.
@@ -292,8 +298,6 @@ func (s *State) result(r Rules, c Command) ([]Event, error) {
 	case round.Void:
 		ev.Kind, ev.Lines, ev.Reason = EvVoided, s.refund(fmt.Sprintf("invalid spin: %s", faultList(faults))), s.Reason
 	default:
-		res := sp.clone()
-		s.Result, s.Won = &res, won
 		lines := Settle(r, s.Bets, won).Lines
 		s.Lines = append(s.Lines, lines...)
 		s.Phase = round.Settled

@@ -32,8 +32,8 @@ func TestJSONRoundTrip(t *testing.T) {
 		}
 		mustApply(t, r, &s, back)
 	}
-	if s.Won != N00 || s.Phase != round.Settled {
-		t.Fatalf("won %v, phase %v", s.Won, s.Phase)
+	if s.Winner != "00" || s.Verdict != round.Valid || s.Phase != round.Settled {
+		t.Fatalf("winner %q, verdict %v, phase %v", s.Winner, s.Verdict, s.Phase)
 	}
 	for _, v := range []any{&s, &r} {
 		b, err := json.Marshal(v)

@@ -97,13 +97,17 @@ func TestRUT16TwoRevolutionsRespinsWithBetsChangeable(t *testing.T) {
 	if len(ev) != 1 || ev[0].Kind != EvNoSpin || ev[0].Verdict != round.Respin || s.Phase != round.Betting {
 		t.Fatalf("events %+v, phase %v", ev, s.Phase)
 	}
+	// A no-spin does not end the round: it has no result yet.
+	if s.Result != nil || s.Verdict != 0 || s.Winner != "" {
+		t.Fatalf("result %+v, %v, %q after a no-spin", s.Result, s.Verdict, s.Winner)
+	}
 	// The bets stayed, and may be changed.
 	mustApply(t, r, &s, Command{Kind: CmdCancel, Player: "ann", BetIDs: []string{"a1"}})
 	mustApply(t, r, &s, Command{Kind: CmdPlace, Player: "ann", Bets: []round.Bet{{ID: "a2", Spot: "straight:32", Amount: 1}}})
 	mustApply(t, r, &s, Command{Kind: CmdClose})
 	ev = mustApply(t, r, &s, Command{Kind: CmdResult, Spin: &Spin{Pocket: 1, Dealer: true, Wheel: round.Anticlockwise, Ball: round.Clockwise, Revolutions: 7}})
-	if s.Phase != round.Settled || len(s.Spins) != 2 || s.Won != 32 {
-		t.Fatalf("phase %v, spins %d, won %v", s.Phase, len(s.Spins), s.Won)
+	if s.Phase != round.Settled || len(s.Spins) != 2 || s.Winner != "32" || ev[0].Winner != "32" {
+		t.Fatalf("phase %v, spins %d, winner %q", s.Phase, len(s.Spins), s.Winner)
 	}
 	if got := sumLines(ev[0].Lines); got != (sums{35, 1, 0}) {
 		t.Errorf("settled %+v", got)
@@ -209,6 +213,11 @@ func TestCZInvalidSpinVoidsAndRefunds(t *testing.T) {
 			}
 			if ev[0].Kind != EvVoided || len(ev[0].Faults) != 1 || ev[0].Faults[0] != tc.fault {
 				t.Errorf("event %+v", ev[0])
+			}
+			// The void spin ended the round: it is the result, where the
+			// ball lay its winner, which won nothing.
+			if s.Result == nil || s.Verdict != round.Void || s.Winner != "21" || ev[0].Winner != "21" {
+				t.Errorf("result %+v, %v, %q", s.Result, s.Verdict, s.Winner)
 			}
 			if got := sumLines(s.Lines); got != (sums{0, 19, 0}) || len(s.Lines) != 2 {
 				t.Errorf("refunds %+v", s.Lines)
