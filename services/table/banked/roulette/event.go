@@ -39,9 +39,9 @@ func (k *EventKind) UnmarshalText(b []byte) error { return eventNames.Parse(b, k
 // Event is one thing that happened in the round. Its slices are its own:
 // the caller may keep them.
 type Event struct {
-	Kind   EventKind   `json:"kind"`
-	Round  int64       `json:"round"`
-	Player string      `json:"player,omitempty"`
+	Kind   EventKind    `json:"kind"`
+	Round  int64        `json:"round"`
+	Player string       `json:"player,omitempty"`
 	Bets   []round.Bet  `json:"bets,omitempty"`
 	Lines  []round.Line `json:"lines,omitempty"`
 	// Spin is the table's last physical spin (EvOpened) or a reported
