@@ -8,6 +8,15 @@ import (
 	"github.com/croupier/croupier/shared/apierr"
 )
 
+// The engine has the surface every banked engine shares, with no adapter
+// (package round, engine.go).
+var (
+	_ round.Rules                                   = (*Rules)(nil)
+	_ round.State[State]                            = State{}
+	_ round.ApplyFunc[Rules, State, Command, Event] = Apply
+	_ round.SettleFunc[Rules, string]               = Settle
+)
+
 // limitedRules are the placeholder rules with a table sign: 10..100 on
 // cherries, at most 50 on seven, 5..300 a player on the table.
 func limitedRules(t testing.TB) Rules {

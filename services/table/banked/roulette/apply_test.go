@@ -8,6 +8,15 @@ import (
 	"github.com/croupier/croupier/shared/apierr"
 )
 
+// The engine has the surface every banked engine shares, with no adapter
+// (package round, engine.go).
+var (
+	_ round.Rules                                   = (*Rules)(nil)
+	_ round.State[State]                            = State{}
+	_ round.ApplyFunc[Rules, State, Command, Event] = Apply
+	_ round.SettleFunc[Rules, Number]               = Settle
+)
+
 func mustApply(t *testing.T, r Rules, s *State, c Command) []Event {
 	t.Helper()
 	ev, err := Apply(r, s, c)
