@@ -30,8 +30,8 @@ const (
 	// CmdChoose: Player's Choice for a void spin (§4.4 (a)/(b)), before the
 	// result or after a void one.
 	CmdChoose
-	// CmdVoid: the operator voids the round for Reason; every bet still in
-	// it is refunded.
+	// CmdVoid: the operator voids the round for Reason, which he must give
+	// (round.CheckVoidReason); every bet still in it is refunded.
 	CmdVoid
 )
 
@@ -149,10 +149,7 @@ func (s *State) place(r Rules, c Command) ([]Event, error) {
 		return nil, s.wrongPhase("bet")
 	}
 	for _, b := range fresh {
-		if _, err := ParseSpot(b.Spot); err != nil {
-			return nil, fmt.Errorf("bet %s: %w", b.ID, err)
-		}
-		if err := checkStake(b); err != nil {
+		if _, err := CheckBet(r, b); err != nil {
 			return nil, err
 		}
 	}
@@ -163,17 +160,9 @@ func (s *State) place(r Rules, c Command) ([]Event, error) {
 	return []Event{{Kind: EvPlaced, Player: c.Player, Bets: slices.Clone(fresh)}}, nil
 }
 
-// book is player's bets in the round. A line of a bet no longer in Bets
-// is a cancel's refund: the bet was cancelled.
+// book is player's bets in the round, in play and cancelled.
 func (s *State) book(player string) round.Book {
-	var cancelled []round.Bet
-	for _, l := range s.Lines {
-		live := func(b round.Bet) bool { return b.Player == l.Player && b.ID == l.BetID }
-		if l.Player == player && !slices.ContainsFunc(s.Bets, live) {
-			cancelled = append(cancelled, round.Bet{ID: l.BetID, Player: l.Player, Spot: l.Spot, Amount: l.Stake})
-		}
-	}
-	return round.BookOf(player, s.Bets, cancelled)
+	return round.BookOf(player, s.Bets, s.Cancelled)
 }
 
 // cancel takes a player's bets back while bets are open, all or none; a
@@ -200,6 +189,7 @@ func (s *State) cancel(r Rules, c Command) ([]Event, error) {
 		}
 	}
 	s.Bets = slices.DeleteFunc(s.Bets, gone)
+	s.Cancelled = append(s.Cancelled, ev.Bets...)
 	s.Lines = append(s.Lines, ev.Lines...)
 	return []Event{ev}, nil
 }
@@ -221,7 +211,7 @@ func (s *State) close() ([]Event, error) {
 // round, a void one (cz-money-wheel.md §4.4) refunds or carries each
 // player's bets as he chose. The same spin reported again is a replay.
 func (s *State) result(r Rules, spin Spin) ([]Event, error) {
-	if s.Phase.Over() && s.Result != nil && s.Result.Spin == spin {
+	if s.Phase.Over() && s.Result != nil && *s.Result == spin {
 		return nil, nil
 	}
 	if s.Phase != round.Closed {
@@ -230,13 +220,11 @@ func (s *State) result(r Rules, spin Spin) ([]Event, error) {
 	if err := CheckSpin(r, spin); err != nil {
 		return nil, err
 	}
-	field := Winner(r, spin)
-	out := Outcome{Spin: spin, Verdict: Validate(r, spin), Field: field, Symbol: r.Symbol(field)}
-	shown := out // the event's own copy
-	s.Result = &out
-	evs := []Event{{Kind: EvResult, Outcome: &shown}}
-	if out.Verdict == round.Valid {
-		lines := Settle(r, s.Bets, out.Symbol).Lines
+	res, shown := spin, spin // the event's own copy
+	s.Result, s.Verdict, s.Winner = &res, Validate(r, spin), r.Symbol(Winner(r, spin))
+	evs := []Event{{Kind: EvResult, Spin: &shown, Verdict: s.Verdict, Winner: s.Winner}}
+	if s.Verdict == round.Valid {
+		lines := Settle(r, s.Bets, s.Winner).Lines
 		s.Lines = append(s.Lines, lines...)
 		s.Phase = round.Settled
 		return append(evs, Event{Kind: EvSettled, Lines: lines}), nil
@@ -260,8 +248,8 @@ func (s *State) result(r Rules, spin Spin) ([]Event, error) {
 // the issue applies to every wheel game). After a void spin it refunds
 // the carried bets, voiding the game they were kept for.
 func (s *State) void(reason string) ([]Event, error) {
-	if reason == "" {
-		return nil, apierr.Invalid(ReasonNoReason, "a void needs a reason")
+	if err := round.CheckVoidReason(reason); err != nil {
+		return nil, err
 	}
 	var refund []round.Bet
 	switch s.Phase {

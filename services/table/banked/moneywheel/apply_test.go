@@ -8,6 +8,15 @@ import (
 	"github.com/croupier/croupier/shared/apierr"
 )
 
+// The engine has the surface every banked engine shares, with no adapter
+// (package round, engine.go).
+var (
+	_ round.Rules                                   = (*Rules)(nil)
+	_ round.State[State]                            = State{}
+	_ round.ApplyFunc[Rules, State, Command, Event] = Apply
+	_ round.SettleFunc[Rules, string]               = Settle
+)
+
 // limitedRules are the placeholder rules with a table sign: 10..100 on
 // cherries, at most 50 on seven, 5..300 a player on the table.
 func limitedRules(t testing.TB) Rules {
@@ -117,7 +126,7 @@ func TestApply(t *testing.T) {
 		// The operator's void.
 		{"operator void", []Command{open, ann10}, Command{Kind: CmdVoid, Reason: "wheel jammed"}, "", []EventKind{EvVoided}},
 		{"operator void closed", []Command{open, ann10, closing}, Command{Kind: CmdVoid, Reason: "wheel jammed"}, "", []EventKind{EvVoided}},
-		{"operator void without reason", []Command{open, ann10}, Command{Kind: CmdVoid}, ReasonNoReason, nil},
+		{"operator void without reason", []Command{open, ann10}, Command{Kind: CmdVoid}, round.ReasonNoReason, nil},
 		{"operator void settled", []Command{open, ann10, closing, seven}, Command{Kind: CmdVoid, Reason: "late"}, round.ReasonRoundOver, nil},
 		{"operator void of the carried", []Command{open, ann10, closing, dealer4}, Command{Kind: CmdVoid, Reason: "game over"}, "", []EventKind{EvVoided}},
 
@@ -168,7 +177,7 @@ func TestApply(t *testing.T) {
 }
 
 // TestCancelRefunds: a cancelled stake leaves the escrow with a refund
-// line, and the bet leaves the round.
+// line, and the bet leaves the round's bets for its cancelled ones.
 func TestCancelRefunds(t *testing.T) {
 	r := limitedRules(t)
 	var s State
@@ -180,6 +189,9 @@ func TestCancelRefunds(t *testing.T) {
 	}
 	if len(s.Bets) != 1 || s.Bets[0].ID != "a" || s.Escrow() != 10 {
 		t.Fatalf("bets %+v, escrow %d", s.Bets, s.Escrow())
+	}
+	if len(s.Cancelled) != 1 || s.Cancelled[0] != bet("b", "ann", Bell, 20) || len(s.Lines) != 1 {
+		t.Fatalf("cancelled %+v, lines %+v", s.Cancelled, s.Lines)
 	}
 }
 
@@ -200,7 +212,7 @@ func TestVoidChoicesPerPlayer(t *testing.T) {
 	mustApply(t, r, &s, Command{Kind: CmdChoose, Player: "ben", Choice: Carry})
 	mustApply(t, r, &s, Command{Kind: CmdChoose, Player: "cy", Choice: Carry})
 	mustApply(t, r, &s, closing)
-	evs := mustApply(t, r, &s, Command{Kind: CmdResult, Spin: Spin{Source: FromDealer, Field: 2, Revolutions: 3, Direction: Clockwise}})
+	evs := mustApply(t, r, &s, Command{Kind: CmdResult, Spin: Spin{Source: FromDealer, Field: 2, Revolutions: 3, Direction: round.Clockwise}})
 	v := evs[1]
 	if len(v.Lines) != 1 || v.Lines[0].BetID != "a" || v.Lines[0].Returned != 10 {
 		t.Fatalf("refunds %+v", v.Lines)

@@ -1,6 +1,7 @@
 package moneywheel
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/croupier/croupier/services/table/banked/round"
@@ -12,8 +13,6 @@ import (
 const (
 	// ReasonAlreadyRefunded: a carry chosen for bets already refunded.
 	ReasonAlreadyRefunded = "ALREADY_REFUNDED"
-	// ReasonNoReason: an operator's void without a reason.
-	ReasonNoReason = "NO_REASON"
 	// ReasonBadChoice: a void choice without a player, or neither carry
 	// nor refund.
 	ReasonBadChoice = "BAD_CHOICE"
@@ -55,12 +54,21 @@ func ParseSpot(s string) (string, error) {
 	return "", apierr.Invalid(round.ReasonBadSpot, "spot %q is not one of %v", s, Boxes())
 }
 
-// checkStake refuses a stake that cannot be within any limit.
-func checkStake(b round.Bet) error {
-	if b.Amount <= 0 || b.Amount > MaxStake {
-		return apierr.Invalid(round.ReasonBetOutsideLimits, "bet %s: amount %d", b.ID, b.Amount)
+// CheckBet checks one bet on its own and returns its spot, as ParseSpot
+// does: a box (BAD_SPOT otherwise) and an amount that can be within some
+// limit, 1 to MaxStake (BET_OUTSIDE_LIMITS). The table's limits bound a
+// player's sums on a box and the table, which only a placement makes
+// (checkLimits), so the rules are the argument every engine's CheckBet
+// takes and the money wheel's does not need.
+func CheckBet(_ Rules, b round.Bet) (string, error) {
+	spot, err := ParseSpot(b.Spot)
+	if err != nil {
+		return "", fmt.Errorf("bet %s: %w", b.ID, err)
 	}
-	return nil
+	if b.Amount <= 0 || b.Amount > MaxStake {
+		return "", apierr.Invalid(round.ReasonBetOutsideLimits, "bet %s: amount %d", b.ID, b.Amount)
+	}
+	return spot, nil
 }
 
 // checkLimits reports whether player's bets in bets keep every box sum and

@@ -22,7 +22,8 @@ const (
 	EvChosen
 	// EvClosed: no more bets (cz-money-wheel.md §4.2).
 	EvClosed
-	// EvResult: the spin (Outcome) was reported.
+	// EvResult: the Spin was reported: its Verdict (Valid or Void) and the
+	// Winner symbol (for a void spin, where the wheel stopped).
 	EvResult
 	// EvSettled: Lines are the settlement (§4.6).
 	EvSettled
@@ -47,12 +48,16 @@ func (k *EventKind) UnmarshalText(b []byte) error { return eventNames.Parse(b, k
 // Event is one thing that happened in a round. Its slices are its own:
 // the caller may keep them.
 type Event struct {
-	Kind    EventKind    `json:"kind"`
-	Round   int64        `json:"round"`
-	Player  string       `json:"player,omitempty"`
-	Bets    []round.Bet  `json:"bets,omitempty"`
-	Lines   []round.Line `json:"lines,omitempty"`
-	Outcome *Outcome     `json:"outcome,omitempty"`
-	Choice  VoidChoice   `json:"choice,omitempty"`
-	Reason  string       `json:"reason,omitempty"`
+	Kind   EventKind    `json:"kind"`
+	Round  int64        `json:"round"`
+	Player string       `json:"player,omitempty"`
+	Bets   []round.Bet  `json:"bets,omitempty"`
+	Lines  []round.Line `json:"lines,omitempty"`
+	// Spin, Verdict and Winner are a reported spin's (EvResult), as the
+	// State records them; other events have none.
+	Spin    *Spin         `json:"spin,omitempty"`
+	Verdict round.Verdict `json:"verdict,omitempty"`
+	Winner  string        `json:"winner,omitempty"`
+	Choice  VoidChoice    `json:"choice,omitempty"`
+	Reason  string        `json:"reason,omitempty"`
 }

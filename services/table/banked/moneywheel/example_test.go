@@ -32,7 +32,7 @@ func Example() {
 		for _, e := range evs {
 			switch e.Kind {
 			case moneywheel.EvResult:
-				fmt.Println("result:", e.Outcome.Symbol, e.Outcome.Verdict)
+				fmt.Println("result:", e.Winner, e.Verdict)
 			case moneywheel.EvSettled:
 				for _, l := range e.Lines {
 					fmt.Printf("%s on %s: won %d, returned %d, lost %d\n", l.BetID, l.Spot, l.Won, l.Returned, l.Lost)

@@ -226,7 +226,7 @@ func (tb *table) spin(rng *rand.Rand) {
 	}
 	s := Spin{Source: FromRNG, Field: rng.IntN(30)}
 	if rng.IntN(2) == 0 {
-		s = Spin{Source: FromDealer, Field: rng.IntN(30), Revolutions: rng.IntN(10), Direction: Direction(1 + rng.IntN(2)), Peg: rng.IntN(8) == 0}
+		s = Spin{Source: FromDealer, Field: rng.IntN(30), Revolutions: rng.IntN(10), Direction: round.Direction(1 + rng.IntN(2)), Peg: rng.IntN(8) == 0}
 	}
 	if _, err := tb.apply(Command{Kind: CmdResult, Spin: s}); err != nil {
 		tb.t.Fatalf("%+v: %v", s, err)

@@ -28,27 +28,6 @@ func (s Source) MarshalText() ([]byte, error) { return sourceNames.Text(s) }
 // UnmarshalText reads a name.
 func (s *Source) UnmarshalText(b []byte) error { return sourceNames.Parse(b, s) }
 
-// Direction is which way the wheel turned, as the players see its face.
-// It does not matter for the game (cz-money-wheel.md §4.3) except to say
-// which field of a peg stop is the previous one.
-type Direction uint8
-
-// Directions.
-const (
-	Clockwise Direction = iota + 1
-	Anticlockwise
-)
-
-var directionNames = round.Enum[Direction]{Type: "direction", Names: []string{"", "clockwise", "anticlockwise"}}
-
-func (d Direction) String() string { return directionNames.String(d) }
-
-// MarshalText writes the name.
-func (d Direction) MarshalText() ([]byte, error) { return directionNames.Text(d) }
-
-// UnmarshalText reads a name.
-func (d *Direction) UnmarshalText(b []byte) error { return directionNames.Parse(b, d) }
-
 // Spin is one result as its source reports it.
 type Spin struct {
 	Source Source `json:"source"`
@@ -58,8 +37,11 @@ type Spin struct {
 	// clockwise, wrapping at 30).
 	Field int `json:"field"`
 	// Revolutions is how many full turns the wheel made (dealer mode).
-	Revolutions int       `json:"revolutions,omitempty"`
-	Direction   Direction `json:"direction,omitempty"`
+	Revolutions int `json:"revolutions,omitempty"`
+	// Direction is which way the wheel turned. It does not matter for the
+	// game (cz-money-wheel.md §4.3) except to say which field of a peg
+	// stop is the previous one.
+	Direction round.Direction `json:"direction,omitempty"`
 	// Peg: the pointer stopped on the peg after Field (dealer mode).
 	Peg bool `json:"peg,omitempty"`
 }
@@ -72,7 +54,7 @@ func CheckSpin(r Rules, s Spin) error {
 		return apierr.Invalid(round.ReasonBadSpin, "field %d is not on the %d-field wheel", s.Field, n)
 	case s.Revolutions < 0:
 		return apierr.Invalid(round.ReasonBadSpin, "%d revolutions", s.Revolutions)
-	case s.Direction > Anticlockwise:
+	case s.Direction > round.Anticlockwise:
 		return apierr.Invalid(round.ReasonBadSpin, "unknown direction %d", s.Direction)
 	}
 	switch s.Source {
@@ -116,7 +98,7 @@ func Validate(r Rules, s Spin) round.Verdict {
 // Field and Field+1, Field+1 has passed and wins. Turning anticlockwise
 // they come in rising order, and Field wins.
 func Winner(r Rules, s Spin) int {
-	if n := r.Wheel.Size(); s.Peg && s.Direction == Clockwise && n > 0 {
+	if n := r.Wheel.Size(); s.Peg && s.Direction == round.Clockwise && n > 0 {
 		return (s.Field + 1) % n
 	}
 	return s.Field

@@ -18,11 +18,11 @@ func TestValidateSpin(t *testing.T) {
 		want round.Verdict
 	}{
 		{"dealer 5 revolutions", Spin{Source: FromDealer, Field: 3, Revolutions: 5}, round.Valid},
-		{"dealer 4 revolutions", Spin{Source: FromDealer, Field: 3, Revolutions: 4, Direction: Anticlockwise}, round.Void},
+		{"dealer 4 revolutions", Spin{Source: FromDealer, Field: 3, Revolutions: 4, Direction: round.Anticlockwise}, round.Void},
 		{"dealer 0 revolutions", Spin{Source: FromDealer, Field: 3}, round.Void},
-		{"dealer 12 anticlockwise", Spin{Source: FromDealer, Field: 29, Revolutions: 12, Direction: Anticlockwise}, round.Valid},
-		{"dealer peg", Spin{Source: FromDealer, Field: 29, Revolutions: 6, Direction: Clockwise, Peg: true}, round.Valid},
-		{"dealer peg under 5", Spin{Source: FromDealer, Field: 2, Revolutions: 3, Direction: Clockwise, Peg: true}, round.Void},
+		{"dealer 12 anticlockwise", Spin{Source: FromDealer, Field: 29, Revolutions: 12, Direction: round.Anticlockwise}, round.Valid},
+		{"dealer peg", Spin{Source: FromDealer, Field: 29, Revolutions: 6, Direction: round.Clockwise, Peg: true}, round.Valid},
+		{"dealer peg under 5", Spin{Source: FromDealer, Field: 2, Revolutions: 3, Direction: round.Clockwise, Peg: true}, round.Void},
 		{"rng", Spin{Source: FromRNG, Field: 0}, round.Valid},
 		{"rng peg", Spin{Source: FromRNG, Field: 0, Peg: true}, round.Malformed},
 		{"dealer peg without direction", Spin{Source: FromDealer, Field: 2, Revolutions: 6, Peg: true}, round.Malformed},
@@ -54,18 +54,18 @@ func TestPegPreviousFieldAgainstDirection(t *testing.T) {
 	r := placeholderRules(t)
 	for _, tc := range []struct {
 		field int
-		dir   Direction
+		dir   round.Direction
 		peg   bool
 		want  int
 	}{
-		{0, Clockwise, true, 1},
-		{0, Anticlockwise, true, 0},
-		{17, Clockwise, true, 18},
-		{17, Anticlockwise, true, 17},
-		{29, Clockwise, true, 0}, // the peg between the last field and the first
-		{29, Anticlockwise, true, 29},
-		{17, Clockwise, false, 17}, // no peg: the field under the pointer
-		{17, Anticlockwise, false, 17},
+		{0, round.Clockwise, true, 1},
+		{0, round.Anticlockwise, true, 0},
+		{17, round.Clockwise, true, 18},
+		{17, round.Anticlockwise, true, 17},
+		{29, round.Clockwise, true, 0}, // the peg between the last field and the first
+		{29, round.Anticlockwise, true, 29},
+		{17, round.Clockwise, false, 17}, // no peg: the field under the pointer
+		{17, round.Anticlockwise, false, 17},
 	} {
 		s := Spin{Source: FromDealer, Field: tc.field, Revolutions: 5, Direction: tc.dir, Peg: tc.peg}
 		if got := Winner(r, s); got != tc.want {

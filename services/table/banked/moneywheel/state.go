@@ -22,16 +22,26 @@ type State struct {
 	// Phase is 0 before the first round opens.
 	Phase round.Phase `json:"phase,omitempty"`
 	// Bets are the round's bets in the order placed, those carried in
-	// first. A cancelled bet leaves; a settled or voided one stays, as the
-	// record of the round.
+	// first. A cancelled bet leaves for Cancelled; a settled or voided one
+	// stays, as the record of the round.
 	Bets []round.Bet `json:"bets,omitempty"`
+	// Cancelled are the bets taken back while betting was open, in the
+	// order cancelled; their ids stay used for the round, so that a
+	// retried cancel or placement is recognised (round.Book).
+	Cancelled []round.Bet `json:"cancelled,omitempty"`
 	// Choices are the players' own choices for a void spin
 	// (cz-money-wheel.md §4.4 (a)/(b)); a player not here gets
 	// Options.Void.
 	Choices map[string]VoidChoice `json:"choices,omitempty"`
-	// Result is the spin, once reported.
-	Result *Outcome `json:"result,omitempty"`
-	// Lines are the round's lines in the order made.
+	// Result is the spin that ended the round, once reported; Verdict is
+	// what it decided (Valid or Void), and Winner the symbol of the
+	// winning field, the peg rule applied (Winner, Rules.Symbol): for a
+	// void spin, where the wheel stopped, which won nothing.
+	Result  *Spin         `json:"result,omitempty"`
+	Verdict round.Verdict `json:"verdict,omitempty"`
+	Winner  string        `json:"winner,omitempty"`
+	// Lines are every line the round's events carried, in the order made:
+	// a cancel's refunds, the settlement, a void's refunds.
 	Lines []round.Line `json:"lines,omitempty"`
 	// Carried are a voided round's bets that go into the next round.
 	Carried []round.Bet `json:"carried,omitempty"`
@@ -39,20 +49,11 @@ type State struct {
 	Reason string `json:"reason,omitempty"`
 }
 
-// Outcome is a reported spin and what it decided.
-type Outcome struct {
-	Spin    Spin          `json:"spin"`
-	Verdict round.Verdict `json:"verdict"`
-	// Field is the winning field's index, the peg rule applied (Winner);
-	// for a void spin, where the wheel stopped.
-	Field  int    `json:"field"`
-	Symbol string `json:"symbol"`
-}
-
 // Clone returns a copy of s that shares nothing with it.
 func (s State) Clone() State {
 	c := s
 	c.Bets = slices.Clone(s.Bets)
+	c.Cancelled = slices.Clone(s.Cancelled)
 	c.Choices = maps.Clone(s.Choices)
 	c.Lines = slices.Clone(s.Lines)
 	c.Carried = slices.Clone(s.Carried)

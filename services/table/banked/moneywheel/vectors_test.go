@@ -100,8 +100,8 @@ func TestCZMoneyWheelVectorsSettled(t *testing.T) {
 			if s.Phase != round.Settled || len(evs) != 2 || evs[0].Kind != EvResult || evs[1].Kind != EvSettled {
 				t.Fatalf("phase %s, events %+v", s.Phase, evs)
 			}
-			if evs[0].Outcome.Symbol != tc.result {
-				t.Fatalf("outcome %+v", evs[0].Outcome)
+			if evs[0].Winner != tc.result || s.Winner != tc.result || s.Verdict != round.Valid {
+				t.Fatalf("result %+v, state's winner %q", evs[0], s.Winner)
 			}
 			set := round.Settlement{Lines: evs[1].Lines}
 			if err := set.Check(); err != nil {
@@ -131,7 +131,7 @@ func TestCZMoneyWheelVectorsSettled(t *testing.T) {
 func TestCZMoneyWheelVector4VoidUnderFiveRevolutions(t *testing.T) {
 	r := placeholderRules(t)
 	melon := fieldOf(t, r, Melon)
-	four := Spin{Source: FromDealer, Field: melon, Revolutions: 4, Direction: Clockwise}
+	four := Spin{Source: FromDealer, Field: melon, Revolutions: 4, Direction: round.Clockwise}
 	for _, tc := range []struct {
 		name   string
 		choice VoidChoice // 0: none made
@@ -150,8 +150,8 @@ func TestCZMoneyWheelVector4VoidUnderFiveRevolutions(t *testing.T) {
 			}
 			mustApply(t, r, &s, Command{Kind: CmdClose})
 			evs := mustApply(t, r, &s, Command{Kind: CmdResult, Spin: four})
-			if s.Phase != round.Voided || evs[0].Outcome.Verdict != round.Void || evs[0].Outcome.Symbol != Melon {
-				t.Fatalf("phase %s, outcome %+v", s.Phase, evs[0].Outcome)
+			if s.Phase != round.Voided || evs[0].Verdict != round.Void || evs[0].Winner != Melon || s.Verdict != round.Void {
+				t.Fatalf("phase %s, result %+v", s.Phase, evs[0])
 			}
 			voided := evs[1]
 			var wantLines []round.Line
@@ -187,13 +187,13 @@ func TestCZMoneyWheelVector5PegPreviousFieldWins(t *testing.T) {
 			continue
 		}
 		pegs++
-		bellPrevious := Anticlockwise // the field before the peg, i, has passed
+		bellPrevious := round.Anticlockwise // the field before the peg, i, has passed
 		if b == Bell {
-			bellPrevious = Clockwise
+			bellPrevious = round.Clockwise
 		}
-		other := Clockwise + Anticlockwise - bellPrevious
+		other := round.Clockwise + round.Anticlockwise - bellPrevious
 		for _, tc := range []struct {
-			dir  Direction
+			dir  round.Direction
 			line round.Line
 		}{
 			{bellPrevious, round.Line{BetID: "b", Player: "ann", Spot: Bell, Stake: 10, Won: 30, Returned: 10}},

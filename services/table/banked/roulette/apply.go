@@ -28,8 +28,9 @@ const (
 	CmdClose
 	// CmdResult reports a spin.
 	CmdResult
-	// CmdVoid is the operator voiding the round: every bet is returned
-	// (cz §8: a spin or the whole game declared void).
+	// CmdVoid is the operator voiding the round for Reason, which he must
+	// give (round.CheckVoidReason): every bet is returned (cz §8: a spin or
+	// the whole game declared void).
 	CmdVoid
 )
 
@@ -60,7 +61,7 @@ type Command struct {
 	// physical spin when the State does not hold it (the first round
 	// opened on a zero State of a wheel that has spun before).
 	Spin *Spin `json:"spin,omitempty"`
-	// Reason is why the operator voids the round (CmdVoid).
+	// Reason is why the operator voids the round (CmdVoid): required.
 	Reason string `json:"reason,omitempty"`
 }
 
@@ -224,7 +225,8 @@ func (s *State) checkSpots(r Rules, player string, bets []round.Bet, spots []Spo
 }
 
 // cancel takes back bets of the player while betting is open
-// (round.Book.Cancels: a bet already cancelled is a replay).
+// (round.Book.Cancels: a bet already cancelled is a replay); the event's
+// lines refund them.
 func (s *State) cancel(c Command) ([]Event, error) {
 	gone, err := round.BookOf(c.Player, s.Bets, s.Cancelled).Cancels(c.BetIDs)
 	if err != nil || len(gone) == 0 {
@@ -233,16 +235,18 @@ func (s *State) cancel(c Command) ([]Event, error) {
 	if s.Phase != round.Betting {
 		return nil, s.wrongPhase("cancel")
 	}
-	var out []round.Bet
+	ev := Event{Kind: EvCancelled, Player: c.Player}
 	s.Bets = slices.DeleteFunc(s.Bets, func(b round.Bet) bool {
 		if b.Player == c.Player && slices.Contains(gone, b.ID) {
-			out = append(out, b)
+			ev.Bets = append(ev.Bets, b)
+			ev.Lines = append(ev.Lines, round.Refund(b))
 			return true
 		}
 		return false
 	})
-	s.Cancelled = append(s.Cancelled, out...)
-	return []Event{{Kind: EvCancelled, Player: c.Player, Bets: slices.Clone(out)}}, nil
+	s.Cancelled = append(s.Cancelled, ev.Bets...)
+	s.Lines = append(s.Lines, ev.Lines...)
+	return []Event{ev}, nil
 }
 
 // close is "no more bets"; closing a closed round changes nothing.
@@ -266,58 +270,63 @@ func (s *State) result(r Rules, c Command) ([]Event, error) {
 		return nil, apierr.Invalid(round.ReasonBadSpin, "no spin")
 	}
 	sp := c.Spin.clone()
-	if err := sp.check(); err != nil {
+	if err := CheckSpin(r, sp); err != nil {
 		return nil, err
 	}
 	v, faults := Validate(r, s.last(), sp)
 	won, err := sp.number(r.Wheel)
+	winner := ""
 	switch {
 	case err == nil:
 		sp.Label = won.String()
+		winner = sp.Label
 	case v == round.Valid:
 		return nil, err
 	}
 	s.Spins = append(s.Spins, sp)
+	if v != round.Respin {
+		res := sp.clone()
+		s.Result, s.Verdict, s.Winner = &res, v, winner
+	}
 	shown := sp.clone()
-	ev := Event{Spin: &shown, Verdict: v, Faults: slices.Clone(faults)}
+	ev := Event{Spin: &shown, Verdict: v, Winner: winner, Faults: slices.Clone(faults)}
 	switch v {
 	case round.Respin:
 		// ru §3.22: "no game", spin again; bets stay and may be changed.
 		s.Phase = round.Betting
 		ev.Kind = EvNoSpin
 	case round.Void:
-		s.refund(fmt.Sprintf("invalid spin: %s", faultList(faults)))
-		ev.Kind, ev.Lines, ev.Reason = EvVoided, slices.Clone(s.Lines), s.Reason
+		ev.Kind, ev.Lines, ev.Reason = EvVoided, s.refund(fmt.Sprintf("invalid spin: %s", faultList(faults))), s.Reason
 	default:
-		res := sp.clone()
-		s.Result, s.Won = &res, won
-		s.Lines = Settle(r, s.Bets, won).Lines
+		lines := Settle(r, s.Bets, won).Lines
+		s.Lines = append(s.Lines, lines...)
 		s.Phase = round.Settled
-		ev.Kind, ev.Lines = EvSettled, slices.Clone(s.Lines)
+		ev.Kind, ev.Lines = EvSettled, lines
 	}
 	return []Event{ev}, nil
 }
 
 // void is the operator voiding the round (cz §8).
 func (s *State) void(c Command) ([]Event, error) {
+	if err := round.CheckVoidReason(c.Reason); err != nil {
+		return nil, err
+	}
 	if s.Phase != round.Betting && s.Phase != round.Closed {
 		return nil, s.wrongPhase("void")
 	}
-	reason := c.Reason
-	if reason == "" {
-		reason = "voided by the operator"
-	}
-	s.refund(reason)
-	return []Event{{Kind: EvVoided, Lines: slices.Clone(s.Lines), Reason: s.Reason}}, nil
+	return []Event{{Kind: EvVoided, Lines: s.refund(c.Reason), Reason: s.Reason}}, nil
 }
 
-// refund voids the round: every bet in play goes back whole.
-func (s *State) refund(reason string) {
-	s.Lines = make([]round.Line, 0, len(s.Bets))
+// refund voids the round: every bet in play goes back whole. It returns
+// the refunds, the event's own copy.
+func (s *State) refund(reason string) []round.Line {
+	lines := make([]round.Line, 0, len(s.Bets))
 	for _, b := range s.Bets {
-		s.Lines = append(s.Lines, round.Refund(b))
+		lines = append(lines, round.Refund(b))
 	}
+	s.Lines = append(s.Lines, lines...)
 	s.Phase, s.Reason = round.Voided, reason
+	return lines
 }
 
 func faultList(fs []Fault) string {

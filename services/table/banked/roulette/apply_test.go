@@ -8,6 +8,15 @@ import (
 	"github.com/croupier/croupier/shared/apierr"
 )
 
+// The engine has the surface every banked engine shares, with no adapter
+// (package round, engine.go).
+var (
+	_ round.Rules                                   = (*Rules)(nil)
+	_ round.State[State]                            = State{}
+	_ round.ApplyFunc[Rules, State, Command, Event] = Apply
+	_ round.SettleFunc[Rules, Number]               = Settle
+)
+
 func mustApply(t *testing.T, r Rules, s *State, c Command) []Event {
 	t.Helper()
 	ev, err := Apply(r, s, c)
@@ -70,7 +79,8 @@ func TestApplyRefusals(t *testing.T) {
 		{"unknown fault", closed, Command{Kind: CmdResult, Spin: &Spin{Pocket: 1, Reported: []Fault{99}}}, round.ReasonBadSpin},
 		{"close a settled round", settled, Command{Kind: CmdClose}, round.ReasonRoundOver},
 		{"result twice", settled, Command{Kind: CmdResult, Spin: &Spin{Pocket: 1}}, round.ReasonRoundOver},
-		{"void a settled round", settled, Command{Kind: CmdVoid}, round.ReasonRoundOver},
+		{"void a settled round", settled, Command{Kind: CmdVoid, Reason: "late"}, round.ReasonRoundOver},
+		{"void without a reason", betting, Command{Kind: CmdVoid}, round.ReasonNoReason},
 		{"place in a settled round", settled, place("ben", bet("b1", "red", 5)), round.ReasonRoundOver},
 		{"unknown command", betting, Command{Kind: 99}, round.ReasonUnknownCommand},
 		{"open while betting", betting, Command{Kind: CmdOpen}, round.ReasonRoundRunning},
@@ -79,7 +89,7 @@ func TestApplyRefusals(t *testing.T) {
 		{"a command for another round", betting, Command{Kind: CmdClose, Round: 2}, round.ReasonWrongRound},
 		{"place before any round", State{}, place("ben", bet("b1", "red", 5)), round.ReasonNoRound},
 		{"close before any round", State{}, Command{Kind: CmdClose}, round.ReasonNoRound},
-		{"void before any round", State{}, Command{Kind: CmdVoid}, round.ReasonNoRound},
+		{"void before any round", State{}, Command{Kind: CmdVoid, Reason: "test"}, round.ReasonNoRound},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := tc.s.Clone()
@@ -132,7 +142,8 @@ func TestApplyReplays(t *testing.T) {
 }
 
 // A bet is known by its player and id (round.Book): another player may
-// use the same id, and a cancel takes back only the canceller's bet.
+// use the same id, and a cancel takes back only the canceller's bet,
+// with a refund line.
 func TestBetIDsArePerPlayer(t *testing.T) {
 	r := rules(t, CZ)
 	s := opened(t, r, nil)
@@ -141,7 +152,11 @@ func TestBetIDsArePerPlayer(t *testing.T) {
 	if len(ev) != 1 || ev[0].Player != "ben" || len(s.Bets) != 2 {
 		t.Fatalf("events %+v, bets %+v", ev, s.Bets)
 	}
-	mustApply(t, r, &s, Command{Kind: CmdCancel, Player: "ben", BetIDs: []string{"a1"}})
+	ev = mustApply(t, r, &s, Command{Kind: CmdCancel, Player: "ben", BetIDs: []string{"a1"}})
+	refund := round.Refund(round.Bet{ID: "a1", Player: "ben", Spot: "split:2-5", Amount: 10})
+	if len(ev) != 1 || len(ev[0].Lines) != 1 || ev[0].Lines[0] != refund || len(s.Lines) != 1 || s.Lines[0] != refund {
+		t.Fatalf("cancel %+v, lines %+v: want ben's refund", ev, s.Lines)
+	}
 	if len(s.Bets) != 1 || s.Bets[0].Player != "ann" || len(s.Cancelled) != 1 || s.Cancelled[0].Player != "ben" {
 		t.Fatalf("bets %+v, cancelled %+v", s.Bets, s.Cancelled)
 	}
@@ -174,17 +189,17 @@ func TestNextRoundCarriesTheLastSpin(t *testing.T) {
 	r := rules(t, CZ)
 	s := opened(t, r, nil)
 	mustApply(t, r, &s, Command{Kind: CmdClose})
-	mustApply(t, r, &s, Command{Kind: CmdResult, Spin: &Spin{Pocket: 4, Dealer: true, Wheel: Clockwise, Ball: Anticlockwise, Revolutions: 14}})
+	mustApply(t, r, &s, Command{Kind: CmdResult, Spin: &Spin{Pocket: 4, Dealer: true, Wheel: round.Clockwise, Ball: round.Anticlockwise, Revolutions: 14}})
 	n := s.Clone()
 	ev := mustApply(t, r, &n, Command{Kind: CmdOpen})
-	if n.Phase != round.Betting || n.Prev == nil || n.Prev.Wheel != Clockwise || len(n.Bets) != 0 {
+	if n.Phase != round.Betting || n.Prev == nil || n.Prev.Wheel != round.Clockwise || len(n.Bets) != 0 {
 		t.Fatalf("next %+v", n)
 	}
 	if len(ev) != 1 || ev[0].Kind != EvOpened || ev[0].Round != 2 || !reflect.DeepEqual(ev[0].Spin, n.Prev) {
 		t.Fatalf("opened %+v", ev)
 	}
 	mustApply(t, r, &n, Command{Kind: CmdClose})
-	mustApply(t, r, &n, Command{Kind: CmdResult, Spin: &Spin{Pocket: 4, Dealer: true, Wheel: Clockwise, Ball: Anticlockwise, Revolutions: 14}})
+	mustApply(t, r, &n, Command{Kind: CmdResult, Spin: &Spin{Pocket: 4, Dealer: true, Wheel: round.Clockwise, Ball: round.Anticlockwise, Revolutions: 14}})
 	if n.Phase != round.Voided {
 		t.Errorf("same direction twice: %v", n.Phase)
 	}

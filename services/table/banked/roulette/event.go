@@ -12,7 +12,7 @@ const (
 	EvOpened EventKind = iota + 1
 	// EvPlaced: Player's Bets are in play.
 	EvPlaced
-	// EvCancelled: Player's Bets were taken back.
+	// EvCancelled: Player's Bets were taken back; Lines refund them.
 	EvCancelled
 	// EvClosed: no more bets.
 	EvClosed
@@ -39,15 +39,18 @@ func (k *EventKind) UnmarshalText(b []byte) error { return eventNames.Parse(b, k
 // Event is one thing that happened in the round. Its slices are its own:
 // the caller may keep them.
 type Event struct {
-	Kind   EventKind   `json:"kind"`
-	Round  int64       `json:"round"`
-	Player string      `json:"player,omitempty"`
-	Bets   []round.Bet `json:"bets,omitempty"`
-	Spin   *Spin       `json:"spin,omitempty"`
-	// Verdict and Faults are a reported spin's (EvNoSpin, EvSettled, and
-	// EvVoided of an invalid spin); other events have none.
+	Kind   EventKind    `json:"kind"`
+	Round  int64        `json:"round"`
+	Player string       `json:"player,omitempty"`
+	Bets   []round.Bet  `json:"bets,omitempty"`
+	Lines  []round.Line `json:"lines,omitempty"`
+	// Spin is the table's last physical spin (EvOpened) or a reported
+	// spin; a reported one has Verdict, Winner (as State.Winner) and
+	// Faults (EvNoSpin, EvSettled, and EvVoided of an invalid spin). Other
+	// events have none.
+	Spin    *Spin         `json:"spin,omitempty"`
 	Verdict round.Verdict `json:"verdict,omitempty"`
+	Winner  string        `json:"winner,omitempty"`
 	Faults  []Fault       `json:"faults,omitempty"`
-	Lines   []round.Line  `json:"lines,omitempty"`
 	Reason  string        `json:"reason,omitempty"`
 }

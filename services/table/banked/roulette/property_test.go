@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/croupier/croupier/services/table/banked/round"
@@ -62,7 +63,7 @@ func (tb table) command(rng *rand.Rand, s *State) Command {
 func randomSpin(rng *rand.Rand, r Rules) *Spin {
 	sp := &Spin{Pocket: rng.IntN(r.Wheel.Wheel().Size())}
 	if rng.IntN(2) == 0 {
-		dirs := []Direction{Clockwise, Anticlockwise}
+		dirs := []round.Direction{round.Clockwise, round.Anticlockwise}
 		sp.Dealer, sp.Wheel, sp.Ball = true, dirs[rng.IntN(2)], dirs[rng.IntN(2)]
 		sp.Revolutions = rng.IntN(16)
 		if rng.IntN(10) == 0 {
@@ -142,10 +143,17 @@ func checkEnd(t *testing.T, r Rules, s State) {
 	if err := st.Check(); err != nil {
 		t.Fatal(err)
 	}
+	// The round's lines are every stake's that left the escrow: a
+	// cancel's refund, then the settlement or the void's refunds.
 	var in, stakes, paid int64
 	perBet := map[string]int64{}
+	cancelled := map[string]bool{}
 	for _, b := range s.Bets {
 		in += b.Amount
+	}
+	for _, b := range s.Cancelled {
+		in += b.Amount
+		cancelled[b.ID] = true
 	}
 	for _, l := range st.Lines {
 		stakes += l.Stake
@@ -155,32 +163,39 @@ func checkEnd(t *testing.T, r Rules, s State) {
 	if in != stakes || stakes != paid+st.House() {
 		t.Fatalf("stakes in %d, lines %d, paid %d + house %d", in, stakes, paid, st.House())
 	}
-	for _, b := range s.Bets {
+	for _, b := range append(slices.Clone(s.Bets), s.Cancelled...) {
 		if perBet[b.ID] != b.Amount {
 			t.Fatalf("bet %+v has lines for %d", b, perBet[b.ID])
 		}
 	}
 	switch s.Phase {
 	case round.Voided:
-		if len(st.Lines) != len(s.Bets) || st.House() != 0 || paid != in {
+		if len(st.Lines) != len(s.Bets)+len(s.Cancelled) || st.House() != 0 || paid != in {
 			t.Fatalf("void did not refund every bet: %+v", st.Lines)
 		}
 	case round.Settled:
-		if s.Result == nil {
-			t.Fatal("settled without a result")
+		won, ok := parseNumber(s.Winner, r.Wheel)
+		if s.Result == nil || s.Verdict != round.Valid || !ok || s.Winner != s.Result.Label {
+			t.Fatalf("settled on %+v, %v, winner %q", s.Result, s.Verdict, s.Winner)
 		}
 		for _, l := range st.Lines {
+			if cancelled[l.BetID] {
+				if l != round.Refund(round.Bet{ID: l.BetID, Player: l.Player, Spot: l.Spot, Amount: l.Stake}) {
+					t.Fatalf("cancelled bet's line %+v is not its refund", l)
+				}
+				continue
+			}
 			sp, err := ParseSpot(r, l.Spot)
 			if err != nil {
 				t.Fatal(err)
 			}
 			want := int64(0)
-			if sp.Covers(s.Won) {
+			if sp.Covers(won) {
 				want = l.Stake * sp.Kind.Ratio()
 			}
 			// Only the track cap pays less than the ratio, and never more.
 			if l.Won > want || (!r.Options.TrackCap && l.Won != want) || (l.Won == 0 && want > 0 && l.Returned != l.Stake) {
-				t.Fatalf("line %+v on %v: want won %d", l, s.Won, want)
+				t.Fatalf("line %+v on %v: want won %d", l, won, want)
 			}
 		}
 	default:

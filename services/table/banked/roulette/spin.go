@@ -1,51 +1,11 @@
 package roulette
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/shared/apierr"
 )
-
-// Direction is the way a wheel or a ball turns, as a live dealer's console
-// reports it.
-type Direction int8
-
-// Directions.
-const (
-	NoDirection   Direction = 0
-	Clockwise     Direction = 1
-	Anticlockwise Direction = -1
-)
-
-func (d Direction) String() string {
-	switch d {
-	case Clockwise:
-		return "cw"
-	case Anticlockwise:
-		return "ccw"
-	}
-	return "none"
-}
-
-// MarshalText writes the direction.
-func (d Direction) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
-
-// UnmarshalText reads "cw", "ccw" or "none".
-func (d *Direction) UnmarshalText(b []byte) error {
-	switch string(b) {
-	case "cw":
-		*d = Clockwise
-	case "ccw":
-		*d = Anticlockwise
-	case "none", "":
-		*d = NoDirection
-	default:
-		return fmt.Errorf("roulette: unknown direction %q", b)
-	}
-	return nil
-}
 
 // Fault is why a spin is not valid.
 type Fault uint8
@@ -95,10 +55,12 @@ type Spin struct {
 	Label  string `json:"label"`
 	// Dealer marks a physical spin, to which the spin-validity rules
 	// apply (cz §10: an RNG game needs only the voiding path).
-	Dealer      bool      `json:"dealer,omitempty"`
-	Wheel       Direction `json:"wheel,omitempty"`
-	Ball        Direction `json:"ball,omitempty"`
-	Revolutions int       `json:"revolutions,omitempty"`
+	Dealer bool `json:"dealer,omitempty"`
+	// Wheel and Ball are the ways the wheel and the ball turned (dealer
+	// spins).
+	Wheel       round.Direction `json:"wheel,omitempty"`
+	Ball        round.Direction `json:"ball,omitempty"`
+	Revolutions int             `json:"revolutions,omitempty"`
 	// Reported are the faults the dealer or the pit reports.
 	Reported []Fault `json:"reported,omitempty"`
 }
@@ -108,11 +70,19 @@ func (s Spin) clone() Spin {
 	return s
 }
 
-// check refuses a report the engine cannot judge: a dealer spin without
-// both directions, an unknown fault.
-func (s Spin) check() error {
-	if s.Dealer && (s.Wheel == NoDirection || s.Ball == NoDirection) {
+// CheckSpin reports why s is a report the engine cannot judge (BAD_SPIN):
+// a dealer spin without both directions, an unknown direction or fault,
+// negative revolutions. Validate's verdict is Malformed exactly then. A
+// pocket off the wheel is refused only if the spin is valid (Apply): a
+// no-spin (the ball left the wheel) may have none. The rules are the
+// argument every engine's CheckSpin takes; roulette's judges the report
+// alone.
+func CheckSpin(_ Rules, s Spin) error {
+	if s.Dealer && (s.Wheel == 0 || s.Ball == 0) {
 		return apierr.Invalid(round.ReasonBadSpin, "a dealer spin reports the wheel and ball directions")
+	}
+	if s.Wheel > round.Anticlockwise || s.Ball > round.Anticlockwise {
+		return apierr.Invalid(round.ReasonBadSpin, "unknown direction %d or %d", s.Wheel, s.Ball)
 	}
 	if s.Revolutions < 0 {
 		return apierr.Invalid(round.ReasonBadSpin, "revolutions %d", s.Revolutions)
@@ -133,7 +103,7 @@ func (s Spin) check() error {
 // as the profile says. A report the engine cannot judge (a dealer spin
 // without directions, an unknown fault) is Malformed.
 func Validate(r Rules, prev *Spin, s Spin) (round.Verdict, []Fault) {
-	if s.check() != nil {
+	if CheckSpin(r, s) != nil {
 		return round.Malformed, nil
 	}
 	faults := slices.Clone(s.Reported)
@@ -144,7 +114,7 @@ func Validate(r Rules, prev *Spin, s Spin) (round.Verdict, []Fault) {
 	}
 	if s.Dealer {
 		o := r.Options
-		if o.AlternateDirection && prev != nil && prev.Dealer && prev.Wheel != NoDirection && s.Wheel == prev.Wheel {
+		if o.AlternateDirection && prev != nil && prev.Dealer && prev.Wheel != 0 && s.Wheel == prev.Wheel {
 			add(WheelNotReversed)
 		}
 		if s.Ball == s.Wheel {

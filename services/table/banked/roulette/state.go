@@ -26,12 +26,16 @@ type State struct {
 	// Spins are the spins reported in this round, in order: no-spins
 	// first (ru §3.22), then the one that settled or voided it.
 	Spins []Spin `json:"spins,omitempty"`
-	// Result is the valid spin that settled the round.
-	Result *Spin `json:"result,omitempty"`
-	// Won is the winning number of a settled round.
-	Won Number `json:"won"`
-	// Lines are the settlement (a settled round) or the refunds (a voided
-	// one).
+	// Result is the spin that ended the round, settling it or voiding it
+	// (a no-spin that re-opens betting does not end it); Verdict is what
+	// it decided, Valid or Void, and Winner the label of its pocket as
+	// bets name numbers ("17", "00"): what won, or for a void spin where
+	// the ball lay ("" if on no pocket).
+	Result  *Spin         `json:"result,omitempty"`
+	Verdict round.Verdict `json:"verdict,omitempty"`
+	Winner  string        `json:"winner,omitempty"`
+	// Lines are every line the round's events carried, in the order made:
+	// a cancel's refunds, then the settlement or a void's refunds.
 	Lines []round.Line `json:"lines,omitempty"`
 	// Reason is why the round was voided.
 	Reason string `json:"reason,omitempty"`

@@ -13,11 +13,11 @@ import (
 func TestJSONRoundTrip(t *testing.T) {
 	r := rules(t, RU, "wheel", "double_zero", "top_line", "true")
 	r.Limits = Limits{Table: round.Limit{Min: 1, Max: 500}, Spot: 300}
-	s := opened(t, r, &Spin{Pocket: 2, Label: "9", Dealer: true, Wheel: Clockwise, Ball: Anticlockwise, Revolutions: 9})
+	s := opened(t, r, &Spin{Pocket: 2, Label: "9", Dealer: true, Wheel: round.Clockwise, Ball: round.Anticlockwise, Revolutions: 9})
 	cmds := []Command{
 		place("ann", bet("a1", "split:0-00", 10), bet("a2", "topline", 5)),
 		{Kind: CmdClose},
-		{Kind: CmdResult, Spin: &Spin{Pocket: 5, Dealer: true, Wheel: Anticlockwise, Ball: Clockwise, Revolutions: 1, Reported: []Fault{BallOnRim}}},
+		{Kind: CmdResult, Spin: &Spin{Pocket: 5, Dealer: true, Wheel: round.Anticlockwise, Ball: round.Clockwise, Revolutions: 1, Reported: []Fault{BallOnRim}}},
 		{Kind: CmdClose},
 		{Kind: CmdResult, Spin: &Spin{Pocket: 19}}, // 00
 	}
@@ -32,8 +32,8 @@ func TestJSONRoundTrip(t *testing.T) {
 		}
 		mustApply(t, r, &s, back)
 	}
-	if s.Won != N00 || s.Phase != round.Settled {
-		t.Fatalf("won %v, phase %v", s.Won, s.Phase)
+	if s.Winner != "00" || s.Verdict != round.Valid || s.Phase != round.Settled {
+		t.Fatalf("winner %q, verdict %v, phase %v", s.Winner, s.Verdict, s.Phase)
 	}
 	for _, v := range []any{&s, &r} {
 		b, err := json.Marshal(v)
@@ -60,7 +60,7 @@ func TestEscrow(t *testing.T) {
 	}
 	settled, voided := s.Clone(), s.Clone()
 	mustApply(t, r, &settled, Command{Kind: CmdResult, Spin: &Spin{Pocket: 0}})
-	mustApply(t, r, &voided, Command{Kind: CmdVoid})
+	mustApply(t, r, &voided, Command{Kind: CmdVoid, Reason: "wheel jammed"})
 	if settled.Escrow() != 0 || voided.Escrow() != 0 || (State{}).Escrow() != 0 {
 		t.Errorf("escrow %d settled, %d voided", settled.Escrow(), voided.Escrow())
 	}

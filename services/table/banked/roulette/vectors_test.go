@@ -93,20 +93,28 @@ func TestRUT16TwoRevolutionsRespinsWithBetsChangeable(t *testing.T) {
 	s := opened(t, r, nil)
 	mustApply(t, r, &s, Command{Kind: CmdPlace, Player: "ann", Bets: []round.Bet{{ID: "a1", Spot: "red", Amount: 10}}})
 	mustApply(t, r, &s, Command{Kind: CmdClose})
-	ev := mustApply(t, r, &s, Command{Kind: CmdResult, Spin: &Spin{Pocket: 1, Dealer: true, Wheel: Clockwise, Ball: Anticlockwise, Revolutions: 2}})
+	ev := mustApply(t, r, &s, Command{Kind: CmdResult, Spin: &Spin{Pocket: 1, Dealer: true, Wheel: round.Clockwise, Ball: round.Anticlockwise, Revolutions: 2}})
 	if len(ev) != 1 || ev[0].Kind != EvNoSpin || ev[0].Verdict != round.Respin || s.Phase != round.Betting {
 		t.Fatalf("events %+v, phase %v", ev, s.Phase)
+	}
+	// A no-spin does not end the round: it has no result yet.
+	if s.Result != nil || s.Verdict != 0 || s.Winner != "" {
+		t.Fatalf("result %+v, %v, %q after a no-spin", s.Result, s.Verdict, s.Winner)
 	}
 	// The bets stayed, and may be changed.
 	mustApply(t, r, &s, Command{Kind: CmdCancel, Player: "ann", BetIDs: []string{"a1"}})
 	mustApply(t, r, &s, Command{Kind: CmdPlace, Player: "ann", Bets: []round.Bet{{ID: "a2", Spot: "straight:32", Amount: 1}}})
 	mustApply(t, r, &s, Command{Kind: CmdClose})
-	mustApply(t, r, &s, Command{Kind: CmdResult, Spin: &Spin{Pocket: 1, Dealer: true, Wheel: Anticlockwise, Ball: Clockwise, Revolutions: 7}})
-	if s.Phase != round.Settled || len(s.Spins) != 2 || s.Won != 32 {
-		t.Fatalf("phase %v, spins %d, won %v", s.Phase, len(s.Spins), s.Won)
+	ev = mustApply(t, r, &s, Command{Kind: CmdResult, Spin: &Spin{Pocket: 1, Dealer: true, Wheel: round.Anticlockwise, Ball: round.Clockwise, Revolutions: 7}})
+	if s.Phase != round.Settled || len(s.Spins) != 2 || s.Winner != "32" || ev[0].Winner != "32" {
+		t.Fatalf("phase %v, spins %d, winner %q", s.Phase, len(s.Spins), s.Winner)
 	}
-	if got := sumLines(s.Lines); got != (sums{35, 1, 0}) {
+	if got := sumLines(ev[0].Lines); got != (sums{35, 1, 0}) {
 		t.Errorf("settled %+v", got)
+	}
+	// The round's lines are the cancel's refund of a1 and the settlement.
+	if got := sumLines(s.Lines); got != (sums{35, 11, 0}) || s.Lines[0] != round.Refund(round.Bet{ID: "a1", Player: "ann", Spot: "red", Amount: 10}) {
+		t.Errorf("round's lines %+v", s.Lines)
 	}
 }
 
@@ -180,7 +188,7 @@ func TestRUT18LateBetNotInPlay(t *testing.T) {
 // clockwise again: invalid, bets returned (§5.3, §8). 8 revolutions "may be
 // declared invalid": the default does, min_revolutions 0 does not.
 func TestCZInvalidSpinVoidsAndRefunds(t *testing.T) {
-	prev := &Spin{Pocket: 3, Dealer: true, Wheel: Clockwise, Ball: Anticlockwise, Revolutions: 12}
+	prev := &Spin{Pocket: 3, Dealer: true, Wheel: round.Clockwise, Ball: round.Anticlockwise, Revolutions: 12}
 	for _, tc := range []struct {
 		name  string
 		r     Rules
@@ -188,9 +196,9 @@ func TestCZInvalidSpinVoidsAndRefunds(t *testing.T) {
 		phase round.Phase
 		fault Fault
 	}{
-		{"wheel not reversed", rules(t, CZ), Spin{Pocket: 5, Dealer: true, Wheel: Clockwise, Ball: Anticlockwise, Revolutions: 12}, round.Voided, WheelNotReversed},
-		{"8 revolutions, default", rules(t, CZ), Spin{Pocket: 5, Dealer: true, Wheel: Anticlockwise, Ball: Clockwise, Revolutions: 8}, round.Voided, FewRevolutions},
-		{"8 revolutions, left to the croupier", rules(t, CZ, "min_revolutions", "0"), Spin{Pocket: 5, Dealer: true, Wheel: Anticlockwise, Ball: Clockwise, Revolutions: 8}, round.Settled, 0},
+		{"wheel not reversed", rules(t, CZ), Spin{Pocket: 5, Dealer: true, Wheel: round.Clockwise, Ball: round.Anticlockwise, Revolutions: 12}, round.Voided, WheelNotReversed},
+		{"8 revolutions, default", rules(t, CZ), Spin{Pocket: 5, Dealer: true, Wheel: round.Anticlockwise, Ball: round.Clockwise, Revolutions: 8}, round.Voided, FewRevolutions},
+		{"8 revolutions, left to the croupier", rules(t, CZ, "min_revolutions", "0"), Spin{Pocket: 5, Dealer: true, Wheel: round.Anticlockwise, Ball: round.Clockwise, Revolutions: 8}, round.Settled, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := opened(t, tc.r, prev)
@@ -205,6 +213,11 @@ func TestCZInvalidSpinVoidsAndRefunds(t *testing.T) {
 			}
 			if ev[0].Kind != EvVoided || len(ev[0].Faults) != 1 || ev[0].Faults[0] != tc.fault {
 				t.Errorf("event %+v", ev[0])
+			}
+			// The void spin ended the round: it is the result, where the
+			// ball lay its winner, which won nothing.
+			if s.Result == nil || s.Verdict != round.Void || s.Winner != "21" || ev[0].Winner != "21" {
+				t.Errorf("result %+v, %v, %q", s.Result, s.Verdict, s.Winner)
 			}
 			if got := sumLines(s.Lines); got != (sums{0, 19, 0}) || len(s.Lines) != 2 {
 				t.Errorf("refunds %+v", s.Lines)

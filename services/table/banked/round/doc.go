@@ -21,12 +21,16 @@
 //     profile's defaults), Set (one option by its snake_case name, as a
 //     table's options map carries it) and Validate (every problem at once).
 //   - bet.go: what a bet may be on: ParseSpot (a spot string to its
-//     canonical form, BAD_SPOT otherwise) and the checks of a stake
-//     against the limits.
+//     canonical form, BAD_SPOT otherwise), CheckBet (one bet on its own:
+//     its spot and its amount) and the checks of a player's sums against
+//     the limits, which only a placement makes.
 //   - spin.go: the result as its source reports it (Spin, for the wheel
-//     games) and Validate, which judges it: a Verdict.
+//     games, with a round.Direction where a wheel turns), CheckSpin (why a
+//     report cannot be judged: BAD_SPIN) and Validate, which judges it: a
+//     Verdict, Malformed exactly when CheckSpin refuses.
 //   - state.go: State, one round as the table core stores it (plain data,
-//     JSON); Clone, a deep copy; Escrow, the stakes the round holds.
+//     JSON); Clone, a deep copy; Escrow, the stakes the round holds;
+//     Settlement, its lines.
 //   - apply.go: CommandKind, Command, Apply and one method per command, in
 //     the order of the lifecycle below.
 //   - event.go: EventKind, Event: what Apply reports happened.
@@ -47,12 +51,48 @@
 // CmdOpen opens round State.Round+1 once the round before has ended
 // (ROUND_RUNNING otherwise) and emits EvOpened with what the game carries
 // from the round before. CmdPlace and CmdCancel change the bets while
-// betting is open. CmdClose is "no more bets". CmdResult reports the
-// result; its Verdict decides: Valid settles the round (EvSettled), Void
-// ends it with each bet refunded or carried into the next round
-// (EvVoided), Respin takes it back to betting with its bets; a Malformed
-// report is refused (BAD_SPIN) and the round still waits. CmdVoid is the
-// operator voiding a round that has not ended: every bet refunded.
+// betting is open: EvPlaced carries the bets placed, EvCancelled the bets
+// taken back and their refund lines. CmdClose is "no more bets".
+// CmdResult reports the result; its Verdict decides: Valid settles the
+// round (EvSettled), Void ends it with each bet refunded or carried into
+// the next round (EvVoided), Respin takes it back to betting with its
+// bets; a Malformed report is refused (BAD_SPIN) and the round still
+// waits. CmdVoid is the operator voiding a round that has not ended, for
+// a reason he must give (NO_REASON otherwise: CheckVoidReason): every bet
+// refunded.
+//
+// # The common surface
+//
+// What the table core may rely on in every engine, so that one driver runs
+// them all (engine.go has it as Go types, and each engine's tests check
+// at compile time that the engine has it):
+//
+//   - Rules: Named(profile, …) gives a profile's defaults (the money
+//     wheel also takes the operator's layout, which its source does not
+//     give); (*Rules).Set(key, value) sets one option; Rules.Validate
+//     reports every problem at once.
+//   - State: plain data, JSON; a zero State is a table before its first
+//     round. Round and Phase say where it is. Bets are the bets in play,
+//     Cancelled those taken back (a bet is known by its player and id:
+//     BookOf(player, Bets, Cancelled)). Result is the spin that ended the
+//     round, Verdict what it decided and Winner what won as the bets name
+//     it ("17", "cherries"; for a void spin, where it landed); Reason why
+//     the round was voided. Lines are every line the round's events
+//     carried, in order: a cancel's refunds, the settlement, a void's
+//     refunds. Clone, Escrow and Settlement as above.
+//   - Apply(rules, *State, Command) ([]Event, error): Command has Kind,
+//     Round, Player, Bets, BetIDs, Spin and Reason; Event has Kind, Round,
+//     Player, Bets, Lines, Spin, Verdict, Winner and Reason, and its
+//     slices are its own. A game adds its own fields (the money wheel's
+//     Choice, roulette's Faults).
+//   - Settle(rules, bets, won) Settlement: one Line per stake.
+//
+// Money moves by the events alone: the stakes of EvPlaced's Bets go into
+// the round's escrow, and every event's Lines take stakes out of it
+// (Returned to the player, Lost to the house, Won from the house bank).
+// So at every step the round's stakes placed (carried in included) equal
+// the stakes of State.Lines plus Escrow. State.Lines is the record of those moves, not a second order to
+// make them.
 //
 // The rules every engine keeps: a refused command returns an
 // *apierr.Error with one of the reasons below (or an engine's own) and

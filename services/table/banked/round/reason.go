@@ -39,7 +39,20 @@ const (
 	ReasonUnknownBet = "UNKNOWN_BET"
 	// ReasonBadSpin: a result report the engine cannot judge (Malformed).
 	ReasonBadSpin = "BAD_SPIN"
+	// ReasonNoReason: an operator's void that does not say why.
+	ReasonNoReason = "NO_REASON"
 )
+
+// CheckVoidReason refuses an operator's void without a reason
+// (NO_REASON): the round's record, and the audit that reads it, must say
+// why a round did not take place. It is checked before the phase, as the
+// form of every command is.
+func CheckVoidReason(reason string) error {
+	if reason == "" {
+		return apierr.Invalid(ReasonNoReason, "a void needs a reason")
+	}
+	return nil
+}
 
 // Refusal is the reason for refusing a command the phase does not allow:
 // NO_ROUND before the first round opens, BETTING_OPEN while bets are open

@@ -68,6 +68,27 @@ func (v Verdict) MarshalText() ([]byte, error) { return verdictNames.Text(v) }
 // UnmarshalText reads a verdict's name.
 func (v *Verdict) UnmarshalText(b []byte) error { return verdictNames.Parse(b, v) }
 
+// Direction is which way a wheel or a ball turned, as the players see the
+// wheel's face and as a live dealer's console reports it. The zero
+// Direction is none: not reported (an RNG result turns no wheel).
+type Direction uint8
+
+// Directions.
+const (
+	Clockwise Direction = iota + 1
+	Anticlockwise
+)
+
+var directionNames = Enum[Direction]{Type: "direction", Names: []string{"", "clockwise", "anticlockwise"}}
+
+func (d Direction) String() string { return directionNames.String(d) }
+
+// MarshalText writes the direction's name.
+func (d Direction) MarshalText() ([]byte, error) { return directionNames.Text(d) }
+
+// UnmarshalText reads a direction's name.
+func (d *Direction) UnmarshalText(b []byte) error { return directionNames.Parse(b, d) }
+
 // Bet is one stake a player placed in a round.
 type Bet struct {
 	// ID is the client's id for the bet, unique among the player's bets in

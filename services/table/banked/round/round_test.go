@@ -1,6 +1,10 @@
 package round
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/croupier/croupier/shared/apierr"
+)
 
 func TestSettlementSums(t *testing.T) {
 	s := Settlement{Lines: []Line{
@@ -66,5 +70,30 @@ func TestPhaseOver(t *testing.T) {
 		if p.Over() != over {
 			t.Errorf("%v.Over() = %v", p, p.Over())
 		}
+	}
+}
+
+// Both wheel games write a direction by the same names; none (not
+// reported) writes and reads as "".
+func TestDirectionText(t *testing.T) {
+	for d, name := range map[Direction]string{0: "", Clockwise: "clockwise", Anticlockwise: "anticlockwise"} {
+		b, err := d.MarshalText()
+		var back Direction = 9
+		if err != nil || string(b) != name || back.UnmarshalText(b) != nil || back != d {
+			t.Errorf("%v: %q, %v, back %v", d, b, err, back)
+		}
+	}
+	var d Direction
+	if d.UnmarshalText([]byte("cw")) == nil {
+		t.Error("cw read as a direction")
+	}
+}
+
+func TestCheckVoidReason(t *testing.T) {
+	if err := CheckVoidReason(""); apierr.Reason(err) != ReasonNoReason {
+		t.Errorf("no reason: %v", err)
+	}
+	if err := CheckVoidReason("wheel jammed"); err != nil {
+		t.Error(err)
 	}
 }
