@@ -160,8 +160,11 @@ type Totals struct {
 // Net is the player's result: paid less staked.
 func (t Totals) Net() int64 { return t.Paid - t.Stake }
 
-// ByPlayer sums the lines per player, in player order: what the wallet
-// moves (one payout per player per round, not one per line).
+// ByPlayer sums the lines per player, in player order: a player's stake
+// and what he was paid over the lines given. Money moves by the events
+// (doc.go); a settlement built from a round's State.Lines also holds the
+// refunds of cancelled bets, which their cancel events have moved already,
+// so it is a report, not a second transfer.
 func (s Settlement) ByPlayer() []Totals {
 	idx := map[string]int{}
 	var out []Totals
