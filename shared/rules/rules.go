@@ -6,6 +6,8 @@
 // two in step.
 package rules
 
+import "slices"
+
 // Poker rule-profile names, as a table's CreateTable or a tournament's
 // table settings name them.
 const (
@@ -28,10 +30,4 @@ const (
 func PokerProfiles() []string { return []string{Greek, RussianSport, RussianClub, Czech} }
 
 // IsPokerProfile reports whether name is one of PokerProfiles.
-func IsPokerProfile(name string) bool {
-	switch name {
-	case Greek, RussianSport, RussianClub, Czech:
-		return true
-	}
-	return false
-}
+func IsPokerProfile(name string) bool { return slices.Contains(PokerProfiles(), name) }

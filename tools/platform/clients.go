@@ -3,7 +3,6 @@ package platform
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"connectrpc.com/connect"
@@ -77,15 +76,4 @@ func Balance(ctx context.Context, wallet walletv1connect.WalletServiceClient, id
 		return 0, err
 	}
 	return res.Msg.GetAccount().GetBalance(), nil
-}
-
-// splitList splits a comma-separated list, dropping blanks.
-func splitList(s string) []string {
-	var out []string
-	for _, f := range strings.Split(s, ",") {
-		if f = strings.TrimSpace(f); f != "" {
-			out = append(out, f)
-		}
-	}
-	return out
 }

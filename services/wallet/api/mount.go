@@ -44,11 +44,11 @@ func Mount(rt *boot.Runtime, d Deps) (*Mounted, error) {
 	}
 	l := ledger.New(d.Store, ledger.Options{Meter: rt.Telemetry.Meter("croupier/wallet")})
 	ctx, cancel := context.WithCancel(context.Background())
-	switch every := d.Sweep; {
-	case every == 0:
+	every := d.Sweep
+	if every == 0 {
 		every = DefaultSweep
-		fallthrough
-	case every > 0:
+	}
+	if every > 0 {
 		go l.Sweep(ctx, every, func(err error) { rt.Log.Error("wallet hold sweep", "err", err) })
 	}
 	path, h := walletv1connect.NewWalletServiceHandler(New(l), rt.HandlerOptions(Policy())...)

@@ -146,7 +146,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	defer st.Close()
 	// The tournament service's runtime: the stack's token keys, so its
 	// service tokens are accepted there.
-	rt, err := boot.Start(ctx, "croupier-tournament", boot.Common{Addr: "127.0.0.1:0", LogLevel: "warn", Keys: st.Keys, ShutdownTimeout: time.Second}, discard{}, func(string) string { return "" })
+	rt, err := boot.Start(ctx, "croupier-tournament", boot.Common{Addr: "127.0.0.1:0", LogLevel: "warn", Keys: st.Keys, ShutdownTimeout: time.Second}, io.Discard, func(string) string { return "" })
 	if err != nil {
 		return rep, err
 	}
@@ -411,10 +411,6 @@ func dropKeys(addr, prefix string) error {
 	}
 	return nil
 }
-
-type discard struct{}
-
-func (discard) Write(p []byte) (int, error) { return len(p), nil }
 
 // reconcile checks the ledger: balanced, the pool paid out to the unit in
 // one prize per winner, the house holding exactly the fees, the players'

@@ -5,6 +5,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"io"
 	"sync"
 	"testing"
 	"time"
@@ -41,7 +42,7 @@ func TestParallelRegistrationsOnTheRealLedger(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	rt, err := boot.Start(ctx, "croupier-tournament", boot.Common{Addr: "127.0.0.1:0", LogLevel: "warn", Keys: st.Keys, ShutdownTimeout: time.Second}, discard{}, func(string) string { return "" })
+	rt, err := boot.Start(ctx, "croupier-tournament", boot.Common{Addr: "127.0.0.1:0", LogLevel: "warn", Keys: st.Keys, ShutdownTimeout: time.Second}, io.Discard, func(string) string { return "" })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,10 +8,7 @@
 package holdem
 
 import (
-	"fmt"
-
 	"github.com/croupier/croupier/services/table/poker/hand"
-	"github.com/croupier/croupier/services/table/poker/profile"
 	"github.com/croupier/croupier/shared/card"
 	"github.com/croupier/croupier/shared/rank"
 )
@@ -45,17 +42,6 @@ type Variant struct {
 	// cards (gr-regulation-1 B.74; docs/rules/gr-variant-omaha.md §5). Otherwise the
 	// best five of the seven cards, the board alone included (Hold'em §5).
 	Omaha bool
-}
-
-// VariantOf returns the variant of a flop game.
-func VariantOf(g profile.Game) (Variant, error) {
-	switch g {
-	case profile.Holdem:
-		return Variant{}, nil
-	case profile.Omaha:
-		return Variant{Omaha: true}, nil
-	}
-	return Variant{}, fmt.Errorf("holdem: %s is not a flop game", g)
 }
 
 // Schedule is the flop games' deal.

@@ -14,11 +14,8 @@
 package stud
 
 import (
-	"fmt"
-
 	"github.com/croupier/croupier/services/table/poker/betting"
 	"github.com/croupier/croupier/services/table/poker/hand"
-	"github.com/croupier/croupier/services/table/poker/profile"
 	"github.com/croupier/croupier/shared/card"
 	"github.com/croupier/croupier/shared/rank"
 )
@@ -43,17 +40,6 @@ var (
 type Variant struct {
 	// Seven: 7 Card Stud; otherwise 5 Card Stud.
 	Seven bool
-}
-
-// VariantOf returns the variant of a stud game.
-func VariantOf(g profile.Game) (Variant, error) {
-	switch g {
-	case profile.FiveCardStud:
-		return Variant{}, nil
-	case profile.SevenCardStud:
-		return Variant{Seven: true}, nil
-	}
-	return Variant{}, fmt.Errorf("stud: %s is not a stud game", g)
 }
 
 // Schedule is the stud deal.
