@@ -74,15 +74,15 @@ func player(ctx context.Context, playerID, partnerID, name string) (tournament.P
 		}
 		partnerID = p.PartnerID
 	}
-	if playerID == "" || partnerID == "" || len(playerID) > 128 || len(partnerID) > 128 {
+	if playerID == "" || partnerID == "" || len(playerID) > ident.MaxID || len(partnerID) > ident.MaxID {
 		return tournament.PlayerIn{}, apierr.Invalid("NO_PLAYER", "name the player (and, for operators, his partner)")
 	}
 	return tournament.PlayerIn{Partner: partnerID, Player: playerID, Name: name}, nil
 }
 
 func checkID(id string) error {
-	if id == "" || len(id) > 128 {
-		return apierr.Invalid("BAD_TOURNAMENT_ID", "tournament id is required (at most 128 bytes)")
+	if id == "" || len(id) > ident.MaxID {
+		return apierr.Invalid("BAD_TOURNAMENT_ID", "tournament id is required (at most %d bytes)", ident.MaxID)
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	walletv1 "github.com/croupier/croupier/gen/croupier/wallet/v1"
 	"github.com/croupier/croupier/services/wallet/ledger"
 	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/ident"
 )
 
 // LegFromPB reads a TransferSpec. Shape checks beyond ids (amount, kinds,
@@ -45,7 +46,7 @@ func ValidateListAccounts(m *walletv1.ListAccountsRequest) error {
 	if k := m.GetKind(); k != 0 && !ledger.Kind(k).Valid() {
 		return apierr.Invalid("INVALID_ACCOUNT_KIND", "account kind %d is not valid", k)
 	}
-	if len(m.GetOwnerId()) > 128 || len(m.GetPartnerId()) > 128 || len(m.GetCurrency()) > 3 {
+	if len(m.GetOwnerId()) > ident.MaxID || len(m.GetPartnerId()) > ident.MaxID || len(m.GetCurrency()) > 3 {
 		return apierr.Invalid("INVALID_FILTER", "filter values are too long")
 	}
 	return nil
