@@ -134,16 +134,38 @@ func (s *State) open() ([]Event, error) {
 	return []Event{{Kind: EvOpened, Bets: slices.Clone(carried)}}, nil
 }
 
-// place adds a player's batch, all or none (round.Book.Fresh sorts out
-// replays and conflicts).
-func (s *State) place(r Rules, c Command) ([]Event, error) {
-	k := s.book(c.Player)
-	fresh, err := k.Fresh(c.Bets)
-	if err != nil {
+// CheckPlace says what Apply would do with c as a CmdPlace (its Kind is
+// not read), without changing s: the bets it would put in play, in batch
+// order, nil for a replay (every bet placed already with the same
+// content), or the refusal Apply would return. It runs every check a
+// placement makes — the round, replays and id conflicts
+// (round.Book.Fresh), the phase, each bet, the box and table limits — so
+// that a caller can reserve the money first and commit after.
+func CheckPlace(r Rules, s *State, c Command) ([]round.Bet, error) {
+	if _, err := round.CheckRound(CmdPlace, false, c.Round, s.Round); err != nil {
 		return nil, err
 	}
-	if len(fresh) == 0 {
-		return nil, nil // every bet a replay: an acknowledged retry
+	return s.checkPlace(r, c)
+}
+
+// place adds a player's batch, all or none (checkPlace).
+func (s *State) place(r Rules, c Command) ([]Event, error) {
+	fresh, err := s.checkPlace(r, c)
+	if err != nil || len(fresh) == 0 {
+		return nil, err // no bets: every one a replay, an acknowledged retry
+	}
+	s.Bets = append(s.Bets, fresh...)
+	return []Event{{Kind: EvPlaced, Player: c.Player, Bets: slices.Clone(fresh)}}, nil
+}
+
+// checkPlace is a placement's checks, changing nothing; it returns the
+// new bets, a slice of its own (round.Book.Fresh sorts out replays and
+// conflicts).
+func (s *State) checkPlace(r Rules, c Command) ([]round.Bet, error) {
+	k := s.book(c.Player)
+	fresh, err := k.Fresh(c.Bets)
+	if err != nil || len(fresh) == 0 {
+		return nil, err
 	}
 	if s.Phase != round.Betting {
 		return nil, s.wrongPhase("bet")
@@ -153,11 +175,11 @@ func (s *State) place(r Rules, c Command) ([]Event, error) {
 			return nil, err
 		}
 	}
+	// k.Live is the book's own slice: appending to it touches no state.
 	if err := checkLimits(r, append(k.Live, fresh...), c.Player); err != nil {
 		return nil, err
 	}
-	s.Bets = append(s.Bets, fresh...)
-	return []Event{{Kind: EvPlaced, Player: c.Player, Bets: slices.Clone(fresh)}}, nil
+	return fresh, nil
 }
 
 // book is player's bets in the round, in play and cancelled.

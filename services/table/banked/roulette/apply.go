@@ -141,11 +141,38 @@ func (s *State) open(c Command) ([]Event, error) {
 	return []Event{ev}, nil
 }
 
-// place puts a batch of one player's bets in play, all or nothing. Every
-// bet is checked and its spot made canonical first, so that a replay spelt
-// otherwise ("split:5-2" for "split:2-5") is recognised; round.Book.Fresh
-// then sorts out replays and conflicts.
+// CheckPlace says what Apply would do with c as a CmdPlace (its Kind is
+// not read), without changing s: the bets it would put in play, in batch
+// order and with their spots canonical, nil for a replay (every bet placed
+// already with the same content), or the refusal Apply would return. It
+// runs every check a placement makes — the round, each bet and its spot,
+// replays and id conflicts (round.Book.Fresh), the phase, the spot
+// maximums — so that a caller can reserve the money first and commit
+// after.
+func CheckPlace(r Rules, s *State, c Command) ([]round.Bet, error) {
+	if _, err := round.CheckRound(CmdPlace, false, c.Round, s.Round); err != nil {
+		return nil, err
+	}
+	return s.checkPlace(r, c)
+}
+
+// place puts a batch of one player's bets in play, all or nothing
+// (checkPlace).
 func (s *State) place(r Rules, c Command) ([]Event, error) {
+	fresh, err := s.checkPlace(r, c)
+	if err != nil || len(fresh) == 0 {
+		return nil, err
+	}
+	s.Bets = append(s.Bets, fresh...)
+	return []Event{{Kind: EvPlaced, Player: c.Player, Bets: slices.Clone(fresh)}}, nil
+}
+
+// checkPlace is a placement's checks, changing nothing. Every bet is
+// checked and its spot made canonical first, so that a replay spelt
+// otherwise ("split:5-2" for "split:2-5") is recognised; round.Book.Fresh
+// then sorts out replays and conflicts. It returns the new bets, a slice
+// of its own.
+func (s *State) checkPlace(r Rules, c Command) ([]round.Bet, error) {
 	if c.Player == "" {
 		return nil, apierr.Invalid(round.ReasonBadBet, "a placement names its player")
 	}
@@ -180,8 +207,7 @@ func (s *State) place(r Rules, c Command) ([]Event, error) {
 	if err := s.checkSpots(r, c.Player, fresh, spots); err != nil {
 		return nil, err
 	}
-	s.Bets = append(s.Bets, fresh...)
-	return []Event{{Kind: EvPlaced, Player: c.Player, Bets: slices.Clone(fresh)}}, nil
+	return fresh, nil
 }
 
 // checkSpots keeps each of the player's spots within the spot maximum:
