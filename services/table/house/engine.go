@@ -1,0 +1,134 @@
+package house
+
+import (
+	"github.com/croupier/croupier/services/table/banked/moneywheel"
+	"github.com/croupier/croupier/services/table/banked/roulette"
+	"github.com/croupier/croupier/services/table/banked/round"
+	"github.com/croupier/croupier/shared/apierr"
+)
+
+// engine is the round engine of the table's game, behind one interface:
+// the table drives roulette and the money wheel the same way, and every
+// engine refusal passes through unchanged. Its reads share the state's
+// slices: callers do not change them.
+type engine interface {
+	round() int64
+	phase() round.Phase
+	// bets are the round's bets (in play, or settled or voided once it
+	// has ended), cancelled those taken back, carried a void round's bets
+	// kept for the next (the money wheel).
+	bets() []round.Bet
+	cancelled() []round.Bet
+	carried() []round.Bet
+	// lines are every line the round's events carried, in order.
+	lines() []round.Line
+	// spins are the spins reported in the round, no-spins first.
+	spins() []SpinView
+	// outcome is the ended round's verdict, winner and void reason.
+	outcome() (round.Verdict, string, string)
+	// choice is the player's void choice ("" where the game has none).
+	choice(player string) string
+	// limit is the table sign's limit of a player's stakes in a round.
+	limit() round.Limit
+	// labels are the wheel's pockets or fields in wheel order.
+	labels() []string
+
+	open(n int64) ([]happening, error)
+	checkPlace(who string, n int64, bets []round.Bet) ([]round.Bet, error)
+	place(who string, n int64, bets []round.Bet) ([]happening, error)
+	cancel(who string, n int64, ids []string) ([]happening, error)
+	// sameCancel reports a cancel every id of which is cancelled already.
+	sameCancel(who string, n int64, ids []string) bool
+	close(n int64) ([]happening, error)
+	// spin is the result to apply: the draw's at an rng table, the
+	// command's at a dealer table.
+	spin(src Source, d *Draw, c *Command) (spin, error)
+	result(n int64, sp spin) ([]happening, error)
+	// sameResult reports the ended round's result reported again.
+	sameResult(sp spin) bool
+	choose(who string, n int64, c moneywheel.VoidChoice) ([]happening, error)
+	// sameChoose reports a choice the engine would take as a replay.
+	sameChoose(who string, n int64, c moneywheel.VoidChoice) bool
+	void(n int64, reason string) ([]happening, error)
+}
+
+// spin is a result for one of the engines.
+type spin struct {
+	roulette *roulette.Spin
+	wheel    *moneywheel.Spin
+}
+
+// happening is one thing an engine reported, in the same terms for every
+// game: Kind is the table's event kind it becomes (EvOpened, EvPlaced,
+// EvCancelled, EvChosen, EvClosed, EvNoSpin, EvSettled, EvVoided,
+// EvRefunded). Bets are the bets placed, cancelled, refunded, carried in
+// (EvOpened) or carried out (EvVoided).
+type happening struct {
+	kind    EventKind
+	player  string
+	bets    []round.Bet
+	lines   []round.Line
+	spin    *SpinView
+	verdict round.Verdict
+	winner  string
+	reason  string
+	choice  moneywheel.VoidChoice
+}
+
+// engine is the engine over the table's round state.
+func (t *Table) engine() engine {
+	if t.Wheel != nil && t.Config.Wheel != nil {
+		return wheelEngine{r: t.Config.Wheel, s: t.Wheel}
+	}
+	if t.Roulette == nil {
+		// A decoded table without its state: a zero one is a table
+		// before its first round (Decode refuses a state of the wrong
+		// game).
+		t.Roulette = &roulette.State{}
+	}
+	r := t.Config.Roulette
+	if r == nil {
+		r = &roulette.Rules{}
+	}
+	return rouletteEngine{r: r, s: t.Roulette}
+}
+
+// checkDraw checks an RNG draw against the wheel and fills in its label.
+func checkDraw(e engine, d *Draw) error {
+	labels := e.labels()
+	switch {
+	case d.Outcome == "" || len(d.Commitment) == 0:
+		return apierr.Invalid(ReasonBadDraw, "a draw has its outcome id and commitment")
+	case d.Pocket < 0 || d.Pocket >= len(labels):
+		return apierr.Invalid(ReasonBadDraw, "pocket %d is not on the %d-pocket wheel", d.Pocket, len(labels))
+	case d.Label != "" && d.Label != labels[d.Pocket]:
+		return apierr.Invalid(ReasonBadDraw, "pocket %d is %s, not %q", d.Pocket, labels[d.Pocket], d.Label)
+	}
+	d.Label = labels[d.Pocket]
+	return nil
+}
+
+// rngOrDealer checks that a result command carries a spin exactly when the
+// table's results come from a dealer.
+func rngOrDealer(src Source, d *Draw, c *Command) error {
+	given := c.Roulette != nil || c.Wheel != nil
+	switch {
+	case src == ResultRNG && given:
+		return apierr.Invalid(ReasonRNGTable, "the table's results come from the RNG: a result reports no spin")
+	case src == ResultRNG && d == nil:
+		return apierr.Precondition(ReasonNoDraw, "the round has no draw")
+	case src == ResultDealer && !given:
+		return apierr.Invalid(round.ReasonBadSpin, "a dealer's result reports its spin")
+	}
+	return nil
+}
+
+func countBets(bets []round.Bet, player string) int {
+	n := 0
+	for _, b := range bets {
+		if b.Player == player {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,83 @@
+package house
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+
+	"github.com/croupier/croupier/services/table/banked/moneywheel"
+	"github.com/croupier/croupier/services/table/banked/roulette"
+	"github.com/croupier/croupier/services/table/banked/round"
+	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/wheel"
+)
+
+// Games lists the games a house table plays.
+func Games() []string { return []string{GameRoulette, GameMoneyWheel} }
+
+// Rules builds the rules a create request names: the game's engine
+// profile with its defaults, each option set on it (rules.Set, in key
+// order), and for the money wheel the operator's layout (a layout without
+// labels is wheel.MoneyPlaceholder()). Exactly one of the two rules is
+// returned, the game's. The limits are the caller's to set (the engines'
+// Limits), and Config.Validate checks the rules again with them. An
+// unknown game or profile or a bad option is INVALID_ARGUMENT with
+// UNKNOWN_GAME, UNKNOWN_PROFILE or BAD_OPTION.
+func Rules(game, profile string, options map[string]string, layout wheel.Wheel) (*roulette.Rules, *moneywheel.Rules, error) {
+	switch game {
+	case GameRoulette:
+		if !slices.Contains(roulette.Profiles(), profile) {
+			return nil, nil, apierr.Invalid(ReasonUnknownProfile, "roulette has no profile %q (have %v)", profile, roulette.Profiles())
+		}
+		r, err := roulette.Named(profile)
+		if err != nil {
+			return nil, nil, apierr.Invalid(ReasonUnknownProfile, "%v", err)
+		}
+		if err := setOptions(&r, options); err != nil {
+			return nil, nil, err
+		}
+		return &r, nil, nil
+	case GameMoneyWheel:
+		if !slices.Contains(moneywheel.Profiles(), profile) {
+			return nil, nil, apierr.Invalid(ReasonUnknownProfile, "the money wheel has no profile %q (have %v)", profile, moneywheel.Profiles())
+		}
+		if len(layout.Labels) == 0 {
+			layout = wheel.MoneyPlaceholder()
+		}
+		r, err := moneywheel.Named(profile, layout)
+		if err != nil {
+			return nil, nil, apierr.Invalid(ReasonBadOption, "%v", err)
+		}
+		if err := setOptions(&r, options); err != nil {
+			return nil, nil, err
+		}
+		return nil, &r, nil
+	}
+	return nil, nil, apierr.Invalid(ReasonUnknownGame, "unknown game %q (have %v)", game, Games())
+}
+
+// setOptions sets every option in key order and validates the result,
+// reporting every bad option at once.
+func setOptions(r round.Rules, options map[string]string) error {
+	keys := make([]string, 0, len(options))
+	for k := range options {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var errs []error
+	for _, k := range keys {
+		if err := r.Set(k, options[k]); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if len(errs) == 0 {
+		if err := r.Validate(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return apierr.Invalid(ReasonBadOption, "%v", fmt.Errorf("options: %w", err))
+	}
+	return nil
+}
