@@ -147,7 +147,9 @@ func (h *harness) placing(who string, bets ...round.Bet) *Command {
 	return &Command{Kind: CmdPlace, Who: who, Round: h.tb.Round(), Bets: bets, Hold: fmt.Sprintf("hold-%d", h.holds), Amount: sum}
 }
 
-func bet(id, spot string, amount int64) round.Bet { return round.Bet{ID: id, Spot: spot, Amount: amount} }
+func bet(id, spot string, amount int64) round.Bet {
+	return round.Bet{ID: id, Spot: spot, Amount: amount}
+}
 
 // wallet carries out every runnable intent, as the wallet would, and
 // reports them done; it returns the events.
@@ -186,3 +188,9 @@ func find(evs []Event, k EventKind, player string) (Event, bool) {
 }
 
 var _ game.Table = (*Table)(nil)
+
+// lastRecord is the record of the last round that ended, rebuilt.
+func (tb *Table) lastRecord(t testing.TB) Record {
+	t.Helper()
+	return tb.record(tb.LastEnd)
+}

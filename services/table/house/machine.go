@@ -2,7 +2,11 @@ package house
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
+
+	"connectrpc.com/connect"
 
 	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/services/table/game"
@@ -28,7 +32,7 @@ func (t *Table) Step(gc game.Command) (game.Step, error) {
 	}
 	a := &applier{t: t, c: c}
 	if err := a.apply(); err != nil {
-		return game.Step{}, err
+		return game.Step{}, refusal(err)
 	}
 	a.settleLate()
 	t.prune()
@@ -54,6 +58,20 @@ func onlyFor(evs []Event) string {
 		who = p
 	}
 	return who
+}
+
+// refusal is err as the *apierr.Error the core expects: an engine's
+// refusal wrapped with context ("bet b1: BAD_SPOT: …") keeps its code and
+// reason and reads as the whole message.
+func refusal(err error) error {
+	var ae *apierr.Error
+	if !errors.As(err, &ae) {
+		return apierr.New(connect.CodeInternal, ReasonInconsistent, "%v", err)
+	}
+	if ae == err {
+		return ae
+	}
+	return &apierr.Error{Code: ae.Code, Reason: ae.Reason, Message: strings.Replace(err.Error(), ae.Error(), ae.Message, 1)}
 }
 
 // Same reports a command that would change nothing: a replayed open,
