@@ -157,7 +157,7 @@ func TestFrozenTableTakesOperatorsOnly(t *testing.T) {
 		t.Fatal("a frozen table owes work")
 	}
 	h.refuse(&Command{Kind: CmdChoose, Who: "p:ann", Choice: moneywheel.Refund}, ReasonUnderReview)
-	h.must(&Command{Kind: CmdIntentsDone, Done: []string{"post:hold-1"}})
+	h.must(&Command{Kind: CmdIntentsDone, Done: []string{h.post("hold-1")}})
 	h.must(&Command{Kind: CmdVoid, Round: 1, Reason: "escrow mismatch"})
 	h.must(&Command{Kind: CmdResume})
 	if h.tb.Frozen() != "" || h.tb.Status != Open {

@@ -1,6 +1,7 @@
 package house
 
 import (
+	"fmt"
 	"slices"
 
 	"connectrpc.com/connect"
@@ -23,6 +24,8 @@ type applier struct {
 	sums      map[sumKey]int
 	late      map[sumKey]*Part
 	lateOrder []sumKey
+	// replay: the command took effect before and changes nothing (Same).
+	replay bool
 }
 
 // apply checks and applies the command. Every refusal is made before the
@@ -221,12 +224,16 @@ func (t *Table) CheckPlace(who string, n int64, bets []round.Bet) ([]round.Bet, 
 // intent to post the hold into the round escrow.
 func (a *applier) place() error {
 	t, c := a.t, a.c
-	if t.Players[c.Who] != nil && c.Hold == "" {
-		return apierr.Invalid(ReasonNoHold, "a placement comes with the wallet hold of its stakes")
-	}
 	fresh, err := t.CheckPlace(c.Who, c.Round, c.Bets)
-	if err != nil || len(fresh) == 0 {
+	if err != nil {
 		return err
+	}
+	if len(fresh) == 0 {
+		a.replay = true // every bet placed already: the same as Same says
+		return nil
+	}
+	if c.Hold == "" {
+		return apierr.Invalid(ReasonNoHold, "a placement comes with the wallet hold of its stakes")
 	}
 	var amount int64
 	for _, b := range fresh {
@@ -254,7 +261,12 @@ func (a *applier) place() error {
 		ids[i] = b.ID
 	}
 	t.Stakes = append(t.Stakes, Stake{Hold: c.Hold, Player: c.Who, Account: p.Account, Round: n, BetIDs: ids, Amount: amount, Left: amount})
-	t.Intents = append(t.Intents, Intent{ID: "post:" + c.Hold, Kind: IntentPost, Player: c.Who, Account: p.Account, Round: n,
+	// The id is unique by construction, not by the hold's: a hold used
+	// again long after (the table remembers the last MaxHolds) is then
+	// posted under a new key, which the wallet refuses, rather than
+	// taken for the old post.
+	t.Seq++
+	t.Intents = append(t.Intents, Intent{ID: fmt.Sprintf("post:%s:%d", c.Hold, t.Seq), Kind: IntentPost, Player: c.Who, Account: p.Account, Round: n,
 		Hold: c.Hold, Amount: amount, Due: c.At + IntentGrace.Milliseconds()})
 	t.played(c.Who, n)
 	for _, h := range hs {

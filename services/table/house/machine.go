@@ -27,12 +27,17 @@ func (t *Table) Step(gc game.Command) (game.Step, error) {
 	if !ok || c == nil {
 		return game.Step{}, apierr.Invalid(ReasonUnknownCommand, "not a house command: %T", gc)
 	}
-	if t.Same(c) {
+	// A placement finds out it is a replay itself (place): checking it
+	// twice would parse every spot twice.
+	if c.Kind != CmdPlace && t.Same(c) {
 		return game.Step{Events: []Event(nil)}, nil
 	}
 	a := &applier{t: t, c: c}
 	if err := a.apply(); err != nil {
 		return game.Step{}, refusal(err)
+	}
+	if a.replay {
+		return game.Step{Events: []Event(nil)}, nil
 	}
 	a.settleLate()
 	t.prune()

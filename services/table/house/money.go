@@ -32,8 +32,9 @@ func (k *IntentKind) UnmarshalText(b []byte) error { return intentNames.Parse(b,
 
 // Intent is a money movement recorded in the table before the wallet is
 // asked, so that a replica dying half-way leaves a record any other
-// replica completes. ID is the wallet's idempotency key: "post:<hold>",
-// "settle:<table>:<round>:<player>:<seq>", never reused.
+// replica completes. ID is the wallet's idempotency key,
+// "post:<hold>:<seq>" or "settle:<table>:<round>:<player>:<seq>": Seq
+// makes it unique, so it is never reused for other content.
 type Intent struct {
 	ID      string     `json:"id"`
 	Kind    IntentKind `json:"kind"`

@@ -17,7 +17,7 @@ func TestFailedPostWhileBettingCancelsItsBets(t *testing.T) {
 	h.open("0")
 	h.place("p:ann", bet("a1", "red", 10))
 	h.place("p:ann", bet("a2", "black", 20))
-	evs := h.must(&Command{Kind: CmdIntentsDone, Done: []string{"post:hold-2"}, Failed: map[string]string{"post:hold-1": "HOLD_EXPIRED"}})
+	evs := h.must(&Command{Kind: CmdIntentsDone, Done: []string{h.post("hold-2")}, Failed: map[string]string{h.post("hold-1"): "HOLD_EXPIRED"}})
 	if got := kinds(evs); !slices.Equal(got, []EventKind{EvStakeFailed, EvCancelled}) {
 		t.Fatalf("events %v", got)
 	}
@@ -66,12 +66,12 @@ func TestSettlementWaitsForTheStakesPost(t *testing.T) {
 			t.Fatalf("a settle before the stake is posted: %+v", in)
 		}
 	}
-	h.must(&Command{Kind: CmdIntentsDone, Done: []string{"post:hold-1"}})
-	in, ok := h.tb.Intent("settle:t1:1:p:ann:1")
+	h.must(&Command{Kind: CmdIntentsDone, Done: []string{h.post("hold-1")}})
+	in, ok := h.settleOf("p:ann")
 	if !ok || in.Won != 10 || in.Returned != 10 {
 		t.Fatalf("ann's settle %+v %v (intents %v)", in, ok, h.tb.Intents)
 	}
-	h.must(&Command{Kind: CmdIntentsDone, Failed: map[string]string{"post:hold-2": "HOLD_NOT_FOUND"}})
+	h.must(&Command{Kind: CmdIntentsDone, Failed: map[string]string{h.post("hold-2"): "HOLD_NOT_FOUND"}})
 	h.wallet()
 	if h.tb.Escrowed != 0 || len(h.tb.Stakes) != 0 || len(h.tb.Intents) != 0 {
 		t.Fatalf("escrowed %d stakes %v intents %v", h.tb.Escrowed, h.tb.Stakes, h.tb.Intents)
@@ -113,8 +113,8 @@ func TestIntentsDoneAnswers(t *testing.T) {
 	if !h.tb.Same(&Command{Kind: CmdIntentsDone, Done: []string{"post:other"}}) {
 		t.Fatal("an answer about no intent of the table's is not a no-op")
 	}
-	h.refuse(&Command{Kind: CmdIntentsDone, Done: []string{"post:hold-1"}, Failed: map[string]string{"post:hold-1": "X"}}, ReasonBadIntents)
-	h.refuse(&Command{Kind: CmdIntentsDone, Failed: map[string]string{"post:hold-1": ""}}, ReasonBadIntents)
+	h.refuse(&Command{Kind: CmdIntentsDone, Done: []string{h.post("hold-1")}, Failed: map[string]string{h.post("hold-1"): "X"}}, ReasonBadIntents)
+	h.refuse(&Command{Kind: CmdIntentsDone, Failed: map[string]string{h.post("hold-1"): ""}}, ReasonBadIntents)
 	h.wallet()
 	h.now += 15000
 	h.must(&Command{Kind: CmdClose, Round: 1})

@@ -273,7 +273,7 @@ type Table struct {
 	Stakes []Stake `json:"stakes,omitempty"`
 	// Intents are the money movements the wallet has still to carry out.
 	Intents []Intent `json:"intents,omitempty"`
-	// Seq numbers the settle intents (their ids).
+	// Seq numbers the intents (their ids).
 	Seq uint64 `json:"seq,omitempty"`
 	// Escrowed is what the round escrow holds by the table's book.
 	Escrowed int64 `json:"escrowed,omitempty"`
