@@ -46,8 +46,10 @@ type harness struct {
 	tb    *Table
 	now   int64
 	holds int
-	// events are every event emitted, in order.
-	events []Event
+	// events are every event emitted, in order; records every round
+	// record, by round.
+	events  []Event
+	records map[int64]Record
 	// last is the table's encoding after the last command: the next
 	// command's before (nothing else changes the table).
 	last []byte
@@ -104,6 +106,16 @@ func (h *harness) do(c *Command) ([]Event, error) {
 		return nil, err
 	}
 	evs := st.Events.([]Event)
+	if st.Record != nil {
+		if h.records == nil {
+			h.records = map[int64]Record{}
+		}
+		rec := st.Record.Value.(Record)
+		h.records[rec.Round] = rec
+		if st.Record.ID != RoundID(rec.Table, rec.Round) {
+			h.t.Fatalf("record id %s", st.Record.ID)
+		}
+	}
 	if st.N != len(evs) {
 		h.t.Fatalf("step N %d, %d events", st.N, len(evs))
 	}
