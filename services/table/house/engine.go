@@ -75,22 +75,21 @@ type happening struct {
 	choice  moneywheel.VoidChoice
 }
 
-// engine is the engine over the table's round state.
+// engine is the engine over the table's round state. New and Decode
+// give every table its game's rules and state; a table without them
+// (a zero Table) has an empty roulette round that keeps nothing.
 func (t *Table) engine() engine {
 	if t.Wheel != nil && t.Config.Wheel != nil {
 		return wheelEngine{r: t.Config.Wheel, s: t.Wheel}
 	}
-	if t.Roulette == nil {
-		// A decoded table without its state: a zero one is a table
-		// before its first round (Decode refuses a state of the wrong
-		// game).
-		t.Roulette = &roulette.State{}
-	}
-	r := t.Config.Roulette
+	r, s := t.Config.Roulette, t.Roulette
 	if r == nil {
 		r = &roulette.Rules{}
 	}
-	return rouletteEngine{r: r, s: t.Roulette}
+	if s == nil {
+		s = &roulette.State{}
+	}
+	return rouletteEngine{r: r, s: s}
 }
 
 // checkDraw checks an RNG draw against the wheel and fills in its label.
