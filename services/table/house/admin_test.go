@@ -6,8 +6,10 @@ import (
 	"time"
 
 	"github.com/croupier/croupier/services/table/banked/moneywheel"
+	"github.com/croupier/croupier/services/table/banked/roulette"
 	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/services/table/game"
+	"github.com/croupier/croupier/shared/apierr"
 )
 
 // Every refusal names its reason and leaves the table byte for byte as it
@@ -245,3 +247,31 @@ func TestLeavingPlayersBetsStillSettle(t *testing.T) {
 		t.Fatalf("intents %+v", h.tb.Intents)
 	}
 }
+
+// The money wheel's own refusals pass through from its engine unchanged
+// (cz-money-wheel.md §1: X has no box; §4.4: a choice is carry or
+// refund, and refunded bets cannot be carried again).
+func TestMoneyWheelRefusals(t *testing.T) {
+	h := newHarness(t, config(t, GameMoneyWheel, "cz", ResultDealer, nil))
+	h.join("a:ann")
+	h.open("")
+	h.refuse(h.placing("a:ann", bet("a1", "x", 5)), round.ReasonBadSpot)
+	h.refuse(&Command{Kind: CmdChoose, Who: "a:ann", Round: 1, Choice: 7}, moneywheel.ReasonBadChoice)
+	h.refuse(&Command{Kind: CmdResult, Round: 1, Wheel: &moneywheel.Spin{Field: 1, Revolutions: 9}}, round.ReasonBettingOpen)
+	h.place("a:ann", bet("a1", "star", 5))
+	h.must(&Command{Kind: CmdChoose, Who: "a:ann", Round: 1, Choice: moneywheel.Refund})
+	h.must(&Command{Kind: CmdClose, Round: 1})
+	h.refuse(&Command{Kind: CmdResult, Round: 1, Roulette: &roulette.Spin{Pocket: 1}}, round.ReasonBadSpin)
+	h.refuse(&Command{Kind: CmdResult, Round: 1, Wheel: &moneywheel.Spin{Field: 30, Revolutions: 9}}, round.ReasonBadSpin)
+	h.must(&Command{Kind: CmdResult, Round: 1, Wheel: &moneywheel.Spin{Field: 1, Revolutions: 2}})
+	h.refuse(&Command{Kind: CmdChoose, Who: "a:ann", Round: 1, Choice: moneywheel.Carry}, moneywheel.ReasonAlreadyRefunded)
+	if _, err := h.tb.Step(live{}); apierr.Reason(err) != ReasonUnknownCommand || h.tb.Same(live{}) {
+		t.Fatalf("another game's command: %v", err)
+	}
+}
+
+// live is another game's command.
+type live struct{}
+
+func (live) Stamp(int64) {}
+func (live) Op() string  { return "act" }
