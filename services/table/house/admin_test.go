@@ -222,6 +222,9 @@ func TestIdleTableClosesAtOnce(t *testing.T) {
 	if !h.tb.Closed() || len(evs) != 1 || evs[0].Status != Closed {
 		t.Fatalf("closed %v events %+v", h.tb.Closed(), evs)
 	}
+	if !h.tb.Same(&Command{Kind: CmdCloseTable}) || h.tb.Same(&Command{Kind: CmdPause}) {
+		t.Fatal("closing a closed table again")
+	}
 }
 
 // Joining, renaming and leaving: the player's bets in play still settle

@@ -85,7 +85,15 @@ func refusal(err error) error {
 // core answers it like a replay and does not log it.
 func (t *Table) Same(gc game.Command) bool {
 	c, ok := gc.(*Command)
-	if !ok || c == nil || t.Status == Closed || (t.Review != "" && !allowedFrozen(c.Kind)) {
+	if !ok || c == nil {
+		return false
+	}
+	if t.Status == Closed {
+		// Closing a closed table again changes nothing (as at a poker
+		// table); anything else is refused.
+		return c.Kind == CmdCloseTable
+	}
+	if t.Review != "" && !allowedFrozen(c.Kind) {
 		return false
 	}
 	e := t.engine()
