@@ -8,7 +8,6 @@ import (
 	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/trace"
 
-	"github.com/croupier/croupier/services/table/live"
 	"github.com/croupier/croupier/services/table/store"
 )
 
@@ -82,8 +81,8 @@ func (s *Service) claimed(ctx context.Context, d store.Deadline) {
 	err := s.current(ctx, rt, true)
 	var stale bool
 	if err == nil {
-		due, ok := rt.t.NextDue()
-		stale = rt.t.Version != d.Version || !ok || due.At != d.Due
+		due, ok := rt.t.Due()
+		stale = rt.t.Revision() != d.Version || !ok || due != d.Due
 	}
 	rt.mu.Unlock()
 	if err != nil {
@@ -98,7 +97,7 @@ func (s *Service) claimed(ctx context.Context, d store.Deadline) {
 	s.m.clockFired.Add(ctx, 1)
 	s.fire(ctx, d.Table)
 	rt.mu.Lock()
-	advanced := rt.t != nil && rt.t.Version > d.Version
+	advanced := rt.t != nil && rt.t.Revision() > d.Version
 	rt.mu.Unlock()
 	if advanced {
 		_ = s.deps.Store.Done(ctx, d)
@@ -115,95 +114,55 @@ func (s *Service) fire(ctx context.Context, id string) {
 			return
 		}
 		t := rt.t
-		due, ok := t.NextDue()
-		var w work
-		if ok && due.At <= s.now().UnixMilli() {
-			w = workFor(t, due)
+		var j job
+		at, ok := t.Due()
+		if ok && at <= s.now().UnixMilli() {
+			j, ok = rt.drv.job(t, id)
 		}
 		var from trace.SpanContext
-		if rt.dueVersion == t.Version {
+		if rt.dueVersion == t.Revision() {
 			from = rt.dueFrom
 		}
 		rt.mu.Unlock()
-		if !ok || w.kind == live.DueNone {
+		if !ok || j.run == nil {
 			return
 		}
-		if err := s.doTraced(ctx, from, id, w); err != nil {
-			s.log.Warn("table due work", "table", id, "work", due.Kind.String(), "err", err)
+		if err := s.doTraced(ctx, from, id, j); err != nil {
+			s.log.Warn("table due work", "table", id, "work", j.name, "err", err)
 			return
 		}
 	}
 }
 
-// work is a due job with what it needs from the table, copied out so the
-// table is not locked while other services are called.
-type work struct {
-	kind   live.DueKind
-	seat   int
-	intent live.Intent
-	hand   string
-	seq    int
-	nextNo uint64
+// job is a table's due work, with what it needs of the table copied out
+// so that the table is not locked while other services are called.
+type job struct {
+	// name says what the work is ("deal", "intent", "open").
+	name string
+	run  func(ctx context.Context) error
 }
 
-func workFor(t *live.Table, d live.Due) work {
-	w := work{kind: d.Kind, seat: d.Seat}
-	switch d.Kind {
-	case live.DueIntent:
-		w.intent, _ = t.Intent(d.Intent)
-	case live.DueTimeout:
-		w.hand, w.seq = t.Hand.ID, t.Hand.State().Seq
-	case live.DueDeal:
-		w.nextNo = t.HandNo + 1
-		w.hand = live.HandID(t.Config.ID, w.nextNo)
-	}
-	return w
-}
-
-// doTraced does w in a span of its own, a child of from (the commit that
+// doTraced does j in a span of its own, a child of from (the commit that
 // made it due, when this replica made that commit) so that a hand's deal
 // and shuffle stay in the trace of the action that started the hand; the
 // background loop's context gives the cancellation, from only the trace.
-func (s *Service) doTraced(ctx context.Context, from trace.SpanContext, id string, w work) error {
+func (s *Service) doTraced(ctx context.Context, from trace.SpanContext, id string, j job) error {
 	if s.deps.Tracer == nil {
-		return s.do(ctx, id, w)
+		return j.run(ctx)
 	}
 	if from.IsValid() {
 		ctx = trace.ContextWithSpanContext(ctx, from)
 	}
-	ctx, span := s.deps.Tracer.Start(ctx, "croupier.table due "+w.kind.String(), trace.WithSpanKind(trace.SpanKindInternal))
+	ctx, span := s.deps.Tracer.Start(ctx, "croupier.table due "+j.name, trace.WithSpanKind(trace.SpanKindInternal))
 	defer span.End()
 	if span.IsRecording() {
 		span.SetAttributes(attribute.String("croupier.table.id", id))
 	}
-	err := s.do(ctx, id, w)
+	err := j.run(ctx)
 	if err != nil {
 		span.SetStatus(codes.Error, err.Error())
 	}
 	return err
-}
-
-// do carries out one due job.
-func (s *Service) do(ctx context.Context, id string, w work) error {
-	switch w.kind {
-	case live.DueIntent:
-		return s.runIntent(ctx, id, w.intent)
-	case live.DueTimeout:
-		return s.ignoreStale(s.exec(ctx, id, func(t *live.Table) (reply, error) {
-			return reply{cmd: &live.Command{Kind: live.CmdTimeout, Hand: w.hand, Seq: w.seq}}, nil
-		}, nil))
-	case live.DueDeal:
-		return s.deal(ctx, id, w.hand, w.nextNo)
-	case live.DuePickup:
-		return s.ignoreStale(s.exec(ctx, id, func(t *live.Table) (reply, error) {
-			return reply{cmd: &live.Command{Kind: live.CmdPickUp, Seat: w.seat}}, nil
-		}, nil))
-	case live.DueOffer:
-		return s.ignoreStale(s.exec(ctx, id, func(t *live.Table) (reply, error) {
-			return reply{cmd: &live.Command{Kind: live.CmdExpireOffer, Seat: w.seat}}, nil
-		}, nil))
-	}
-	return nil
 }
 
 // ignoreStale: due work refused because the table moved on is done.

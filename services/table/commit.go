@@ -2,12 +2,13 @@ package table
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 
 	"connectrpc.com/connect"
 	"go.opentelemetry.io/otel/trace"
 
-	"github.com/croupier/croupier/services/table/live"
+	"github.com/croupier/croupier/services/table/game"
 	"github.com/croupier/croupier/services/table/store"
 	"github.com/croupier/croupier/shared/apierr"
 )
@@ -15,27 +16,28 @@ import (
 // reply is what a command's builder decided: a command to commit, or an
 // answer without one (a replayed request).
 type reply struct {
-	cmd *live.Command
+	cmd game.Command
 	// done: answer without committing.
 	done bool
 }
 
-// committed is a committed command with the table after it.
+// committed is a committed command with what it did and the table's
+// version after it.
 type committed struct {
-	cmd     *live.Command
-	events  []live.Event
+	cmd     game.Command
+	step    game.Step
 	version uint64
 }
 
 const maxAttempts = 20
 
-// exec builds a command from the current table, applies it, and commits
-// it. build runs with the table locked; it returns a command, or done to
-// answer without one (a command that would change nothing, as
-// live.Table.Unchanged says, is answered so too). after runs with the
-// table still locked once the command is committed (or, with done,
-// instead of it).
-func (s *Service) exec(ctx context.Context, id string, build func(t *live.Table) (reply, error), after func(t *live.Table, c *committed) error) error {
+// execute builds a command from the current table, applies it, and
+// commits it, for a table of any game. build runs with the table locked;
+// it returns a command, or done to answer without one (a command that
+// would change nothing, as game.Table.Same says, is answered so too).
+// after runs with the table still locked once the command is committed
+// (or, with done, instead of it).
+func (s *Service) execute(ctx context.Context, id string, build func(t game.Table) (reply, error), after func(t game.Table, c *committed) error) error {
 	start := s.now()
 	rt := s.runtime(id)
 	rt.mu.Lock()
@@ -46,7 +48,7 @@ func (s *Service) exec(ctx context.Context, id string, build func(t *live.Table)
 	verified := false
 	for attempt := 0; attempt < maxAttempts; attempt++ {
 		r, err := build(rt.t)
-		if err == nil && !r.done && rt.t.Unchanged(r.cmd) {
+		if err == nil && !r.done && rt.t.Same(r.cmd) {
 			// The command changes nothing (pausing a paused table): there is
 			// nothing to commit, and it is answered like a replay, from the
 			// current table.
@@ -78,7 +80,7 @@ func (s *Service) exec(ctx context.Context, id string, build func(t *live.Table)
 			return err
 		}
 		c := r.cmd
-		c.At = s.now().UnixMilli()
+		c.Stamp(s.now().UnixMilli())
 		res, err := s.commit(ctx, rt, c)
 		if errors.Is(err, errRetry) {
 			verified = true
@@ -94,7 +96,7 @@ func (s *Service) exec(ctx context.Context, id string, build func(t *live.Table)
 			}
 			return err
 		}
-		s.m.commandLatency.Record(ctx, float64(s.now().Sub(start).Microseconds())/1000, s.m.kind(c.Kind))
+		s.m.commandLatency.Record(ctx, float64(s.now().Sub(start).Microseconds())/1000, s.m.kind(c.Op()))
 		if after != nil {
 			return after(rt.t, res)
 		}
@@ -116,58 +118,32 @@ var errRetry = errors.New("retry")
 // commit applies c to the cached table and commits it (rt.mu held). A
 // rejection leaves the table as it was; a lost race reloads it and asks
 // for a retry (errRetry).
-func (s *Service) commit(ctx context.Context, rt *runtime, c *live.Command) (*committed, error) {
+func (s *Service) commit(ctx context.Context, rt *runtime, c game.Command) (*committed, error) {
 	t := rt.t
-	prev, hadDue := t.NextDue()
-	prevVersion := t.Version
-	intents := len(t.Intents)
-	var handBefore string
-	finishedBefore := false
-	if t.Hand != nil {
-		handBefore, finishedBefore = t.Hand.ID, t.Hand.Finished
-	}
-	given := c.Ranks != nil
-	events, err := t.Apply(c)
+	prevDue, hadDue := t.Due()
+	prevVersion := t.Revision()
+	st, err := t.Step(c)
 	if err != nil {
 		if apierr.Code(err) == connect.CodeInternal {
 			rt.t = nil
 		}
 		return nil, err
 	}
-	if !given && c.Ranks != nil {
-		// The command reached a showdown: the evaluator service ranks the
-		// same hands; the commit goes ahead only if it agrees.
-		if err := s.confirmRanks(ctx, t, c); err != nil {
-			rt.t = nil
-			return nil, err
-		}
-	}
-	enc, err := live.MarshalCommand(c)
-	if err != nil {
+	if err := rt.drv.confirm(ctx, t, c); err != nil {
 		rt.t = nil
-		return nil, apierr.New(connect.CodeInternal, "ENCODE", "%v", err)
+		return nil, err
 	}
-	sc := store.Commit{Table: rt.id, Version: prevVersion, Head: rt.logID, Command: enc}
-	since := t.Version - rt.snapVersion
-	if since >= s.opts.SnapshotEvery || (c.Kind == live.CmdDeal && since >= max(s.opts.SnapshotEvery/4, 1)) || t.Status == live.Closed {
-		if sc.Snapshot, err = t.MarshalSnapshot(); err != nil {
-			rt.t = nil
-			return nil, apierr.New(connect.CodeInternal, "ENCODE", "%v", err)
-		}
-	}
-	if h := t.Hand; h != nil && h.Finished && (h.ID != handBefore || !finishedBefore) {
-		if sc.Hand, err = encodeHand(h); err != nil {
-			rt.t = nil
-			return nil, apierr.New(connect.CodeInternal, "ENCODE", "%v", err)
-		}
-		sc.HandID = h.ID
+	sc := store.Commit{Table: rt.id, Version: prevVersion, Head: rt.logID}
+	if err := s.encodeCommit(rt, c, st, &sc); err != nil {
+		rt.t = nil
+		return nil, err
 	}
 	now := s.now().UnixMilli()
-	due, hasDue := t.NextDue()
+	due, hasDue := t.Due()
 	runNow := false
 	if hasDue {
-		d := store.Deadline{Table: rt.id, Version: t.Version, Due: due.At, Score: due.At}
-		if due.At <= now+5 {
+		d := store.Deadline{Table: rt.id, Version: t.Revision(), Due: due, Score: due}
+		if due <= now+5 {
 			// Due at once: this replica does it, holding the entry as a lease
 			// another replica takes over if this one dies.
 			d.Score = now + s.opts.Lease.Milliseconds()
@@ -176,72 +152,92 @@ func (s *Service) commit(ctx context.Context, rt *runtime, c *live.Command) (*co
 		sc.Deadline = &d
 	}
 	if hadDue {
-		sc.Supersedes = &store.Deadline{Table: rt.id, Version: prevVersion, Due: prev.At}
+		sc.Supersedes = &store.Deadline{Table: rt.id, Version: prevVersion, Due: prevDue}
 	}
 	res, err := s.deps.Store.Commit(ctx, sc)
 	if err != nil {
-		rt.t = nil
-		if errors.Is(err, store.ErrRewound) {
-			// The command was built on a history Redis no longer holds: it
-			// is not applied on the stored one either.
-			if lerr := s.load(ctx, rt); lerr != nil {
-				return nil, lerr
-			}
-			// load compared the stored table with what it knew, and what
-			// it knew was this command's predecessor.
-			return nil, s.rewound(ctx, rt, prevVersion, rt.t.Version <= prevVersion)
-		}
-		if errors.Is(err, store.ErrConflict) {
-			s.m.conflicts.Add(ctx, 1)
-			if lerr := s.load(ctx, rt); lerr != nil {
-				return nil, lerr
-			}
-			return nil, errRetry
-		}
-		if errors.Is(err, store.ErrNotFound) {
-			return nil, apierr.NotFound("TABLE_NOT_FOUND", "no table %q", rt.id)
-		}
-		return nil, unavailable(err)
+		return nil, s.commitFailed(ctx, rt, prevVersion, err)
 	}
 	rt.logID = res.LogID
 	rt.remember()
 	if hasDue {
-		rt.dueFrom, rt.dueVersion = trace.SpanContextFromContext(ctx), t.Version
+		rt.dueFrom, rt.dueVersion = trace.SpanContextFromContext(ctx), t.Revision()
 	}
-	if sc.HandID != "" {
-		// The hand is over (played out, misdealt or voided): its shoe is no
-		// longer live, and the RNG may open it for the fairness proofs.
-		s.closeOutcome(ctx, t.Hand.Outcome)
+	if st.Outcome != "" {
+		// The hand or round is over: its RNG outcome is no longer live, and
+		// the RNG may open it for the fairness proofs.
+		s.closeOutcome(ctx, st.Outcome)
 	}
 	if sc.Snapshot != nil {
-		rt.snapVersion = t.Version
+		rt.snapVersion = t.Revision()
 	}
-	if len(t.Intents) != intents {
-		rt.moneyVersion = t.Version
+	if st.Money {
+		rt.moneyVersion = t.Revision()
 	}
 	if hadDue && !res.Superseded {
 		s.removeDeadline(*sc.Supersedes)
 	}
-	s.m.commands.Add(ctx, 1, s.m.kind(c.Kind))
-	s.observeCommit(ctx, t, c, events)
-	rt.hub.publish(t.Version, events, t)
-	if lobbyChanged(events) {
+	s.m.commands.Add(ctx, 1, s.m.kind(c.Op()))
+	rt.drv.observe(ctx, c, st)
+	rt.hub.publish(t.Revision(), st)
+	if st.Lobby {
 		s.touchLobby(rt.id)
 	}
 	if runNow {
 		s.kick(rt.id)
 	}
-	return &committed{cmd: c, events: events, version: t.Version}, nil
+	return &committed{cmd: c, step: st, version: t.Revision()}, nil
 }
 
-func lobbyChanged(events []live.Event) bool {
-	for _, e := range events {
-		switch e.Kind {
-		case live.EvSeat, live.EvTable:
-			return true
-		case live.EvHandEnded:
-			return true
+// encodeCommit fills in what a commit stores: the command, a snapshot
+// when one is due (every SnapshotEvery commands, at a quarter of that
+// after a deal or a round's opening, and a closed table's last), and the
+// record of a hand or round the command finished.
+func (s *Service) encodeCommit(rt *runtime, c game.Command, st game.Step, sc *store.Commit) error {
+	var err error
+	if sc.Command, err = json.Marshal(c); err != nil {
+		return apierr.New(connect.CodeInternal, "ENCODE", "%v", err)
+	}
+	t := rt.t
+	since := t.Revision() - rt.snapVersion
+	if since >= s.opts.SnapshotEvery || (st.Snapshot && since >= max(s.opts.SnapshotEvery/4, 1)) || t.Closed() {
+		if sc.Snapshot, err = t.Encode(); err != nil {
+			return apierr.New(connect.CodeInternal, "ENCODE", "%v", err)
 		}
 	}
-	return false
+	if st.Record != nil {
+		if sc.Hand, err = json.Marshal(st.Record.Value); err != nil {
+			return apierr.New(connect.CodeInternal, "ENCODE", "%v", err)
+		}
+		sc.HandID = st.Record.ID
+	}
+	return nil
+}
+
+// commitFailed handles a commit the store refused (rt.mu held; the cached
+// table, already changed, is dropped): a rewound table is reported and
+// frozen, a lost race reloads it for a retry.
+func (s *Service) commitFailed(ctx context.Context, rt *runtime, prevVersion uint64, err error) error {
+	rt.t = nil
+	if errors.Is(err, store.ErrRewound) {
+		// The command was built on a history Redis no longer holds: it
+		// is not applied on the stored one either.
+		if lerr := s.load(ctx, rt); lerr != nil {
+			return lerr
+		}
+		// load compared the stored table with what it knew, and what
+		// it knew was this command's predecessor.
+		return s.rewound(ctx, rt, prevVersion, rt.t.Revision() <= prevVersion)
+	}
+	if errors.Is(err, store.ErrConflict) {
+		s.m.conflicts.Add(ctx, 1)
+		if lerr := s.load(ctx, rt); lerr != nil {
+			return lerr
+		}
+		return errRetry
+	}
+	if errors.Is(err, store.ErrNotFound) {
+		return apierr.NotFound("TABLE_NOT_FOUND", "no table %q", rt.id)
+	}
+	return unavailable(err)
 }

@@ -2,7 +2,6 @@ package table
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"connectrpc.com/connect"
@@ -10,6 +9,7 @@ import (
 	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
 	evaluatorv1 "github.com/croupier/croupier/gen/croupier/evaluator/v1"
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
+	"github.com/croupier/croupier/services/table/game"
 	"github.com/croupier/croupier/services/table/live"
 	"github.com/croupier/croupier/services/table/poker/profile"
 	"github.com/croupier/croupier/shared/apierr"
@@ -35,7 +35,8 @@ func (s *Service) deal(ctx context.Context, id, handID string, number uint64) er
 	if err != nil || len(shoe) != 52 {
 		return apierr.New(connect.CodeInternal, "BAD_SHOE", "the RNG returned a bad shoe for %s: %v", handID, err)
 	}
-	var chips, version uint64
+	var want game.Escrow
+	var version uint64
 	var check bool
 	err = s.exec(ctx, id, func(t *live.Table) (reply, error) {
 		if t.HandNo+1 != number {
@@ -47,7 +48,8 @@ func (s *Service) deal(ctx context.Context, id, handID string, number uint64) er
 			rt := s.runtime(id)
 			if now := s.now(); s.opts.EscrowCheckEvery < 0 || now.Sub(rt.checkedAt) >= s.opts.EscrowCheckEvery {
 				rt.checkedAt = now
-				check, chips, version = true, uint64(t.Chips()), c.version
+				want, check = t.Escrow()
+				version = c.version
 			}
 		}
 		return nil
@@ -60,7 +62,7 @@ func (s *Service) deal(ctx context.Context, id, handID string, number uint64) er
 		s.wg.Add(1)
 		go func() {
 			defer s.wg.Done()
-			s.checkEscrow(context.WithoutCancel(ctx), id, version, int64(chips))
+			s.checkEscrow(context.WithoutCancel(ctx), id, version, want)
 		}()
 	}
 	return nil
@@ -110,30 +112,4 @@ func (s *Service) confirmRanks(ctx context.Context, t *live.Table, c *live.Comma
 		c.Ranks[i].Value = rank.Value(vals[i].GetRank())
 	}
 	return nil
-}
-
-// handRecord is a finished hand as the table keeps it: what it started
-// from and its inputs (the complete record is rebuilt from them), and its
-// result.
-type handRecord struct {
-	Hand   *live.Hand       `json:"hand"`
-	Result *live.HandResult `json:"result,omitempty"`
-}
-
-func encodeHand(h *live.Hand) ([]byte, error) { return json.Marshal(handRecord{Hand: h}) }
-
-// loadHand reads a kept hand and replays it.
-func (s *Service) loadHand(ctx context.Context, table, handID string) (*live.Hand, error) {
-	b, err := s.deps.Store.Hand(ctx, table, handID)
-	if err != nil {
-		return nil, err
-	}
-	var r handRecord
-	if err := json.Unmarshal(b, &r); err != nil {
-		return nil, fmt.Errorf("hand %s: %w", handID, err)
-	}
-	if err := r.Hand.Rebuild(); err != nil {
-		return nil, err
-	}
-	return r.Hand, nil
 }

@@ -9,7 +9,7 @@ import (
 	"go.opentelemetry.io/otel/metric"
 
 	walletv1 "github.com/croupier/croupier/gen/croupier/wallet/v1"
-	"github.com/croupier/croupier/services/table/live"
+	"github.com/croupier/croupier/services/table/game"
 )
 
 // Escrow verdicts.
@@ -27,8 +27,8 @@ const (
 // as an intent before the wallet is called, so if none was pending at v
 // and none was recorded between v and the table's version after the wallet
 // answered, the two must be equal; otherwise the check says nothing.
-func (s *Service) checkEscrow(ctx context.Context, id string, v uint64, chips int64) {
-	s.compareEscrow(ctx, id, v, chips, "deal", func(rt *runtime) bool { return rt.moneyVersion <= v })
+func (s *Service) checkEscrow(ctx context.Context, id string, v uint64, want game.Escrow) {
+	s.compareEscrow(ctx, id, v, want, "deal", func(rt *runtime) bool { return rt.moneyVersion <= v })
 }
 
 // AuditEscrow compares a table's escrow with the chips at it now, whatever
@@ -38,50 +38,50 @@ func (s *Service) checkEscrow(ctx context.Context, id string, v uint64, chips in
 // pending and the table did not change while the wallet answered. A
 // mismatch freezes the table for review.
 func (s *Service) AuditEscrow(ctx context.Context, id string) (string, error) {
-	var cash bool
+	var want game.Escrow
+	var has bool
 	var v uint64
-	var chips int64
 	var pending bool
-	err := s.view(ctx, id, func(t *live.Table, _ *runtime) error {
-		cash = t.Config.Cash() && t.Status != live.Closed
-		v, chips, pending = t.Version, t.Chips(), len(t.Intents) > 0
+	err := s.read(ctx, id, func(t game.Table, _ *runtime) error {
+		want, has = t.Escrow()
+		v, pending = t.Revision(), t.MoneyPending()
 		return nil
 	})
 	if err != nil {
 		return "", err
 	}
-	if !cash || s.deps.Wallet == nil {
+	if !has || s.deps.Wallet == nil {
 		return EscrowSkipped, nil
 	}
 	if pending {
 		s.m.escrowChecks.Add(ctx, 1, metric.WithAttributes(attribute.String("result", EscrowInconclusive), attribute.String("trigger", "audit")))
 		return EscrowInconclusive, nil
 	}
-	return s.compareEscrow(ctx, id, v, chips, "audit", func(rt *runtime) bool { return rt.t.Version == v }), nil
+	return s.compareEscrow(ctx, id, v, want, "audit", func(rt *runtime) bool { return rt.t.Revision() == v }), nil
 }
 
 // compareEscrow asks the wallet for the escrow balance and compares it with
-// chips (the table at version v); unchanged says whether nothing moved
+// what the table at version v says it holds (want: the chips at a poker
+// table, the stakes at a banked one); unchanged says whether nothing moved
 // money since v (rt.mu held, the table current). A conclusive mismatch is
 // logged, counted and freezes the table.
-func (s *Service) compareEscrow(ctx context.Context, id string, v uint64, chips int64, trigger string, unchanged func(rt *runtime) bool) string {
+func (s *Service) compareEscrow(ctx context.Context, id string, v uint64, want game.Escrow, trigger string, unchanged func(rt *runtime) bool) string {
 	if s.deps.Wallet == nil {
 		return EscrowSkipped
 	}
-	cfg, err := s.config(ctx, id)
-	if err != nil {
-		s.log.Warn("escrow check", "table", id, "err", err)
-		return EscrowInconclusive
+	kind := walletv1.AccountKind_ACCOUNT_KIND_TABLE_ESCROW
+	if want.Kind == game.RoundEscrow {
+		kind = walletv1.AccountKind_ACCOUNT_KIND_ROUND_ESCROW
 	}
 	res, err := s.deps.Wallet.CheckEscrow(ctx, connect.NewRequest(&walletv1.CheckEscrowRequest{
-		TableId: id, Currency: cfg.Currency, ExpectedAmount: chips}))
+		TableId: id, Currency: want.Currency, ExpectedAmount: want.Amount, Kind: kind}))
 	if err != nil {
 		s.log.Warn("escrow check", "table", id, "err", err)
 		return EscrowInconclusive
 	}
 	result := EscrowInconclusive
-	_ = s.view(ctx, id, func(t *live.Table, rt *runtime) error {
-		if len(t.Intents) > 0 || !unchanged(rt) {
+	_ = s.read(ctx, id, func(t game.Table, rt *runtime) error {
+		if t.MoneyPending() || !unchanged(rt) {
 			return nil
 		}
 		result = EscrowMatch
@@ -91,8 +91,8 @@ func (s *Service) compareEscrow(ctx context.Context, id string, v uint64, chips 
 		}
 		result = EscrowMismatch
 		s.log.Error("escrow does not match the chips at the table: freezing it for review", "table", id, "version", v,
-			"escrow", res.Msg.GetBalance(), "chips", chips, "difference", res.Msg.GetDifference(), "trigger", trigger)
-		s.freezeLocked(ctx, rt, live.ReasonEscrowMismatch)
+			"escrow", res.Msg.GetBalance(), "expected", want.Amount, "difference", res.Msg.GetDifference(), "trigger", trigger)
+		s.freezeLocked(ctx, rt, game.ReasonEscrowMismatch)
 		return nil
 	})
 	s.m.escrowChecks.Add(ctx, 1, metric.WithAttributes(attribute.String("result", result), attribute.String("trigger", trigger)))

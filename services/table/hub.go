@@ -8,14 +8,20 @@ import (
 	"sync"
 	"time"
 
-	"github.com/croupier/croupier/services/table/live"
+	"github.com/croupier/croupier/services/table/game"
 	"github.com/croupier/croupier/shared/apierr"
 )
 
 // Batch is the events of one committed command.
 type Batch struct {
 	Version uint64
-	Events  []live.Event
+	// Events are the command's events as the table's game has them
+	// (game.Step: []live.Event for poker); N is their number.
+	Events any
+	N      int
+	// Only, when set, is the one player the events concern
+	// (game.Step.Only).
+	Only string
 	// From is the index of the first event a resumed subscriber still needs.
 	From int
 	// Shared is the batch's work the API layer does once for all its
@@ -109,9 +115,12 @@ func (h *hub) kept() []Batch {
 
 // publish hands the events of version v to the subscribers (once per
 // version: a table reloaded after a lost race replays versions it had
-// published). The events are shared, not copied: Apply returns a fresh
-// slice per command and nobody changes it afterwards.
-func (h *hub) publish(v uint64, events []live.Event, _ *live.Table) {
+// published). The events are shared, not copied: a table's Step returns a
+// fresh slice per command and nobody changes it afterwards. Events that
+// concern one player only (st.Only) go to his streams and to operators'
+// and services' alone: with thousands of players at a banked table, one
+// player's placement wakes one stream, not every one.
+func (h *hub) publish(v uint64, st game.Step) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if v <= h.last {
@@ -121,9 +130,14 @@ func (h *hub) publish(v uint64, events []live.Event, _ *live.Table) {
 	// The ring keeps the events only: the subscribers' shared conversion
 	// is garbage once they all sent it (a resumed subscriber converts the
 	// batches it catches up on for himself).
-	h.keep(Batch{Version: v, Events: events})
-	b := Batch{Version: v, Events: events, Shared: &Shared{}}
+	kept := Batch{Version: v, Events: st.Events, N: st.N, Only: st.Only}
+	h.keep(kept)
+	b := kept
+	b.Shared = &Shared{}
 	for sub := range h.subs {
+		if b.Only != "" && !sub.viewer.Internal && sub.viewer.Player != b.Only {
+			continue
+		}
 		select {
 		case sub.ch <- b:
 		default:
@@ -135,6 +149,7 @@ func (h *hub) publish(v uint64, events []live.Event, _ *live.Table) {
 
 // Subscription is one subscriber's stream of batches.
 type Subscription struct {
+	viewer game.Viewer
 	ch     chan Batch
 	once   sync.Once
 	done   chan struct{}
@@ -158,12 +173,13 @@ func (sub *Subscription) Lost() <-chan struct{} { return sub.done }
 // Close ends the subscription.
 func (sub *Subscription) Close() { sub.cancel() }
 
-// Subscribe registers a subscriber of table id. after is the event id it
-// last saw ("" for none). With no usable resume point the subscription
-// starts from the table's current version (Snapshot set) and snap is
-// called with the table locked so the caller can take a view consistent
-// with the first batch delivered.
-func (s *Service) Subscribe(ctx context.Context, id, after string, snap func(t *live.Table)) (*Subscription, error) {
+// Subscribe registers v as a subscriber of table id. after is the event
+// id it last saw ("" for none). With no usable resume point the
+// subscription starts from the table's current version (Snapshot set) and
+// snap is called with the table locked so the caller can take a view
+// consistent with the first batch delivered; snap's error refuses the
+// subscription (a table of another game than the caller's API plays).
+func (s *Service) Subscribe(ctx context.Context, id, after string, v game.Viewer, snap func(t game.Table) error) (*Subscription, error) {
 	var av uint64
 	ai := -1
 	resume := false
@@ -180,25 +196,29 @@ func (s *Service) Subscribe(ctx context.Context, id, after string, snap func(t *
 	if err := s.current(ctx, rt, true); err != nil {
 		return nil, err
 	}
-	sub := &Subscription{ch: make(chan Batch, s.opts.SubscriberBuffer), done: make(chan struct{})}
+	sub := &Subscription{viewer: v, ch: make(chan Batch, s.opts.SubscriberBuffer), done: make(chan struct{})}
 	h := &rt.hub
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if resume && av <= rt.t.Version {
+	cur := rt.t.Revision()
+	if resume && av <= cur {
 		// Resumable if the ring holds every version after the resume point
 		// (and they fit in the subscriber's buffer).
 		kept := h.kept()
-		if av == rt.t.Version || (len(kept) > 0 && kept[0].Version <= av+1) {
+		if av == cur || (len(kept) > 0 && kept[0].Version <= av+1) {
 		replay:
 			for _, b := range kept {
 				switch {
 				case b.Version < av:
 					continue
 				case b.Version == av:
-					if ai+1 >= len(b.Events) {
+					if ai+1 >= b.N {
 						continue
 					}
 					b.From = ai + 1
+				}
+				if b.Only != "" && !v.Internal && v.Player != b.Only {
+					continue
 				}
 				select {
 				case sub.ch <- b:
@@ -215,8 +235,10 @@ func (s *Service) Subscribe(ctx context.Context, id, after string, snap func(t *
 		resume = false
 	}
 	if !resume {
-		sub.Snapshot, sub.Version = true, rt.t.Version
-		snap(rt.t)
+		if err := snap(rt.t); err != nil {
+			return nil, err
+		}
+		sub.Snapshot, sub.Version = true, cur
 	}
 	h.subs[sub] = struct{}{}
 	sub.cancel = func() {
@@ -266,7 +288,7 @@ func (s *Service) followLoop(ctx context.Context) {
 			ids[i] = rt.id
 			rt.mu.Lock()
 			if rt.t != nil {
-				before[i] = rt.t.Version
+				before[i] = rt.t.Revision()
 			}
 			rt.mu.Unlock()
 		}
@@ -285,7 +307,7 @@ func (s *Service) followLoop(ctx context.Context) {
 				if err := s.load(ctx, rt); err != nil && ctx.Err() == nil {
 					s.log.Warn("follow table", "table", rt.id, "err", err)
 				}
-			} else if rt.t == nil || vs[i] > rt.t.Version {
+			} else if rt.t == nil || vs[i] > rt.t.Revision() {
 				if err := s.catchUp(ctx, rt); err != nil && ctx.Err() == nil {
 					s.log.Warn("follow table", "table", rt.id, "err", err)
 				}

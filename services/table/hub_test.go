@@ -3,6 +3,8 @@ package table
 import (
 	"strings"
 	"testing"
+
+	"github.com/croupier/croupier/services/table/game"
 )
 
 func TestEventIDs(t *testing.T) {
@@ -63,7 +65,7 @@ func TestHubKeepsTheLastBatches(t *testing.T) {
 	var h hub
 	h.init(4)
 	for v := uint64(1); v <= 10; v++ {
-		h.publish(v, nil, nil)
+		h.publish(v, game.Step{})
 		kept := h.kept()
 		if want := min(int(v), 4); len(kept) != want {
 			t.Fatalf("after v%d: %d batches kept, want %d", v, len(kept), want)
@@ -74,7 +76,7 @@ func TestHubKeepsTheLastBatches(t *testing.T) {
 			}
 		}
 	}
-	h.publish(10, nil, nil) // published already: ignored
+	h.publish(10, game.Step{}) // published already: ignored
 	if kept := h.kept(); kept[len(kept)-1].Version != 10 || kept[0].Version != 7 {
 		t.Fatalf("kept %v", kept)
 	}

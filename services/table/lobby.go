@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/croupier/croupier/services/table/game"
 	"github.com/croupier/croupier/services/table/live"
 )
 
@@ -49,41 +50,53 @@ func (s *Service) lobbyLoop(ctx context.Context) {
 // summary adds table id's lobby entry to put, or removes a closed table
 // from the lobby.
 func (s *Service) summary(ctx context.Context, id string, put map[string][]byte) {
-	var sum live.Summary
-	var ok bool
+	var entry []byte
+	var listed, ok bool
 	rt := s.runtime(id)
 	rt.mu.Lock()
 	if rt.t != nil {
-		sum, ok = rt.t.Summarize(), true
+		entry, listed = rt.t.Lobby()
+		ok = true
 	}
 	rt.mu.Unlock()
 	if !ok {
 		return
 	}
-	if sum.Status == live.Closed {
+	if !listed {
 		if err := s.deps.Store.DeleteSummary(ctx, id); err != nil && ctx.Err() == nil {
 			s.log.Warn("lobby entry", "table", id, "err", err)
 		}
 		return
 	}
-	b, err := json.Marshal(sum)
-	if err != nil {
-		s.log.Warn("lobby entry", "table", id, "err", err)
-		return
-	}
-	put[id] = b
+	put[id] = entry
 }
 
-// Lobby lists the tables in the lobby, ordered by id.
-func (s *Service) Lobby(ctx context.Context) ([]live.Summary, error) {
+// lobbyEntries reads the lobby entries of the tables of game tag, with
+// the tag removed.
+func (s *Service) lobbyEntries(ctx context.Context, tag string) ([][]byte, error) {
 	m, err := s.deps.Store.Summaries(ctx)
 	if err != nil {
 		return nil, unavailable(err)
 	}
-	out := make([]live.Summary, 0, len(m))
+	out := make([][]byte, 0, len(m))
 	for _, v := range m {
+		if g, data := game.Tag([]byte(v)); g == tag {
+			out = append(out, data)
+		}
+	}
+	return out, nil
+}
+
+// Lobby lists the poker tables in the lobby, ordered by id.
+func (s *Service) Lobby(ctx context.Context) ([]live.Summary, error) {
+	entries, err := s.lobbyEntries(ctx, game.Poker)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]live.Summary, 0, len(entries))
+	for _, v := range entries {
 		var sum live.Summary
-		if json.Unmarshal([]byte(v), &sum) == nil {
+		if json.Unmarshal(v, &sum) == nil {
 			out = append(out, sum)
 		}
 	}

@@ -10,9 +10,6 @@ import (
 	"go.opentelemetry.io/otel/metric"
 	"go.opentelemetry.io/otel/metric/noop"
 	"go.opentelemetry.io/otel/trace"
-
-	"github.com/croupier/croupier/services/table/live"
-	"github.com/croupier/croupier/services/table/poker/hand"
 )
 
 // metrics are the table service's instruments (OpenTelemetry).
@@ -38,10 +35,10 @@ type metrics struct {
 	streamSends    metric.Int64Counter
 	streamEvents   metric.Int64Counter
 
-	// byKind holds each command kind's attribute set, built once: building
-	// one per commit (metric.WithAttributes sorts and allocates) was a
-	// measurable part of a commit's cost.
-	byKind [256]metric.MeasurementOption
+	// byKind holds each command kind's attribute set, built once per kind:
+	// building one per commit (metric.WithAttributes sorts and allocates)
+	// was a measurable part of a commit's cost.
+	byKind sync.Map // command kind -> metric.MeasurementOption
 
 	mu    sync.Mutex
 	diffs map[string]int64
@@ -52,9 +49,6 @@ func newMetrics(m metric.Meter) (*metrics, error) {
 		m = noop.NewMeterProvider().Meter("table")
 	}
 	x := &metrics{diffs: map[string]int64{}}
-	for k := range x.byKind {
-		x.byKind[k] = metric.WithAttributeSet(attribute.NewSet(attribute.String("command", live.CommandKind(k).String())))
-	}
 	var errs []error
 	add := func(err error) { errs = append(errs, err) }
 	var err error
@@ -162,23 +156,14 @@ func (s *Service) subscriberCount() int {
 	return n
 }
 
-// kind is the measurement option naming command kind k.
-func (x *metrics) kind(k live.CommandKind) metric.MeasurementOption { return x.byKind[k] }
-
-// observeCommit records what a committed command did.
-func (s *Service) observeCommit(ctx context.Context, t *live.Table, c *live.Command, events []live.Event) {
-	if c.Kind == live.CmdTimeout {
-		s.m.timeouts.Add(ctx, 1)
+// kind is the measurement option naming command kind k (game.Command's
+// Op).
+func (x *metrics) kind(k string) metric.MeasurementOption {
+	if o, ok := x.byKind.Load(k); ok {
+		return o.(metric.MeasurementOption)
 	}
-	for i := range events {
-		e := &events[i]
-		switch {
-		case e.Kind == live.EvHandEnded:
-			s.m.handsEnded.Add(ctx, 1, metric.WithAttributes(attribute.String("result", e.Result)))
-		case e.Kind == live.EvHand && e.Engine.Kind == hand.EvWon:
-			s.m.pots.Record(ctx, e.Engine.Amount)
-		}
-	}
+	o, _ := x.byKind.LoadOrStore(k, metric.WithAttributeSet(attribute.NewSet(attribute.String("command", k))))
+	return o.(metric.MeasurementOption)
 }
 
 func asConnect(err error, target **connect.Error) bool { return errors.As(err, target) }

@@ -348,7 +348,7 @@ func (s *Service) StandUp(ctx context.Context, id string, who Caller, key string
 		if c == nil {
 			return nil
 		}
-		for _, e := range c.events {
+		for _, e := range c.step.Events.([]live.Event) {
 			if e.Kind == live.EvSeat && (e.Change == "left") {
 				res.CashedOut = e.Amount
 			}

@@ -11,7 +11,7 @@ import (
 	"go.opentelemetry.io/otel/metric"
 	"go.opentelemetry.io/otel/trace"
 
-	"github.com/croupier/croupier/services/table/live"
+	"github.com/croupier/croupier/services/table/game"
 	"github.com/croupier/croupier/services/table/store"
 	"github.com/croupier/croupier/shared/apierr"
 )
@@ -20,9 +20,10 @@ import (
 type runtime struct {
 	id string
 	mu sync.Mutex
-	// t is the cached table at t.Version, nil until loaded or after it
-	// was found inconsistent.
-	t *live.Table
+	// t is the cached table at its Revision, nil until loaded or after it
+	// was found inconsistent; drv is its game's driver.
+	t   game.Table
+	drv driver
 	// logID is the log entry id of t.Version ("" for a fresh table).
 	logID string
 	// snapVersion is the version of the last snapshot stored.
@@ -74,7 +75,7 @@ func (s *Service) load(ctx context.Context, rt *runtime) error {
 		return nil
 	}
 	same := true
-	switch v := rt.t.Version; {
+	switch v := rt.t.Revision(); {
 	case v < known:
 		same = false
 	case v == known:
@@ -94,7 +95,7 @@ func (s *Service) load(ctx context.Context, rt *runtime) error {
 		}
 	}
 	if !same {
-		return s.rewound(ctx, rt, known, rt.t.Version <= known)
+		return s.rewound(ctx, rt, known, rt.t.Revision() <= known)
 	}
 	return nil
 }
@@ -109,14 +110,19 @@ func (s *Service) loadStored(ctx context.Context, rt *runtime) ([]store.Entry, e
 	if err != nil {
 		return nil, unavailable(err)
 	}
-	t, err := live.UnmarshalSnapshot(snap.Data)
+	tag, data := game.Tag(snap.Data)
+	drv := s.drivers[tag]
+	if drv == nil {
+		return nil, apierr.New(connect.CodeInternal, "BAD_SNAPSHOT", "table %s: a snapshot of game %q, which this replica does not play", rt.id, tag)
+	}
+	t, err := drv.decode(data)
 	if err != nil {
 		return nil, apierr.New(connect.CodeInternal, "BAD_SNAPSHOT", "table %s: %v", rt.id, err)
 	}
-	rt.t, rt.logID, rt.snapVersion = t, snap.LogID, snap.Version
-	if t.Version != snap.Version {
+	rt.t, rt.drv, rt.logID, rt.snapVersion = t, drv, snap.LogID, snap.Version
+	if t.Revision() != snap.Version {
 		rt.t = nil
-		return nil, apierr.New(connect.CodeInternal, "BAD_SNAPSHOT", "table %s: snapshot says version %d, holds %d", rt.id, snap.Version, t.Version)
+		return nil, apierr.New(connect.CodeInternal, "BAD_SNAPSHOT", "table %s: snapshot says version %d, holds %d", rt.id, snap.Version, t.Revision())
 	}
 	s.m.loads.Add(ctx, 1)
 	if snap.Version > rt.moneyVersion {
@@ -131,7 +137,7 @@ func (s *Service) loadStored(ctx context.Context, rt *runtime) ([]store.Entry, e
 // remember records rt's table as the newest this replica has seen.
 func (rt *runtime) remember() {
 	if rt.t != nil {
-		rt.known, rt.knownID = rt.t.Version, rt.logID
+		rt.known, rt.knownID = rt.t.Revision(), rt.logID
 	}
 }
 
@@ -148,14 +154,14 @@ func (s *Service) rewound(ctx context.Context, rt *runtime, had uint64, older bo
 	}
 	stored := uint64(0)
 	if rt.t != nil {
-		stored = rt.t.Version
+		stored = rt.t.Revision()
 	}
 	s.m.rewinds.Add(ctx, 1, metric.WithAttributes(attribute.String("history", history)))
 	s.log.Error("table state went back in Redis (a failover to a stale copy?): cached table discarded and reloaded, table frozen for review",
 		"table", rt.id, "cached_version", had, "stored_version", stored, "history", history)
 	rt.remember()
 	if rt.t != nil {
-		s.freezeLocked(ctx, rt, live.ReasonRewound)
+		s.freezeLocked(ctx, rt, game.ReasonRewound)
 	}
 	s.auditSoon(rt.id)
 	return apierr.Unavailable("STATE_REWOUND", "table %s: its stored state went back to an earlier version; the table is held for review", rt.id)
@@ -177,10 +183,12 @@ func (s *Service) freezeLocked(ctx context.Context, rt *runtime, reason string) 
 			}
 			continue
 		}
-		if rt.t.Frozen != "" || rt.t.Status == live.Closed {
+		if rt.t.Frozen() != "" || rt.t.Closed() {
 			return
 		}
-		_, err := s.commit(ctx, rt, &live.Command{Kind: live.CmdFreeze, Reason: reason, At: s.now().UnixMilli()})
+		c := rt.t.Freeze(reason)
+		c.Stamp(s.now().UnixMilli())
+		_, err := s.commit(ctx, rt, c)
 		if errors.Is(err, errRetry) {
 			continue
 		}
@@ -189,39 +197,39 @@ func (s *Service) freezeLocked(ctx context.Context, rt *runtime, reason string) 
 			return
 		}
 		s.m.freezes.Add(ctx, 1, metric.WithAttributes(attribute.String("reason", reason)))
-		s.log.Error("table frozen for review", "table", rt.id, "reason", reason, "version", rt.t.Version)
+		s.log.Error("table frozen for review", "table", rt.id, "reason", reason, "version", rt.t.Revision())
 		return
 	}
 }
 
-// applyEntries applies logged commands after rt.t.Version and publishes
-// their events (rt.mu held).
+// applyEntries applies logged commands after the cached table's version
+// and publishes their events (rt.mu held).
 func (s *Service) applyEntries(ctx context.Context, rt *runtime, entries []store.Entry) error {
 	for _, e := range entries {
-		if e.Version <= rt.t.Version {
+		v := rt.t.Revision()
+		if e.Version <= v {
 			continue
 		}
-		if e.Version != rt.t.Version+1 {
+		if e.Version != v+1 {
 			rt.t = nil
-			return apierr.New(connect.CodeInternal, "LOG_GAP", "table %s: log jumps from %d to %d", rt.id, rt.t.Version, e.Version)
+			return apierr.New(connect.CodeInternal, "LOG_GAP", "table %s: log jumps from %d to %d", rt.id, v, e.Version)
 		}
-		c, err := live.UnmarshalCommand(e.Command)
+		c, err := rt.drv.command(e.Command)
 		if err != nil {
 			rt.t = nil
 			return apierr.New(connect.CodeInternal, "BAD_LOG", "table %s v%d: %v", rt.id, e.Version, err)
 		}
-		before := len(rt.t.Intents)
-		ev, err := rt.t.Apply(c)
+		st, err := rt.t.Step(c)
 		if err != nil {
 			rt.t = nil
-			return apierr.New(connect.CodeInternal, "REPLAY_FAILED", "table %s v%d (%s): %v", rt.id, e.Version, c.Kind, err)
+			return apierr.New(connect.CodeInternal, "REPLAY_FAILED", "table %s v%d (%s): %v", rt.id, e.Version, c.Op(), err)
 		}
-		if len(rt.t.Intents) != before {
+		if st.Money {
 			rt.moneyVersion = e.Version
 		}
 		rt.logID = e.ID
 		rt.remember()
-		rt.hub.publish(rt.t.Version, ev, rt.t)
+		rt.hub.publish(e.Version, st)
 	}
 	return nil
 }
@@ -243,10 +251,10 @@ func (s *Service) current(ctx context.Context, rt *runtime, check bool) error {
 	if err != nil {
 		return unavailable(err)
 	}
-	if v == rt.t.Version {
+	if v == rt.t.Revision() {
 		return nil
 	}
-	if v < rt.t.Version {
+	if v < rt.t.Revision() {
 		// Redis went back: start over from what it holds (load reports it).
 		rt.t = nil
 		return s.load(ctx, rt)
@@ -263,7 +271,7 @@ func (s *Service) catchUp(ctx context.Context, rt *runtime) error {
 	if err != nil {
 		return unavailable(err)
 	}
-	if len(entries) > 0 && entries[0].Version != rt.t.Version+1 {
+	if len(entries) > 0 && entries[0].Version != rt.t.Revision()+1 {
 		// Trimmed past us, or (an entry at or below our version after
 		// ours) another history: start over from the snapshot; load tells
 		// the two apart.

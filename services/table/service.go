@@ -29,7 +29,7 @@ import (
 	"github.com/croupier/croupier/gen/croupier/evaluator/v1/evaluatorv1connect"
 	"github.com/croupier/croupier/gen/croupier/rng/v1/rngv1connect"
 	"github.com/croupier/croupier/gen/croupier/wallet/v1/walletv1connect"
-	"github.com/croupier/croupier/services/table/live"
+	"github.com/croupier/croupier/services/table/game"
 	"github.com/croupier/croupier/services/table/store"
 	"github.com/croupier/croupier/shared/apierr"
 )
@@ -126,6 +126,8 @@ type Service struct {
 
 	mu     sync.Mutex
 	tables map[string]*runtime
+	// drivers are the games' drivers by snapshot tag (game.Tag).
+	drivers map[string]driver
 
 	accounts sync.Map // accountKey -> account id
 	removals chan store.Deadline
@@ -153,6 +155,7 @@ func New(deps Deps, opts Options) (*Service, error) {
 	s := &Service{deps: deps, opts: opts, log: deps.Log, now: deps.Now, m: m,
 		tables: map[string]*runtime{}, removals: make(chan store.Deadline, 4096),
 		kicks: make(chan string, 4096), lobby: make(chan string, 1024)}
+	s.drivers = map[string]driver{game.Poker: pokerDriver{s}}
 	m.observe(s)
 	return s, nil
 }
@@ -171,8 +174,8 @@ func (s *Service) Run(ctx context.Context) {
 	s.wg.Wait()
 }
 
-// view runs f on the table, current as of now.
-func (s *Service) view(ctx context.Context, id string, f func(t *live.Table, rt *runtime) error) error {
+// read runs f on table id of any game, current as of now.
+func (s *Service) read(ctx context.Context, id string, f func(t game.Table, rt *runtime) error) error {
 	rt := s.runtime(id)
 	rt.mu.Lock()
 	defer rt.mu.Unlock()
@@ -180,26 +183,6 @@ func (s *Service) view(ctx context.Context, id string, f func(t *live.Table, rt 
 		return err
 	}
 	return f(rt.t, rt)
-}
-
-// config returns the table's configuration as cached, without asking Redis
-// for the version (a round trip per money intent): for its wallet accounts
-// and currency, set when the table is created and never changed (its clock
-// may be newer in Redis).
-func (s *Service) config(ctx context.Context, id string) (live.Config, error) {
-	rt := s.runtime(id)
-	rt.mu.Lock()
-	defer rt.mu.Unlock()
-	if err := s.current(ctx, rt, false); err != nil {
-		return live.Config{}, err
-	}
-	return rt.t.Config, nil
-}
-
-// Table returns a copy-free read of a table for tests and tools: f runs
-// with the table current and locked.
-func (s *Service) Table(ctx context.Context, id string, f func(t *live.Table)) error {
-	return s.view(ctx, id, func(t *live.Table, _ *runtime) error { f(t); return nil })
 }
 
 func unavailable(err error) error {

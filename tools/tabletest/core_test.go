@@ -15,6 +15,7 @@ import (
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
 	"github.com/croupier/croupier/gen/croupier/wallet/v1/walletv1connect"
 	"github.com/croupier/croupier/services/table"
+	"github.com/croupier/croupier/services/table/game"
 	"github.com/croupier/croupier/services/table/live"
 	"github.com/croupier/croupier/services/table/poker/betting"
 	"github.com/croupier/croupier/services/table/poker/profile"
@@ -385,6 +386,9 @@ func TestAdminCommandsAndRefusals(t *testing.T) {
 	}
 }
 
+// anyTable takes a subscription's snapshot of a table of any game.
+func anyTable(game.Table) error { return nil }
+
 // Streams: a subscriber resumes after the last event it saw and misses
 // nothing; one resuming from a point the table no longer holds gets a
 // snapshot.
@@ -392,7 +396,7 @@ func TestSubscribeResumes(t *testing.T) {
 	u := newUnit(t, table.Options{})
 	a := u.st.Core
 	id := u.cashTable(a, time.Minute)
-	sub, err := a.Subscribe(u.ctx, id, "", func(*live.Table) {})
+	sub, err := a.Subscribe(u.ctx, id, "", game.Viewer{Internal: true}, anyTable)
 	if err != nil || !sub.Snapshot {
 		t.Fatalf("first subscription: %v", err)
 	}
@@ -402,12 +406,12 @@ func TestSubscribeResumes(t *testing.T) {
 	var seen []string
 	for len(seen) < 6 {
 		b := <-sub.C()
-		for i := b.From; i < len(b.Events); i++ {
+		for i := b.From; i < b.N; i++ {
 			seen = append(seen, table.EventID(b.Version, i))
 		}
 	}
 	sub.Close()
-	again, err := a.Subscribe(u.ctx, id, seen[2], func(*live.Table) {})
+	again, err := a.Subscribe(u.ctx, id, seen[2], game.Viewer{Internal: true}, anyTable)
 	if err != nil || again.Snapshot {
 		t.Fatalf("resume: %v snapshot %v", err, again != nil && again.Snapshot)
 	}
@@ -416,15 +420,15 @@ func TestSubscribeResumes(t *testing.T) {
 		t.Fatalf("resumed at %s, want %s", table.EventID(b.Version, b.From), seen[3])
 	}
 	again.Close()
-	if _, err := a.Subscribe(u.ctx, id, "bad id", func(*live.Table) {}); apierr.Code(err) != connect.CodeInvalidArgument {
+	if _, err := a.Subscribe(u.ctx, id, "bad id", game.Viewer{Internal: true}, anyTable); apierr.Code(err) != connect.CodeInvalidArgument {
 		t.Fatalf("bad event id: %v", err)
 	}
-	future, err := a.Subscribe(u.ctx, id, "99999", func(*live.Table) {})
+	future, err := a.Subscribe(u.ctx, id, "99999", game.Viewer{Internal: true}, anyTable)
 	if err != nil || !future.Snapshot {
 		t.Fatalf("an id the table never had: %v", err)
 	}
 	future.Close()
-	if _, err := a.Subscribe(u.ctx, "tnone", "", func(*live.Table) {}); apierr.Code(err) != connect.CodeNotFound {
+	if _, err := a.Subscribe(u.ctx, "tnone", "", game.Viewer{Internal: true}, anyTable); apierr.Code(err) != connect.CodeNotFound {
 		t.Fatalf("no such table: %v", err)
 	}
 	var ce *connect.Error

@@ -230,8 +230,8 @@ func TestReplicaAheadOfRedisDetectsTheRewind(t *testing.T) {
 				t.Fatalf("stored version %d, want %d (the freeze only)", v, before+1)
 			}
 			err = a.Table(e.ctx, id, func(tb *live.Table) {
-				if tb.Frozen != live.ReasonRewound || tb.Version != before+1 {
-					t.Errorf("table frozen %q at v%d, want %s at v%d", tb.Frozen, tb.Version, live.ReasonRewound, before+1)
+				if tb.FrozenFor != live.ReasonRewound || tb.Version != before+1 {
+					t.Errorf("table frozen %q at v%d, want %s at v%d", tb.FrozenFor, tb.Version, live.ReasonRewound, before+1)
 				}
 				if tb.SeatOf(live.PlayerKey(bob.Partner, bob.Player)) >= 0 {
 					t.Error("the reloaded table still seats bob (the cache was kept)")
@@ -313,7 +313,7 @@ func TestEscrowAuditOfAnIdleTable(t *testing.T) {
 				time.Sleep(50 * time.Millisecond)
 			}
 			var frozen string
-			_ = a.Table(e.ctx, id, func(tb *live.Table) { frozen = tb.Frozen })
+			_ = a.Table(e.ctx, id, func(tb *live.Table) { frozen = tb.FrozenFor })
 			if frozen != tc.frozen {
 				t.Fatalf("frozen %q, want %q", frozen, tc.frozen)
 			}
@@ -338,7 +338,7 @@ func TestEscrowAuditOfAnIdleTable(t *testing.T) {
 			if err := a.ResumeTable(e.ctx, id); err != nil {
 				t.Fatal(err)
 			}
-			_ = a.Table(e.ctx, id, func(tb *live.Table) { frozen = tb.Frozen })
+			_ = a.Table(e.ctx, id, func(tb *live.Table) { frozen = tb.FrozenFor })
 			if frozen != "" {
 				t.Fatalf("still frozen (%q) after the operator resumed the table", frozen)
 			}

@@ -11,6 +11,7 @@ import (
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
 	"github.com/croupier/croupier/gen/croupier/table/v1/tablev1connect"
 	"github.com/croupier/croupier/services/table"
+	"github.com/croupier/croupier/services/table/game"
 	"github.com/croupier/croupier/services/table/live"
 	"github.com/croupier/croupier/services/table/poker/history"
 	"github.com/croupier/croupier/services/table/view"
@@ -297,7 +298,14 @@ func (h *TableHandler) subscribe(ctx context.Context, m *tablev1.SubscribeReques
 	v := who.Viewer()
 	id := m.GetTableId()
 	var snap *tablev1.TableView
-	sub, err := h.core.Subscribe(ctx, id, m.GetAfterEventId(), func(t *live.Table) { snap = view.Table(t, v) })
+	sub, err := h.core.Subscribe(ctx, id, m.GetAfterEventId(), v, func(gt game.Table) error {
+		t, ok := gt.(*live.Table)
+		if !ok {
+			return apierr.Precondition("WRONG_GAME", "table %s is not a poker table: follow it with BankedTableService", id)
+		}
+		snap = view.Table(t, v)
+		return nil
+	})
 	if err != nil {
 		return nil, live.Viewer{}, nil, apierr.Connect(err)
 	}
@@ -393,11 +401,12 @@ const maxCoalesced = 256
 // batchEvents appends b's events as v may see them. The events every
 // viewer sees alike are converted once per batch for all subscribers.
 func batchEvents(out []*tablev1.TableEvent, id string, b table.Batch, v live.Viewer) []*tablev1.TableEvent {
+	events, _ := b.Events.([]live.Event)
 	var public []*tablev1.TableEvent
 	if b.Shared != nil {
-		public = b.Shared.Get(func() any { return view.Public(id, b.Version, b.Events, table.EventID) }).([]*tablev1.TableEvent)
+		public = b.Shared.Get(func() any { return view.Public(id, b.Version, events, table.EventID) }).([]*tablev1.TableEvent)
 	}
-	return view.AppendEvents(out, id, b.Version, b.Events, b.From, v, table.EventID, public)
+	return view.AppendEvents(out, id, b.Version, events, b.From, v, table.EventID, public)
 }
 
 // GetHandHistory returns a finished hand as the caller may see it.

@@ -18,7 +18,7 @@ func (t *Table) Unchanged(c *Command) bool {
 	case CmdPause:
 		return t.Status == Paused
 	case CmdResume:
-		return t.Status == Open && t.Frozen == ""
+		return t.Status == Open && t.FrozenFor == ""
 	case CmdClose:
 		return t.Status == Closing || t.Status == Closed
 	}
@@ -40,16 +40,16 @@ func (a *applier) pause() error {
 // resume deals again after a pause, and lifts a hold for review.
 func (a *applier) resume() error {
 	t := a.t
-	if t.Frozen != "" && t.Status != Paused {
+	if t.FrozenFor != "" && t.Status != Paused {
 		// Frozen while closing: resuming lifts the hold only.
-		t.Frozen = ""
+		t.FrozenFor = ""
 		a.emitTable("")
 		return nil
 	}
 	if t.Status != Paused {
 		return apierr.Precondition("NOT_PAUSED", "the table is %s", t.Status)
 	}
-	t.Status, t.Reason, t.Frozen = Open, "", ""
+	t.Status, t.Reason, t.FrozenFor = Open, "", ""
 	a.emitTable("")
 	return nil
 }
@@ -61,10 +61,10 @@ func (a *applier) freeze() error {
 	if c.Reason == "" {
 		return apierr.Invalid("NO_REASON", "a freeze needs a reason")
 	}
-	if t.Frozen != "" {
-		return apierr.Precondition("ALREADY_FROZEN", "the table is held for review (%s)", t.Frozen)
+	if t.FrozenFor != "" {
+		return apierr.Precondition("ALREADY_FROZEN", "the table is held for review (%s)", t.FrozenFor)
 	}
-	t.Frozen = c.Reason
+	t.FrozenFor = c.Reason
 	if t.Status == Open {
 		t.Status = Paused
 	}

@@ -46,10 +46,10 @@ func (a *applier) apply() error {
 	if t.Status == Closed {
 		return apierr.Precondition("TABLE_CLOSED", "table %s is closed", t.Config.ID)
 	}
-	if t.Frozen != "" && !allowedFrozen(c.Kind) {
+	if t.FrozenFor != "" && !allowedFrozen(c.Kind) {
 		// Issue 11: a table whose state or escrow cannot be trusted moves
 		// no chips and no money until an operator has looked at it.
-		return apierr.Precondition("TABLE_UNDER_REVIEW", "the table is held for review (%s); an operator resumes it", t.Frozen)
+		return apierr.Precondition("TABLE_UNDER_REVIEW", "the table is held for review (%s); an operator resumes it", t.FrozenFor)
 	}
 	switch c.Kind {
 	case CmdReserve:

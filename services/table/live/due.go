@@ -55,7 +55,7 @@ func (t *Table) NextDue() (Due, bool) {
 
 // eachDue calls f with each piece of work the table owes, in no order.
 func (t *Table) eachDue(f func(Due)) {
-	if t.Status == Closed || t.Frozen != "" {
+	if t.Status == Closed || t.FrozenFor != "" {
 		// A frozen table owes nothing until an operator resumes it.
 		return
 	}

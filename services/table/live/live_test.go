@@ -688,8 +688,8 @@ func TestFrozenTableTakesOnlyOperatorsCommands(t *testing.T) {
 	st := s.tab.Hand.State()
 	who := st.Seats[st.ToAct()].Player
 	s.must(&Command{Kind: CmdFreeze, Reason: ReasonEscrowMismatch})
-	if s.tab.Frozen != ReasonEscrowMismatch || s.tab.Status != Paused {
-		t.Fatalf("frozen %q status %s", s.tab.Frozen, s.tab.Status)
+	if s.tab.FrozenFor != ReasonEscrowMismatch || s.tab.Status != Paused {
+		t.Fatalf("frozen %q status %s", s.tab.FrozenFor, s.tab.Status)
 	}
 	if d, ok := s.tab.NextDue(); ok {
 		t.Fatalf("a frozen table owes %s", d.Kind)
@@ -713,7 +713,7 @@ func TestFrozenTableTakesOnlyOperatorsCommands(t *testing.T) {
 	s.must(&Command{Kind: CmdSetHold, Flag: true})
 	s.must(&Command{Kind: CmdMisdeal, Hand: s.tab.Hand.ID, Reason: "review"})
 	s.must(&Command{Kind: CmdResume})
-	if s.tab.Frozen != "" || s.tab.Status != Open {
-		t.Fatalf("after resume: frozen %q status %s", s.tab.Frozen, s.tab.Status)
+	if s.tab.FrozenFor != "" || s.tab.Status != Open {
+		t.Fatalf("after resume: frozen %q status %s", s.tab.FrozenFor, s.tab.Status)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/croupier/croupier/services/table/game"
 	"github.com/croupier/croupier/services/table/poker/hand"
 	"github.com/croupier/croupier/services/table/poker/profile"
 	"github.com/croupier/croupier/services/table/poker/seating"
@@ -238,23 +239,23 @@ type Table struct {
 	Pickups  []Pickup    `json:"pickups,omitempty"`
 	Keys     []KeyRecord `json:"keys,omitempty"`
 	Reason   string      `json:"reason,omitempty"`
-	// Frozen, if set, is why the table is held for review (ReasonRewound,
+	// FrozenFor, if set, is why the table is held for review (ReasonRewound,
 	// ReasonEscrowMismatch): no deal, no due work, and only operators'
 	// commands until an operator resumes it.
-	Frozen string `json:"frozen,omitempty"`
+	FrozenFor string `json:"frozen,omitempty"`
 	// Results are the last hands' results, newest last (tournaments read
 	// them through ListHandResults).
 	Results []HandResult `json:"results,omitempty"`
 }
 
-// Reasons a table freezes itself for review (Table.Frozen).
+// Reasons a table freezes itself for review (Table.FrozenFor).
 const (
 	// ReasonRewound: the table's state in Redis went back to an earlier
 	// version than a replica had seen (a failover to a stale copy).
-	ReasonRewound = "STATE_REWOUND"
+	ReasonRewound = game.ReasonRewound
 	// ReasonEscrowMismatch: the escrow balance differs from the chips at
 	// the table.
-	ReasonEscrowMismatch = "ESCROW_MISMATCH"
+	ReasonEscrowMismatch = game.ReasonEscrowMismatch
 )
 
 // MaxResults is how many hand results the table keeps in its state.

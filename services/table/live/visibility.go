@@ -1,51 +1,25 @@
 package live
 
 import (
-	"strings"
-
+	"github.com/croupier/croupier/services/table/game"
 	"github.com/croupier/croupier/services/table/poker/hand"
 )
 
-// Viewer is who an event or a view is for. Hidden information is decided
-// here and nowhere else: a player sees the face-down cards dealt to him in a
-// hand he plays, everyone sees face-up cards (the board, stud up-cards) and
-// the hands shown at the showdown, and nobody sees anything else — not a
-// mucked hand, a folded hand, a burn or the undealt shoe. Operators and
-// services see the same public information in streams and views; the
-// complete record is theirs through the hand history once a hand is over.
-type Viewer struct {
-	// Player is the viewer's player key (partner:player), empty for a
-	// partner back-office, an operator or a service.
-	Player string
-	// Partner is the viewer's partner (players and partners).
-	Partner string
-	// Internal: an operator or another service.
-	Internal bool
-}
+// Viewer is who an event or a view is for (game.Viewer). Hidden
+// information is decided here and nowhere else: a player sees the
+// face-down cards dealt to him in a hand he plays, everyone sees face-up
+// cards (the board, stud up-cards) and the hands shown at the showdown,
+// and nobody sees anything else — not a mucked hand, a folded hand, a burn
+// or the undealt shoe. Operators and services see the same public
+// information in streams and views; the complete record is theirs through
+// the hand history once a hand is over.
+type Viewer = game.Viewer
 
-// PlayerKey is a player's key at a table: partner ids never contain ':'
-// (the API key list separates partner and key with it).
-func PlayerKey(partner, player string) string { return partner + ":" + player }
+// PlayerKey is a player's key at a table (game.PlayerKey).
+func PlayerKey(partner, player string) string { return game.PlayerKey(partner, player) }
 
-// SplitKey splits a player key into partner and player ids.
-func SplitKey(key string) (partner, player string) {
-	partner, player, _ = strings.Cut(key, ":")
-	return partner, player
-}
-
-// SeesPlayerID reports whether v may see the player id behind key: the
-// player himself, his partner, and internal callers (a partner sees only
-// its own players).
-func (v Viewer) SeesPlayerID(key string) bool {
-	if key == "" {
-		return false
-	}
-	if v.Internal || key == v.Player {
-		return true
-	}
-	partner, _ := SplitKey(key)
-	return v.Partner != "" && v.Partner == partner && v.Player == ""
-}
+// SplitKey splits a player key into partner and player ids (game.SplitKey).
+func SplitKey(key string) (partner, player string) { return game.SplitKey(key) }
 
 // For returns the event as v may see it.
 func (e Event) For(v Viewer) Event {
