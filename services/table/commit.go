@@ -178,7 +178,7 @@ func (s *Service) commit(ctx context.Context, rt *runtime, c game.Command) (*com
 		s.removeDeadline(*sc.Supersedes)
 	}
 	s.m.commands.Add(ctx, 1, s.m.kind(c.Op()))
-	rt.drv.observe(ctx, c, st)
+	rt.drv.observe(ctx, rt.id, c, st)
 	rt.hub.publish(t.Revision(), st)
 	if st.Lobby {
 		s.touchLobby(rt.id)

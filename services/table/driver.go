@@ -15,7 +15,8 @@ import (
 // clock owes, and its metrics. Each game has one (poker.go, round.go); a
 // table's snapshot tag (game.Tag) picks it.
 type driver interface {
-	// decode reads a table from its snapshot, tag removed.
+	// decode reads a table from its snapshot (as Encode made it, tag and
+	// all).
 	decode(data []byte) (game.Table, error)
 	// command reads a logged command.
 	command(data []byte) (game.Command, error)
@@ -26,8 +27,9 @@ type driver interface {
 	// job copies out the work the table owes now (the table locked), or
 	// false if there is none after all.
 	job(t game.Table, id string) (job, bool)
-	// observe records what a committed command did in the game's metrics.
-	observe(ctx context.Context, c game.Command, st game.Step)
+	// observe records what a committed command did in the game's metrics
+	// and starts work it calls for at once (the table locked).
+	observe(ctx context.Context, id string, c game.Command, st game.Step)
 }
 
 // wrongGame refuses a request for one game at a table of another.

@@ -19,6 +19,9 @@ type metrics struct {
 	conflicts      metric.Int64Counter
 	loads          metric.Int64Counter
 	hands          metric.Int64Counter
+	rounds         metric.Int64Counter
+	roundsEnded    metric.Int64Counter
+	payouts        metric.Int64Counter
 	handsEnded     metric.Int64Counter
 	showdowns      metric.Int64Counter
 	rankMismatches metric.Int64Counter
@@ -63,6 +66,12 @@ func newMetrics(m metric.Meter) (*metrics, error) {
 	x.loads, err = m.Int64Counter("croupier.table.loads", metric.WithDescription("Tables loaded from their snapshot"))
 	add(err)
 	x.hands, err = m.Int64Counter("croupier.table.hands.dealt", metric.WithDescription("Hands dealt (rate = hands/s)"))
+	add(err)
+	x.rounds, err = m.Int64Counter("croupier.table.rounds.opened", metric.WithDescription("Banked rounds opened (rate = rounds/s)"))
+	add(err)
+	x.roundsEnded, err = m.Int64Counter("croupier.table.rounds.ended", metric.WithDescription("Banked rounds ended, by verdict (valid, void)"))
+	add(err)
+	x.payouts, err = m.Int64Counter("croupier.table.payouts", metric.WithDescription("Winnings paid from the house bank at banked tables, in minor units"))
 	add(err)
 	x.handsEnded, err = m.Int64Counter("croupier.table.hands.ended", metric.WithDescription("Hands ended, by result"))
 	add(err)

@@ -67,7 +67,7 @@ func (d pokerDriver) job(gt game.Table, id string) (job, bool) {
 }
 
 // observe counts timeouts, hands ended by result and the pots awarded.
-func (d pokerDriver) observe(ctx context.Context, gc game.Command, st game.Step) {
+func (d pokerDriver) observe(ctx context.Context, _ string, gc game.Command, st game.Step) {
 	m := d.s.m
 	if gc.(*live.Command).Kind == live.CmdTimeout {
 		m.timeouts.Add(ctx, 1)

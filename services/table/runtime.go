@@ -110,12 +110,12 @@ func (s *Service) loadStored(ctx context.Context, rt *runtime) ([]store.Entry, e
 	if err != nil {
 		return nil, unavailable(err)
 	}
-	tag, data := game.Tag(snap.Data)
+	tag, _ := game.Tag(snap.Data)
 	drv := s.drivers[tag]
 	if drv == nil {
 		return nil, apierr.New(connect.CodeInternal, "BAD_SNAPSHOT", "table %s: a snapshot of game %q, which this replica does not play", rt.id, tag)
 	}
-	t, err := drv.decode(data)
+	t, err := drv.decode(snap.Data)
 	if err != nil {
 		return nil, apierr.New(connect.CodeInternal, "BAD_SNAPSHOT", "table %s: %v", rt.id, err)
 	}

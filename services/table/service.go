@@ -130,6 +130,9 @@ type Service struct {
 	drivers map[string]driver
 
 	accounts sync.Map // accountKey -> account id
+	// paying counts the requests to carry out a banked table's intents
+	// now (payNow), per table id.
+	paying   sync.Map
 	removals chan store.Deadline
 	kicks    chan string
 	lobby    chan string
@@ -155,7 +158,7 @@ func New(deps Deps, opts Options) (*Service, error) {
 	s := &Service{deps: deps, opts: opts, log: deps.Log, now: deps.Now, m: m,
 		tables: map[string]*runtime{}, removals: make(chan store.Deadline, 4096),
 		kicks: make(chan string, 4096), lobby: make(chan string, 1024)}
-	s.drivers = map[string]driver{game.Poker: pokerDriver{s}}
+	s.drivers = map[string]driver{game.Poker: pokerDriver{s}, game.Round: roundDriver{s}}
 	m.observe(s)
 	return s, nil
 }
@@ -193,4 +196,10 @@ func unavailable(err error) error {
 		return apierr.New(connect.CodeDeadlineExceeded, "TIMEOUT", "%v", err)
 	}
 	return apierr.Unavailable("STORE_UNAVAILABLE", "%v", err)
+}
+
+// ReadGame runs f on table id of any game, current and locked: for tests
+// and tools.
+func (s *Service) ReadGame(ctx context.Context, id string, f func(t game.Table)) error {
+	return s.read(ctx, id, func(t game.Table, _ *runtime) error { f(t); return nil })
 }

@@ -1,0 +1,301 @@
+package table
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+
+	"connectrpc.com/connect"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/metric"
+
+	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
+	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
+	walletv1 "github.com/croupier/croupier/gen/croupier/wallet/v1"
+	"github.com/croupier/croupier/services/table/banked/roulette"
+	"github.com/croupier/croupier/services/table/game"
+	"github.com/croupier/croupier/services/table/house"
+	"github.com/croupier/croupier/shared/apierr"
+)
+
+// roundDriver drives the round-based banked tables (package house)
+// through the core: its clock opens each round (with the RNG's draw at an
+// rng table), closes it when the betting window ends, applies an rng
+// round's draw, and carries out the money intents at the wallet.
+type roundDriver struct{ s *Service }
+
+func (roundDriver) decode(data []byte) (game.Table, error) { return house.Decode(data) }
+
+func (roundDriver) command(data []byte) (game.Command, error) { return house.DecodeCommand(data) }
+
+// confirm: a banked round's result is the RNG's draw or the dealer's
+// report, judged by the pure engine; nothing to ask another service.
+func (roundDriver) confirm(context.Context, game.Table, game.Command) error { return nil }
+
+func (d roundDriver) job(gt game.Table, id string) (job, bool) {
+	t := gt.(*house.Table)
+	due, ok := t.NextDue()
+	if !ok {
+		return job{}, false
+	}
+	s := d.s
+	n := t.Round()
+	simple := func(c *house.Command) func(context.Context) error {
+		return func(ctx context.Context) error { return s.ignoreStale(s.execRound(ctx, id, c)) }
+	}
+	j := job{name: "round " + due.Kind.String()}
+	switch due.Kind {
+	case house.DueIntents:
+		ins := t.Runnable(due.At)
+		cfg := t.Config
+		j.run = func(ctx context.Context) error { return s.runRoundIntents(ctx, id, cfg, ins) }
+	case house.DueOpen:
+		cfg := t.Config
+		j.run = func(ctx context.Context) error { return s.openRound(ctx, id, cfg, n+1) }
+	case house.DueClose:
+		j.run = simple(&house.Command{Kind: house.CmdClose, Round: n})
+	case house.DueResult:
+		j.run = simple(&house.Command{Kind: house.CmdResult, Round: n})
+	case house.DueFinish:
+		j.run = simple(&house.Command{Kind: house.CmdFinishClose})
+	default:
+		return job{}, false
+	}
+	return j, true
+}
+
+// observe counts the rounds ended by verdict and the stakes settled, and
+// has the intents a command recorded carried out at once (their due time
+// is for other replicas, should this one die first).
+func (d roundDriver) observe(ctx context.Context, id string, c game.Command, st game.Step) {
+	if st.Money && c.(*house.Command).Kind != house.CmdIntentsDone {
+		d.s.payNow(ctx, id)
+	}
+	events, _ := st.Events.([]house.Event)
+	for i := range events {
+		e := &events[i]
+		switch e.Kind {
+		case house.EvResult:
+			d.s.m.roundsEnded.Add(ctx, 1, metric.WithAttributes(attribute.String("verdict", e.Verdict.String())))
+		case house.EvVoided:
+			d.s.m.roundsEnded.Add(ctx, 1, metric.WithAttributes(attribute.String("verdict", "void")))
+		case house.EvOpened:
+			d.s.m.rounds.Add(ctx, 1)
+		}
+	}
+}
+
+// execRound commits one command to a banked table, built before the
+// table is locked (it depends on nothing the table holds).
+func (s *Service) execRound(ctx context.Context, id string, c *house.Command) error {
+	return s.execBanked(ctx, id, func(*house.Table) (reply, error) {
+		cc := *c
+		return reply{cmd: &cc}, nil
+	}, nil)
+}
+
+// execBanked is execute for a banked table: a table of another game
+// refuses the request (FAILED_PRECONDITION WRONG_GAME).
+func (s *Service) execBanked(ctx context.Context, id string, build func(t *house.Table) (reply, error), after func(t *house.Table, c *committed) error) error {
+	var a func(game.Table, *committed) error
+	if after != nil {
+		a = func(t game.Table, c *committed) error { return after(t.(*house.Table), c) }
+	}
+	return s.execute(ctx, id, func(gt game.Table) (reply, error) {
+		t, ok := gt.(*house.Table)
+		if !ok {
+			return reply{}, wrongGame(id, "a banked game", gt)
+		}
+		return build(t)
+	}, a)
+}
+
+// readBanked runs f on the banked table id, current as of now.
+func (s *Service) readBanked(ctx context.Context, id string, f func(t *house.Table) error) error {
+	return s.read(ctx, id, func(gt game.Table, _ *runtime) error {
+		t, ok := gt.(*house.Table)
+		if !ok {
+			return wrongGame(id, "a banked game", gt)
+		}
+		return f(t)
+	})
+}
+
+// openRound opens round n. At an rng table the RNG draws its result
+// first: the draw's idempotency key is the round's id, so a replica
+// retrying the opening (another died half-way) gets the same draw and
+// nobody can shop for a result by retrying; the draw goes into the table
+// sealed, and only its commitment is published.
+func (s *Service) openRound(ctx context.Context, id string, cfg house.Config, n int64) error {
+	c := &house.Command{Kind: house.CmdOpen, Round: n}
+	if cfg.Source == house.ResultRNG {
+		rid := house.RoundID(id, n)
+		res, err := s.deps.RNG.Spin(ctx, connect.NewRequest(&rngv1.SpinRequest{
+			Wheel:          wheelOf(cfg),
+			Context:        &commonv1.Context{TableId: id, RoundId: rid},
+			IdempotencyKey: rid,
+		}))
+		if err != nil {
+			return apierr.Unavailable("RNG_UNAVAILABLE", "draw for %s: %v", rid, err)
+		}
+		o := res.Msg.GetOutcome()
+		c.Draw = &house.Draw{Outcome: o.GetId(), Commitment: o.GetCommitment(), Pocket: int(o.GetPocketIndex()), Label: o.GetPocketLabel()}
+		if cfg.Game == house.GameMoneyWheel && cfg.Wheel != nil {
+			// The RNG draws a field uniformly over the 30 (cz-money-wheel.md
+			// §7) in its placeholder order; the table's own order says what
+			// is written there.
+			c.Draw.Label = cfg.Wheel.Symbol(c.Draw.Pocket)
+		}
+	}
+	return s.ignoreStale(s.execBanked(ctx, id, func(t *house.Table) (reply, error) {
+		if t.Round() >= n {
+			return reply{done: true}, nil // opened by another replica
+		}
+		return reply{cmd: c}, nil
+	}, nil))
+}
+
+// wheelOf is the RNG wheel a table draws on.
+func wheelOf(cfg house.Config) rngv1.Wheel {
+	switch {
+	case cfg.Game == house.GameMoneyWheel:
+		return rngv1.Wheel_WHEEL_MONEY
+	case cfg.Roulette != nil && cfg.Roulette.Wheel == roulette.DoubleZero:
+		return rngv1.Wheel_WHEEL_AMERICAN
+	}
+	return rngv1.Wheel_WHEEL_EUROPEAN
+}
+
+// payNow has this replica carry out a banked table's pending intents now
+// (the table locked: it only starts the work). One run per table at a
+// time; a request while one runs makes it go round once more.
+func (s *Service) payNow(ctx context.Context, id string) {
+	v, _ := s.paying.LoadOrStore(id, new(atomic.Int32))
+	n := v.(*atomic.Int32)
+	if n.Add(1) > 1 {
+		return // the run going on goes round again
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		ctx := context.WithoutCancel(ctx)
+		for {
+			var ins []house.Intent
+			var cfg house.Config
+			err := s.readBanked(ctx, id, func(t *house.Table) error {
+				// Recorded just now, they are due for other replicas only
+				// after the grace.
+				ins, cfg = t.Runnable(s.now().Add(house.IntentGrace).UnixMilli()), t.Config
+				return nil
+			})
+			if err == nil && len(ins) > 0 {
+				err = s.runRoundIntents(ctx, id, cfg, ins)
+			}
+			if err != nil {
+				s.log.Warn("banked table intents", "table", id, "err", err)
+			}
+			if n.Add(-1) == 0 {
+				return
+			}
+			n.Store(1)
+		}
+	}()
+}
+
+// roundIntentWorkers bounds the wallet calls one table's intents run at
+// once: a round's end with thousands of players settles them in parallel.
+const roundIntentWorkers = 16
+
+// runRoundIntents carries out money intents at the wallet, in parallel,
+// and records every answer in one command. Each call is idempotent (the
+// hold's id, the settlement's key), so any replica may run an intent any
+// number of times; a post whose hold lapsed is reported failed, and the
+// table takes its bets out of play.
+func (s *Service) runRoundIntents(ctx context.Context, id string, cfg house.Config, ins []house.Intent) error {
+	if err := s.wallet(); err != nil {
+		return err
+	}
+	var mu sync.Mutex
+	var done []string
+	failed := map[string]string{}
+	var firstErr error
+	sem := make(chan struct{}, roundIntentWorkers)
+	var wg sync.WaitGroup
+	for _, in := range ins {
+		sem <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			why, err := s.runRoundIntent(ctx, id, cfg, in)
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err != nil:
+				if firstErr == nil {
+					firstErr = err
+				}
+			case why != "":
+				failed[in.ID] = why
+			default:
+				done = append(done, in.ID)
+			}
+			s.m.intents.Add(ctx, 1, metric.WithAttributes(attribute.String("kind", in.Kind.String())))
+		}()
+	}
+	wg.Wait()
+	if len(done) > 0 || len(failed) > 0 {
+		c := &house.Command{Kind: house.CmdIntentsDone, Done: done}
+		if len(failed) > 0 {
+			c.Failed = failed
+		}
+		if err := s.ignoreStale(s.execRound(ctx, id, c)); err != nil {
+			return err
+		}
+	}
+	return firstErr
+}
+
+// runRoundIntent carries out one intent: a post of a placement's hold into
+// the round escrow, or a player's settlement of a round as one batch of
+// transfers (stakes returned from the escrow, stakes lost from the escrow
+// to the house's revenue, winnings from the house bank). It returns the
+// wallet's reason for a post that can never be made.
+func (s *Service) runRoundIntent(ctx context.Context, id string, cfg house.Config, in house.Intent) (string, error) {
+	w := s.deps.Wallet
+	meta := &walletv1.Metadata{TableId: id, RoundId: house.RoundID(id, in.Round)}
+	switch in.Kind {
+	case house.IntentPost:
+		_, err := w.PostHold(ctx, connect.NewRequest(&walletv1.PostHoldRequest{HoldId: in.Hold}))
+		if err != nil {
+			switch r := apierr.Reason(err); r {
+			case "HOLD_EXPIRED", "HOLD_NOT_PENDING", "HOLD_NOT_FOUND":
+				return r, nil
+			}
+			return "", walletErr("post stake", err)
+		}
+	case house.IntentSettle:
+		money := func(n int64) *commonv1.Money { return &commonv1.Money{Amount: n, Currency: cfg.Currency} }
+		var legs []*walletv1.TransferSpec
+		if in.Returned > 0 {
+			legs = append(legs, &walletv1.TransferSpec{DebitAccountId: cfg.Escrow, CreditAccountId: in.Account, Amount: money(in.Returned),
+				Kind: walletv1.TransferKind_TRANSFER_KIND_PAYOUT, Metadata: meta})
+		}
+		if in.Lost > 0 {
+			legs = append(legs, &walletv1.TransferSpec{DebitAccountId: cfg.Escrow, CreditAccountId: cfg.Revenue, Amount: money(in.Lost),
+				Kind: walletv1.TransferKind_TRANSFER_KIND_STAKE, Metadata: meta})
+		}
+		if in.Won > 0 {
+			legs = append(legs, &walletv1.TransferSpec{DebitAccountId: cfg.Bank, CreditAccountId: in.Account, Amount: money(in.Won),
+				Kind: walletv1.TransferKind_TRANSFER_KIND_PAYOUT, Metadata: meta})
+		}
+		if len(legs) == 0 {
+			return "", nil
+		}
+		_, err := w.TransferBatch(ctx, connect.NewRequest(&walletv1.TransferBatchRequest{IdempotencyKey: in.ID, Transfers: legs}))
+		if err != nil {
+			return "", walletErr("settle round", err)
+		}
+		s.m.payouts.Add(ctx, in.Won)
+	}
+	return "", nil
+}
