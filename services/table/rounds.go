@@ -17,8 +17,25 @@ import (
 
 // BankedView returns the banked table as v may see it.
 func (s *Service) BankedView(ctx context.Context, id string, v game.Viewer) (house.View, error) {
-	var out house.View
-	err := s.readBanked(ctx, id, func(t *house.Table) error { out = t.View(v); return nil })
+	bt, err := s.BankedTable(ctx, id, v)
+	return bt.View, err
+}
+
+// BankedTable is a banked table as one viewer may see it: its view, and
+// its configuration and lobby entry (public).
+type BankedTable struct {
+	View    house.View
+	Config  house.Config
+	Summary house.Summary
+}
+
+// BankedTable returns the banked table as v may see it.
+func (s *Service) BankedTable(ctx context.Context, id string, v game.Viewer) (BankedTable, error) {
+	var out BankedTable
+	err := s.readBanked(ctx, id, func(t *house.Table) error {
+		out = BankedTable{View: t.View(v), Config: t.Config, Summary: t.Summarize()}
+		return nil
+	})
 	return out, err
 }
 

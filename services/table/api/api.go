@@ -50,6 +50,37 @@ func Policy() auth.Policy {
 	p.Allow([]auth.Role{auth.RolePartner, auth.RoleOperator},
 		tablev1connect.SessionServiceCreatePlayerSessionProcedure,
 	)
+	// The banked games: anyone authenticated reads, a player bets with his
+	// own session token.
+	p.Allow(auth.Anyone,
+		tablev1connect.BankedTableServiceListBankedTablesProcedure,
+		tablev1connect.BankedTableServiceGetBankedTableProcedure,
+		tablev1connect.BankedTableServiceSubscribeRoundsProcedure,
+		tablev1connect.BankedTableServiceListRoundsProcedure,
+		tablev1connect.BankedTableServiceGetRoundProcedure,
+		tablev1connect.BankedTableServiceGetRoundProofProcedure,
+	)
+	p.Allow([]auth.Role{auth.RolePlayer},
+		tablev1connect.BankedTableServiceJoinBankedTableProcedure,
+		tablev1connect.BankedTableServiceLeaveBankedTableProcedure,
+		tablev1connect.BankedTableServicePlaceBetsProcedure,
+		tablev1connect.BankedTableServiceCancelBetsProcedure,
+		tablev1connect.BankedTableServiceChooseVoidOptionProcedure,
+		tablev1connect.BankedTableServiceGetGameRecallProcedure,
+	)
+	// A live studio's dealer console is an operator's.
+	p.Allow([]auth.Role{auth.RoleOperator},
+		tablev1connect.DealerConsoleServiceCloseBettingProcedure,
+		tablev1connect.DealerConsoleServiceReportSpinProcedure,
+	)
+	p.Allow(auth.Internal,
+		tablev1connect.BankedAdminServiceCreateBankedTableProcedure,
+		tablev1connect.BankedAdminServiceCloseBankedTableProcedure,
+		tablev1connect.BankedAdminServicePauseBankedTableProcedure,
+		tablev1connect.BankedAdminServiceResumeBankedTableProcedure,
+		tablev1connect.BankedAdminServiceVoidRoundProcedure,
+		tablev1connect.BankedAdminServiceUpdateBankedTableSettingsProcedure,
+	)
 	p.Allow(auth.Internal,
 		tablev1connect.TableAdminServiceCreateTableProcedure,
 		tablev1connect.TableAdminServiceCloseTableProcedure,
@@ -85,16 +116,22 @@ func caller(ctx context.Context) (table.Caller, error) {
 	return table.Caller{}, apierr.Denied("UNKNOWN_ROLE", "role %q", p.Role)
 }
 
-// Handlers are the table service's three Connect services.
+// Handlers are the table service's Connect services: poker's three, and
+// the banked games' public, admin and dealer-console services.
 type Handlers struct {
 	Table   *TableHandler
 	Session *SessionHandler
 	Admin   *AdminHandler
+	Banked  *BankedHandler
+	BAdmin  *BankedAdminHandler
+	Dealer  *DealerHandler
 }
 
 // New builds the handlers over the core; auth issues player sessions.
 func New(core *table.Service, a *auth.Authenticator) Handlers {
-	return Handlers{Table: &TableHandler{core: core, streams: newStreams(StreamLimits{})}, Session: &SessionHandler{auth: a}, Admin: &AdminHandler{core: core}}
+	th := &TableHandler{core: core, streams: newStreams(StreamLimits{})}
+	return Handlers{Table: th, Session: &SessionHandler{auth: a}, Admin: &AdminHandler{core: core},
+		Banked: &BankedHandler{core: core, pump: th}, BAdmin: &BankedAdminHandler{core: core}, Dealer: &DealerHandler{core: core}}
 }
 
 // WithStreamLimits sets the caps on each caller's open event streams
@@ -119,7 +156,7 @@ func HandlerOptions(opts []connect.HandlerOption) []connect.HandlerOption {
 	return append(opts, connect.WithCompressMinBytes(4<<10))
 }
 
-// Register mounts the three services with opts (the runtime's handler
+// Register mounts the services with opts (the runtime's handler
 // options for Policy()).
 func (h Handlers) Register(r Registrar, opts ...connect.HandlerOption) {
 	if d, ok := r.(interface{ Draining() <-chan struct{} }); ok {
@@ -131,4 +168,10 @@ func (h Handlers) Register(r Registrar, opts ...connect.HandlerOption) {
 	r.Register(tablev1connect.SessionServiceName, p, hd)
 	p, hd = tablev1connect.NewTableAdminServiceHandler(h.Admin, opts...)
 	r.Register(tablev1connect.TableAdminServiceName, p, hd)
+	p, hd = tablev1connect.NewBankedTableServiceHandler(h.Banked, opts...)
+	r.Register(tablev1connect.BankedTableServiceName, p, hd)
+	p, hd = tablev1connect.NewBankedAdminServiceHandler(h.BAdmin, opts...)
+	r.Register(tablev1connect.BankedAdminServiceName, p, hd)
+	p, hd = tablev1connect.NewDealerConsoleServiceHandler(h.Dealer, opts...)
+	r.Register(tablev1connect.DealerConsoleServiceName, p, hd)
 }

@@ -316,27 +316,39 @@ func (h *TableHandler) subscribe(ctx context.Context, m *tablev1.SubscribeReques
 		Event: &tablev1.TableEvent_Snapshot{Snapshot: snap}}}, nil
 }
 
-// stream sends sub's batches as v may see them, and the results that come
-// on results, until ctx ends, the subscriber falls behind, the server
-// drains, or done delivers (its value is returned once the results sent
-// before it are out). A result goes out with the events that are ready
-// with it, in one message.
+// stream sends sub's poker batches as v may see them, and the results
+// that come on results (pumpEvents).
 func (h *TableHandler) stream(ctx context.Context, sub *table.Subscription, id string, v live.Viewer,
 	results <-chan *tablev1.PlayResult, done <-chan error, send func([]*tablev1.TableEvent, *tablev1.PlayResult) error) error {
+	convert := func(out []*tablev1.TableEvent, b table.Batch) []*tablev1.TableEvent {
+		return batchEvents(out, id, b, v)
+	}
+	return pumpEvents(ctx, h, sub, convert, results, done, send)
+}
+
+// pumpEvents sends sub's batches, converted for the stream's viewer, and
+// the results that come on results (a Play stream's; nil for the others),
+// until ctx ends, the subscriber falls behind, the server drains, the
+// session token expires, or done delivers (its value is returned once the
+// results sent before it are out). A result goes out with the events that
+// are ready with it, in one message. Every game's event stream is sent
+// this way; convert is the game's.
+func pumpEvents[E any](ctx context.Context, h *TableHandler, sub *table.Subscription, convert func([]E, table.Batch) []E,
+	results <-chan *tablev1.PlayResult, done <-chan error, send func([]E, *tablev1.PlayResult) error) error {
 	// gather appends the batches queued now: a subscriber that fell behind
 	// catches up in fewer sends, and a result takes its events along.
-	gather := func(evs []*tablev1.TableEvent) []*tablev1.TableEvent {
+	gather := func(evs []E) []E {
 		for len(evs) < maxCoalesced {
 			select {
 			case b := <-sub.C():
-				evs = batchEvents(evs, id, b, v)
+				evs = convert(evs, b)
 			default:
 				return evs
 			}
 		}
 		return evs
 	}
-	out := func(evs []*tablev1.TableEvent, r *tablev1.PlayResult) error {
+	out := func(evs []E, r *tablev1.PlayResult) error {
 		if len(evs) == 0 && r == nil {
 			return nil
 		}
@@ -379,7 +391,7 @@ func (h *TableHandler) stream(ctx context.Context, sub *table.Subscription, id s
 				return err
 			}
 		case b := <-sub.C():
-			evs := gather(batchEvents(nil, id, b, v))
+			evs := gather(convert(nil, b))
 			var r *tablev1.PlayResult
 			select {
 			case r = <-results:

@@ -29,7 +29,9 @@ func (a *applier) join() error {
 	// A new account plays from his next placement: each stake keeps the
 	// account it was held from.
 	p.Name, p.Account = c.Name, c.Account
-	a.emit(Event{Kind: EvJoined, Who: c.Who, Name: c.Name})
+	// Told to the player alone: at a table of thousands, a join is not
+	// news for every stream (the lobby and views count the players).
+	a.emit(Event{Kind: EvJoined, Player: c.Who, Who: c.Who, Name: c.Name, Players: len(t.Players)})
 	a.step.Lobby = true
 	return nil
 }
@@ -43,7 +45,7 @@ func (a *applier) leave() error {
 		return apierr.Precondition(ReasonNotJoined, "%s has not joined the table", c.Who)
 	}
 	delete(t.Players, c.Who)
-	a.emit(Event{Kind: EvLeft, Who: c.Who, Name: p.Name})
+	a.emit(Event{Kind: EvLeft, Player: c.Who, Who: c.Who, Name: p.Name, Players: len(t.Players)})
 	a.step.Lobby = true
 	return nil
 }
