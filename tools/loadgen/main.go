@@ -1,5 +1,6 @@
-// Command loadgen plays poker bots against the table service through its
-// public API and reports throughput and latency. With no flags it brings
+// Command loadgen plays poker bots (or, with -game roulette|wheel, wheel
+// bots: package rounds) against the table service through its public API
+// and reports throughput and latency. With no flags it brings
 // the services up in this process (table service on the real Redis at
 // 127.0.0.1:6379, RNG, evaluator, wallet on SQLite), opens tables, seats
 // bots (random and tight players) and plays for 30 seconds; with -addr it
@@ -25,6 +26,7 @@ import (
 	"time"
 
 	"github.com/croupier/croupier/tools/loadgen/load"
+	"github.com/croupier/croupier/tools/loadgen/rounds"
 	"github.com/croupier/croupier/tools/platform"
 )
 
@@ -54,7 +56,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&o.Players, "players", 3, "bots per table")
 	fs.Float64Var(&o.Tight, "tight", 0.5, "share of bots playing the tight strategy (the rest play randomly)")
 	fs.IntVar(&o.Conns, "conns", 8, "HTTP/2 connections the bots share")
-	fs.StringVar(&o.Game, "game", "holdem", "holdem, omaha, seven-card-stud or five-card-stud")
+	fs.StringVar(&o.Game, "game", "holdem", "holdem, omaha, seven-card-stud, five-card-stud, or a banked game: roulette, wheel (the money wheel)")
+	var ro rounds.Options
+	fs.IntVar(&ro.Bets, "bets", 5, "banked games: bets each player places a round")
+	fs.IntVar(&ro.Batches, "batches", 1, "banked games: PlaceBets calls those bets are split into")
+	fs.Float64Var(&ro.Spread, "spread", 0.6, "banked games: share of the betting window the placements are spread over")
+	fs.DurationVar(&ro.Window, "window", 10*time.Second, "banked games: betting window")
+	fs.DurationVar(&ro.Pause, "pause", time.Second, "banked games: pause between rounds")
+	source := fs.String("source", "rng", "banked games: where results come from: rng, or dealer (a dealer console of loadgen's reports each spin)")
+	fs.StringVar(&ro.Profile, "profile", "cz", "banked games: rule profile (cz, ru)")
+	fs.BoolVar(&ro.DoubleZero, "double-zero", false, "roulette: the 0/00 wheel")
 	fs.DurationVar(&o.ThinkTime, "think", 0, "how long a bot thinks before acting, on average (0: it acts at once)")
 	fs.StringVar(&o.API, "api", "play", "how the bots play: play (a Play stream per bot: events down, commands up), unary (Subscribe and an Act call per action) or mixed (half the tables each way)")
 	protocol := fs.String("protocol", "connect", "what the bots speak: connect (the Connect protocol over HTTP/2), grpc (gRPC over HTTP/2) or http1 (the Connect protocol over HTTP/1.1, a connection per stream)")
@@ -63,6 +74,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	memProfile := fs.String("memprofile", "", "write an allocation profile of the run to this file")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	banked := o.Game == "roulette" || o.Game == "wheel"
+	if banked {
+		ro.Game, ro.Dealer = o.Game, *source == "dealer"
+		if *source != "rng" && *source != "dealer" {
+			return fmt.Errorf("-source %q: want rng or dealer", *source)
+		}
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		ro.Tables, ro.Players, ro.Duration = o.Tables, o.Players, o.Duration
+		if !set["tables"] {
+			ro.Tables = 1
+		}
+		if !set["players"] {
+			ro.Players = 200
+		}
 	}
 	switch o.API {
 	case "play", "unary", "mixed":
@@ -103,6 +130,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return errors.New("-addr needs -operator-token and -api-key (make run prints them)")
 	}
 	fmt.Fprintf(o.Log, "GOMAXPROCS=%d load=%s\n", runtime.GOMAXPROCS(0), load.Average())
+	if banked {
+		ro.Log = o.Log
+		return runBanked(ctx, rounds.Target{URL: target.URL, OperatorToken: target.OperatorToken, APIKey: target.APIKey, Partner: target.Partner}, ro, stdout)
+	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
 		if err != nil {
@@ -144,6 +175,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(o.Log, "tables=%d bots=%d acts=%d replayed=%d failovers=%d stream_errors=%d act_errors=%d p50_ms=%.2f p90_ms=%.2f p999_ms=%.2f max_ms=%.2f load=%s\n",
 		res.Tables, res.Bots, res.Acts, res.Replayed, res.Failovers, res.StreamErrors, res.ActErrors, res.P50, res.P90, res.P999, res.Max, load.Average())
 	fmt.Fprintf(stdout, "actions/s=%.0f p99_ms=%.2f hands=%d errors=%d\n", res.ActionsPerSecond, res.P99, res.Hands, res.Errors)
+	return nil
+}
+
+// runBanked plays a banked game and prints its measurements; the last
+// line is placements/s=<n> ack_p99_ms=<n> settle_max_ms=<n> rounds=<n> errors=<n>.
+func runBanked(ctx context.Context, tg rounds.Target, o rounds.Options, stdout io.Writer) error {
+	res, err := rounds.Run(ctx, tg, o)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(o.Log, "tables=%d bots=%d placements=%d replayed=%d place_errors=%d stream_errors=%d failovers=%d rounds=%d "+
+		"ack_p50_ms=%.2f ack_max_ms=%.2f settle_p50_ms=%.1f paid_p50_ms=%.1f paid_max_ms=%.1f load=%s\n",
+		res.Tables, res.Bots, res.Placements, res.Replayed, res.PlaceErrors, res.StreamErrors, res.Failovers, res.Rounds,
+		res.AckP50, res.AckMax, res.SettleP50, res.PaidP50, res.PaidMax, load.Average())
+	fmt.Fprintf(stdout, "placements/s=%.0f ack_p99_ms=%.2f settle_max_ms=%.1f rounds=%d errors=%d\n",
+		float64(res.Placements)/res.Elapsed.Seconds(), res.AckP99, res.SettleMax, res.Rounds, res.Errors)
 	return nil
 }
 

@@ -31,6 +31,11 @@ type Clients struct {
 	Admin   tablev1connect.TableAdminServiceClient
 	Session tablev1connect.SessionServiceClient
 	Wallet  walletv1connect.WalletServiceClient
+	// Banked, BankedAdmin and Dealer are the banked games' public,
+	// operators' and dealer-console services.
+	Banked      tablev1connect.BankedTableServiceClient
+	BankedAdmin tablev1connect.BankedAdminServiceClient
+	Dealer      tablev1connect.DealerConsoleServiceClient
 }
 
 // NewClients returns clients of the stack's server (or any base URL)
@@ -39,10 +44,13 @@ func NewClients(base string, opt connect.ClientOption) Clients {
 	hc := client.NewHTTPClient()
 	opts := []connect.ClientOption{connect.WithGRPC(), client.NoGzip(), opt}
 	return Clients{
-		Table:   tablev1connect.NewTableServiceClient(hc, base, opts...),
-		Admin:   tablev1connect.NewTableAdminServiceClient(hc, base, opts...),
-		Session: tablev1connect.NewSessionServiceClient(hc, base, opts...),
-		Wallet:  walletv1connect.NewWalletServiceClient(hc, base, opts...),
+		Table:       tablev1connect.NewTableServiceClient(hc, base, opts...),
+		Admin:       tablev1connect.NewTableAdminServiceClient(hc, base, opts...),
+		Session:     tablev1connect.NewSessionServiceClient(hc, base, opts...),
+		Wallet:      walletv1connect.NewWalletServiceClient(hc, base, opts...),
+		Banked:      tablev1connect.NewBankedTableServiceClient(hc, base, opts...),
+		BankedAdmin: tablev1connect.NewBankedAdminServiceClient(hc, base, opts...),
+		Dealer:      tablev1connect.NewDealerConsoleServiceClient(hc, base, opts...),
 	}
 }
 
