@@ -3,6 +3,7 @@
 // commands below; main only dispatches.
 //
 //	croupierctl rng verify --file reveal.json
+//	croupierctl rng verify --commitment HEX round-proof.json
 //	croupierctl rng verify --addr http://127.0.0.1:8080 --id o-...
 //	croupierctl rng verify-proof --commitment HEX proof.json
 package main

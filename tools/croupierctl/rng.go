@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/hex"
 	"flag"
@@ -23,13 +24,18 @@ func rngCommand() command {
 }
 
 const rngUsage = `usage:
-  croupierctl rng verify [--file] [FILE|-]                check a revealed outcome (the JSON Reveal returns; stdin by default)
+  croupierctl rng verify [--commitment HEX] [--file] [FILE|-]
+                                                        check a revealed outcome (the JSON Reveal returns) or a
+                                                        banked round's proof (the JSON BankedTableService/
+                                                        GetRoundProof returns: its reveal must open the round's
+                                                        commitment); stdin by default
   croupierctl rng verify --addr URL --id OUTCOME_ID       fetch the reveal from a running RNG and check it
   croupierctl rng verify-proof [--commitment HEX] [FILE|-] check a viewer's fairness proof offline (the JSON
                                                         TableService/GetFairnessProof returns; stdin by default)
   croupierctl rng verify-audit --addr URL [--from N] [--to N]   re-verify the audit hash chain
 flags for --addr: --token (or CROUPIER_TOKEN), an operator, auditor or service bearer token
-flags for verify: --money-wheel-name/--money-wheel-order, the operator's money-wheel layout
+flags for verify: --money-wheel-name/--money-wheel-order, the operator's money-wheel layout;
+  --commitment, as published before the result (a banked round's RoundOpened; hex or base64)
 `
 
 func runRng(ctx context.Context, args []string, e env) error {
@@ -81,8 +87,17 @@ func rngVerify(ctx context.Context, args []string, e env) error {
 	token := fs.String("token", e.getenv("CROUPIER_TOKEN"), "bearer token for --addr (env CROUPIER_TOKEN)")
 	mwName := fs.String("money-wheel-name", "", "operator money-wheel layout name")
 	mwOrder := fs.String("money-wheel-order", "", "operator money-wheel layout: 30 comma-separated symbols")
+	commitment := fs.String("commitment", "", "the commitment as published (hex or base64); the reveal must open it")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
+	}
+	var published []byte
+	if *commitment != "" {
+		b, err := decodeBytes(*commitment)
+		if err != nil {
+			return fmt.Errorf("--commitment: %w", err)
+		}
+		published = b
 	}
 	switch fs.NArg() {
 	case 0:
@@ -117,6 +132,9 @@ func rngVerify(ctx context.Context, args []string, e env) error {
 		if err != nil {
 			return err
 		}
+		if isRoundProof(data) {
+			return verifyRoundProof(data, published, layouts, e.stdout)
+		}
 		if err := (protojson.UnmarshalOptions{DiscardUnknown: true}).Unmarshal(data, r); err != nil {
 			return fmt.Errorf("reveal JSON: %w", err)
 		}
@@ -124,6 +142,10 @@ func rngVerify(ctx context.Context, args []string, e env) error {
 	o := r.GetOutcome()
 	if err := proof.Verify(r, layouts...); err != nil {
 		fmt.Fprintf(e.stdout, "FAILED outcome %s: %v\n", o.GetId(), err)
+		return errFailed
+	}
+	if published != nil && !bytes.Equal(published, o.GetCommitment()) {
+		fmt.Fprintf(e.stdout, "FAILED outcome %s: it opens commitment %x, not the one published %x\n", o.GetId(), o.GetCommitment(), published)
 		return errFailed
 	}
 	fmt.Fprintf(e.stdout, "OK outcome %s (%s) matches commitment %s\n", o.GetId(), describe(o), hex.EncodeToString(o.GetCommitment()))
