@@ -21,6 +21,7 @@ var Scripts = []string{
 	"docs/walkthrough/rng.sh",
 	"docs/walkthrough/evaluator.sh",
 	"docs/walkthrough/table.sh",
+	"docs/walkthrough/roulette.sh",
 	"docs/walkthrough/tournament.sh",
 }
 
