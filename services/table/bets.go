@@ -12,7 +12,6 @@ import (
 	"github.com/croupier/croupier/services/table/banked/moneywheel"
 	"github.com/croupier/croupier/services/table/banked/roulette"
 	"github.com/croupier/croupier/services/table/banked/round"
-	"github.com/croupier/croupier/services/table/game"
 	"github.com/croupier/croupier/services/table/house"
 	"github.com/croupier/croupier/shared/apierr"
 )
@@ -103,7 +102,7 @@ func (s *Service) PlaceBets(ctx context.Context, id string, who Caller, n int64,
 	var fresh []round.Bet
 	var cfg house.Config
 	var account string
-	err := s.readBanked(ctx, id, func(t *house.Table) error {
+	peek := func(t *house.Table) error {
 		if n == 0 {
 			n = t.Round()
 		}
@@ -116,12 +115,42 @@ func (s *Service) PlaceBets(ctx context.Context, id string, who Caller, n int64,
 			account = p.Account
 		}
 		return nil
-	})
+	}
+	// Checked against the table as cached (no round trip to Redis); a
+	// refusal other than the request's own fault is checked again against
+	// the table as stored.
+	err := s.peekBanked(ctx, id, false, peek)
+	if err != nil && apierr.Code(err) != connect.CodeInvalidArgument {
+		err = s.peekBanked(ctx, id, true, peek)
+	}
 	if err != nil {
 		return Placement{}, err
 	}
+	out := Placement{Round: n}
+	ids := make([]string, len(bets))
+	for i, b := range bets {
+		ids[i] = b.ID
+	}
+	answer := func(t *house.Table, c *committed) error {
+		if c != nil {
+			events, _ := c.step.Events.([]house.Event)
+			for _, e := range events {
+				if e.Kind == house.EvPlaced {
+					out.Bets = append(out.Bets, e.Bets...)
+				}
+			}
+		}
+		if len(out.Bets) == 0 {
+			out.Bets, out.Replayed = t.PlayerBets(me, ids), true
+		}
+		for _, b := range out.Bets {
+			out.Stake += b.Amount
+		}
+		return nil
+	}
 	if len(fresh) == 0 {
-		return s.placed(ctx, id, me, n, bets, true)
+		err := s.execBanked(ctx, id, func(*house.Table) (reply, error) { return reply{done: true}, nil }, answer)
+		return out, err
 	}
 	var stake int64
 	for _, b := range fresh {
@@ -139,38 +168,17 @@ func (s *Service) PlaceBets(ctx context.Context, id string, who Caller, n int64,
 		return Placement{}, walletErr("hold stake", err)
 	}
 	holdID := hold.Msg.GetHold().GetId()
-	replayed := false
 	err = s.execBanked(ctx, id, func(t *house.Table) (reply, error) {
 		if t.HasHold(holdID) {
-			replayed = true
 			return reply{done: true}, nil
 		}
 		return reply{cmd: &house.Command{Kind: house.CmdPlace, Who: me, Round: n, Bets: bets, Hold: holdID, Amount: stake}}, nil
-	}, nil)
+	}, answer)
 	if err != nil {
 		s.releaseHold(ctx, id, holdID)
 		return Placement{}, err
 	}
-	return s.placed(ctx, id, me, n, bets, replayed)
-}
-
-// placed answers a placement from the table: the bets as placed, spots
-// canonical.
-func (s *Service) placed(ctx context.Context, id, me string, n int64, bets []round.Bet, replayed bool) (Placement, error) {
-	out := Placement{Round: n, Replayed: replayed}
-	err := s.readBanked(ctx, id, func(t *house.Table) error {
-		v := t.View(game.Viewer{Player: me})
-		for _, b := range bets {
-			for _, p := range v.Bets {
-				if p.ID == b.ID {
-					out.Bets = append(out.Bets, p)
-					out.Stake += p.Amount
-				}
-			}
-		}
-		return nil
-	})
-	return out, err
+	return out, nil
 }
 
 // betFields are a batch's bets as fingerprint fields.

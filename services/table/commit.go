@@ -129,6 +129,11 @@ func (s *Service) commit(ctx context.Context, rt *runtime, c game.Command) (*com
 		}
 		return nil, err
 	}
+	if t.Revision() == prevVersion {
+		// The command turned out to change nothing (a placement whose bets
+		// another request placed first): nothing to store.
+		return &committed{cmd: c, step: st, version: prevVersion}, nil
+	}
 	if err := rt.drv.confirm(ctx, t, c); err != nil {
 		rt.t = nil
 		return nil, err

@@ -132,6 +132,10 @@ func (h *hub) publish(v uint64, st game.Step) {
 	// batches it catches up on for himself).
 	kept := Batch{Version: v, Events: st.Events, N: st.N, Only: st.Only}
 	h.keep(kept)
+	if st.N == 0 {
+		// Nothing to show (a wallet answer recorded): no stream wakes.
+		return
+	}
 	b := kept
 	b.Shared = &Shared{}
 	for sub := range h.subs {

@@ -110,6 +110,22 @@ func (s *Service) execBanked(ctx context.Context, id string, build func(t *house
 	}, a)
 }
 
+// peekBanked runs f on the banked table id as this replica caches it
+// (check: current as of now, a round trip to Redis).
+func (s *Service) peekBanked(ctx context.Context, id string, check bool, f func(t *house.Table) error) error {
+	rt := s.runtime(id)
+	rt.mu.Lock()
+	defer rt.mu.Unlock()
+	if err := s.current(ctx, rt, check); err != nil {
+		return err
+	}
+	t, ok := rt.t.(*house.Table)
+	if !ok {
+		return wrongGame(id, "a banked game", rt.t)
+	}
+	return f(t)
+}
+
 // readBanked runs f on the banked table id, current as of now.
 func (s *Service) readBanked(ctx context.Context, id string, f func(t *house.Table) error) error {
 	return s.read(ctx, id, func(gt game.Table, _ *runtime) error {
@@ -208,12 +224,28 @@ const roundIntentWorkers = 16
 
 // runRoundIntents carries out money intents at the wallet, in parallel,
 // and records every answer in one command. Each call is idempotent (the
-// hold's id, the settlement's key), so any replica may run an intent any
-// number of times; a post whose hold lapsed is reported failed, and the
-// table takes its bets out of play.
+// hold's id, the settlement batch's key), so any replica may run an
+// intent any number of times; a post whose hold lapsed is reported
+// failed, and the table takes its bets out of play. The settles of one
+// batch (house.Intent.Batch) go as one atomic wallet batch.
 func (s *Service) runRoundIntents(ctx context.Context, id string, cfg house.Config, ins []house.Intent) error {
 	if err := s.wallet(); err != nil {
 		return err
+	}
+	var calls [][]house.Intent
+	batch := map[string]int{}
+	for _, in := range ins {
+		if in.Batch == "" {
+			calls = append(calls, []house.Intent{in})
+			continue
+		}
+		i, ok := batch[in.Batch]
+		if !ok {
+			i = len(calls)
+			batch[in.Batch] = i
+			calls = append(calls, nil)
+		}
+		calls[i] = append(calls[i], in)
 	}
 	var mu sync.Mutex
 	var done []string
@@ -221,12 +253,12 @@ func (s *Service) runRoundIntents(ctx context.Context, id string, cfg house.Conf
 	var firstErr error
 	sem := make(chan struct{}, roundIntentWorkers)
 	var wg sync.WaitGroup
-	for _, in := range ins {
+	for _, call := range calls {
 		sem <- struct{}{}
 		wg.Add(1)
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			why, err := s.runRoundIntent(ctx, id, cfg, in)
+			why, err := s.runRoundCall(ctx, id, cfg, call)
 			mu.Lock()
 			defer mu.Unlock()
 			switch {
@@ -234,12 +266,15 @@ func (s *Service) runRoundIntents(ctx context.Context, id string, cfg house.Conf
 				if firstErr == nil {
 					firstErr = err
 				}
+				return
 			case why != "":
-				failed[in.ID] = why
+				failed[call[0].ID] = why
 			default:
-				done = append(done, in.ID)
+				for _, in := range call {
+					done = append(done, in.ID)
+				}
 			}
-			s.m.intents.Add(ctx, 1, metric.WithAttributes(attribute.String("kind", in.Kind.String())))
+			s.m.intents.Add(ctx, int64(len(call)), metric.WithAttributes(attribute.String("kind", call[0].Kind.String())))
 		}()
 	}
 	wg.Wait()
@@ -255,17 +290,18 @@ func (s *Service) runRoundIntents(ctx context.Context, id string, cfg house.Conf
 	return firstErr
 }
 
-// runRoundIntent carries out one intent: a post of a placement's hold into
-// the round escrow, or a player's settlement of a round as one batch of
-// transfers (stakes returned from the escrow, stakes lost from the escrow
-// to the house's revenue, winnings from the house bank). It returns the
+// runRoundCall carries out one wallet call: a post of a placement's hold
+// into the round escrow, or the settlements of a batch of players (one of
+// them alone) as one atomic batch of transfers: for each, his stakes
+// returned from the escrow, his stakes lost from the escrow to the
+// house's revenue, his winnings from the house bank. It returns the
 // wallet's reason for a post that can never be made.
-func (s *Service) runRoundIntent(ctx context.Context, id string, cfg house.Config, in house.Intent) (string, error) {
+func (s *Service) runRoundCall(ctx context.Context, id string, cfg house.Config, call []house.Intent) (string, error) {
 	w := s.deps.Wallet
-	meta := &walletv1.Metadata{TableId: id, RoundId: house.RoundID(id, in.Round)}
-	switch in.Kind {
-	case house.IntentPost:
-		_, err := w.PostHold(ctx, connect.NewRequest(&walletv1.PostHoldRequest{HoldId: in.Hold}))
+	first := call[0]
+	meta := &walletv1.Metadata{TableId: id, RoundId: house.RoundID(id, first.Round)}
+	if first.Kind == house.IntentPost {
+		_, err := w.PostHold(ctx, connect.NewRequest(&walletv1.PostHoldRequest{HoldId: first.Hold}))
 		if err != nil {
 			switch r := apierr.Reason(err); r {
 			case "HOLD_EXPIRED", "HOLD_NOT_PENDING", "HOLD_NOT_FOUND":
@@ -273,9 +309,12 @@ func (s *Service) runRoundIntent(ctx context.Context, id string, cfg house.Confi
 			}
 			return "", walletErr("post stake", err)
 		}
-	case house.IntentSettle:
-		money := func(n int64) *commonv1.Money { return &commonv1.Money{Amount: n, Currency: cfg.Currency} }
-		var legs []*walletv1.TransferSpec
+		return "", nil
+	}
+	money := func(n int64) *commonv1.Money { return &commonv1.Money{Amount: n, Currency: cfg.Currency} }
+	var legs []*walletv1.TransferSpec
+	var won int64
+	for _, in := range call {
 		if in.Returned > 0 {
 			legs = append(legs, &walletv1.TransferSpec{DebitAccountId: cfg.Escrow, CreditAccountId: in.Account, Amount: money(in.Returned),
 				Kind: walletv1.TransferKind_TRANSFER_KIND_PAYOUT, Metadata: meta})
@@ -288,14 +327,18 @@ func (s *Service) runRoundIntent(ctx context.Context, id string, cfg house.Confi
 			legs = append(legs, &walletv1.TransferSpec{DebitAccountId: cfg.Bank, CreditAccountId: in.Account, Amount: money(in.Won),
 				Kind: walletv1.TransferKind_TRANSFER_KIND_PAYOUT, Metadata: meta})
 		}
-		if len(legs) == 0 {
-			return "", nil
-		}
-		_, err := w.TransferBatch(ctx, connect.NewRequest(&walletv1.TransferBatchRequest{IdempotencyKey: in.ID, Transfers: legs}))
-		if err != nil {
-			return "", walletErr("settle round", err)
-		}
-		s.m.payouts.Add(ctx, in.Won)
+		won += in.Won
 	}
+	if len(legs) == 0 {
+		return "", nil
+	}
+	key := first.ID
+	if first.Batch != "" {
+		key = first.Batch
+	}
+	if _, err := w.TransferBatch(ctx, connect.NewRequest(&walletv1.TransferBatchRequest{IdempotencyKey: key, Transfers: legs})); err != nil {
+		return "", walletErr("settle round", err)
+	}
+	s.m.payouts.Add(ctx, won)
 	return "", nil
 }

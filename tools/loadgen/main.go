@@ -47,6 +47,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "", "base URL of a running stack (http://127.0.0.1:8080); empty runs the services in this process")
 	redisAddr := fs.String("redis", envOr("CROUPIER_TEST_REDIS_ADDR", "127.0.0.1:6379"), "Redis for the in-process table service")
+	pgDSN := fs.String("postgres", "", "PostgreSQL DSN for the in-process wallet's ledger (empty: SQLite)")
 	opToken := fs.String("operator-token", os.Getenv("CROUPIER_OPERATOR_TOKEN"), "operator token of the running stack (with -addr)")
 	apiKey := fs.String("api-key", os.Getenv("CROUPIER_API_KEY"), "partner API key of the running stack (with -addr)")
 	partner := fs.String("partner", "dev-partner", "partner id of the API key (with -addr)")
@@ -116,7 +117,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		b := make([]byte, 6)
 		_, _ = rand.Read(b)
 		prefix := "loadgen:" + hex.EncodeToString(b) + ":"
-		st, err := platform.Start(ctx, platform.Config{RedisAddr: *redisAddr, Prefix: prefix})
+		st, err := platform.Start(ctx, platform.Config{RedisAddr: *redisAddr, Prefix: prefix, PostgresDSN: *pgDSN})
 		if err != nil {
 			return fmt.Errorf("in-process services: %w", err)
 		}
@@ -130,6 +131,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return errors.New("-addr needs -operator-token and -api-key (make run prints them)")
 	}
 	fmt.Fprintf(o.Log, "GOMAXPROCS=%d load=%s\n", runtime.GOMAXPROCS(0), load.Average())
+	if *cpuProfile != "" && banked {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	if banked {
 		ro.Log = o.Log
 		return runBanked(ctx, rounds.Target{URL: target.URL, OperatorToken: target.OperatorToken, APIKey: target.APIKey, Partner: target.Partner}, ro, stdout)

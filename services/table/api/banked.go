@@ -211,7 +211,13 @@ func (h *BankedHandler) SubscribeRounds(ctx context.Context, req *connect.Reques
 	}
 	convert := func(out []*tablev1.RoundEvent, b table.Batch) []*tablev1.RoundEvent {
 		events, _ := b.Events.([]house.Event)
-		return view.RoundEvents(out, id, b.Version, events, b.From, v, table.EventID)
+		if v.Internal || b.Shared == nil || b.Only != "" {
+			return view.RoundEvents(out, id, b.Version, events, b.From, v, table.EventID)
+		}
+		// A round's end has one event per player: each stream converts the
+		// public ones and its own, found through an index built once.
+		x := b.Shared.Get(func() any { return view.IndexRounds(events) }).(*view.RoundIndex)
+		return view.RoundEventsAt(out, id, b.Version, events, x.For(v.Player, b.From), v, table.EventID)
 	}
 	return pumpEvents(ctx, h.pump, sub, convert, nil, nil, func(evs []*tablev1.RoundEvent, _ *tablev1.PlayResult) error {
 		return stream.Send(&tablev1.SubscribeRoundsResponse{Events: evs})

@@ -17,6 +17,9 @@ const (
 	maxBetID   = 64
 	maxWindow  = 120_000
 	maxPause   = 60_000
+	// maxEventID bounds a resume point ("<version>-<index>") before it is
+	// parsed and quoted back in a refusal.
+	maxEventID = 40
 )
 
 func validateListBanked(m *tablev1.ListBankedTablesRequest) error {
@@ -56,6 +59,9 @@ func checkRound(n int64) error {
 	return nil
 }
 
+// validateJoinBanked applies the display-name rule of a poker seat
+// (package displayname) here too, so that a name the core would refuse is
+// refused at the edge with the same reason.
 func validateJoinBanked(m *tablev1.JoinBankedTableRequest) error {
 	if err := checkTable(m.GetTableId()); err != nil {
 		return err
@@ -145,6 +151,9 @@ func validateSubscribeRounds(m *tablev1.SubscribeRoundsRequest) error {
 		return err
 	}
 	if a := m.GetAfterEventId(); a != "" {
+		if len(a) > maxEventID {
+			return apierr.Invalid("BAD_EVENT_ID", "after_event_id: want the id of an event this stream sent")
+		}
 		if _, _, err := table.ParseEventID(a); err != nil {
 			return apierr.Invalid("BAD_EVENT_ID", "%v", err)
 		}

@@ -51,7 +51,19 @@ type Intent struct {
 	Won      int64 `json:"won,omitempty"`
 	// Due is when any replica's clock may carry it out (ms).
 	Due int64 `json:"due"`
+	// Batch groups the settles of one round's end: up to SettleGroup
+	// players' settlements go to the wallet as one atomic batch of
+	// transfers whose idempotency key is Batch (the id of the group's
+	// first intent, from the table, the round and the player), so that a
+	// round of thousands of players is a few dozen wallet transactions on
+	// the escrow's account, not thousands. The group is recorded with the
+	// intents, so every replica sends the same group under the same key.
+	Batch string `json:"batch,omitempty"`
 }
+
+// SettleGroup is the most settlements one wallet batch carries: three
+// transfers each at most, within the wallet's 100 a batch.
+const SettleGroup = 32
 
 // Stake is one placement whose money has not all moved: its hold not yet
 // posted, or bets of it not yet settled.
@@ -145,7 +157,10 @@ func (t *Table) Runnable(now int64) []Intent {
 	return out
 }
 
-// eachRunnable calls f with each intent not waiting for a post.
+// eachRunnable calls f with each intent not waiting for a post: a settle
+// waits while a post of the same player's for that round or an earlier
+// one is pending, and a settle of a batch while any settle of the batch
+// waits (the batch goes to the wallet whole).
 func (t *Table) eachRunnable(f func(Intent)) {
 	posts := map[string]int64{} // player → his earliest round with a post pending
 	for _, in := range t.Intents {
@@ -153,8 +168,21 @@ func (t *Table) eachRunnable(f func(Intent)) {
 			posts[in.Player] = in.Round
 		}
 	}
+	waits := func(in Intent) bool {
+		r, ok := posts[in.Player]
+		return in.Kind == IntentSettle && ok && r <= in.Round
+	}
+	var blocked map[string]bool
 	for _, in := range t.Intents {
-		if r, ok := posts[in.Player]; in.Kind == IntentSettle && ok && r <= in.Round {
+		if in.Batch != "" && waits(in) {
+			if blocked == nil {
+				blocked = map[string]bool{}
+			}
+			blocked[in.Batch] = true
+		}
+	}
+	for _, in := range t.Intents {
+		if waits(in) || (in.Batch != "" && blocked[in.Batch]) {
 			continue
 		}
 		f(in)
@@ -258,9 +286,10 @@ func (a *applier) sumIndex(n int64, player, account string, ended bool) int {
 }
 
 // settleSums records the settle intents of round n as it ends: one per
-// player and account whose lines moved money.
+// player and account whose lines moved money, in batches.
 func (a *applier) settleSums(n int64) {
 	t := a.t
+	from := len(t.Intents)
 	for i := range t.Sums {
 		s := &t.Sums[i]
 		if s.Round == n && !s.Ended {
@@ -268,15 +297,35 @@ func (a *applier) settleSums(n int64) {
 			a.settle(s.Player, s.Account, s.Part)
 		}
 	}
+	t.batch(from)
 }
 
 // settleLate records the settle intents of lines booked after their
-// round ended, one per player, round and account.
+// round ended, one per player, round and account, in batches.
 func (a *applier) settleLate() {
+	t := a.t
+	from := len(t.Intents)
 	for _, k := range a.lateOrder {
 		a.settle(k.player, k.account, *a.late[k])
 	}
+	t.batch(from)
 	a.late, a.lateOrder = nil, nil
+}
+
+// batch groups the settle intents recorded from index from on, in order,
+// SettleGroup to a batch named after its first intent. A lone settle
+// needs no batch.
+func (t *Table) batch(from int) {
+	ins := t.Intents[from:]
+	if len(ins) < 2 {
+		return
+	}
+	for i := range ins {
+		first := i - i%SettleGroup
+		if len(ins)-first > 1 || i%SettleGroup > 0 {
+			ins[i].Batch = ins[first].ID
+		}
+	}
 }
 
 // settle records one settle intent.

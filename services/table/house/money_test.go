@@ -1,6 +1,7 @@
 package house
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -160,5 +161,64 @@ func TestPlacementHoldsAndReplays(t *testing.T) {
 	h.refuse(h.placing("p:ann", bet("a1", "black", 10)), round.ReasonBetIDConflict)
 	if _, err := h.tb.CheckPlace("p:nobody", 1, []round.Bet{bet("x", "odd", 1)}); apierr.Reason(err) != ReasonNotJoined {
 		t.Fatalf("a stranger's placement: %v", err)
+	}
+}
+
+// A round's settlements go to the wallet in batches of SettleGroup
+// players: 70 players are three wallet batches (32, 32 and 6), each
+// named after its first settle, and Runnable gives a batch whole only
+// once every player in it has all his stakes posted.
+func TestSettlementsGoToTheWalletInBatches(t *testing.T) {
+	c := config(t, GameRoulette, "cz", ResultRNG, nil)
+	c.MaxPlayers = 200
+	h := newHarness(t, c)
+	var who []string
+	for i := range 70 {
+		p := fmt.Sprintf("p:%03d", i)
+		who = append(who, p)
+		h.join(p)
+	}
+	h.open("0")
+	for _, p := range who {
+		h.place(p, bet("x", "red", 10))
+	}
+	// The last player places again; that post is not done when the
+	// round ends: his settle (of the first stake) waits, and its batch.
+	lastPlayer := who[len(who)-1]
+	var done []string
+	for _, in := range h.tb.Intents {
+		done = append(done, in.ID)
+	}
+	h.place(lastPlayer, bet("y", "black", 10))
+	late := h.tb.Intents[len(h.tb.Intents)-1].ID
+	h.must(&Command{Kind: CmdIntentsDone, Done: done})
+	h.now += 15000
+	h.must(&Command{Kind: CmdClose, Round: 1})
+	h.must(&Command{Kind: CmdResult, Round: 1})
+	sizes := map[string]int{}
+	for _, in := range h.tb.Intents {
+		if in.Kind == IntentSettle {
+			sizes[in.Batch]++
+		}
+	}
+	if len(sizes) != 3 || sizes[""] != 0 {
+		t.Fatalf("batches %v, want 32, 32 and 6", sizes)
+	}
+	run := h.tb.Runnable(h.now + IntentGrace.Milliseconds())
+	checkWholeBatches(t, h.tb, run)
+	settles := 0
+	for _, in := range run {
+		if in.Kind == IntentSettle {
+			settles++
+		}
+	}
+	if settles != 2*SettleGroup {
+		t.Fatalf("%d settles runnable before the last post, want the two full batches'", settles)
+	}
+	h.must(&Command{Kind: CmdIntentsDone, Done: []string{late}})
+	run = h.tb.Runnable(h.now + IntentGrace.Milliseconds())
+	checkWholeBatches(t, h.tb, run)
+	if len(run) < 71 {
+		t.Fatalf("%d runnable after the last post, want every settle", len(run))
 	}
 }

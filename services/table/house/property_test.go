@@ -420,10 +420,19 @@ func (p *prop) result() {
 func (p *prop) answer(all bool) {
 	h, rng := p.h, p.rng
 	run := h.tb.Runnable(h.now + IntentGrace.Milliseconds())
+	checkWholeBatches(p.t, h.tb, run)
 	c := &Command{Kind: CmdIntentsDone, Failed: map[string]string{}}
 	var done []Intent
+	skip := map[string]bool{} // a batch goes to the wallet whole, or not at all
 	for _, in := range run {
-		if !all && rng.IntN(2) == 0 {
+		if in.Batch != "" {
+			if _, seen := skip[in.Batch]; !seen {
+				skip[in.Batch] = !all && rng.IntN(2) == 0
+			}
+			if skip[in.Batch] {
+				continue
+			}
+		} else if !all && rng.IntN(2) == 0 {
 			continue
 		}
 		if in.Kind == IntentPost && rng.IntN(12) == 0 {
@@ -444,6 +453,45 @@ func (p *prop) answer(all bool) {
 			p.failed[p.seen[id].Hold] = true
 		}
 	})
+}
+
+// checkWholeBatches: Runnable gives a batch of settles whole or not at
+// all, since the wallet carries it out as one atomic batch under one key.
+func checkWholeBatches(t testing.TB, tb *Table, run []Intent) {
+	t.Helper()
+	in := map[string]int{}
+	for _, r := range run {
+		if r.Batch != "" {
+			in[r.Batch]++
+		}
+	}
+	for _, r := range tb.Intents {
+		if r.Batch != "" && in[r.Batch] > 0 {
+			in[r.Batch]--
+		}
+	}
+	for b, n := range in {
+		if n != 0 {
+			t.Fatalf("batch %s: Runnable gave %d intents more than the table holds", b, n)
+		}
+	}
+	all := map[string]int{}
+	for _, r := range tb.Intents {
+		if r.Batch != "" {
+			all[r.Batch]++
+		}
+	}
+	got := map[string]int{}
+	for _, r := range run {
+		if r.Batch != "" {
+			got[r.Batch]++
+		}
+	}
+	for b, n := range got {
+		if n != all[b] {
+			t.Fatalf("batch %s: Runnable gave %d of its %d settles", b, n, all[b])
+		}
+	}
 }
 
 // carryOut moves an intent's money as the wallet does.

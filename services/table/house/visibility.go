@@ -149,3 +149,20 @@ func phaseName(p round.Phase) string {
 	}
 	return p.String()
 }
+
+// PlayerBets are the bets of who with the given ids in the round now in
+// play, as placed (canonical spots), in the order asked: what a replayed
+// placement is answered with.
+func (t *Table) PlayerBets(who string, ids []string) []round.Bet {
+	var out []round.Bet
+	bets := t.engine().bets()
+	for _, id := range ids {
+		for _, b := range bets {
+			if b.Player == who && b.ID == id {
+				out = append(out, b)
+				break
+			}
+		}
+	}
+	return out
+}

@@ -198,7 +198,7 @@ func BankedTable(v house.View, cfg *house.Config, sum house.Summary) *tablev1.Ba
 	out := &tablev1.BankedTableView{Summary: BankedSummary(sum, cfg), Version: v.Version, Round: v.Round, Phase: Phase(v.Phase),
 		Commitment: v.Commitment, RngOutcomeId: v.Outcome, Joined: v.Joined, DisplayName: v.You, YourBets: Bets(v.Bets),
 		RoundTotals: &tablev1.RoundTotals{Players: int32(v.Bettors), Bets: int32(v.BetCount), Staked: v.Staked},
-		Result: Spin(v.Spin), Winner: v.Winner, Verdict: Verdict(v.Verdict)}
+		Result:      Spin(v.Spin), Winner: v.Winner, Verdict: Verdict(v.Verdict)}
 	if v.ClosesAt > 0 {
 		out.ClosesAt = ms(v.ClosesAt)
 	}
@@ -217,14 +217,71 @@ func ms(t int64) *timestamppb.Timestamp { return timestamppb.New(time.UnixMilli(
 func RoundEvents(out []*tablev1.RoundEvent, id string, version uint64, events []house.Event, from int, v game.Viewer,
 	eventID func(uint64, int) string) []*tablev1.RoundEvent {
 	for i := from; i < len(events); i++ {
-		e, ok := events[i].For(v)
-		if !ok {
-			continue
+		out = roundEventAt(out, id, version, events, i, v, eventID)
+	}
+	return out
+}
+
+// RoundEventsAt appends the events at the indexes at (increasing) of
+// version as v may see them.
+func RoundEventsAt(out []*tablev1.RoundEvent, id string, version uint64, events []house.Event, at []int, v game.Viewer,
+	eventID func(uint64, int) string) []*tablev1.RoundEvent {
+	for _, i := range at {
+		out = roundEventAt(out, id, version, events, i, v, eventID)
+	}
+	return out
+}
+
+// RoundIndex sorts a batch's events by who may see them: the public ones
+// and each player's private ones, so that a stream converts its own and
+// the public ones only (a round's end carries one event per player).
+type RoundIndex struct {
+	Public   []int
+	ByPlayer map[string][]int
+}
+
+// IndexRounds indexes events.
+func IndexRounds(events []house.Event) *RoundIndex {
+	x := &RoundIndex{ByPlayer: map[string][]int{}}
+	for i, e := range events {
+		if e.Player == "" {
+			x.Public = append(x.Public, i)
+		} else {
+			x.ByPlayer[e.Player] = append(x.ByPlayer[e.Player], i)
 		}
-		if pe := roundEvent(e, v); pe != nil {
-			pe.EventId, pe.TableId, pe.Round, pe.At = eventID(version, i), id, e.Round, ms(e.At)
-			out = append(out, pe)
+	}
+	return x
+}
+
+// For returns the indexes at or after from a player's stream shows (in
+// order): the public events and his own.
+func (x *RoundIndex) For(player string, from int) []int {
+	mine := x.ByPlayer[player]
+	out := make([]int, 0, len(x.Public)+len(mine))
+	i, j := 0, 0
+	for i < len(x.Public) || j < len(mine) {
+		var k int
+		if j >= len(mine) || (i < len(x.Public) && x.Public[i] < mine[j]) {
+			k, i = x.Public[i], i+1
+		} else {
+			k, j = mine[j], j+1
 		}
+		if k >= from {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+func roundEventAt(out []*tablev1.RoundEvent, id string, version uint64, events []house.Event, i int, v game.Viewer,
+	eventID func(uint64, int) string) []*tablev1.RoundEvent {
+	e, ok := events[i].For(v)
+	if !ok {
+		return out
+	}
+	if pe := roundEvent(e, v); pe != nil {
+		pe.EventId, pe.TableId, pe.Round, pe.At = eventID(version, i), id, e.Round, ms(e.At)
+		out = append(out, pe)
 	}
 	return out
 }
