@@ -69,7 +69,7 @@ func validateJoinBanked(m *tablev1.JoinBankedTableRequest) error {
 	if c := m.GetCurrency(); c != "" && !isCurrency(c) {
 		return apierr.Invalid("BAD_CURRENCY", "currency %q: want a 3-letter ISO 4217 code", c)
 	}
-	return checkText("display_name", m.GetDisplayName(), maxNameLen*4)
+	return checkDisplayName(m.GetDisplayName())
 }
 
 // checkBetID applies the id alphabet to a bet id.
