@@ -204,8 +204,10 @@ func (s *Service) encodeCommit(rt *runtime, c game.Command, st game.Step, sc *st
 		return apierr.New(connect.CodeInternal, "ENCODE", "%v", err)
 	}
 	t := rt.t
+	every, logLen := rt.drv.cadence(s.opts.SnapshotEvery)
+	sc.LogLength = logLen
 	since := t.Revision() - rt.snapVersion
-	if since >= s.opts.SnapshotEvery || (st.Snapshot && since >= max(s.opts.SnapshotEvery/4, 1)) || t.Closed() {
+	if since >= every || (st.Snapshot && since >= max(s.opts.SnapshotEvery/4, 1)) || t.Closed() {
 		if sc.Snapshot, err = t.Encode(); err != nil {
 			return apierr.New(connect.CodeInternal, "ENCODE", "%v", err)
 		}

@@ -30,6 +30,10 @@ type driver interface {
 	// observe records what a committed command did in the game's metrics
 	// and starts work it calls for at once (the table locked).
 	observe(ctx context.Context, id string, c game.Command, st game.Step)
+	// cadence is how often the game's tables are snapshotted at the latest
+	// (def: Options.SnapshotEvery) and how many commands their log keeps
+	// (0: the store's default).
+	cadence(def uint64) (every uint64, log int64)
 }
 
 // wrongGame refuses a request for one game at a table of another.

@@ -84,6 +84,10 @@ func (d pokerDriver) observe(ctx context.Context, _ string, gc game.Command, st 
 	}
 }
 
+// cadence: poker tables keep the core's snapshot interval and the
+// store's log.
+func (pokerDriver) cadence(def uint64) (uint64, int64) { return def, 0 }
+
 // exec is execute for a poker table: a table of another game refuses the
 // request (FAILED_PRECONDITION WRONG_GAME).
 func (s *Service) exec(ctx context.Context, id string, build func(t *live.Table) (reply, error), after func(t *live.Table, c *committed) error) error {

@@ -85,6 +85,16 @@ func (d roundDriver) observe(ctx context.Context, id string, c game.Command, st 
 	}
 }
 
+// cadence: a banked table's state grows with its round (2 MB at 2,000
+// players with 5 bets each, 14 ms to encode), so it is snapshotted when a
+// round opens (game.Step.Snapshot: the state is small then) and every 8
+// times the core's interval at the latest, its log keeping 8 times that:
+// a reload replays at most that many commands.
+func (roundDriver) cadence(def uint64) (uint64, int64) {
+	every := 8 * def
+	return every, int64(8 * every)
+}
+
 // execRound commits one command to a banked table, built before the
 // table is locked (it depends on nothing the table holds).
 func (s *Service) execRound(ctx context.Context, id string, c *house.Command) error {

@@ -385,6 +385,10 @@ type Commit struct {
 	// built on.
 	Head    string
 	Command []byte
+	// LogLength, if set, is how many commands the table's log keeps
+	// (approximately; Config.LogLength when 0): a table snapshotted more
+	// rarely keeps more.
+	LogLength int64
 	// Snapshot, if set, is the table after the command.
 	Snapshot []byte
 	// Hand, if set, is a finished hand's record to keep under HandID.
@@ -429,7 +433,11 @@ func (s *Store) Commit(ctx context.Context, c Commit) (Result, error) {
 		handKey, handsKey = s.key(c.Table, "hand:"+c.HandID), s.key(c.Table, "hands")
 	}
 	keys := []string{s.key(c.Table, "ver"), s.key(c.Table, "log"), s.key(c.Table, "snap"), handKey, handsKey}
-	args := []any{c.Version, v, cmd, s.cfg.LogLength, snap, hnd, c.HandID, int64(s.cfg.HandTTL / time.Second), s.cfg.RecentHands - 1, c.Head}
+	logLen := s.cfg.LogLength
+	if c.LogLength > 0 {
+		logLen = c.LogLength
+	}
+	args := []any{c.Version, v, cmd, logLen, snap, hnd, c.HandID, int64(s.cfg.HandTTL / time.Second), s.cfg.RecentHands - 1, c.Head}
 	var res []any
 	var err error
 	inScript := !s.cluster && (c.Deadline != nil || c.Supersedes != nil)
