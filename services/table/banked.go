@@ -241,9 +241,22 @@ func (s *Service) ResumeBankedTable(ctx context.Context, id string) error {
 }
 
 // UpdateBankedSettings changes the betting window and the pause between
-// rounds.
+// rounds, from the next round, as CreateBankedTable reads them: 0 keeps
+// the table's, a negative pause is none.
 func (s *Service) UpdateBankedSettings(ctx context.Context, id string, window, pause time.Duration) error {
-	return s.execRound(ctx, id, &house.Command{Kind: house.CmdSettings, Window: window, Pause: pause})
+	return s.execBanked(ctx, id, func(t *house.Table) (reply, error) {
+		c := &house.Command{Kind: house.CmdSettings, Window: window, Pause: pause}
+		if c.Window == 0 {
+			c.Window = t.Config.Window
+		}
+		switch {
+		case c.Pause == 0:
+			c.Pause = t.Config.Pause
+		case c.Pause < 0:
+			c.Pause = 0
+		}
+		return reply{cmd: c}, nil
+	}, nil)
 }
 
 // VoidRound is the operator declaring round n (0: the one in progress)

@@ -106,7 +106,7 @@ func bankedChecks() map[protoreflect.FullName]bankedCheck {
 		}),
 		check(validateBankedSettings, func(m *tablev1.UpdateBankedTableSettingsRequest) string {
 			w, p := m.GetBettingWindowMs(), m.GetPauseMs()
-			return why(w < 3000 || w > 120_000, "window", p < 0 || p > 60_000, "pause")
+			return why(w != 0 && (w < 3000 || w > 120_000), "window", p < -1 || p > 60_000, "pause")
 		}),
 		check(func(m *tablev1.CloseBettingRequest) error {
 			if err := checkTable(m.GetTableId()); err != nil {
@@ -430,10 +430,11 @@ func adminCases() []bankedCase {
 		{"settings", settings(15_000, 3000), ""},
 		{"settings without a pause", settings(3000, 0), ""},
 		{"settings, longest", settings(120_000, 60_000), ""},
-		{"settings without a window", settings(0, 3000), "BAD_WINDOW"},
+		{"settings keeping the window", settings(0, 3000), ""},
 		{"settings, window 2999 ms", settings(2999, 3000), "BAD_WINDOW"},
 		{"settings, window 120001 ms", settings(120_001, 3000), "BAD_WINDOW"},
-		{"settings, pause -1", settings(15_000, -1), "BAD_PAUSE"},
+		{"settings, no pause", settings(15_000, -1), ""},
+		{"settings, pause -2", settings(15_000, -2), "BAD_PAUSE"},
 		{"settings, pause 60001 ms", settings(15_000, 60_001), "BAD_PAUSE"},
 		{"close", &tablev1.CloseBankedTableRequest{TableId: "t1", Reason: "studio closes"}, ""},
 		{"close, reason with a newline", &tablev1.CloseBankedTableRequest{TableId: "t1", Reason: "a\nb"}, "BAD_TEXT"},

@@ -266,11 +266,11 @@ func validateBankedSettings(m *tablev1.UpdateBankedTableSettingsRequest) error {
 	if err := checkTable(m.GetTableId()); err != nil {
 		return err
 	}
-	if w := m.GetBettingWindowMs(); w < int32(house.MinWindow.Milliseconds()) || w > maxWindow {
-		return apierr.Invalid("BAD_WINDOW", "betting_window_ms %d: want %d..%d", w, house.MinWindow.Milliseconds(), maxWindow)
+	if w := m.GetBettingWindowMs(); w != 0 && (w < int32(house.MinWindow.Milliseconds()) || w > maxWindow) {
+		return apierr.Invalid("BAD_WINDOW", "betting_window_ms %d: want %d..%d (0 keeps the table's)", w, house.MinWindow.Milliseconds(), maxWindow)
 	}
-	if p := m.GetPauseMs(); p < 0 || p > maxPause {
-		return apierr.Invalid("BAD_PAUSE", "pause_ms %d: want 0..%d", p, maxPause)
+	if p := m.GetPauseMs(); p < -1 || p > maxPause {
+		return apierr.Invalid("BAD_PAUSE", "pause_ms %d: want -1 (none)..%d (0 keeps the table's)", p, maxPause)
 	}
 	return nil
 }

@@ -110,6 +110,23 @@ func (a *applier) freeze() error {
 func (a *applier) closeTable() error {
 	t, c := a.t, a.c
 	t.Status, t.Reason = Closing, c.Reason
+	if e := t.engine(); t.running() && len(e.bets()) == 0 {
+		// A round nobody bet in is not waited for (a dealer's spin or the
+		// window): it ends void now.
+		n := e.round()
+		hs, err := e.void(n, VoidClosing)
+		if err != nil {
+			return internal("voiding the empty round: %v", err)
+		}
+		for _, h := range hs {
+			if err := a.voided(n, h, false); err != nil {
+				return err
+			}
+		}
+		if err := a.endRound(n); err != nil {
+			return err
+		}
+	}
 	if !t.running() {
 		if err := a.refundCarried(); err != nil {
 			return err

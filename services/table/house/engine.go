@@ -131,3 +131,22 @@ func countBets(bets []round.Bet, player string) int {
 	}
 	return n
 }
+
+// voidVerdict is a round's verdict as results and records show it: a
+// round the operator voided (no spin judged it) is void too.
+func voidVerdict(p round.Phase, v round.Verdict) round.Verdict {
+	if v == 0 && p == round.Voided {
+		return round.Void
+	}
+	return v
+}
+
+// distinctBets counts the bets lines settle (an announced bet's pieces
+// are one bet).
+func distinctBets(lines []round.Line) int {
+	seen := map[[2]string]bool{}
+	for _, l := range lines {
+		seen[[2]string{l.Player, l.BetID}] = true
+	}
+	return len(seen)
+}

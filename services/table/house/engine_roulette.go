@@ -25,7 +25,7 @@ func (e rouletteEngine) choice(string) string   { return "" }
 func (e rouletteEngine) limit() round.Limit     { return e.r.Limits.Table }
 func (e rouletteEngine) labels() []string       { return e.r.Wheel.Wheel().Labels }
 func (e rouletteEngine) outcome() (round.Verdict, string, string) {
-	return e.s.Verdict, e.s.Winner, e.s.Reason
+	return voidVerdict(e.s.Phase, e.s.Verdict), e.s.Winner, e.s.Reason
 }
 
 // spins are the round's spins with the faults each was judged to have

@@ -21,7 +21,7 @@ func (e wheelEngine) lines() []round.Line    { return e.s.Lines }
 func (e wheelEngine) limit() round.Limit     { return e.r.Limits.Table }
 func (e wheelEngine) labels() []string       { return e.r.Wheel.Labels }
 func (e wheelEngine) outcome() (round.Verdict, string, string) {
-	return e.s.Verdict, e.s.Winner, e.s.Reason
+	return voidVerdict(e.s.Phase, e.s.Verdict), e.s.Winner, e.s.Reason
 }
 
 // choice is what happens to the player's bets if the spin is void: his

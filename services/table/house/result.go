@@ -82,14 +82,15 @@ func (a *applier) settled(n int64, h happening) error {
 		return err
 	}
 	players, by := byPlayer(paid)
-	ev := Event{Kind: EvResult, Spin: h.spin, Verdict: h.verdict, Winner: h.winner, Players: len(players), Stake: stakeOf(paid), Paid: paidOf(paid)}
+	ev := Event{Kind: EvResult, Spin: h.spin, Verdict: h.verdict, Winner: h.winner, Players: len(players), BetCount: distinctBets(paid),
+		Stake: stakeOf(paid), Paid: paidOf(paid)}
 	for _, l := range paid {
 		ev.Won += l.Won
 	}
 	a.emit(ev)
 	for _, p := range players {
 		ls := by[p]
-		mine := Event{Kind: EvSettled, Player: p, Lines: ls, Stake: stakeOf(ls), Paid: paidOf(ls), Winner: h.winner}
+		mine := Event{Kind: EvSettled, Player: p, Lines: ls, BetCount: distinctBets(ls), Stake: stakeOf(ls), Paid: paidOf(ls), Winner: h.winner}
 		for _, l := range ls {
 			mine.Won += l.Won
 		}

@@ -296,7 +296,10 @@ func roundEvent(e house.Event, v game.Viewer) *tablev1.RoundEvent {
 	}
 	switch e.Kind {
 	case house.EvOpened:
-		o := &tablev1.RoundOpened{Commitment: e.Commitment, RngOutcomeId: e.Outcome, Carried: totals}
+		o := &tablev1.RoundOpened{Commitment: e.Commitment, RngOutcomeId: e.Outcome}
+		if e.Players > 0 || e.BetCount > 0 {
+			o.Carried = totals
+		}
 		if e.ClosesAt > 0 {
 			o.ClosesAt = ms(e.ClosesAt)
 		}
@@ -323,7 +326,7 @@ func roundEvent(e house.Event, v game.Viewer) *tablev1.RoundEvent {
 		pe.Event = &tablev1.RoundEvent_RoundResult{RoundResult: &tablev1.RoundResult{Spin: Spin(e.Spin), Verdict: Verdict(e.Verdict), Winner: e.Winner, Totals: totals}}
 	case house.EvSettled:
 		pe.Event = &tablev1.RoundEvent_RoundSettled{RoundSettled: &tablev1.RoundSettled{Lines: Lines(e.Lines),
-			Totals: &tablev1.RoundTotals{Players: 1, Bets: int32(len(e.Lines)), Staked: e.Stake, Paid: e.Paid}}}
+			Totals: &tablev1.RoundTotals{Players: 1, Bets: int32(e.BetCount), Staked: e.Stake, Paid: e.Paid}}}
 	case house.EvVoided:
 		pe.Event = &tablev1.RoundEvent_RoundVoided{RoundVoided: &tablev1.RoundVoided{Reason: e.Reason, Spin: Spin(e.Spin)}}
 	case house.EvRefunded:

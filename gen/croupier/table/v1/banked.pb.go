@@ -2330,7 +2330,8 @@ type RoundOpened struct {
 	// sealed until no more bets (GetRoundProof checks it afterwards).
 	Commitment   []byte `protobuf:"bytes,2,opt,name=commitment,proto3" json:"commitment,omitempty"`
 	RngOutcomeId string `protobuf:"bytes,3,opt,name=rng_outcome_id,json=rngOutcomeId,proto3" json:"rng_outcome_id,omitempty"`
-	// Bets carried in from a void spin (money wheel), as totals.
+	// Bets carried in from a void spin (money wheel), as totals; absent when
+	// none were.
 	Carried       *RoundTotals `protobuf:"bytes,4,opt,name=carried,proto3" json:"carried,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -4556,12 +4557,14 @@ func (*VoidRoundResponse) Descriptor() ([]byte, []int) {
 }
 
 type UpdateBankedTableSettingsRequest struct {
-	state           protoimpl.MessageState `protogen:"open.v1"`
-	TableId         string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
-	BettingWindowMs int32                  `protobuf:"varint,2,opt,name=betting_window_ms,json=bettingWindowMs,proto3" json:"betting_window_ms,omitempty"`
-	PauseMs         int32                  `protobuf:"varint,3,opt,name=pause_ms,json=pauseMs,proto3" json:"pause_ms,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	TableId string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
+	// 3000..120000; 0 keeps the table's.
+	BettingWindowMs int32 `protobuf:"varint,2,opt,name=betting_window_ms,json=bettingWindowMs,proto3" json:"betting_window_ms,omitempty"`
+	// 0..60000; 0 keeps the table's, -1 is none.
+	PauseMs       int32 `protobuf:"varint,3,opt,name=pause_ms,json=pauseMs,proto3" json:"pause_ms,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *UpdateBankedTableSettingsRequest) Reset() {

@@ -640,7 +640,8 @@ const (
 type BankedAdminServiceClient interface {
 	CreateBankedTable(ctx context.Context, in *CreateBankedTableRequest, opts ...grpc.CallOption) (*CreateBankedTableResponse, error)
 	// CloseBankedTable lets the round in progress end, settles it and closes
-	// the table.
+	// the table; a round nobody bet in ends void at once. A dealer table's
+	// round with bets waits for the dealer's spin (or VoidRound).
 	CloseBankedTable(ctx context.Context, in *CloseBankedTableRequest, opts ...grpc.CallOption) (*CloseBankedTableResponse, error)
 	// PauseBankedTable opens no new round (the one in progress plays out);
 	// ResumeBankedTable opens rounds again and lifts a freeze for review.
@@ -731,7 +732,8 @@ func (c *bankedAdminServiceClient) UpdateBankedTableSettings(ctx context.Context
 type BankedAdminServiceServer interface {
 	CreateBankedTable(context.Context, *CreateBankedTableRequest) (*CreateBankedTableResponse, error)
 	// CloseBankedTable lets the round in progress end, settles it and closes
-	// the table.
+	// the table; a round nobody bet in ends void at once. A dealer table's
+	// round with bets waits for the dealer's spin (or VoidRound).
 	CloseBankedTable(context.Context, *CloseBankedTableRequest) (*CloseBankedTableResponse, error)
 	// PauseBankedTable opens no new round (the one in progress plays out);
 	// ResumeBankedTable opens rounds again and lifts a freeze for review.

@@ -1646,6 +1646,301 @@ func (x *PostHoldResponse) GetReplayed() bool {
 	return false
 }
 
+type PostHoldsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// 1..1000 holds, each named once, posted in this order. A malformed item
+	// (INVALID_HOLD_ID, INVALID_AMOUNT), a hold named twice (DUPLICATE_HOLD)
+	// or a count outside 1..1000 (INVALID_BATCH) refuses the whole request
+	// with INVALID_ARGUMENT and posts nothing.
+	Holds         []*HoldPost `protobuf:"bytes,1,rep,name=holds,proto3" json:"holds,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PostHoldsRequest) Reset() {
+	*x = PostHoldsRequest{}
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PostHoldsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PostHoldsRequest) ProtoMessage() {}
+
+func (x *PostHoldsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PostHoldsRequest.ProtoReflect.Descriptor instead.
+func (*PostHoldsRequest) Descriptor() ([]byte, []int) {
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *PostHoldsRequest) GetHolds() []*HoldPost {
+	if x != nil {
+		return x.Holds
+	}
+	return nil
+}
+
+// HoldPost is one hold of a PostHolds request, as in PostHoldRequest.
+type HoldPost struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	HoldId string                 `protobuf:"bytes,1,opt,name=hold_id,json=holdId,proto3" json:"hold_id,omitempty"`
+	// Post less than the held amount (the rest is released); 0 = all.
+	Amount        int64 `protobuf:"varint,2,opt,name=amount,proto3" json:"amount,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HoldPost) Reset() {
+	*x = HoldPost{}
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HoldPost) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HoldPost) ProtoMessage() {}
+
+func (x *HoldPost) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HoldPost.ProtoReflect.Descriptor instead.
+func (*HoldPost) Descriptor() ([]byte, []int) {
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *HoldPost) GetHoldId() string {
+	if x != nil {
+		return x.HoldId
+	}
+	return ""
+}
+
+func (x *HoldPost) GetAmount() int64 {
+	if x != nil {
+		return x.Amount
+	}
+	return 0
+}
+
+type PostHoldsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// One result per requested hold, in request order.
+	Results       []*PostHoldResult `protobuf:"bytes,1,rep,name=results,proto3" json:"results,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PostHoldsResponse) Reset() {
+	*x = PostHoldsResponse{}
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PostHoldsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PostHoldsResponse) ProtoMessage() {}
+
+func (x *PostHoldsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PostHoldsResponse.ProtoReflect.Descriptor instead.
+func (*PostHoldsResponse) Descriptor() ([]byte, []int) {
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *PostHoldsResponse) GetResults() []*PostHoldResult {
+	if x != nil {
+		return x.Results
+	}
+	return nil
+}
+
+// PostHoldResult is what PostHolds did with one hold: what PostHold would
+// have answered for it alone. Either error is set, and nothing of the hold
+// moved, or hold and transfer are.
+type PostHoldResult struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	HoldId string                 `protobuf:"bytes,1,opt,name=hold_id,json=holdId,proto3" json:"hold_id,omitempty"`
+	Hold   *Hold                  `protobuf:"bytes,2,opt,name=hold,proto3" json:"hold,omitempty"`
+	// The transfer that posted the hold: made by this call, or by the first
+	// post when replayed.
+	Transfer *Transfer `protobuf:"bytes,3,opt,name=transfer,proto3" json:"transfer,omitempty"`
+	// True when the hold had already been posted with this amount.
+	Replayed      bool           `protobuf:"varint,4,opt,name=replayed,proto3" json:"replayed,omitempty"`
+	Error         *PostHoldError `protobuf:"bytes,5,opt,name=error,proto3" json:"error,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PostHoldResult) Reset() {
+	*x = PostHoldResult{}
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PostHoldResult) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PostHoldResult) ProtoMessage() {}
+
+func (x *PostHoldResult) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PostHoldResult.ProtoReflect.Descriptor instead.
+func (*PostHoldResult) Descriptor() ([]byte, []int) {
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *PostHoldResult) GetHoldId() string {
+	if x != nil {
+		return x.HoldId
+	}
+	return ""
+}
+
+func (x *PostHoldResult) GetHold() *Hold {
+	if x != nil {
+		return x.Hold
+	}
+	return nil
+}
+
+func (x *PostHoldResult) GetTransfer() *Transfer {
+	if x != nil {
+		return x.Transfer
+	}
+	return nil
+}
+
+func (x *PostHoldResult) GetReplayed() bool {
+	if x != nil {
+		return x.Replayed
+	}
+	return false
+}
+
+func (x *PostHoldResult) GetError() *PostHoldError {
+	if x != nil {
+		return x.Error
+	}
+	return nil
+}
+
+// PostHoldError is the refusal PostHold would have returned for the hold.
+type PostHoldError struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The Connect code's name as errors carry it on the wire: "not_found",
+	// "failed_precondition", "invalid_argument".
+	Code string `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
+	// The ErrorInfo reason to switch on: HOLD_NOT_FOUND, HOLD_NOT_PENDING,
+	// HOLD_EXPIRED, AMOUNT_EXCEEDS_HOLD, RAKE_ALREADY_POSTED, ...
+	Reason string `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	// Human-readable; names no account or hold id.
+	Message       string `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PostHoldError) Reset() {
+	*x = PostHoldError{}
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PostHoldError) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PostHoldError) ProtoMessage() {}
+
+func (x *PostHoldError) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PostHoldError.ProtoReflect.Descriptor instead.
+func (*PostHoldError) Descriptor() ([]byte, []int) {
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *PostHoldError) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+func (x *PostHoldError) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *PostHoldError) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
 type VoidHoldRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	HoldId        string                 `protobuf:"bytes,1,opt,name=hold_id,json=holdId,proto3" json:"hold_id,omitempty"`
@@ -1655,7 +1950,7 @@ type VoidHoldRequest struct {
 
 func (x *VoidHoldRequest) Reset() {
 	*x = VoidHoldRequest{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[21]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1667,7 +1962,7 @@ func (x *VoidHoldRequest) String() string {
 func (*VoidHoldRequest) ProtoMessage() {}
 
 func (x *VoidHoldRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[21]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1680,7 +1975,7 @@ func (x *VoidHoldRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidHoldRequest.ProtoReflect.Descriptor instead.
 func (*VoidHoldRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{21}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *VoidHoldRequest) GetHoldId() string {
@@ -1701,7 +1996,7 @@ type VoidHoldResponse struct {
 
 func (x *VoidHoldResponse) Reset() {
 	*x = VoidHoldResponse{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[22]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1713,7 +2008,7 @@ func (x *VoidHoldResponse) String() string {
 func (*VoidHoldResponse) ProtoMessage() {}
 
 func (x *VoidHoldResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[22]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1726,7 +2021,7 @@ func (x *VoidHoldResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidHoldResponse.ProtoReflect.Descriptor instead.
 func (*VoidHoldResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{22}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *VoidHoldResponse) GetHold() *Hold {
@@ -1752,7 +2047,7 @@ type GetHoldRequest struct {
 
 func (x *GetHoldRequest) Reset() {
 	*x = GetHoldRequest{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[23]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1764,7 +2059,7 @@ func (x *GetHoldRequest) String() string {
 func (*GetHoldRequest) ProtoMessage() {}
 
 func (x *GetHoldRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[23]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1777,7 +2072,7 @@ func (x *GetHoldRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetHoldRequest.ProtoReflect.Descriptor instead.
 func (*GetHoldRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{23}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *GetHoldRequest) GetHoldId() string {
@@ -1796,7 +2091,7 @@ type GetHoldResponse struct {
 
 func (x *GetHoldResponse) Reset() {
 	*x = GetHoldResponse{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[24]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1808,7 +2103,7 @@ func (x *GetHoldResponse) String() string {
 func (*GetHoldResponse) ProtoMessage() {}
 
 func (x *GetHoldResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[24]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1821,7 +2116,7 @@ func (x *GetHoldResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetHoldResponse.ProtoReflect.Descriptor instead.
 func (*GetHoldResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{24}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *GetHoldResponse) GetHold() *Hold {
@@ -1841,7 +2136,7 @@ type ExpireHoldsRequest struct {
 
 func (x *ExpireHoldsRequest) Reset() {
 	*x = ExpireHoldsRequest{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[25]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1853,7 +2148,7 @@ func (x *ExpireHoldsRequest) String() string {
 func (*ExpireHoldsRequest) ProtoMessage() {}
 
 func (x *ExpireHoldsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[25]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1866,7 +2161,7 @@ func (x *ExpireHoldsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExpireHoldsRequest.ProtoReflect.Descriptor instead.
 func (*ExpireHoldsRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{25}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *ExpireHoldsRequest) GetLimit() int32 {
@@ -1885,7 +2180,7 @@ type ExpireHoldsResponse struct {
 
 func (x *ExpireHoldsResponse) Reset() {
 	*x = ExpireHoldsResponse{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[26]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1897,7 +2192,7 @@ func (x *ExpireHoldsResponse) String() string {
 func (*ExpireHoldsResponse) ProtoMessage() {}
 
 func (x *ExpireHoldsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[26]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1910,7 +2205,7 @@ func (x *ExpireHoldsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExpireHoldsResponse.ProtoReflect.Descriptor instead.
 func (*ExpireHoldsResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{26}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *ExpireHoldsResponse) GetExpired() uint32 {
@@ -1940,7 +2235,7 @@ type Entry struct {
 
 func (x *Entry) Reset() {
 	*x = Entry{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[27]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1952,7 +2247,7 @@ func (x *Entry) String() string {
 func (*Entry) ProtoMessage() {}
 
 func (x *Entry) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[27]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1965,7 +2260,7 @@ func (x *Entry) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Entry.ProtoReflect.Descriptor instead.
 func (*Entry) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{27}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *Entry) GetId() string {
@@ -2048,7 +2343,7 @@ type ListEntriesRequest struct {
 
 func (x *ListEntriesRequest) Reset() {
 	*x = ListEntriesRequest{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[28]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2060,7 +2355,7 @@ func (x *ListEntriesRequest) String() string {
 func (*ListEntriesRequest) ProtoMessage() {}
 
 func (x *ListEntriesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[28]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2073,7 +2368,7 @@ func (x *ListEntriesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListEntriesRequest.ProtoReflect.Descriptor instead.
 func (*ListEntriesRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{28}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *ListEntriesRequest) GetAccountId() string {
@@ -2128,7 +2423,7 @@ type ListEntriesResponse struct {
 
 func (x *ListEntriesResponse) Reset() {
 	*x = ListEntriesResponse{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[29]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2140,7 +2435,7 @@ func (x *ListEntriesResponse) String() string {
 func (*ListEntriesResponse) ProtoMessage() {}
 
 func (x *ListEntriesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[29]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2153,7 +2448,7 @@ func (x *ListEntriesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListEntriesResponse.ProtoReflect.Descriptor instead.
 func (*ListEntriesResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{29}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *ListEntriesResponse) GetEntries() []*Entry {
@@ -2180,7 +2475,7 @@ type ReconcileRequest struct {
 
 func (x *ReconcileRequest) Reset() {
 	*x = ReconcileRequest{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[30]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2192,7 +2487,7 @@ func (x *ReconcileRequest) String() string {
 func (*ReconcileRequest) ProtoMessage() {}
 
 func (x *ReconcileRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[30]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2205,7 +2500,7 @@ func (x *ReconcileRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReconcileRequest.ProtoReflect.Descriptor instead.
 func (*ReconcileRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{30}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *ReconcileRequest) GetCurrency() string {
@@ -2226,7 +2521,7 @@ type CurrencyTotal struct {
 
 func (x *CurrencyTotal) Reset() {
 	*x = CurrencyTotal{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[31]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2238,7 +2533,7 @@ func (x *CurrencyTotal) String() string {
 func (*CurrencyTotal) ProtoMessage() {}
 
 func (x *CurrencyTotal) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[31]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2251,7 +2546,7 @@ func (x *CurrencyTotal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CurrencyTotal.ProtoReflect.Descriptor instead.
 func (*CurrencyTotal) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{31}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *CurrencyTotal) GetCurrency() string {
@@ -2286,7 +2581,7 @@ type ReconcileResponse struct {
 
 func (x *ReconcileResponse) Reset() {
 	*x = ReconcileResponse{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[32]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2298,7 +2593,7 @@ func (x *ReconcileResponse) String() string {
 func (*ReconcileResponse) ProtoMessage() {}
 
 func (x *ReconcileResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[32]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2311,7 +2606,7 @@ func (x *ReconcileResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReconcileResponse.ProtoReflect.Descriptor instead.
 func (*ReconcileResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{32}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ReconcileResponse) GetOk() bool {
@@ -2370,7 +2665,7 @@ type CheckEscrowRequest struct {
 
 func (x *CheckEscrowRequest) Reset() {
 	*x = CheckEscrowRequest{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[33]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2382,7 +2677,7 @@ func (x *CheckEscrowRequest) String() string {
 func (*CheckEscrowRequest) ProtoMessage() {}
 
 func (x *CheckEscrowRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[33]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2395,7 +2690,7 @@ func (x *CheckEscrowRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CheckEscrowRequest.ProtoReflect.Descriptor instead.
 func (*CheckEscrowRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{33}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *CheckEscrowRequest) GetTableId() string {
@@ -2441,7 +2736,7 @@ type CheckEscrowResponse struct {
 
 func (x *CheckEscrowResponse) Reset() {
 	*x = CheckEscrowResponse{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[34]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2453,7 +2748,7 @@ func (x *CheckEscrowResponse) String() string {
 func (*CheckEscrowResponse) ProtoMessage() {}
 
 func (x *CheckEscrowResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[34]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2466,7 +2761,7 @@ func (x *CheckEscrowResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CheckEscrowResponse.ProtoReflect.Descriptor instead.
 func (*CheckEscrowResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{34}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *CheckEscrowResponse) GetMatches() bool {
@@ -2520,7 +2815,7 @@ type RakeReportRequest struct {
 
 func (x *RakeReportRequest) Reset() {
 	*x = RakeReportRequest{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[35]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2532,7 +2827,7 @@ func (x *RakeReportRequest) String() string {
 func (*RakeReportRequest) ProtoMessage() {}
 
 func (x *RakeReportRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[35]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2545,7 +2840,7 @@ func (x *RakeReportRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RakeReportRequest.ProtoReflect.Descriptor instead.
 func (*RakeReportRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{35}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *RakeReportRequest) GetCurrency() string {
@@ -2600,7 +2895,7 @@ type RakeRow struct {
 
 func (x *RakeRow) Reset() {
 	*x = RakeRow{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[36]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2612,7 +2907,7 @@ func (x *RakeRow) String() string {
 func (*RakeRow) ProtoMessage() {}
 
 func (x *RakeRow) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[36]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2625,7 +2920,7 @@ func (x *RakeRow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RakeRow.ProtoReflect.Descriptor instead.
 func (*RakeRow) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{36}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *RakeRow) GetTableId() string {
@@ -2687,7 +2982,7 @@ type RakeReportResponse struct {
 
 func (x *RakeReportResponse) Reset() {
 	*x = RakeReportResponse{}
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[37]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2699,7 +2994,7 @@ func (x *RakeReportResponse) String() string {
 func (*RakeReportResponse) ProtoMessage() {}
 
 func (x *RakeReportResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[37]
+	mi := &file_croupier_wallet_v1_wallet_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2712,7 +3007,7 @@ func (x *RakeReportResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RakeReportResponse.ProtoReflect.Descriptor instead.
 func (*RakeReportResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{37}
+	return file_croupier_wallet_v1_wallet_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *RakeReportResponse) GetRows() []*RakeRow {
@@ -2845,7 +3140,24 @@ const file_croupier_wallet_v1_wallet_proto_rawDesc = "" +
 	"\x10PostHoldResponse\x12,\n" +
 	"\x04hold\x18\x01 \x01(\v2\x18.croupier.wallet.v1.HoldR\x04hold\x128\n" +
 	"\btransfer\x18\x02 \x01(\v2\x1c.croupier.wallet.v1.TransferR\btransfer\x12\x1a\n" +
-	"\breplayed\x18\x03 \x01(\bR\breplayed\"*\n" +
+	"\breplayed\x18\x03 \x01(\bR\breplayed\"F\n" +
+	"\x10PostHoldsRequest\x122\n" +
+	"\x05holds\x18\x01 \x03(\v2\x1c.croupier.wallet.v1.HoldPostR\x05holds\";\n" +
+	"\bHoldPost\x12\x17\n" +
+	"\ahold_id\x18\x01 \x01(\tR\x06holdId\x12\x16\n" +
+	"\x06amount\x18\x02 \x01(\x03R\x06amount\"Q\n" +
+	"\x11PostHoldsResponse\x12<\n" +
+	"\aresults\x18\x01 \x03(\v2\".croupier.wallet.v1.PostHoldResultR\aresults\"\xe6\x01\n" +
+	"\x0ePostHoldResult\x12\x17\n" +
+	"\ahold_id\x18\x01 \x01(\tR\x06holdId\x12,\n" +
+	"\x04hold\x18\x02 \x01(\v2\x18.croupier.wallet.v1.HoldR\x04hold\x128\n" +
+	"\btransfer\x18\x03 \x01(\v2\x1c.croupier.wallet.v1.TransferR\btransfer\x12\x1a\n" +
+	"\breplayed\x18\x04 \x01(\bR\breplayed\x127\n" +
+	"\x05error\x18\x05 \x01(\v2!.croupier.wallet.v1.PostHoldErrorR\x05error\"U\n" +
+	"\rPostHoldError\x12\x12\n" +
+	"\x04code\x18\x01 \x01(\tR\x04code\x12\x16\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\x12\x18\n" +
+	"\amessage\x18\x03 \x01(\tR\amessage\"*\n" +
 	"\x0fVoidHoldRequest\x12\x17\n" +
 	"\ahold_id\x18\x01 \x01(\tR\x06holdId\"\\\n" +
 	"\x10VoidHoldResponse\x12,\n" +
@@ -2956,7 +3268,7 @@ const file_croupier_wallet_v1_wallet_proto_rawDesc = "" +
 	"\x12HOLD_STATE_PENDING\x10\x01\x12\x15\n" +
 	"\x11HOLD_STATE_POSTED\x10\x02\x12\x15\n" +
 	"\x11HOLD_STATE_VOIDED\x10\x03\x12\x16\n" +
-	"\x12HOLD_STATE_EXPIRED\x10\x042\x82\v\n" +
+	"\x12HOLD_STATE_EXPIRED\x10\x042\xdc\v\n" +
 	"\rWalletService\x12^\n" +
 	"\vOpenAccount\x12&.croupier.wallet.v1.OpenAccountRequest\x1a'.croupier.wallet.v1.OpenAccountResponse\x12[\n" +
 	"\n" +
@@ -2967,7 +3279,8 @@ const file_croupier_wallet_v1_wallet_proto_rawDesc = "" +
 	"\vGetTransfer\x12&.croupier.wallet.v1.GetTransferRequest\x1a'.croupier.wallet.v1.GetTransferResponse\x12[\n" +
 	"\n" +
 	"CreateHold\x12%.croupier.wallet.v1.CreateHoldRequest\x1a&.croupier.wallet.v1.CreateHoldResponse\x12U\n" +
-	"\bPostHold\x12#.croupier.wallet.v1.PostHoldRequest\x1a$.croupier.wallet.v1.PostHoldResponse\x12U\n" +
+	"\bPostHold\x12#.croupier.wallet.v1.PostHoldRequest\x1a$.croupier.wallet.v1.PostHoldResponse\x12X\n" +
+	"\tPostHolds\x12$.croupier.wallet.v1.PostHoldsRequest\x1a%.croupier.wallet.v1.PostHoldsResponse\x12U\n" +
 	"\bVoidHold\x12#.croupier.wallet.v1.VoidHoldRequest\x1a$.croupier.wallet.v1.VoidHoldResponse\x12R\n" +
 	"\aGetHold\x12\".croupier.wallet.v1.GetHoldRequest\x1a#.croupier.wallet.v1.GetHoldResponse\x12^\n" +
 	"\vExpireHolds\x12&.croupier.wallet.v1.ExpireHoldsRequest\x1a'.croupier.wallet.v1.ExpireHoldsResponse\x12^\n" +
@@ -2991,7 +3304,7 @@ func file_croupier_wallet_v1_wallet_proto_rawDescGZIP() []byte {
 }
 
 var file_croupier_wallet_v1_wallet_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_croupier_wallet_v1_wallet_proto_msgTypes = make([]protoimpl.MessageInfo, 38)
+var file_croupier_wallet_v1_wallet_proto_msgTypes = make([]protoimpl.MessageInfo, 43)
 var file_croupier_wallet_v1_wallet_proto_goTypes = []any{
 	(AccountKind)(0),              // 0: croupier.wallet.v1.AccountKind
 	(TransferKind)(0),             // 1: croupier.wallet.v1.TransferKind
@@ -3017,39 +3330,44 @@ var file_croupier_wallet_v1_wallet_proto_goTypes = []any{
 	(*CreateHoldResponse)(nil),    // 21: croupier.wallet.v1.CreateHoldResponse
 	(*PostHoldRequest)(nil),       // 22: croupier.wallet.v1.PostHoldRequest
 	(*PostHoldResponse)(nil),      // 23: croupier.wallet.v1.PostHoldResponse
-	(*VoidHoldRequest)(nil),       // 24: croupier.wallet.v1.VoidHoldRequest
-	(*VoidHoldResponse)(nil),      // 25: croupier.wallet.v1.VoidHoldResponse
-	(*GetHoldRequest)(nil),        // 26: croupier.wallet.v1.GetHoldRequest
-	(*GetHoldResponse)(nil),       // 27: croupier.wallet.v1.GetHoldResponse
-	(*ExpireHoldsRequest)(nil),    // 28: croupier.wallet.v1.ExpireHoldsRequest
-	(*ExpireHoldsResponse)(nil),   // 29: croupier.wallet.v1.ExpireHoldsResponse
-	(*Entry)(nil),                 // 30: croupier.wallet.v1.Entry
-	(*ListEntriesRequest)(nil),    // 31: croupier.wallet.v1.ListEntriesRequest
-	(*ListEntriesResponse)(nil),   // 32: croupier.wallet.v1.ListEntriesResponse
-	(*ReconcileRequest)(nil),      // 33: croupier.wallet.v1.ReconcileRequest
-	(*CurrencyTotal)(nil),         // 34: croupier.wallet.v1.CurrencyTotal
-	(*ReconcileResponse)(nil),     // 35: croupier.wallet.v1.ReconcileResponse
-	(*CheckEscrowRequest)(nil),    // 36: croupier.wallet.v1.CheckEscrowRequest
-	(*CheckEscrowResponse)(nil),   // 37: croupier.wallet.v1.CheckEscrowResponse
-	(*RakeReportRequest)(nil),     // 38: croupier.wallet.v1.RakeReportRequest
-	(*RakeRow)(nil),               // 39: croupier.wallet.v1.RakeRow
-	(*RakeReportResponse)(nil),    // 40: croupier.wallet.v1.RakeReportResponse
-	(*timestamppb.Timestamp)(nil), // 41: google.protobuf.Timestamp
-	(*v1.Money)(nil),              // 42: croupier.common.v1.Money
+	(*PostHoldsRequest)(nil),      // 24: croupier.wallet.v1.PostHoldsRequest
+	(*HoldPost)(nil),              // 25: croupier.wallet.v1.HoldPost
+	(*PostHoldsResponse)(nil),     // 26: croupier.wallet.v1.PostHoldsResponse
+	(*PostHoldResult)(nil),        // 27: croupier.wallet.v1.PostHoldResult
+	(*PostHoldError)(nil),         // 28: croupier.wallet.v1.PostHoldError
+	(*VoidHoldRequest)(nil),       // 29: croupier.wallet.v1.VoidHoldRequest
+	(*VoidHoldResponse)(nil),      // 30: croupier.wallet.v1.VoidHoldResponse
+	(*GetHoldRequest)(nil),        // 31: croupier.wallet.v1.GetHoldRequest
+	(*GetHoldResponse)(nil),       // 32: croupier.wallet.v1.GetHoldResponse
+	(*ExpireHoldsRequest)(nil),    // 33: croupier.wallet.v1.ExpireHoldsRequest
+	(*ExpireHoldsResponse)(nil),   // 34: croupier.wallet.v1.ExpireHoldsResponse
+	(*Entry)(nil),                 // 35: croupier.wallet.v1.Entry
+	(*ListEntriesRequest)(nil),    // 36: croupier.wallet.v1.ListEntriesRequest
+	(*ListEntriesResponse)(nil),   // 37: croupier.wallet.v1.ListEntriesResponse
+	(*ReconcileRequest)(nil),      // 38: croupier.wallet.v1.ReconcileRequest
+	(*CurrencyTotal)(nil),         // 39: croupier.wallet.v1.CurrencyTotal
+	(*ReconcileResponse)(nil),     // 40: croupier.wallet.v1.ReconcileResponse
+	(*CheckEscrowRequest)(nil),    // 41: croupier.wallet.v1.CheckEscrowRequest
+	(*CheckEscrowResponse)(nil),   // 42: croupier.wallet.v1.CheckEscrowResponse
+	(*RakeReportRequest)(nil),     // 43: croupier.wallet.v1.RakeReportRequest
+	(*RakeRow)(nil),               // 44: croupier.wallet.v1.RakeRow
+	(*RakeReportResponse)(nil),    // 45: croupier.wallet.v1.RakeReportResponse
+	(*timestamppb.Timestamp)(nil), // 46: google.protobuf.Timestamp
+	(*v1.Money)(nil),              // 47: croupier.common.v1.Money
 }
 var file_croupier_wallet_v1_wallet_proto_depIdxs = []int32{
 	0,  // 0: croupier.wallet.v1.Account.kind:type_name -> croupier.wallet.v1.AccountKind
-	41, // 1: croupier.wallet.v1.Account.created_at:type_name -> google.protobuf.Timestamp
-	42, // 2: croupier.wallet.v1.Transfer.amount:type_name -> croupier.common.v1.Money
+	46, // 1: croupier.wallet.v1.Account.created_at:type_name -> google.protobuf.Timestamp
+	47, // 2: croupier.wallet.v1.Transfer.amount:type_name -> croupier.common.v1.Money
 	1,  // 3: croupier.wallet.v1.Transfer.kind:type_name -> croupier.wallet.v1.TransferKind
 	4,  // 4: croupier.wallet.v1.Transfer.metadata:type_name -> croupier.wallet.v1.Metadata
-	41, // 5: croupier.wallet.v1.Transfer.created_at:type_name -> google.protobuf.Timestamp
+	46, // 5: croupier.wallet.v1.Transfer.created_at:type_name -> google.protobuf.Timestamp
 	0,  // 6: croupier.wallet.v1.OpenAccountRequest.kind:type_name -> croupier.wallet.v1.AccountKind
 	3,  // 7: croupier.wallet.v1.OpenAccountResponse.account:type_name -> croupier.wallet.v1.Account
 	3,  // 8: croupier.wallet.v1.GetAccountResponse.account:type_name -> croupier.wallet.v1.Account
 	0,  // 9: croupier.wallet.v1.ListAccountsRequest.kind:type_name -> croupier.wallet.v1.AccountKind
 	3,  // 10: croupier.wallet.v1.ListAccountsResponse.accounts:type_name -> croupier.wallet.v1.Account
-	42, // 11: croupier.wallet.v1.TransferSpec.amount:type_name -> croupier.common.v1.Money
+	47, // 11: croupier.wallet.v1.TransferSpec.amount:type_name -> croupier.common.v1.Money
 	1,  // 12: croupier.wallet.v1.TransferSpec.kind:type_name -> croupier.wallet.v1.TransferKind
 	4,  // 13: croupier.wallet.v1.TransferSpec.metadata:type_name -> croupier.wallet.v1.Metadata
 	12, // 14: croupier.wallet.v1.TransferRequest.transfer:type_name -> croupier.wallet.v1.TransferSpec
@@ -3057,67 +3375,74 @@ var file_croupier_wallet_v1_wallet_proto_depIdxs = []int32{
 	12, // 16: croupier.wallet.v1.TransferBatchRequest.transfers:type_name -> croupier.wallet.v1.TransferSpec
 	5,  // 17: croupier.wallet.v1.TransferBatchResponse.transfers:type_name -> croupier.wallet.v1.Transfer
 	5,  // 18: croupier.wallet.v1.GetTransferResponse.transfer:type_name -> croupier.wallet.v1.Transfer
-	42, // 19: croupier.wallet.v1.Hold.amount:type_name -> croupier.common.v1.Money
+	47, // 19: croupier.wallet.v1.Hold.amount:type_name -> croupier.common.v1.Money
 	2,  // 20: croupier.wallet.v1.Hold.state:type_name -> croupier.wallet.v1.HoldState
-	41, // 21: croupier.wallet.v1.Hold.expires_at:type_name -> google.protobuf.Timestamp
+	46, // 21: croupier.wallet.v1.Hold.expires_at:type_name -> google.protobuf.Timestamp
 	1,  // 22: croupier.wallet.v1.Hold.kind:type_name -> croupier.wallet.v1.TransferKind
 	4,  // 23: croupier.wallet.v1.Hold.metadata:type_name -> croupier.wallet.v1.Metadata
-	41, // 24: croupier.wallet.v1.Hold.created_at:type_name -> google.protobuf.Timestamp
+	46, // 24: croupier.wallet.v1.Hold.created_at:type_name -> google.protobuf.Timestamp
 	12, // 25: croupier.wallet.v1.CreateHoldRequest.transfer:type_name -> croupier.wallet.v1.TransferSpec
 	19, // 26: croupier.wallet.v1.CreateHoldResponse.hold:type_name -> croupier.wallet.v1.Hold
 	19, // 27: croupier.wallet.v1.PostHoldResponse.hold:type_name -> croupier.wallet.v1.Hold
 	5,  // 28: croupier.wallet.v1.PostHoldResponse.transfer:type_name -> croupier.wallet.v1.Transfer
-	19, // 29: croupier.wallet.v1.VoidHoldResponse.hold:type_name -> croupier.wallet.v1.Hold
-	19, // 30: croupier.wallet.v1.GetHoldResponse.hold:type_name -> croupier.wallet.v1.Hold
-	1,  // 31: croupier.wallet.v1.Entry.kind:type_name -> croupier.wallet.v1.TransferKind
-	4,  // 32: croupier.wallet.v1.Entry.metadata:type_name -> croupier.wallet.v1.Metadata
-	41, // 33: croupier.wallet.v1.Entry.created_at:type_name -> google.protobuf.Timestamp
-	1,  // 34: croupier.wallet.v1.ListEntriesRequest.kinds:type_name -> croupier.wallet.v1.TransferKind
-	41, // 35: croupier.wallet.v1.ListEntriesRequest.from:type_name -> google.protobuf.Timestamp
-	41, // 36: croupier.wallet.v1.ListEntriesRequest.to:type_name -> google.protobuf.Timestamp
-	30, // 37: croupier.wallet.v1.ListEntriesResponse.entries:type_name -> croupier.wallet.v1.Entry
-	34, // 38: croupier.wallet.v1.ReconcileResponse.totals:type_name -> croupier.wallet.v1.CurrencyTotal
-	0,  // 39: croupier.wallet.v1.CheckEscrowRequest.kind:type_name -> croupier.wallet.v1.AccountKind
-	41, // 40: croupier.wallet.v1.RakeReportRequest.from:type_name -> google.protobuf.Timestamp
-	41, // 41: croupier.wallet.v1.RakeReportRequest.to:type_name -> google.protobuf.Timestamp
-	1,  // 42: croupier.wallet.v1.RakeReportRequest.kinds:type_name -> croupier.wallet.v1.TransferKind
-	1,  // 43: croupier.wallet.v1.RakeRow.kind:type_name -> croupier.wallet.v1.TransferKind
-	39, // 44: croupier.wallet.v1.RakeReportResponse.rows:type_name -> croupier.wallet.v1.RakeRow
-	6,  // 45: croupier.wallet.v1.WalletService.OpenAccount:input_type -> croupier.wallet.v1.OpenAccountRequest
-	8,  // 46: croupier.wallet.v1.WalletService.GetAccount:input_type -> croupier.wallet.v1.GetAccountRequest
-	10, // 47: croupier.wallet.v1.WalletService.ListAccounts:input_type -> croupier.wallet.v1.ListAccountsRequest
-	13, // 48: croupier.wallet.v1.WalletService.Transfer:input_type -> croupier.wallet.v1.TransferRequest
-	15, // 49: croupier.wallet.v1.WalletService.TransferBatch:input_type -> croupier.wallet.v1.TransferBatchRequest
-	17, // 50: croupier.wallet.v1.WalletService.GetTransfer:input_type -> croupier.wallet.v1.GetTransferRequest
-	20, // 51: croupier.wallet.v1.WalletService.CreateHold:input_type -> croupier.wallet.v1.CreateHoldRequest
-	22, // 52: croupier.wallet.v1.WalletService.PostHold:input_type -> croupier.wallet.v1.PostHoldRequest
-	24, // 53: croupier.wallet.v1.WalletService.VoidHold:input_type -> croupier.wallet.v1.VoidHoldRequest
-	26, // 54: croupier.wallet.v1.WalletService.GetHold:input_type -> croupier.wallet.v1.GetHoldRequest
-	28, // 55: croupier.wallet.v1.WalletService.ExpireHolds:input_type -> croupier.wallet.v1.ExpireHoldsRequest
-	31, // 56: croupier.wallet.v1.WalletService.ListEntries:input_type -> croupier.wallet.v1.ListEntriesRequest
-	33, // 57: croupier.wallet.v1.WalletService.Reconcile:input_type -> croupier.wallet.v1.ReconcileRequest
-	36, // 58: croupier.wallet.v1.WalletService.CheckEscrow:input_type -> croupier.wallet.v1.CheckEscrowRequest
-	38, // 59: croupier.wallet.v1.WalletService.RakeReport:input_type -> croupier.wallet.v1.RakeReportRequest
-	7,  // 60: croupier.wallet.v1.WalletService.OpenAccount:output_type -> croupier.wallet.v1.OpenAccountResponse
-	9,  // 61: croupier.wallet.v1.WalletService.GetAccount:output_type -> croupier.wallet.v1.GetAccountResponse
-	11, // 62: croupier.wallet.v1.WalletService.ListAccounts:output_type -> croupier.wallet.v1.ListAccountsResponse
-	14, // 63: croupier.wallet.v1.WalletService.Transfer:output_type -> croupier.wallet.v1.TransferResponse
-	16, // 64: croupier.wallet.v1.WalletService.TransferBatch:output_type -> croupier.wallet.v1.TransferBatchResponse
-	18, // 65: croupier.wallet.v1.WalletService.GetTransfer:output_type -> croupier.wallet.v1.GetTransferResponse
-	21, // 66: croupier.wallet.v1.WalletService.CreateHold:output_type -> croupier.wallet.v1.CreateHoldResponse
-	23, // 67: croupier.wallet.v1.WalletService.PostHold:output_type -> croupier.wallet.v1.PostHoldResponse
-	25, // 68: croupier.wallet.v1.WalletService.VoidHold:output_type -> croupier.wallet.v1.VoidHoldResponse
-	27, // 69: croupier.wallet.v1.WalletService.GetHold:output_type -> croupier.wallet.v1.GetHoldResponse
-	29, // 70: croupier.wallet.v1.WalletService.ExpireHolds:output_type -> croupier.wallet.v1.ExpireHoldsResponse
-	32, // 71: croupier.wallet.v1.WalletService.ListEntries:output_type -> croupier.wallet.v1.ListEntriesResponse
-	35, // 72: croupier.wallet.v1.WalletService.Reconcile:output_type -> croupier.wallet.v1.ReconcileResponse
-	37, // 73: croupier.wallet.v1.WalletService.CheckEscrow:output_type -> croupier.wallet.v1.CheckEscrowResponse
-	40, // 74: croupier.wallet.v1.WalletService.RakeReport:output_type -> croupier.wallet.v1.RakeReportResponse
-	60, // [60:75] is the sub-list for method output_type
-	45, // [45:60] is the sub-list for method input_type
-	45, // [45:45] is the sub-list for extension type_name
-	45, // [45:45] is the sub-list for extension extendee
-	0,  // [0:45] is the sub-list for field type_name
+	25, // 29: croupier.wallet.v1.PostHoldsRequest.holds:type_name -> croupier.wallet.v1.HoldPost
+	27, // 30: croupier.wallet.v1.PostHoldsResponse.results:type_name -> croupier.wallet.v1.PostHoldResult
+	19, // 31: croupier.wallet.v1.PostHoldResult.hold:type_name -> croupier.wallet.v1.Hold
+	5,  // 32: croupier.wallet.v1.PostHoldResult.transfer:type_name -> croupier.wallet.v1.Transfer
+	28, // 33: croupier.wallet.v1.PostHoldResult.error:type_name -> croupier.wallet.v1.PostHoldError
+	19, // 34: croupier.wallet.v1.VoidHoldResponse.hold:type_name -> croupier.wallet.v1.Hold
+	19, // 35: croupier.wallet.v1.GetHoldResponse.hold:type_name -> croupier.wallet.v1.Hold
+	1,  // 36: croupier.wallet.v1.Entry.kind:type_name -> croupier.wallet.v1.TransferKind
+	4,  // 37: croupier.wallet.v1.Entry.metadata:type_name -> croupier.wallet.v1.Metadata
+	46, // 38: croupier.wallet.v1.Entry.created_at:type_name -> google.protobuf.Timestamp
+	1,  // 39: croupier.wallet.v1.ListEntriesRequest.kinds:type_name -> croupier.wallet.v1.TransferKind
+	46, // 40: croupier.wallet.v1.ListEntriesRequest.from:type_name -> google.protobuf.Timestamp
+	46, // 41: croupier.wallet.v1.ListEntriesRequest.to:type_name -> google.protobuf.Timestamp
+	35, // 42: croupier.wallet.v1.ListEntriesResponse.entries:type_name -> croupier.wallet.v1.Entry
+	39, // 43: croupier.wallet.v1.ReconcileResponse.totals:type_name -> croupier.wallet.v1.CurrencyTotal
+	0,  // 44: croupier.wallet.v1.CheckEscrowRequest.kind:type_name -> croupier.wallet.v1.AccountKind
+	46, // 45: croupier.wallet.v1.RakeReportRequest.from:type_name -> google.protobuf.Timestamp
+	46, // 46: croupier.wallet.v1.RakeReportRequest.to:type_name -> google.protobuf.Timestamp
+	1,  // 47: croupier.wallet.v1.RakeReportRequest.kinds:type_name -> croupier.wallet.v1.TransferKind
+	1,  // 48: croupier.wallet.v1.RakeRow.kind:type_name -> croupier.wallet.v1.TransferKind
+	44, // 49: croupier.wallet.v1.RakeReportResponse.rows:type_name -> croupier.wallet.v1.RakeRow
+	6,  // 50: croupier.wallet.v1.WalletService.OpenAccount:input_type -> croupier.wallet.v1.OpenAccountRequest
+	8,  // 51: croupier.wallet.v1.WalletService.GetAccount:input_type -> croupier.wallet.v1.GetAccountRequest
+	10, // 52: croupier.wallet.v1.WalletService.ListAccounts:input_type -> croupier.wallet.v1.ListAccountsRequest
+	13, // 53: croupier.wallet.v1.WalletService.Transfer:input_type -> croupier.wallet.v1.TransferRequest
+	15, // 54: croupier.wallet.v1.WalletService.TransferBatch:input_type -> croupier.wallet.v1.TransferBatchRequest
+	17, // 55: croupier.wallet.v1.WalletService.GetTransfer:input_type -> croupier.wallet.v1.GetTransferRequest
+	20, // 56: croupier.wallet.v1.WalletService.CreateHold:input_type -> croupier.wallet.v1.CreateHoldRequest
+	22, // 57: croupier.wallet.v1.WalletService.PostHold:input_type -> croupier.wallet.v1.PostHoldRequest
+	24, // 58: croupier.wallet.v1.WalletService.PostHolds:input_type -> croupier.wallet.v1.PostHoldsRequest
+	29, // 59: croupier.wallet.v1.WalletService.VoidHold:input_type -> croupier.wallet.v1.VoidHoldRequest
+	31, // 60: croupier.wallet.v1.WalletService.GetHold:input_type -> croupier.wallet.v1.GetHoldRequest
+	33, // 61: croupier.wallet.v1.WalletService.ExpireHolds:input_type -> croupier.wallet.v1.ExpireHoldsRequest
+	36, // 62: croupier.wallet.v1.WalletService.ListEntries:input_type -> croupier.wallet.v1.ListEntriesRequest
+	38, // 63: croupier.wallet.v1.WalletService.Reconcile:input_type -> croupier.wallet.v1.ReconcileRequest
+	41, // 64: croupier.wallet.v1.WalletService.CheckEscrow:input_type -> croupier.wallet.v1.CheckEscrowRequest
+	43, // 65: croupier.wallet.v1.WalletService.RakeReport:input_type -> croupier.wallet.v1.RakeReportRequest
+	7,  // 66: croupier.wallet.v1.WalletService.OpenAccount:output_type -> croupier.wallet.v1.OpenAccountResponse
+	9,  // 67: croupier.wallet.v1.WalletService.GetAccount:output_type -> croupier.wallet.v1.GetAccountResponse
+	11, // 68: croupier.wallet.v1.WalletService.ListAccounts:output_type -> croupier.wallet.v1.ListAccountsResponse
+	14, // 69: croupier.wallet.v1.WalletService.Transfer:output_type -> croupier.wallet.v1.TransferResponse
+	16, // 70: croupier.wallet.v1.WalletService.TransferBatch:output_type -> croupier.wallet.v1.TransferBatchResponse
+	18, // 71: croupier.wallet.v1.WalletService.GetTransfer:output_type -> croupier.wallet.v1.GetTransferResponse
+	21, // 72: croupier.wallet.v1.WalletService.CreateHold:output_type -> croupier.wallet.v1.CreateHoldResponse
+	23, // 73: croupier.wallet.v1.WalletService.PostHold:output_type -> croupier.wallet.v1.PostHoldResponse
+	26, // 74: croupier.wallet.v1.WalletService.PostHolds:output_type -> croupier.wallet.v1.PostHoldsResponse
+	30, // 75: croupier.wallet.v1.WalletService.VoidHold:output_type -> croupier.wallet.v1.VoidHoldResponse
+	32, // 76: croupier.wallet.v1.WalletService.GetHold:output_type -> croupier.wallet.v1.GetHoldResponse
+	34, // 77: croupier.wallet.v1.WalletService.ExpireHolds:output_type -> croupier.wallet.v1.ExpireHoldsResponse
+	37, // 78: croupier.wallet.v1.WalletService.ListEntries:output_type -> croupier.wallet.v1.ListEntriesResponse
+	40, // 79: croupier.wallet.v1.WalletService.Reconcile:output_type -> croupier.wallet.v1.ReconcileResponse
+	42, // 80: croupier.wallet.v1.WalletService.CheckEscrow:output_type -> croupier.wallet.v1.CheckEscrowResponse
+	45, // 81: croupier.wallet.v1.WalletService.RakeReport:output_type -> croupier.wallet.v1.RakeReportResponse
+	66, // [66:82] is the sub-list for method output_type
+	50, // [50:66] is the sub-list for method input_type
+	50, // [50:50] is the sub-list for extension type_name
+	50, // [50:50] is the sub-list for extension extendee
+	0,  // [0:50] is the sub-list for field type_name
 }
 
 func init() { file_croupier_wallet_v1_wallet_proto_init() }
@@ -3135,7 +3460,7 @@ func file_croupier_wallet_v1_wallet_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_croupier_wallet_v1_wallet_proto_rawDesc), len(file_croupier_wallet_v1_wallet_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   38,
+			NumMessages:   43,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -27,6 +27,7 @@ const (
 	WalletService_GetTransfer_FullMethodName   = "/croupier.wallet.v1.WalletService/GetTransfer"
 	WalletService_CreateHold_FullMethodName    = "/croupier.wallet.v1.WalletService/CreateHold"
 	WalletService_PostHold_FullMethodName      = "/croupier.wallet.v1.WalletService/PostHold"
+	WalletService_PostHolds_FullMethodName     = "/croupier.wallet.v1.WalletService/PostHolds"
 	WalletService_VoidHold_FullMethodName      = "/croupier.wallet.v1.WalletService/VoidHold"
 	WalletService_GetHold_FullMethodName       = "/croupier.wallet.v1.WalletService/GetHold"
 	WalletService_ExpireHolds_FullMethodName   = "/croupier.wallet.v1.WalletService/ExpireHolds"
@@ -66,6 +67,11 @@ type WalletServiceClient interface {
 	// CreateHold reserves money (pending); PostHold moves it, VoidHold releases it.
 	CreateHold(ctx context.Context, in *CreateHoldRequest, opts ...grpc.CallOption) (*CreateHoldResponse, error)
 	PostHold(ctx context.Context, in *PostHoldRequest, opts ...grpc.CallOption) (*PostHoldResponse, error)
+	// PostHolds posts up to 1000 holds in one database transaction (one
+	// commit): a banked table settles the stakes of a whole round at once.
+	// Each hold is posted or refused on its own, with the answer PostHold
+	// would give it alone.
+	PostHolds(ctx context.Context, in *PostHoldsRequest, opts ...grpc.CallOption) (*PostHoldsResponse, error)
 	VoidHold(ctx context.Context, in *VoidHoldRequest, opts ...grpc.CallOption) (*VoidHoldResponse, error)
 	GetHold(ctx context.Context, in *GetHoldRequest, opts ...grpc.CallOption) (*GetHoldResponse, error)
 	// ExpireHolds releases every pending hold whose expiry has passed. The
@@ -165,6 +171,16 @@ func (c *walletServiceClient) PostHold(ctx context.Context, in *PostHoldRequest,
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(PostHoldResponse)
 	err := c.cc.Invoke(ctx, WalletService_PostHold_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *walletServiceClient) PostHolds(ctx context.Context, in *PostHoldsRequest, opts ...grpc.CallOption) (*PostHoldsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(PostHoldsResponse)
+	err := c.cc.Invoke(ctx, WalletService_PostHolds_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -271,6 +287,11 @@ type WalletServiceServer interface {
 	// CreateHold reserves money (pending); PostHold moves it, VoidHold releases it.
 	CreateHold(context.Context, *CreateHoldRequest) (*CreateHoldResponse, error)
 	PostHold(context.Context, *PostHoldRequest) (*PostHoldResponse, error)
+	// PostHolds posts up to 1000 holds in one database transaction (one
+	// commit): a banked table settles the stakes of a whole round at once.
+	// Each hold is posted or refused on its own, with the answer PostHold
+	// would give it alone.
+	PostHolds(context.Context, *PostHoldsRequest) (*PostHoldsResponse, error)
 	VoidHold(context.Context, *VoidHoldRequest) (*VoidHoldResponse, error)
 	GetHold(context.Context, *GetHoldRequest) (*GetHoldResponse, error)
 	// ExpireHolds releases every pending hold whose expiry has passed. The
@@ -319,6 +340,9 @@ func (UnimplementedWalletServiceServer) CreateHold(context.Context, *CreateHoldR
 }
 func (UnimplementedWalletServiceServer) PostHold(context.Context, *PostHoldRequest) (*PostHoldResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method PostHold not implemented")
+}
+func (UnimplementedWalletServiceServer) PostHolds(context.Context, *PostHoldsRequest) (*PostHoldsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method PostHolds not implemented")
 }
 func (UnimplementedWalletServiceServer) VoidHold(context.Context, *VoidHoldRequest) (*VoidHoldResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method VoidHold not implemented")
@@ -506,6 +530,24 @@ func _WalletService_PostHold_Handler(srv interface{}, ctx context.Context, dec f
 	return interceptor(ctx, in, info, handler)
 }
 
+func _WalletService_PostHolds_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(PostHoldsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(WalletServiceServer).PostHolds(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: WalletService_PostHolds_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(WalletServiceServer).PostHolds(ctx, req.(*PostHoldsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _WalletService_VoidHold_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(VoidHoldRequest)
 	if err := dec(in); err != nil {
@@ -670,6 +712,10 @@ var WalletService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "PostHold",
 			Handler:    _WalletService_PostHold_Handler,
+		},
+		{
+			MethodName: "PostHolds",
+			Handler:    _WalletService_PostHolds_Handler,
 		},
 		{
 			MethodName: "VoidHold",

@@ -514,7 +514,8 @@ func (UnimplementedBankedTableServiceHandler) GetRoundProof(context.Context, *co
 type BankedAdminServiceClient interface {
 	CreateBankedTable(context.Context, *connect.Request[v1.CreateBankedTableRequest]) (*connect.Response[v1.CreateBankedTableResponse], error)
 	// CloseBankedTable lets the round in progress end, settles it and closes
-	// the table.
+	// the table; a round nobody bet in ends void at once. A dealer table's
+	// round with bets waits for the dealer's spin (or VoidRound).
 	CloseBankedTable(context.Context, *connect.Request[v1.CloseBankedTableRequest]) (*connect.Response[v1.CloseBankedTableResponse], error)
 	// PauseBankedTable opens no new round (the one in progress plays out);
 	// ResumeBankedTable opens rounds again and lifts a freeze for review.
@@ -623,7 +624,8 @@ func (c *bankedAdminServiceClient) UpdateBankedTableSettings(ctx context.Context
 type BankedAdminServiceHandler interface {
 	CreateBankedTable(context.Context, *connect.Request[v1.CreateBankedTableRequest]) (*connect.Response[v1.CreateBankedTableResponse], error)
 	// CloseBankedTable lets the round in progress end, settles it and closes
-	// the table.
+	// the table; a round nobody bet in ends void at once. A dealer table's
+	// round with bets waits for the dealer's spin (or VoidRound).
 	CloseBankedTable(context.Context, *connect.Request[v1.CloseBankedTableRequest]) (*connect.Response[v1.CloseBankedTableResponse], error)
 	// PauseBankedTable opens no new round (the one in progress plays out);
 	// ResumeBankedTable opens rounds again and lifts a freeze for review.

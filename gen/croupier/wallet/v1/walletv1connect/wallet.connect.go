@@ -55,6 +55,8 @@ const (
 	WalletServiceCreateHoldProcedure = "/croupier.wallet.v1.WalletService/CreateHold"
 	// WalletServicePostHoldProcedure is the fully-qualified name of the WalletService's PostHold RPC.
 	WalletServicePostHoldProcedure = "/croupier.wallet.v1.WalletService/PostHold"
+	// WalletServicePostHoldsProcedure is the fully-qualified name of the WalletService's PostHolds RPC.
+	WalletServicePostHoldsProcedure = "/croupier.wallet.v1.WalletService/PostHolds"
 	// WalletServiceVoidHoldProcedure is the fully-qualified name of the WalletService's VoidHold RPC.
 	WalletServiceVoidHoldProcedure = "/croupier.wallet.v1.WalletService/VoidHold"
 	// WalletServiceGetHoldProcedure is the fully-qualified name of the WalletService's GetHold RPC.
@@ -91,6 +93,11 @@ type WalletServiceClient interface {
 	// CreateHold reserves money (pending); PostHold moves it, VoidHold releases it.
 	CreateHold(context.Context, *connect.Request[v1.CreateHoldRequest]) (*connect.Response[v1.CreateHoldResponse], error)
 	PostHold(context.Context, *connect.Request[v1.PostHoldRequest]) (*connect.Response[v1.PostHoldResponse], error)
+	// PostHolds posts up to 1000 holds in one database transaction (one
+	// commit): a banked table settles the stakes of a whole round at once.
+	// Each hold is posted or refused on its own, with the answer PostHold
+	// would give it alone.
+	PostHolds(context.Context, *connect.Request[v1.PostHoldsRequest]) (*connect.Response[v1.PostHoldsResponse], error)
 	VoidHold(context.Context, *connect.Request[v1.VoidHoldRequest]) (*connect.Response[v1.VoidHoldResponse], error)
 	GetHold(context.Context, *connect.Request[v1.GetHoldRequest]) (*connect.Response[v1.GetHoldResponse], error)
 	// ExpireHolds releases every pending hold whose expiry has passed. The
@@ -167,6 +174,12 @@ func NewWalletServiceClient(httpClient connect.HTTPClient, baseURL string, opts 
 			connect.WithSchema(walletServiceMethods.ByName("PostHold")),
 			connect.WithClientOptions(opts...),
 		),
+		postHolds: connect.NewClient[v1.PostHoldsRequest, v1.PostHoldsResponse](
+			httpClient,
+			baseURL+WalletServicePostHoldsProcedure,
+			connect.WithSchema(walletServiceMethods.ByName("PostHolds")),
+			connect.WithClientOptions(opts...),
+		),
 		voidHold: connect.NewClient[v1.VoidHoldRequest, v1.VoidHoldResponse](
 			httpClient,
 			baseURL+WalletServiceVoidHoldProcedure,
@@ -222,6 +235,7 @@ type walletServiceClient struct {
 	getTransfer   *connect.Client[v1.GetTransferRequest, v1.GetTransferResponse]
 	createHold    *connect.Client[v1.CreateHoldRequest, v1.CreateHoldResponse]
 	postHold      *connect.Client[v1.PostHoldRequest, v1.PostHoldResponse]
+	postHolds     *connect.Client[v1.PostHoldsRequest, v1.PostHoldsResponse]
 	voidHold      *connect.Client[v1.VoidHoldRequest, v1.VoidHoldResponse]
 	getHold       *connect.Client[v1.GetHoldRequest, v1.GetHoldResponse]
 	expireHolds   *connect.Client[v1.ExpireHoldsRequest, v1.ExpireHoldsResponse]
@@ -269,6 +283,11 @@ func (c *walletServiceClient) CreateHold(ctx context.Context, req *connect.Reque
 // PostHold calls croupier.wallet.v1.WalletService.PostHold.
 func (c *walletServiceClient) PostHold(ctx context.Context, req *connect.Request[v1.PostHoldRequest]) (*connect.Response[v1.PostHoldResponse], error) {
 	return c.postHold.CallUnary(ctx, req)
+}
+
+// PostHolds calls croupier.wallet.v1.WalletService.PostHolds.
+func (c *walletServiceClient) PostHolds(ctx context.Context, req *connect.Request[v1.PostHoldsRequest]) (*connect.Response[v1.PostHoldsResponse], error) {
+	return c.postHolds.CallUnary(ctx, req)
 }
 
 // VoidHold calls croupier.wallet.v1.WalletService.VoidHold.
@@ -322,6 +341,11 @@ type WalletServiceHandler interface {
 	// CreateHold reserves money (pending); PostHold moves it, VoidHold releases it.
 	CreateHold(context.Context, *connect.Request[v1.CreateHoldRequest]) (*connect.Response[v1.CreateHoldResponse], error)
 	PostHold(context.Context, *connect.Request[v1.PostHoldRequest]) (*connect.Response[v1.PostHoldResponse], error)
+	// PostHolds posts up to 1000 holds in one database transaction (one
+	// commit): a banked table settles the stakes of a whole round at once.
+	// Each hold is posted or refused on its own, with the answer PostHold
+	// would give it alone.
+	PostHolds(context.Context, *connect.Request[v1.PostHoldsRequest]) (*connect.Response[v1.PostHoldsResponse], error)
 	VoidHold(context.Context, *connect.Request[v1.VoidHoldRequest]) (*connect.Response[v1.VoidHoldResponse], error)
 	GetHold(context.Context, *connect.Request[v1.GetHoldRequest]) (*connect.Response[v1.GetHoldResponse], error)
 	// ExpireHolds releases every pending hold whose expiry has passed. The
@@ -394,6 +418,12 @@ func NewWalletServiceHandler(svc WalletServiceHandler, opts ...connect.HandlerOp
 		connect.WithSchema(walletServiceMethods.ByName("PostHold")),
 		connect.WithHandlerOptions(opts...),
 	)
+	walletServicePostHoldsHandler := connect.NewUnaryHandler(
+		WalletServicePostHoldsProcedure,
+		svc.PostHolds,
+		connect.WithSchema(walletServiceMethods.ByName("PostHolds")),
+		connect.WithHandlerOptions(opts...),
+	)
 	walletServiceVoidHoldHandler := connect.NewUnaryHandler(
 		WalletServiceVoidHoldProcedure,
 		svc.VoidHold,
@@ -454,6 +484,8 @@ func NewWalletServiceHandler(svc WalletServiceHandler, opts ...connect.HandlerOp
 			walletServiceCreateHoldHandler.ServeHTTP(w, r)
 		case WalletServicePostHoldProcedure:
 			walletServicePostHoldHandler.ServeHTTP(w, r)
+		case WalletServicePostHoldsProcedure:
+			walletServicePostHoldsHandler.ServeHTTP(w, r)
 		case WalletServiceVoidHoldProcedure:
 			walletServiceVoidHoldHandler.ServeHTTP(w, r)
 		case WalletServiceGetHoldProcedure:
@@ -507,6 +539,10 @@ func (UnimplementedWalletServiceHandler) CreateHold(context.Context, *connect.Re
 
 func (UnimplementedWalletServiceHandler) PostHold(context.Context, *connect.Request[v1.PostHoldRequest]) (*connect.Response[v1.PostHoldResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.wallet.v1.WalletService.PostHold is not implemented"))
+}
+
+func (UnimplementedWalletServiceHandler) PostHolds(context.Context, *connect.Request[v1.PostHoldsRequest]) (*connect.Response[v1.PostHoldsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.wallet.v1.WalletService.PostHolds is not implemented"))
 }
 
 func (UnimplementedWalletServiceHandler) VoidHold(context.Context, *connect.Request[v1.VoidHoldRequest]) (*connect.Response[v1.VoidHoldResponse], error) {
