@@ -92,7 +92,28 @@ func betting2(h *harness) {
 	h.must(&Command{Kind: CmdResume})
 	h.join("p:ann")
 	h.open("5")
+	// A round with a bet plays out when the table closes (one nobody bet
+	// in ends at once).
+	h.place("p:ann", bet("a1", "red", 10))
 	h.must(&Command{Kind: CmdCloseTable})
+}
+
+// Closing a table whose round nobody bet in ends the round void at once
+// and closes: a dealer table does not wait for a spin nobody plays.
+func TestClosingVoidsARoundNobodyBetIn(t *testing.T) {
+	h := newHarness(t, config(t, GameRoulette, "cz", ResultDealer, nil))
+	h.join("p:ann")
+	h.open("")
+	evs := h.must(&Command{Kind: CmdCloseTable, Reason: "studio closes"})
+	if h.tb.Status != Closed || !h.tb.Phase().Over() {
+		t.Fatalf("status %s, phase %s", h.tb.Status, h.tb.Phase())
+	}
+	if got := kinds(evs); !slices.Contains(got, EvVoided) {
+		t.Fatalf("events %v", got)
+	}
+	if r := h.tb.Results[len(h.tb.Results)-1]; r.Verdict != round.Void {
+		t.Fatalf("result %+v: an operator's or a closing void is a void verdict", r)
+	}
 }
 
 func manyBets(n int) []round.Bet {
