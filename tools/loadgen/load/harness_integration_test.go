@@ -113,14 +113,20 @@ func buildTable(t *testing.T) string {
 	return buildOnce.path
 }
 
-func newHarness(t *testing.T, ctx context.Context) *harness {
+// newHarness starts the harness; opts adjust the in-process services'
+// configuration (a PostgreSQL ledger).
+func newHarness(t *testing.T, ctx context.Context, opts ...func(*platform.Config)) *harness {
 	t.Helper()
 	b := make([]byte, 6)
 	_, _ = rand.Read(b)
 	prefix := "test:" + hex.EncodeToString(b) + ":"
 	conn := rediscluster.TestConfig(t)
 	t.Cleanup(func() { cleanTestRedis(conn, prefix) })
-	deps, err := platform.Start(ctx, platform.Config{Services: platform.RNG | platform.Evaluator | platform.Wallet, RedisAddr: conn.Addr, RedisCluster: conn.Cluster, Prefix: prefix})
+	cfg := platform.Config{Services: platform.RNG | platform.Evaluator | platform.Wallet, RedisAddr: conn.Addr, RedisCluster: conn.Cluster, Prefix: prefix}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	deps, err := platform.Start(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,6 +37,8 @@ type Target struct {
 	OperatorToken string
 	APIKey        string
 	Partner       string
+	// WalletURL is where the wallet is served (default URL).
+	WalletURL string
 }
 
 // Options shape a run.
@@ -110,6 +112,9 @@ type Observer struct {
 	rounds map[string]*roundSeen
 	// errors counts failures that are not refusals of a closed window.
 	errors atomic.Int64
+	// acked are the bets the bots were told were placed:
+	// "table/round/player/bet id".
+	acked map[string]bool
 }
 
 // roundSeen is one round as the bots saw it.
@@ -120,7 +125,21 @@ type roundSeen struct {
 }
 
 // NewObserver returns an empty observer.
-func NewObserver() *Observer { return &Observer{rounds: map[string]*roundSeen{}} }
+func NewObserver() *Observer {
+	return &Observer{rounds: map[string]*roundSeen{}, acked: map[string]bool{}}
+}
+
+// Acked returns the bets the bots were told were placed, as
+// "table/round/player/bet id".
+func (o *Observer) Acked() map[string]bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	out := make(map[string]bool, len(o.acked))
+	for k := range o.acked {
+		out[k] = true
+	}
+	return out
+}
 
 func (o *Observer) round(table string, n int64) *roundSeen {
 	k := fmt.Sprintf("%s/%d", table, n)
@@ -163,7 +182,7 @@ func later(a, b time.Time) time.Time {
 }
 
 // place records a placement's outcome.
-func (o *Observer) place(lat time.Duration, err error) {
+func (o *Observer) place(table, player string, res *tablev1.PlaceBetsResponse, lat time.Duration, err error) {
 	if err != nil {
 		if connect.CodeOf(err) != connect.CodeFailedPrecondition {
 			o.errors.Add(1)
@@ -172,6 +191,9 @@ func (o *Observer) place(lat time.Duration, err error) {
 	}
 	o.mu.Lock()
 	o.acks = append(o.acks, float64(lat.Microseconds())/1000)
+	for _, b := range res.GetBets() {
+		o.acked[fmt.Sprintf("%s/%d/%s/%s", table, res.GetRound(), player, b.GetBetId())] = true
+	}
 	o.mu.Unlock()
 }
 
@@ -227,6 +249,9 @@ func Setup(ctx context.Context, tg Target, o Options, obs *Observer) ([]*Table, 
 	o.defaults()
 	admin := platform.NewClients(tg.URL, platform.Bearer(tg.OperatorToken))
 	partner := platform.NewClients(tg.URL, platform.APIKey(tg.APIKey))
+	if tg.WalletURL != "" {
+		partner.Wallet = platform.NewClients(tg.WalletURL, platform.APIKey(tg.APIKey)).Wallet
+	}
 	hcs := make([]*http.Client, o.Conns)
 	for i := range hcs {
 		hcs[i] = client.NewHTTPClient()
@@ -322,7 +347,9 @@ func setupTable(ctx context.Context, tg Target, o Options, ti int, admin, partne
 			t.Bots[pi] = wheelbot.New(wheelbot.Config{Table: id, Clients: clients, Game: game, DoubleZero: o.DoubleZero, Min: minStake, Max: maxStake,
 				Bets: o.Bets, Batches: o.Batches, Spread: o.Spread, Seed: uint64(ti)<<32 | uint64(pi),
 				OnEvent: func(e *tablev1.RoundEvent, at time.Time) { obs.event(id, e, at) },
-				OnPlace: func(_ *tablev1.PlaceBetsRequest, lat time.Duration, _ *tablev1.PlaceBetsResponse, err error) { obs.place(lat, err) }})
+				OnPlace: func(_ *tablev1.PlaceBetsRequest, lat time.Duration, res *tablev1.PlaceBetsResponse, err error) {
+					obs.place(id, p.ID, res, lat, err)
+				}})
 			t.Players[pi] = p.Player
 		}()
 	}
