@@ -9,6 +9,7 @@ import (
 	"github.com/croupier/croupier/shared/auth"
 	"github.com/croupier/croupier/shared/boot"
 	"github.com/croupier/croupier/tools/loadgen/load"
+	"github.com/croupier/croupier/tools/loadgen/rounds"
 )
 
 // runDemo waits for the dev stack to serve, then seats bots at a few
@@ -50,4 +51,17 @@ func runDemo(ctx context.Context, rt *boot.Runtime, base string, set settings, t
 		}
 	}
 	rt.Log.Info("table demo running", "tables", len(ts))
+	// A roulette table and a money wheel, RNG-drawn, with a few wheel bots
+	// betting through the public API.
+	btg := rounds.Target{URL: base, OperatorToken: op, APIKey: apiKey, Partner: partner}
+	for _, g := range []string{"roulette", "wheel"} {
+		bo := rounds.Options{Game: g, Tables: 1, Players: 3, Bets: 3, Spread: 0.8, Window: 20 * time.Second, Pause: 5 * time.Second, Name: "demo"}
+		obs := rounds.NewObserver()
+		bt, err := rounds.Setup(ctx, btg, bo, obs)
+		if err != nil {
+			rt.Log.Warn("banked demo", "game", g, "err", err)
+			continue
+		}
+		go rounds.Play(ctx, btg, bo, bt, obs)
+	}
 }
