@@ -7,6 +7,7 @@ import (
 
 	"connectrpc.com/connect"
 
+	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
 	walletv1 "github.com/croupier/croupier/gen/croupier/wallet/v1"
 	"github.com/croupier/croupier/services/table"
 	"github.com/croupier/croupier/services/table/banked/roulette"
@@ -242,4 +243,70 @@ func mustNumber(t *testing.T, label string) roulette.Number {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// A refused bet changes nothing: not the table (its version), not the
+// player's wallet (balance and amount held), whatever refuses it (the
+// layout, the limits, the phase, the player's own conflict, funds).
+func TestBankedRefusedBetChangesNothing(t *testing.T) {
+	u := newUnit(t, table.Options{})
+	b := u.bankedTable(table.BankedSpec{Name: "refusals", Game: house.GameRoulette, Profile: roulette.CZ, Source: house.ResultDealer,
+		Window: time.Minute, Limits: table.BankedLimits{Table: round.Limit{Min: 100, Max: 10_000}}}, "alice")
+	core := u.st.Core
+	b.wait("round 1 open", func(v house.View) bool { return v.Phase == "betting" })
+	if _, err := core.PlaceBets(u.ctx, b.id, b.who("alice"), 0, []round.Bet{{ID: "a1", Spot: "red", Amount: 100}}, "k1"); err != nil {
+		t.Fatal(err)
+	}
+	w := platform.NewClients(u.st.URL, platform.Bearer(u.st.OperatorToken())).Wallet
+	state := func() (uint64, int64, int64) {
+		var v uint64
+		if err := core.ReadGame(u.ctx, b.id, func(t game.Table) { v = t.Revision() }); err != nil {
+			t.Fatal(err)
+		}
+		res, err := w.GetAccount(u.ctx, connect.NewRequest(&walletv1.GetAccountRequest{AccountId: b.acc["alice"]}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v, res.Msg.GetAccount().GetBalance(), res.Msg.GetAccount().GetHeld()
+	}
+	b.settledMoney()
+	for _, tc := range []struct {
+		name   string
+		bets   []round.Bet
+		reason string
+	}{
+		{"off the layout", []round.Bet{{ID: "x", Spot: "split:1-5", Amount: 100}}, round.ReasonBadSpot},
+		{"under the minimum", []round.Bet{{ID: "x", Spot: "red", Amount: 99}}, round.ReasonBetOutsideLimits},
+		{"over the maximum", []round.Bet{{ID: "x", Spot: "red", Amount: 10_001}}, round.ReasonBetOutsideLimits},
+		{"an announced bet not a multiple of its chips", []round.Bet{{ID: "x", Spot: "voisins", Amount: 1000}}, round.ReasonBetOutsideLimits},
+		{"a bet id reused for another bet", []round.Bet{{ID: "a1", Spot: "black", Amount: 100}}, round.ReasonBetIDConflict},
+		{"more than the player has", []round.Bet{{ID: "x", Spot: "red", Amount: 10_000}, {ID: "y", Spot: "black", Amount: 10_000},
+			{ID: "z", Spot: "odd", Amount: 10_000}}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v0, bal0, held0 := state()
+			bets := tc.bets
+			if tc.reason == "" {
+				// Drain the account so the batch's stake exceeds it.
+				cage, err := w.OpenAccount(u.ctx, connect.NewRequest(&walletv1.OpenAccountRequest{Kind: walletv1.AccountKind_ACCOUNT_KIND_EXTERNAL,
+					OwnerId: u.st.Partner, PartnerId: u.st.Partner, Currency: "EUR"}))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := w.Transfer(u.ctx, connect.NewRequest(&walletv1.TransferRequest{IdempotencyKey: "drain",
+					Transfer: &walletv1.TransferSpec{DebitAccountId: b.acc["alice"], CreditAccountId: cage.Msg.GetAccount().GetId(),
+						Amount: &commonv1.Money{Amount: bal0 - held0 - 20_000, Currency: "EUR"}, Kind: walletv1.TransferKind_TRANSFER_KIND_WITHDRAWAL}})); err != nil {
+					t.Fatal(err)
+				}
+				v0, bal0, held0 = state()
+			}
+			_, err := core.PlaceBets(u.ctx, b.id, b.who("alice"), 0, bets, "k-"+tc.name)
+			if err == nil || (tc.reason != "" && apierr.Reason(err) != tc.reason) {
+				t.Fatalf("refused with %v, want %s", err, tc.reason)
+			}
+			if v1, bal1, held1 := state(); v1 != v0 || bal1 != bal0 || held1 != held0 {
+				t.Fatalf("the refusal changed the table v%d→v%d or the wallet balance %d→%d, held %d→%d", v0, v1, bal0, bal1, held0, held1)
+			}
+		})
+	}
 }
