@@ -1,8 +1,10 @@
 package api
 
 import (
+	"errors"
 	"time"
 
+	"connectrpc.com/connect"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
@@ -39,6 +41,25 @@ func LegFromPB(s *walletv1.TransferSpec) (ledger.Leg, error) {
 		return ledger.Leg{}, apierr.Invalid("INVALID_TRANSFER_KIND", "transfer kind %d is not valid", s.GetKind())
 	}
 	return leg, ledger.ValidateLeg(leg)
+}
+
+// HoldPostsFromPB reads a PostHoldsRequest. The count, amounts and
+// repeated holds are the ledger's to check (ledger.ValidateHoldPosts).
+func HoldPostsFromPB(m *walletv1.PostHoldsRequest) ([]ledger.HoldPost, error) {
+	posts := make([]ledger.HoldPost, len(m.GetHolds()))
+	for i, p := range m.GetHolds() {
+		id, err := ParseID(p.GetHoldId(), "hold")
+		if err != nil {
+			var e *apierr.Error
+			if errors.As(err, &e) {
+				// Name the item: the message is all the caller reads.
+				err = apierr.Invalid(e.Reason, "holds[%d]: %s", i, e.Message)
+			}
+			return nil, err
+		}
+		posts[i] = ledger.HoldPost{HoldID: id, Amount: p.GetAmount()}
+	}
+	return posts, nil
 }
 
 // ValidateListAccounts checks a ListAccounts request.
@@ -143,6 +164,25 @@ func holdPB(h ledger.Hold) *walletv1.Hold {
 		ExpiresAt: ts(h.ExpiresAt), Kind: walletv1.TransferKind(h.Kind), Metadata: metaPB(h.Meta),
 		TransferId: idString(h.TransferID), PostedAmount: h.PostedAmount, CreatedAt: ts(h.CreatedAt),
 	}
+}
+
+// postResultPB is what PostHolds did with hold id.
+func postResultPB(id int64, o ledger.PostOutcome) *walletv1.PostHoldResult {
+	if o.Err != nil {
+		return &walletv1.PostHoldResult{HoldId: idString(id), Error: postErrorPB(o.Err)}
+	}
+	return &walletv1.PostHoldResult{HoldId: idString(id), Hold: holdPB(o.Hold), Transfer: transferPB(o.Transfer), Replayed: o.Replayed}
+}
+
+// postErrorPB is a hold's refusal as PostHold would have sent it: the code
+// and reason apierr.Connect gives it, and the refusal's own message (the
+// ids that wrap it stay in the logs).
+func postErrorPB(err error) *walletv1.PostHoldError {
+	var e *apierr.Error
+	if errors.As(err, &e) {
+		return &walletv1.PostHoldError{Code: e.Code.String(), Reason: e.Reason, Message: e.Message}
+	}
+	return &walletv1.PostHoldError{Code: connect.CodeInternal.String(), Reason: "INTERNAL", Message: "INTERNAL"}
 }
 
 func entryPB(e ledger.Entry) *walletv1.Entry {

@@ -2,6 +2,9 @@ package api_test
 
 import (
 	"context"
+	"fmt"
+	"strconv"
+	"sync/atomic"
 	"testing"
 
 	"connectrpc.com/connect"
@@ -160,6 +163,81 @@ func FuzzHoldRequests(f *testing.F) {
 		w.check(t, err)
 		_, err = w.h.ExpireHolds(ctx, connect.NewRequest(&walletv1.ExpireHoldsRequest{Limit: ttl}))
 		w.check(t, err)
+	})
+}
+
+// FuzzPostHoldsRequest: a PostHolds request of fresh holds, known and
+// unknown ids, malformed ids, repeats and any count or amounts, from any
+// caller. Refused whole, or one result per hold in request order: posted
+// as asked, or refused with a client code and a reason.
+func FuzzPostHoldsRequest(f *testing.F) {
+	w := newFuzzWorld(f)
+	f.Add(uint8(0), uint16(3), int64(0), int64(40), "", uint8(0))
+	f.Add(uint8(0), uint16(5), int64(101), int64(0), "999999", uint8(1))
+	f.Add(uint8(3), uint16(2), int64(-1), int64(1<<62), "x", uint8(2))
+	f.Add(uint8(0), uint16(4), int64(1), int64(0), "+007", uint8(1))
+	f.Add(uint8(1), uint16(1), int64(0), int64(0), "", uint8(3))
+	f.Add(uint8(0), uint16(1001), int64(0), int64(0), "0", uint8(4))
+	f.Add(uint8(0), uint16(0), int64(0), int64(0), "", uint8(0))
+	var seq atomic.Int64
+	f.Fuzz(func(t *testing.T, role uint8, n uint16, a1, a2 int64, odd string, shape uint8) {
+		ctx := as(0)
+		// Enough for this run's holds, whatever earlier runs posted or left pending.
+		if _, err := w.l.Transfer(context.Background(), ledger.Internal(), fmt.Sprintf("ph-fund-%d", seq.Add(1)),
+			ledger.Leg{Debit: w.cage.ID, Credit: w.p1.ID, Amount: 303, Currency: "EUR", Kind: ledger.TransferDeposit}); err != nil {
+			t.Fatal(err)
+		}
+		var fresh []*walletv1.Hold
+		for i := range 3 {
+			r, err := w.h.CreateHold(ctx, connect.NewRequest(&walletv1.CreateHoldRequest{IdempotencyKey: fmt.Sprintf("ph-%d", seq.Add(1)), TtlSeconds: 60,
+				Transfer: &walletv1.TransferSpec{DebitAccountId: id(w.p1.ID), CreditAccountId: id(w.esc.ID), Amount: &commonv1.Money{Amount: int64(100 + i), Currency: "EUR"}, Kind: walletv1.TransferKind_TRANSFER_KIND_BUY_IN}}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			fresh = append(fresh, r.Msg.Hold)
+		}
+		var req walletv1.PostHoldsRequest
+		for i := range int(n % 1003) {
+			p := &walletv1.HoldPost{HoldId: fresh[i%3].Id, Amount: a1}
+			switch {
+			case i >= 3 && shape%4 == 1:
+				p.HoldId = odd // unknown or malformed ids after the three
+			case i >= 3 && shape%4 == 2:
+				p.HoldId = id(int64(i) * 7) // whatever holds exist, or none
+			case i >= 3 && shape%4 == 3:
+				continue // each fresh hold once
+			}
+			if i%2 == 1 {
+				p.Amount = a2
+			}
+			req.Holds = append(req.Holds, p)
+		}
+		resp, err := w.h.PostHolds(as(role), connect.NewRequest(&req))
+		w.check(t, err)
+		if err != nil {
+			return
+		}
+		if len(resp.Msg.Results) != len(req.Holds) {
+			t.Fatalf("%d results for %d holds", len(resp.Msg.Results), len(req.Holds))
+		}
+		for i, r := range resp.Msg.Results {
+			p := req.Holds[i]
+			if e := r.Error; e != nil {
+				if e.Reason == "" || r.Hold != nil || r.Transfer != nil || (e.Code != "not_found" && e.Code != "failed_precondition" && e.Code != "invalid_argument" && e.Code != "already_exists") {
+					t.Fatalf("result %d: %v", i, r)
+				}
+				continue
+			}
+			want := p.Amount
+			if want == 0 {
+				want = r.Hold.GetAmount().GetAmount()
+			}
+			hid, _ := strconv.ParseInt(p.HoldId, 10, 64) // accepted, so it parses: as "+7" or "007", it is hold "7"
+			if r.HoldId != id(hid) || r.Hold.Id != id(hid) || r.Hold.State != walletv1.HoldState_HOLD_STATE_POSTED || r.Hold.PostedAmount != want ||
+				r.Transfer.Amount.Amount != want || r.Transfer.HoldId != id(hid) || r.Transfer.Id != r.Hold.TransferId {
+				t.Fatalf("result %d for %v: %v", i, p, r)
+			}
+		}
 	})
 }
 

@@ -49,6 +49,7 @@ func Policy() auth.Policy {
 		walletv1connect.WalletServiceTransferBatchProcedure,
 		walletv1connect.WalletServiceCreateHoldProcedure,
 		walletv1connect.WalletServicePostHoldProcedure,
+		walletv1connect.WalletServicePostHoldsProcedure,
 		walletv1connect.WalletServiceVoidHoldProcedure,
 		walletv1connect.WalletServiceExpireHoldsProcedure,
 		walletv1connect.WalletServiceReconcileProcedure,
@@ -248,6 +249,26 @@ func (h *Handler) PostHold(ctx context.Context, req *connect.Request[walletv1.Po
 		return nil, apierr.Connect(err)
 	}
 	return connect.NewResponse(&walletv1.PostHoldResponse{Hold: holdPB(hd), Transfer: transferPB(t), Replayed: replayed}), nil
+}
+
+func (h *Handler) PostHolds(ctx context.Context, req *connect.Request[walletv1.PostHoldsRequest]) (*connect.Response[walletv1.PostHoldsResponse], error) {
+	c, err := caller(ctx)
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	posts, err := HoldPostsFromPB(req.Msg)
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	out, err := h.l.PostHolds(ctx, c, posts)
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	resp := &walletv1.PostHoldsResponse{Results: make([]*walletv1.PostHoldResult, len(out))}
+	for i, o := range out {
+		resp.Results[i] = postResultPB(posts[i].HoldID, o)
+	}
+	return connect.NewResponse(resp), nil
 }
 
 func (h *Handler) VoidHold(ctx context.Context, req *connect.Request[walletv1.VoidHoldRequest]) (*connect.Response[walletv1.VoidHoldResponse], error) {

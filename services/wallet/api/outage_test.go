@@ -137,6 +137,10 @@ func TestEveryCallAnswersDatabaseUnavailableWhileThePostgresIsDown(t *testing.T)
 	if err != nil {
 		t.Fatal(err)
 	}
+	hold3, err := s.service.CreateHold(ctx, connect.NewRequest(&walletv1.CreateHoldRequest{IdempotencyKey: "h3", Transfer: spec(alice, esc, 200, walletv1.TransferKind_TRANSFER_KIND_BUY_IN), TtlSeconds: 600}))
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	type call struct {
 		name string
@@ -193,6 +197,13 @@ func TestEveryCallAnswersDatabaseUnavailableWhileThePostgresIsDown(t *testing.T)
 		}},
 		{"PostHold", func() error {
 			return ignore(s.service.PostHold(ctx, connect.NewRequest(&walletv1.PostHoldRequest{HoldId: hold.Msg.Hold.Id})))
+		}},
+		{"PostHolds", func() error {
+			r, err := s.service.PostHolds(ctx, connect.NewRequest(&walletv1.PostHoldsRequest{Holds: []*walletv1.HoldPost{{HoldId: hold3.Msg.Hold.Id}}}))
+			if err == nil && r.Msg.Results[0].Error != nil {
+				return fmt.Errorf("hold refused: %v", r.Msg.Results[0].Error)
+			}
+			return err
 		}},
 		{"VoidHold", func() error {
 			return ignore(s.service.VoidHold(ctx, connect.NewRequest(&walletv1.VoidHoldRequest{HoldId: hold2.Msg.Hold.Id})))

@@ -66,6 +66,64 @@ func (l *Ledger) PostHold(ctx context.Context, c Caller, id, amount int64) (h Ho
 	return l.store.PostHold(ctx, id, amount, l.Now())
 }
 
+// HoldPost asks PostHolds to post one hold: Amount of it, 0 = all.
+type HoldPost struct {
+	HoldID int64
+	Amount int64
+}
+
+// PostOutcome is what PostHolds did with one hold, the answer PostHold would
+// have given for it alone: posted (Transfer is new), replayed (already
+// posted with this amount; Transfer is the first post's) or refused (Err,
+// and nothing of the hold moved).
+type PostOutcome struct {
+	Hold     Hold
+	Transfer Transfer
+	Replayed bool
+	Err      error
+}
+
+// PostHolds posts many holds in one transaction, so one commit (one WAL
+// flush) serves them all: a banked table posts the stakes of a whole round
+// at once, where single posts would queue one by one on the round escrow's
+// row. Each hold is posted or refused on its own; the outcomes are in the
+// order of posts. A request that cannot run at all (not internal, no or
+// more than MaxHoldPosts holds, a malformed item, a hold named twice) is
+// refused whole and posts nothing.
+func (l *Ledger) PostHolds(ctx context.Context, c Caller, posts []HoldPost) (out []PostOutcome, err error) {
+	defer func() { l.m.postedMany(ctx, out, err) }()
+	if err := c.mustBeInternal("posting holds"); err != nil {
+		return nil, err
+	}
+	if err := ValidateHoldPosts(posts); err != nil {
+		return nil, err
+	}
+	return l.store.PostHolds(ctx, posts, l.Now())
+}
+
+// ValidateHoldPosts checks the shape of a PostHolds request: 1..MaxHoldPosts
+// holds, each a valid id and amount (as PostHold checks them), none twice.
+// The message names the item by its index, never the hold's id.
+func ValidateHoldPosts(posts []HoldPost) error {
+	if len(posts) == 0 || len(posts) > MaxHoldPosts {
+		return apierr.Invalid("INVALID_BATCH", "post 1..%d holds at a time", MaxHoldPosts)
+	}
+	seen := make(map[int64]int, len(posts))
+	for i, p := range posts {
+		if p.HoldID <= 0 {
+			return apierr.Invalid("INVALID_HOLD_ID", "holds[%d]: hold id is required", i)
+		}
+		if p.Amount < 0 || p.Amount > MaxAmount {
+			return apierr.Invalid("INVALID_AMOUNT", "holds[%d]: amount must be 0 (all) or 1..%d", i, int64(MaxAmount))
+		}
+		if j, dup := seen[p.HoldID]; dup {
+			return apierr.Invalid("DUPLICATE_HOLD", "holds[%d] names the same hold as holds[%d]", i, j)
+		}
+		seen[p.HoldID] = i
+	}
+	return nil
+}
+
 // VoidHold releases a pending hold.
 func (l *Ledger) VoidHold(ctx context.Context, c Caller, id int64) (h Hold, replayed bool, err error) {
 	defer func() { l.m.released(ctx, opVoidHoldName, "voided", nil, replayed, err) }()

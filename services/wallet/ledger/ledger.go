@@ -14,6 +14,8 @@ const (
 	MaxAmount = 1_000_000_000_000_000
 	// MaxBatch is the most legs in one batch.
 	MaxBatch = 100
+	// MaxHoldPosts is the most holds one PostHolds call posts.
+	MaxHoldPosts = 1000
 	// MaxHoldTTL is the longest a hold may stay pending.
 	MaxHoldTTL = 24 * time.Hour
 	// MaxPage is the largest statement page.

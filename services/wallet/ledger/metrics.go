@@ -18,6 +18,7 @@ const (
 	opBatchName       = "batch"
 	opHoldName        = "hold"
 	opPostHoldName    = "post_hold"
+	opPostHoldsName   = "post_holds"
 	opVoidHoldName    = "void_hold"
 	opExpireHoldsName = "expire_holds"
 	opReconcileName   = "reconcile"
@@ -40,6 +41,8 @@ var kindNames = [...]string{
 //	croupier.wallet.holds                       hold events: created, posted, voided, expired
 //	croupier.wallet.reconciliations             reconciliation runs, by result
 //	croupier.wallet.reconciliation.mismatches   accounts (or currencies) a run found wrong, by check
+//
+// Each hold of a PostHolds call counts as a post_hold request would.
 type metrics struct {
 	transfers    metric.Int64Counter
 	amount       metric.Int64Counter
@@ -178,6 +181,20 @@ func (x *metrics) released(ctx context.Context, op, event string, t *Transfer, r
 		if t != nil && t.ID != 0 {
 			x.posted(ctx, []Transfer{*t})
 		}
+	}
+}
+
+// postedMany records a PostHolds call: each hold as PostHold would count it
+// alone (operation post_hold), or the refusal of the whole request once
+// (operation post_holds).
+func (x *metrics) postedMany(ctx context.Context, out []PostOutcome, err error) {
+	if err != nil {
+		x.refused(ctx, opPostHoldsName, err)
+		return
+	}
+	for i := range out {
+		o := &out[i]
+		x.released(ctx, opPostHoldName, "posted", &o.Transfer, o.Replayed, o.Err)
 	}
 }
 

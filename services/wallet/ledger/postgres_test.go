@@ -59,3 +59,7 @@ func openPostgresMetered(t *testing.T, meter metric.Meter) *store.Store {
 }
 
 func TestMetricsOnPostgres(t *testing.T) { runMetrics(t, openPostgresMetered, "postgresql") }
+
+func TestPostHoldsMetricsOnPostgres(t *testing.T) {
+	runPostHoldsMetrics(t, openPostgresMetered, "postgresql")
+}

@@ -24,6 +24,12 @@ type Store interface {
 	// PostHold moves amount (<= the hold's amount) of a pending hold to its
 	// credit account and releases the rest.
 	PostHold(ctx context.Context, id, amount int64, now time.Time) (Hold, Transfer, bool, error)
+	// PostHolds posts many holds, each named once, in one transaction:
+	// each as PostHold would alone, in order, a refused one leaving nothing
+	// of itself. The error is a failure of the whole call: nothing was
+	// posted or, after a lost connection, some holds may have been, which
+	// a retry answers as replayed.
+	PostHolds(ctx context.Context, posts []HoldPost, now time.Time) ([]PostOutcome, error)
 	// VoidHold releases a pending hold.
 	VoidHold(ctx context.Context, id int64, now time.Time) (Hold, bool, error)
 	// ExpireHolds releases up to limit pending holds that expired at or before now.

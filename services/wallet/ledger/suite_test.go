@@ -146,7 +146,7 @@ func runSuite(t *testing.T, open opener) {
 		{"MigrationsAreIdempotent", testMigrationsIdempotent},
 		{"RefusalChangesNothing", testRefusalChangesNothing},
 	}
-	for _, tc := range tests {
+	for _, tc := range append(tests, postHoldsSuite...) {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.fn(t, newEnv(t, open))
 		})

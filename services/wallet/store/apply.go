@@ -368,36 +368,22 @@ func (s *Store) PostHold(ctx context.Context, id, amount int64, now time.Time) (
 		if err != nil {
 			return err
 		}
-		want := amount
-		if want == 0 {
-			want = h.Amount
+		want := postAmount(h, amount)
+		replayed, err = postable(h, want, now)
+		if err != nil {
+			return err
 		}
-		switch {
-		case h.State == ledger.HoldPosted && h.PostedAmount == want:
+		if replayed {
 			// The same post again: return what the first one did.
-			replayed = true
 			t, err = s.transfer(ctx, x, h.TransferID)
 			return err
-		case h.State != ledger.HoldPending:
-			return ledger.WithHold(apierr.Precondition(ledger.ReasonHoldNotPending, "the hold is no longer pending"), id)
-		case !now.Before(h.ExpiresAt):
-			// Expired but not yet swept: refused without a change; the
-			// sweeper releases it.
-			return ledger.WithHold(apierr.Precondition(ledger.ReasonHoldExpired, "the hold expired at %s", h.ExpiresAt.Format(time.RFC3339)), id)
-		case want > h.Amount:
-			return apierr.Invalid("AMOUNT_EXCEEDS_HOLD", "cannot post %d from a hold of %d", want, h.Amount)
 		}
 		accts, err := s.lock(ctx, x, []int64{h.Debit, h.Credit})
 		if err != nil {
 			return err
 		}
 		d, c := accts[h.Debit], accts[h.Credit]
-		d.Held -= h.Amount
-		d.dirty = true
-		if err := take(d, want, false); err != nil {
-			return err
-		}
-		if err := give(c, want); err != nil {
+		if err := movePost(d, c, h, want); err != nil {
 			return err
 		}
 		if err := s.save(ctx, x, accts); err != nil {
@@ -412,6 +398,46 @@ func (s *Store) PostHold(ctx context.Context, id, amount int64, now time.Time) (
 		return s.setHold(ctx, x, h, now)
 	})
 	return h, t, replayed, err
+}
+
+// postAmount is what a post of amount (0 = all) moves from h.
+func postAmount(h ledger.Hold, amount int64) int64 {
+	if amount == 0 {
+		return h.Amount
+	}
+	return amount
+}
+
+// postable decides a post of want from h at now, for PostHold and
+// PostHolds alike (wallet_post_hold decides the same on PostgreSQL): a
+// replay when h was posted with that amount already; otherwise refused
+// unless h is pending, unexpired and holds want.
+func postable(h ledger.Hold, want int64, now time.Time) (replay bool, err error) {
+	switch {
+	case h.State == ledger.HoldPosted && h.PostedAmount == want:
+		return true, nil
+	case h.State != ledger.HoldPending:
+		return false, ledger.WithHold(apierr.Precondition(ledger.ReasonHoldNotPending, "the hold is no longer pending"), h.ID)
+	case !now.Before(h.ExpiresAt):
+		// Expired but not yet swept: refused without a change; the
+		// sweeper releases it.
+		return false, ledger.WithHold(apierr.Precondition(ledger.ReasonHoldExpired, "the hold expired at %s", h.ExpiresAt.Format(time.RFC3339)), h.ID)
+	case want > h.Amount:
+		return false, apierr.Invalid("AMOUNT_EXCEEDS_HOLD", "cannot post %d from a hold of %d", want, h.Amount)
+	}
+	return false, nil
+}
+
+// movePost moves want of h from its debit account d to its credit account
+// c and releases what h reserved. On an error d may be changed: the caller
+// drops the transaction or restores d.
+func movePost(d, c *lockedAccount, h ledger.Hold, want int64) error {
+	d.Held -= h.Amount
+	d.dirty = true
+	if err := take(d, want, false); err != nil {
+		return err
+	}
+	return give(c, want)
 }
 
 // releaseFn voids or expires a hold in one statement (wallet_release_hold).

@@ -25,17 +25,22 @@ type dialect struct {
 	// forUpdate locks selected rows until commit. SQLite needs none: its
 	// write transactions (BEGIN IMMEDIATE) are serialised as a whole.
 	forUpdate string
-	// fastTransfer: every write runs as one call of a stored function
-	// (wallet_transfer_many, wallet_apply, wallet_post_hold,
-	// wallet_release_hold): one round trip while account locks are held.
+	// fastTransfer: every write of one operation runs as one call of a
+	// stored function (wallet_transfer_many, wallet_apply,
+	// wallet_post_hold, wallet_release_hold): one round trip while account
+	// locks are held. PostHolds, many operations at once, runs a few bulk
+	// statements instead (postholds.go), on both databases.
 	fastTransfer bool
 	// serialWriters: writers take the store's mutex before BEGIN, so they
 	// queue in the process instead of polling SQLite's busy timeout.
 	serialWriters bool
+	// arrayParams: a bulk statement's rows travel as one array parameter
+	// per column, not as one JSON text (bulk.go).
+	arrayParams bool
 }
 
 var (
-	postgres = dialect{name: "postgresql", forUpdate: " FOR UPDATE", fastTransfer: true}
+	postgres = dialect{name: "postgresql", forUpdate: " FOR UPDATE", fastTransfer: true, arrayParams: true}
 	sqliteDB = dialect{name: "sqlite", serialWriters: true}
 )
 
