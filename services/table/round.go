@@ -244,7 +244,18 @@ func (s *Service) runRoundIntents(ctx context.Context, id string, cfg house.Conf
 	}
 	var calls [][]house.Intent
 	batch := map[string]int{}
+	posts := -1
 	for _, in := range ins {
+		if in.Kind == house.IntentPost {
+			// Posts go to the wallet together (PostHolds: one transaction
+			// on the escrow's account for all of them).
+			if posts < 0 || len(calls[posts]) == postBatch {
+				posts = len(calls)
+				calls = append(calls, nil)
+			}
+			calls[posts] = append(calls[posts], in)
+			continue
+		}
 		if in.Batch == "" {
 			calls = append(calls, []house.Intent{in})
 			continue
@@ -268,20 +279,21 @@ func (s *Service) runRoundIntents(ctx context.Context, id string, cfg house.Conf
 		wg.Add(1)
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			why, err := s.runRoundCall(ctx, id, cfg, call)
+			fails, err := s.runRoundCall(ctx, id, cfg, call)
 			mu.Lock()
 			defer mu.Unlock()
-			switch {
-			case err != nil:
+			if err != nil {
 				if firstErr == nil {
 					firstErr = err
 				}
 				return
-			case why != "":
-				failed[call[0].ID] = why
-			default:
-				for _, in := range call {
+			}
+			for _, in := range call {
+				switch why, answered := fails[in.ID]; {
+				case !answered:
 					done = append(done, in.ID)
+				case why != "":
+					failed[in.ID] = why
 				}
 			}
 			s.m.intents.Add(ctx, int64(len(call)), metric.WithAttributes(attribute.String("kind", call[0].Kind.String())))
@@ -300,27 +312,42 @@ func (s *Service) runRoundIntents(ctx context.Context, id string, cfg house.Conf
 	return firstErr
 }
 
-// runRoundCall carries out one wallet call: a post of a placement's hold
-// into the round escrow, or the settlements of a batch of players (one of
-// them alone) as one atomic batch of transfers: for each, his stakes
-// returned from the escrow, his stakes lost from the escrow to the
-// house's revenue, his winnings from the house bank. It returns the
-// wallet's reason for a post that can never be made.
-func (s *Service) runRoundCall(ctx context.Context, id string, cfg house.Config, call []house.Intent) (string, error) {
+// postBatch is the most holds one PostHolds call posts.
+const postBatch = 500
+
+// runRoundCall carries out one wallet call: the posts of placements' holds
+// into the round escrow (PostHolds), or the settlements of a batch of
+// players (one of them alone) as one atomic batch of transfers: for each,
+// his stakes returned from the escrow, his stakes lost from the escrow to
+// the house's revenue, his winnings from the house bank. It returns the
+// intents not carried out: with the wallet's reason for a post that can
+// never be made, or "" for one to try again later.
+func (s *Service) runRoundCall(ctx context.Context, id string, cfg house.Config, call []house.Intent) (map[string]string, error) {
 	w := s.deps.Wallet
 	first := call[0]
-	meta := &walletv1.Metadata{TableId: id, RoundId: house.RoundID(id, first.Round)}
 	if first.Kind == house.IntentPost {
-		_, err := w.PostHold(ctx, connect.NewRequest(&walletv1.PostHoldRequest{HoldId: first.Hold}))
-		if err != nil {
-			switch r := apierr.Reason(err); r {
-			case "HOLD_EXPIRED", "HOLD_NOT_PENDING", "HOLD_NOT_FOUND":
-				return r, nil
-			}
-			return "", walletErr("post stake", err)
+		req := &walletv1.PostHoldsRequest{}
+		for _, in := range call {
+			req.Holds = append(req.Holds, &walletv1.HoldPost{HoldId: in.Hold})
 		}
-		return "", nil
+		res, err := w.PostHolds(ctx, connect.NewRequest(req))
+		if err != nil {
+			return nil, walletErr("post stakes", err)
+		}
+		fails := map[string]string{}
+		for i, r := range res.Msg.GetResults() {
+			switch why := r.GetError().GetReason(); why {
+			case "":
+			case "HOLD_EXPIRED", "HOLD_NOT_PENDING", "HOLD_NOT_FOUND":
+				fails[call[i].ID] = why
+			default:
+				fails[call[i].ID] = "" // not now: tried again
+				s.log.Warn("post a stake", "table", id, "hold", call[i].Hold, "reason", why, "err", r.GetError().GetMessage())
+			}
+		}
+		return fails, nil
 	}
+	meta := &walletv1.Metadata{TableId: id, RoundId: house.RoundID(id, first.Round)}
 	money := func(n int64) *commonv1.Money { return &commonv1.Money{Amount: n, Currency: cfg.Currency} }
 	var legs []*walletv1.TransferSpec
 	var won int64
@@ -340,15 +367,15 @@ func (s *Service) runRoundCall(ctx context.Context, id string, cfg house.Config,
 		won += in.Won
 	}
 	if len(legs) == 0 {
-		return "", nil
+		return nil, nil
 	}
 	key := first.ID
 	if first.Batch != "" {
 		key = first.Batch
 	}
 	if _, err := w.TransferBatch(ctx, connect.NewRequest(&walletv1.TransferBatchRequest{IdempotencyKey: key, Transfers: legs})); err != nil {
-		return "", walletErr("settle round", err)
+		return nil, walletErr("settle round", err)
 	}
 	s.m.payouts.Add(ctx, won)
-	return "", nil
+	return nil, nil
 }
