@@ -205,8 +205,12 @@ func (s *Service) encodeCommit(rt *runtime, c game.Command, st game.Step, sc *st
 	}
 	t := rt.t
 	every, logLen := rt.drv.cadence(s.opts.SnapshotEvery)
-	sc.LogLength = logLen
 	since := t.Revision() - rt.snapVersion
+	if logLen > 0 || since > uint64(s.deps.Store.LogLength()/2) {
+		// The log keeps every command since the last snapshot (a load
+		// replays them) and a margin for subscribers resuming.
+		sc.LogLength = max(logLen, s.deps.Store.LogLength()) + int64(since)
+	}
 	if since >= every || (st.Snapshot && since >= max(s.opts.SnapshotEvery/4, 1)) || t.Closed() {
 		if sc.Snapshot, err = t.Encode(); err != nil {
 			return apierr.New(connect.CodeInternal, "ENCODE", "%v", err)

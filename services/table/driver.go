@@ -32,7 +32,7 @@ type driver interface {
 	observe(ctx context.Context, id string, c game.Command, st game.Step)
 	// cadence is how often the game's tables are snapshotted at the latest
 	// (def: Options.SnapshotEvery) and how many commands their log keeps
-	// (0: the store's default).
+	// beyond those since the last snapshot (0: the store's default).
 	cadence(def uint64) (every uint64, log int64)
 }
 

@@ -87,7 +87,17 @@ type hub struct {
 	n    int
 	last uint64
 	subs map[*Subscription]struct{}
+	// queue holds the batches kept but not yet handed to the subscribers
+	// (a table followed by many streams: the fan-out runs on a goroutine
+	// of its own, draining, so that the table is not held while thousands
+	// of streams wake).
+	queue    []Batch
+	draining bool
 }
+
+// fanoutInline is the most subscribers a batch is handed to inline, by
+// the commit that made it (a poker table's handful).
+const fanoutInline = 64
 
 func (h *hub) init(size int) {
 	h.ring = make([]Batch, size)
@@ -138,8 +148,40 @@ func (h *hub) publish(v uint64, st game.Step) {
 	}
 	b := kept
 	b.Shared = &Shared{}
+	if len(h.queue) == 0 && !h.draining && len(h.subs) <= fanoutInline {
+		h.fanout(b)
+		return
+	}
+	h.queue = append(h.queue, b)
+	if !h.draining {
+		h.draining = true
+		go h.drain()
+	}
+}
+
+// drain hands the queued batches to the subscribers, in order, until the
+// queue is empty.
+func (h *hub) drain() {
+	for {
+		h.mu.Lock()
+		if len(h.queue) == 0 {
+			h.draining = false
+			h.mu.Unlock()
+			return
+		}
+		b := h.queue[0]
+		h.queue[0] = Batch{}
+		h.queue = h.queue[1:]
+		h.fanout(b)
+		h.mu.Unlock()
+	}
+}
+
+// fanout hands b to every subscriber who has not had it (h.mu held): one
+// who subscribed after b was kept had it from the ring or the snapshot.
+func (h *hub) fanout(b Batch) {
 	for sub := range h.subs {
-		if b.Only != "" && !sub.viewer.Internal && sub.viewer.Player != b.Only {
+		if b.Version <= sub.from || (b.Only != "" && !sub.viewer.Internal && sub.viewer.Player != b.Only) {
 			continue
 		}
 		select {
@@ -154,6 +196,9 @@ func (h *hub) publish(v uint64, st game.Step) {
 // Subscription is one subscriber's stream of batches.
 type Subscription struct {
 	viewer game.Viewer
+	// from is the last version the subscriber had when he subscribed (from
+	// the ring or the snapshot): later batches only are handed to him.
+	from   uint64
 	ch     chan Batch
 	once   sync.Once
 	done   chan struct{}
@@ -238,11 +283,13 @@ func (s *Service) Subscribe(ctx context.Context, id, after string, v game.Viewer
 	} else {
 		resume = false
 	}
+	sub.from = h.last
 	if !resume {
 		if err := snap(rt.t); err != nil {
 			return nil, err
 		}
 		sub.Snapshot, sub.Version = true, cur
+		sub.from = max(h.last, cur)
 	}
 	h.subs[sub] = struct{}{}
 	sub.cancel = func() {

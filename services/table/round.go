@@ -68,8 +68,13 @@ func (d roundDriver) job(gt game.Table, id string) (job, bool) {
 // has the intents a command recorded carried out at once (their due time
 // is for other replicas, should this one die first).
 func (d roundDriver) observe(ctx context.Context, id string, c game.Command, st game.Step) {
-	if st.Money && c.(*house.Command).Kind != house.CmdIntentsDone {
-		d.s.payNow(ctx, id)
+	switch c.(*house.Command).Kind {
+	case house.CmdIntentsDone, house.CmdPlace:
+		// A placement's stake goes into the escrow at no more bets.
+	default:
+		if st.Money {
+			d.s.payNow(ctx, id)
+		}
 	}
 	events, _ := st.Events.([]house.Event)
 	for i := range events {
@@ -86,14 +91,12 @@ func (d roundDriver) observe(ctx context.Context, id string, c game.Command, st 
 }
 
 // cadence: a banked table's state grows with its round (2 MB at 2,000
-// players with 5 bets each, 14 ms to encode), so it is snapshotted when a
-// round opens (game.Step.Snapshot: the state is small then) and every 8
-// times the core's interval at the latest, its log keeping 8 times that:
-// a reload replays at most that many commands.
-func (roundDriver) cadence(def uint64) (uint64, int64) {
-	every := 8 * def
-	return every, int64(8 * every)
-}
+// players with 5 bets each: 14 ms to encode, and a snapshot holds the
+// table while it is made), so it is snapshotted when a round opens
+// (game.Step.Snapshot: the state is small then) and at the latest every
+// 64 times the core's interval (the log keeps every command since the
+// last snapshot: commit.go).
+func (roundDriver) cadence(def uint64) (uint64, int64) { return 64 * def, 0 }
 
 // execRound commits one command to a banked table, built before the
 // table is locked (it depends on nothing the table holds).
@@ -313,7 +316,7 @@ func (s *Service) runRoundIntents(ctx context.Context, id string, cfg house.Conf
 }
 
 // postBatch is the most holds one PostHolds call posts.
-const postBatch = 500
+const postBatch = 100
 
 // runRoundCall carries out one wallet call: the posts of placements' holds
 // into the round escrow (PostHolds), or the settlements of a batch of

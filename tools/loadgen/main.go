@@ -67,6 +67,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	source := fs.String("source", "rng", "banked games: where results come from: rng, or dealer (a dealer console of loadgen's reports each spin)")
 	fs.StringVar(&ro.Profile, "profile", "cz", "banked games: rule profile (cz, ru)")
 	fs.BoolVar(&ro.DoubleZero, "double-zero", false, "roulette: the 0/00 wheel")
+	fs.IntVar(&ro.Warm, "warm", 1, "banked games: the first rounds left out of the latencies (every stream connects in the first)")
 	fs.DurationVar(&o.ThinkTime, "think", 0, "how long a bot thinks before acting, on average (0: it acts at once)")
 	fs.StringVar(&o.API, "api", "play", "how the bots play: play (a Play stream per bot: events down, commands up), unary (Subscribe and an Act call per action) or mixed (half the tables each way)")
 	protocol := fs.String("protocol", "connect", "what the bots speak: connect (the Connect protocol over HTTP/2), grpc (gRPC over HTTP/2) or http1 (the Connect protocol over HTTP/1.1, a connection per stream)")

@@ -269,7 +269,6 @@ func TestBankedRefusedBetChangesNothing(t *testing.T) {
 		}
 		return v, res.Msg.GetAccount().GetBalance(), res.Msg.GetAccount().GetHeld()
 	}
-	b.settledMoney()
 	for _, tc := range []struct {
 		name   string
 		bets   []round.Bet

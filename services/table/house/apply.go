@@ -266,8 +266,12 @@ func (a *applier) place() error {
 	// posted under a new key, which the wallet refuses, rather than
 	// taken for the old post.
 	t.Seq++
+	// The stake stays held on the player's account while betting is open
+	// and goes into the escrow at "no more bets" (close), with the round's
+	// other stakes, in a few wallet calls: a round of thousands of bets
+	// writes nothing to the escrow while players are placing.
 	t.Intents = append(t.Intents, Intent{ID: fmt.Sprintf("post:%s:%d", c.Hold, t.Seq), Kind: IntentPost, Player: c.Who, Account: p.Account, Round: n,
-		Hold: c.Hold, Amount: amount, Due: c.At + IntentGrace.Milliseconds()})
+		Hold: c.Hold, Amount: amount, Due: max(c.At+IntentGrace.Milliseconds(), t.ClosesAt)})
 	t.played(c.Who, n)
 	for _, h := range hs {
 		a.emit(Event{Kind: EvPlaced, Who: c.Who, Name: p.Name, Bets: h.bets, BetCount: len(h.bets), Stake: amount, Hold: c.Hold})
@@ -380,6 +384,13 @@ func (a *applier) close() error {
 		return err
 	}
 	t.ClosedAt = c.At
+	// The round's stakes are due into the escrow now (place).
+	for i := range t.Intents {
+		if in := &t.Intents[i]; in.Kind == IntentPost && in.Due > c.At {
+			in.Due = c.At
+			a.step.Money = true
+		}
+	}
 	players, count, stake := aggregate(e.bets())
 	a.emit(Event{Kind: EvClosed, Players: players, BetCount: count, Stake: stake})
 	return nil

@@ -8,9 +8,10 @@ import (
 )
 
 // What the clock owes through a round: the first round at once, the
-// close at the window's end, an rng result at once after it (a dealer's
-// comes from the dealer), the money as soon as recorded, the next round
-// after the pause.
+// close at the window's end, a placement's stake into the escrow at no
+// more bets (the window's end, or the close if earlier), an rng result at
+// once after it (a dealer's comes from the dealer), the settlements as
+// soon as recorded, the next round after the pause.
 func TestNextDueThroughRounds(t *testing.T) {
 	for _, src := range []Source{ResultRNG, ResultDealer} {
 		h := newHarness(t, config(t, GameRoulette, "cz", src, nil))
@@ -30,10 +31,20 @@ func TestNextDueThroughRounds(t *testing.T) {
 		opened := h.now
 		want(DueClose, opened+15000)
 		h.place("a:ann", bet("a1", "red", 5))
-		want(DueIntents, h.now+3000)
-		h.wallet()
-		h.now = opened + 15000
+		// The stake is due into the escrow at the window's end.
+		if in := h.tb.Intents[0]; in.Kind != IntentPost || in.Due != opened+15000 {
+			t.Fatalf("post %+v, want due at the window's end", in)
+		}
+		if d, _ := h.tb.NextDue(); d.At != opened+15000 {
+			t.Fatalf("due %+v, want the window's end", d)
+		}
+		h.now = opened + 10000
 		h.must(&Command{Kind: CmdClose, Round: 1})
+		// Closed early: the stake is due now.
+		if in := h.tb.Intents[0]; in.Due != h.now {
+			t.Fatalf("post %+v, want due at the close", in)
+		}
+		h.wallet()
 		if src == ResultRNG {
 			want(DueResult, h.now)
 			h.must(&Command{Kind: CmdResult, Round: 1})

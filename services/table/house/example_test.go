@@ -39,14 +39,15 @@ func Example() {
 	step(0, &house.Command{Kind: house.CmdOpen, Round: 1, Draw: &house.Draw{Outcome: "rng-1", Commitment: []byte{7}, Pocket: 8}}) // 17
 	step(1000, &house.Command{Kind: house.CmdPlace, Who: "p:ann", Round: 1, Hold: "hold-1", Amount: 10,
 		Bets: []round.Bet{{ID: "b1", Spot: "straight:17", Amount: 10}}})
-	// The replica that recorded an intent carries it out at once; any
-	// replica's clock may after IntentGrace.
-	for _, in := range t.Runnable(1000 + house.IntentGrace.Milliseconds()) {
-		fmt.Println("wallet:", in.Kind, in.Amount)
-		step(1100, &house.Command{Kind: house.CmdIntentsDone, Done: []string{in.ID}})
-	}
+	// The stake stays held on Ann's wallet account until no more bets;
+	// then it goes into the round escrow.
+	fmt.Println("runnable while betting:", len(t.Runnable(1000+house.IntentGrace.Milliseconds())))
 	step(15000, &house.Command{Kind: house.CmdClose, Round: 1})
-	for _, e := range step(15000, &house.Command{Kind: house.CmdResult, Round: 1}) {
+	for _, in := range t.Runnable(15000) {
+		fmt.Println("wallet:", in.Kind, in.Amount)
+		step(15100, &house.Command{Kind: house.CmdIntentsDone, Done: []string{in.ID}})
+	}
+	for _, e := range step(15200, &house.Command{Kind: house.CmdResult, Round: 1}) {
 		if e, ok := e.For(game.Viewer{Player: "p:ann"}); ok {
 			fmt.Println(e.Kind, e.Winner, e.Paid)
 		}
@@ -55,6 +56,7 @@ func Example() {
 		fmt.Println("wallet:", in.Kind, in.Returned, in.Won)
 	}
 	// Output:
+	// runnable while betting: 0
 	// wallet: post 10
 	// result 17 360
 	// settled 17 360

@@ -156,7 +156,9 @@ func (p *prop) event(e Event, phase round.Phase, closesAt int64) {
 func (p *prop) check() {
 	t, tb := p.t, p.h.tb
 	for _, in := range tb.Intents {
-		if old, ok := p.seen[in.ID]; ok && old != in {
+		// A post's due time moves to no more bets; nothing else of an
+		// intent may change.
+		if old, ok := p.seen[in.ID]; ok && func() bool { old.Due = in.Due; return old != in }() {
 			t.Fatalf("intent id %s reused: %+v, was %+v", in.ID, in, old)
 		} else if !ok {
 			p.seen[in.ID] = in

@@ -138,9 +138,9 @@ func TestViewForEachViewer(t *testing.T) {
 	if vs.Min != 1 || vs.Max != 1000 || vs.Window != h.tb.Config.Window || vs.Currency != "EUR" {
 		t.Fatalf("config summary %+v", vs)
 	}
-	h.wallet()
 	h.now += 15000
 	h.must(&Command{Kind: CmdClose, Round: 1})
+	h.wallet()
 	h.must(&Command{Kind: CmdResult, Round: 1})
 	va = h.tb.View(ann)
 	if va.Spin == nil || va.Winner != "cherries" || va.Verdict != round.Valid || len(va.Sums) != 1 || va.Sums[0].Lost != 10 || len(va.Last) != 1 {

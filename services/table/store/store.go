@@ -95,6 +95,9 @@ func (s *Store) WithTailClient(rdb redis.UniversalClient) *Store {
 	return s
 }
 
+// LogLength is how many commands a table's log keeps by default.
+func (s *Store) LogLength() int64 { return s.cfg.LogLength }
+
 // Client is the Redis client.
 func (s *Store) Client() redis.UniversalClient { return s.rdb }
 
@@ -386,8 +389,8 @@ type Commit struct {
 	Head    string
 	Command []byte
 	// LogLength, if set, is how many commands the table's log keeps
-	// (approximately; Config.LogLength when 0): a table snapshotted more
-	// rarely keeps more.
+	// (approximately; Config.LogLength when 0): a table with many
+	// commands since its last snapshot keeps them all.
 	LogLength int64
 	// Snapshot, if set, is the table after the command.
 	Snapshot []byte

@@ -15,6 +15,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -66,9 +67,12 @@ type Options struct {
 	// stops once every table has ended that many rounds.
 	Duration time.Duration
 	Rounds   int
-	Conns    int
-	Name     string
-	Log      io.Writer
+	// Warm leaves each table's first rounds out of the latencies (the
+	// first round has every player's stream connect at once).
+	Warm  int
+	Conns int
+	Name  string
+	Log   io.Writer
 }
 
 // Result is what a run measured.
@@ -110,6 +114,9 @@ type Observer struct {
 	mu     sync.Mutex
 	acks   []float64
 	rounds map[string]*roundSeen
+	// warm is how many rounds of each table the measurements leave out:
+	// the first, while every player's stream connects at once.
+	warm int64
 	// errors counts failures that are not refusals of a closed window.
 	errors atomic.Int64
 	// acked are the bets the bots were told were placed:
@@ -124,10 +131,13 @@ type roundSeen struct {
 	done          bool
 }
 
-// NewObserver returns an empty observer.
+// NewObserver returns an empty observer that measures every round.
 func NewObserver() *Observer {
 	return &Observer{rounds: map[string]*roundSeen{}, acked: map[string]bool{}}
 }
+
+// Warm leaves the first n rounds of each table out of the latencies.
+func (o *Observer) Warm(n int64) { o.warm = n }
 
 // Acked returns the bets the bots were told were placed, as
 // "table/round/player/bet id".
@@ -190,7 +200,9 @@ func (o *Observer) place(table, player string, res *tablev1.PlaceBetsResponse, l
 		return
 	}
 	o.mu.Lock()
-	o.acks = append(o.acks, float64(lat.Microseconds())/1000)
+	if res.GetRound() > o.warm {
+		o.acks = append(o.acks, float64(lat.Microseconds())/1000)
+	}
 	for _, b := range res.GetBets() {
 		o.acked[fmt.Sprintf("%s/%d/%s/%s", table, res.GetRound(), player, b.GetBetId())] = true
 	}
@@ -216,11 +228,16 @@ func (o *Observer) fill(res *Result) {
 	defer o.mu.Unlock()
 	res.AckP50, res.AckP99, res.AckMax = quantiles(o.acks)
 	var settle, paid []float64
-	for _, r := range o.rounds {
+	for k, r := range o.rounds {
 		if !r.done || r.result.IsZero() {
 			continue
 		}
 		res.Rounds++
+		var n int64
+		_, _ = fmt.Sscanf(k[strings.LastIndexByte(k, '/')+1:], "%d", &n)
+		if n <= o.warm {
+			continue
+		}
 		if !r.settled.IsZero() {
 			settle = append(settle, float64(r.settled.Sub(r.result).Microseconds())/1000)
 		}

@@ -14,6 +14,7 @@ import (
 func Run(ctx context.Context, tg Target, o Options) (Result, error) {
 	o.defaults()
 	obs := NewObserver()
+	obs.Warm(int64(o.Warm))
 	start := time.Now()
 	tables, err := Setup(ctx, tg, o, obs)
 	if err != nil {
