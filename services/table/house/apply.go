@@ -213,7 +213,7 @@ func (t *Table) CheckPlace(who string, n int64, bets []round.Bet) ([]round.Bet, 
 		return nil, err
 	}
 	// Cancelled bets count: they stay in the round, ids and all.
-	if held := countBets(e.bets(), who) + countBets(e.cancelled(), who); held+len(fresh) > t.Config.MaxBets {
+	if held := e.held(who); held+len(fresh) > t.Config.MaxBets {
 		return nil, apierr.Invalid(ReasonTooManyBets, "%s has %d bets in round %d, the table takes %d", who, held, e.round(), t.Config.MaxBets)
 	}
 	return fresh, nil

@@ -32,6 +32,9 @@ type engine interface {
 	limit() round.Limit
 	// labels are the wheel's pockets or fields in wheel order.
 	labels() []string
+	// held is how many bets the player has in the round, in play and
+	// cancelled (found through the engine's index, not a scan).
+	held(player string) int
 
 	open(n int64) ([]happening, error)
 	checkPlace(who string, n int64, bets []round.Bet) ([]round.Bet, error)

@@ -22,6 +22,7 @@ func (e rouletteEngine) cancelled() []round.Bet { return e.s.Cancelled }
 func (e rouletteEngine) carried() []round.Bet   { return nil }
 func (e rouletteEngine) lines() []round.Line    { return e.s.Lines }
 func (e rouletteEngine) choice(string) string   { return "" }
+func (e rouletteEngine) held(who string) int    { return e.s.Held(who) }
 func (e rouletteEngine) limit() round.Limit     { return e.r.Limits.Table }
 func (e rouletteEngine) labels() []string       { return e.r.Wheel.Wheel().Labels }
 func (e rouletteEngine) outcome() (round.Verdict, string, string) {

@@ -18,6 +18,7 @@ func (e wheelEngine) bets() []round.Bet      { return e.s.Bets }
 func (e wheelEngine) cancelled() []round.Bet { return e.s.Cancelled }
 func (e wheelEngine) carried() []round.Bet   { return e.s.Carried }
 func (e wheelEngine) lines() []round.Line    { return e.s.Lines }
+func (e wheelEngine) held(who string) int    { return e.s.Held(who) }
 func (e wheelEngine) limit() round.Limit     { return e.r.Limits.Table }
 func (e wheelEngine) labels() []string       { return e.r.Wheel.Labels }
 func (e wheelEngine) outcome() (round.Verdict, string, string) {

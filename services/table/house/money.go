@@ -162,6 +162,28 @@ func (t *Table) Runnable(now int64) []Intent {
 // one is pending, and a settle of a batch while any settle of the batch
 // waits (the batch goes to the wallet whole).
 func (t *Table) eachRunnable(f func(Intent)) {
+	// At a table of thousands the intents are thousands, and this runs
+	// for every command (Due): the common cases need no map, posts only
+	// (a round's placements) or settles only (its end).
+	posts, settles := false, false
+	for i := range t.Intents {
+		if t.Intents[i].Kind == IntentPost {
+			posts = true
+		} else {
+			settles = true
+		}
+	}
+	if !posts || !settles {
+		for _, in := range t.Intents {
+			f(in)
+		}
+		return
+	}
+	t.eachRunnableSlow(f)
+}
+
+// eachRunnableSlow is eachRunnable with posts and settles both pending.
+func (t *Table) eachRunnableSlow(f func(Intent)) {
 	posts := map[string]int64{} // player → his earliest round with a post pending
 	for _, in := range t.Intents {
 		if r, ok := posts[in.Player]; in.Kind == IntentPost && (!ok || in.Round < r) {

@@ -184,7 +184,10 @@ func (s *State) checkPlace(r Rules, c Command) ([]round.Bet, error) {
 
 // book is player's bets in the round, in play and cancelled.
 func (s *State) book(player string) round.Book {
-	return round.BookOf(player, s.Bets, s.Cancelled)
+	if s.index == nil {
+		s.index = &round.Index{}
+	}
+	return s.index.Book(player, s.Bets, s.Cancelled)
 }
 
 // cancel takes a player's bets back while bets are open, all or none; a

@@ -151,7 +151,7 @@ func TestApply(t *testing.T) {
 				if apierr.Reason(err) != tc.reason {
 					t.Fatalf("%v, want reason %s", err, tc.reason)
 				}
-				if evs != nil || !reflect.DeepEqual(s, before) {
+				if evs != nil || !sameState(s, before) {
 					t.Fatalf("refused, yet events %+v or state\n%+v\nwas\n%+v", evs, s, before)
 				}
 				return
@@ -169,7 +169,7 @@ func TestApply(t *testing.T) {
 			if !reflect.DeepEqual(kinds, tc.events) {
 				t.Fatalf("events %v, want %v", kinds, tc.events)
 			}
-			if tc.events == nil && !reflect.DeepEqual(s, before) {
+			if tc.events == nil && !sameState(s, before) {
 				t.Fatalf("a replay changed the state\n%+v\nwas\n%+v", s, before)
 			}
 		})
@@ -260,4 +260,11 @@ func TestOperatorVoidRefundsEveryone(t *testing.T) {
 	if len(evs[0].Bets) != 0 || len(s.Bets) != 0 {
 		t.Fatalf("carried %+v", evs[0].Bets)
 	}
+}
+
+// sameState compares two states as data: the bet index is a cache of the
+// bets, not part of the round.
+func sameState(a, b State) bool {
+	a.index, b.index = nil, nil
+	return reflect.DeepEqual(a, b)
 }

@@ -3,7 +3,6 @@ package moneywheel
 import (
 	"fmt"
 	"math/rand/v2"
-	"reflect"
 	"slices"
 	"testing"
 
@@ -90,7 +89,7 @@ func (tb *table) apply(c Command) ([]Event, error) {
 	before := tb.s.Clone()
 	evs, err := Apply(tb.r, &tb.s, c)
 	if err != nil {
-		if !reflect.DeepEqual(tb.s, before) {
+		if !sameState(tb.s, before) {
 			t.Fatalf("%s refused (%v) but the state changed\n%+v\nwas\n%+v", c.Kind, err, tb.s, before)
 		}
 		tb.refused[apierr.Reason(err)]++

@@ -47,11 +47,21 @@ type State struct {
 	Carried []round.Bet `json:"carried,omitempty"`
 	// Reason says why the round was voided.
 	Reason string `json:"reason,omitempty"`
+	// index finds a player's bets without a scan (round.Index): a cache,
+	// never stored or copied.
+	index *round.Index
+}
+
+// Held is how many bets player has in the round, in play and cancelled.
+func (s *State) Held(player string) int {
+	k := s.book(player)
+	return len(k.Live) + len(k.Cancelled)
 }
 
 // Clone returns a copy of s that shares nothing with it.
 func (s State) Clone() State {
 	c := s
+	c.index = nil
 	c.Bets = slices.Clone(s.Bets)
 	c.Cancelled = slices.Clone(s.Cancelled)
 	c.Choices = maps.Clone(s.Choices)

@@ -24,7 +24,8 @@ func TestJSONRoundTrip(t *testing.T) {
 	if s.Phase != round.Voided || len(s.Carried) != 1 || len(s.Lines) != 2 {
 		t.Fatalf("%+v", s)
 	}
-	roundTrip(t, &s)
+	data := s.Clone() // the state as data: without its bet index, a cache
+	roundTrip(t, &data)
 	roundTrip(t, &r)
 	roundTrip(t, &spin)
 	roundTrip(t, &evs)
@@ -61,7 +62,7 @@ func TestEventsShareNothingWithTheState(t *testing.T) {
 	res[0].Spin.Field++
 	res[0].Winner = X
 	res[1].Lines[0].Won = 0
-	if !reflect.DeepEqual(s, before) {
+	if !sameState(s, before) {
 		t.Fatalf("changing an event changed the state: %+v", s)
 	}
 }

@@ -193,7 +193,8 @@ func (s *State) checkPlace(r Rules, c Command) ([]round.Bet, error) {
 		batch = append(batch, b)
 		spotOf[b.ID] = sp
 	}
-	fresh, err := round.BookOf(c.Player, s.Bets, s.Cancelled).Fresh(batch)
+	k := s.book(c.Player)
+	fresh, err := k.Fresh(batch)
 	if err != nil || len(fresh) == 0 {
 		return nil, err
 	}
@@ -204,7 +205,7 @@ func (s *State) checkPlace(r Rules, c Command) ([]round.Bet, error) {
 	for i, b := range fresh {
 		spots[i] = spotOf[b.ID]
 	}
-	if err := s.checkSpots(r, c.Player, fresh, spots); err != nil {
+	if err := checkSpots(r, c.Player, k.Live, fresh, spots); err != nil {
 		return nil, err
 	}
 	return fresh, nil
@@ -213,7 +214,7 @@ func (s *State) checkPlace(r Rules, c Command) ([]round.Bet, error) {
 // checkSpots keeps each of the player's spots within the spot maximum:
 // chips stacked on one spot are one bet (ru §3.5–3.6). Track pieces count
 // too unless the track cap settles their excess (ru §4.4).
-func (s *State) checkSpots(r Rules, player string, bets []round.Bet, spots []Spot) error {
+func checkSpots(r Rules, player string, placed, bets []round.Bet, spots []Spot) error {
 	total := map[string]int64{}
 	kinds := map[string]Kind{}
 	addBet := func(b round.Bet, sp Spot) {
@@ -234,10 +235,7 @@ func (s *State) checkSpots(r Rules, player string, bets []round.Bet, spots []Spo
 	for i, b := range bets {
 		addBet(b, spots[i])
 	}
-	for _, b := range s.Bets {
-		if b.Player != player {
-			continue
-		}
+	for _, b := range placed {
 		if sp, err := ParseSpot(r, b.Spot); err == nil {
 			addBet(b, sp)
 		}
@@ -254,7 +252,7 @@ func (s *State) checkSpots(r Rules, player string, bets []round.Bet, spots []Spo
 // (round.Book.Cancels: a bet already cancelled is a replay); the event's
 // lines refund them.
 func (s *State) cancel(c Command) ([]Event, error) {
-	gone, err := round.BookOf(c.Player, s.Bets, s.Cancelled).Cancels(c.BetIDs)
+	gone, err := s.book(c.Player).Cancels(c.BetIDs)
 	if err != nil || len(gone) == 0 {
 		return nil, err
 	}

@@ -28,7 +28,7 @@ func mustApply(t *testing.T, r Rules, s *State, c Command) []Event {
 
 func assertSame(t testing.TB, want, got State) {
 	t.Helper()
-	if !reflect.DeepEqual(want, got) {
+	if !sameState(want, got) {
 		t.Fatalf("state changed:\n got %+v\nwant %+v", got, want)
 	}
 }
@@ -203,4 +203,11 @@ func TestNextRoundCarriesTheLastSpin(t *testing.T) {
 	if n.Phase != round.Voided {
 		t.Errorf("same direction twice: %v", n.Phase)
 	}
+}
+
+// sameState compares two states as data: the bet index is a cache of the
+// bets, not part of the round.
+func sameState(a, b State) bool {
+	a.index, b.index = nil, nil
+	return reflect.DeepEqual(a, b)
 }

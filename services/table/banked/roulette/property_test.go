@@ -3,7 +3,6 @@ package roulette
 import (
 	"fmt"
 	"math/rand/v2"
-	"reflect"
 	"slices"
 	"testing"
 
@@ -118,7 +117,7 @@ func applyChecked(t *testing.T, r Rules, s *State, c Command, rng *rand.Rand) {
 		if ev != nil {
 			t.Fatalf("%v refused with events %+v", c.Kind, ev)
 		}
-		if !reflect.DeepEqual(before, *s) {
+		if !sameState(before, *s) {
 			t.Fatalf("%v refused (%v) but changed the state", c.Kind, err)
 		}
 		return
@@ -130,7 +129,7 @@ func applyChecked(t *testing.T, r Rules, s *State, c Command, rng *rand.Rand) {
 		// No more bets: a fresh bet is refused and changes nothing.
 		late := s.Clone()
 		fresh := Command{Kind: CmdPlace, Player: "late", Bets: []round.Bet{{ID: fmt.Sprintf("late-%d", rng.Int()), Spot: "red", Amount: 10}}}
-		if _, err := Apply(r, s, fresh); err == nil || !reflect.DeepEqual(late, *s) {
+		if _, err := Apply(r, s, fresh); err == nil || !sameState(late, *s) {
 			t.Fatalf("a late bet in phase %v: %v", s.Phase, err)
 		}
 	}

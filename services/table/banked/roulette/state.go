@@ -39,6 +39,23 @@ type State struct {
 	Lines []round.Line `json:"lines,omitempty"`
 	// Reason is why the round was voided.
 	Reason string `json:"reason,omitempty"`
+	// index finds a player's bets without a scan (round.Index): a cache,
+	// never stored or copied.
+	index *round.Index
+}
+
+// book is player's bets in the round, in play and cancelled.
+func (s *State) book(player string) round.Book {
+	if s.index == nil {
+		s.index = &round.Index{}
+	}
+	return s.index.Book(player, s.Bets, s.Cancelled)
+}
+
+// Held is how many bets player has in the round, in play and cancelled.
+func (s *State) Held(player string) int {
+	k := s.book(player)
+	return len(k.Live) + len(k.Cancelled)
 }
 
 // last is the table's latest spin: this round's last, or the previous
@@ -53,6 +70,7 @@ func (s State) last() *Spin {
 // Clone is a deep copy.
 func (s State) Clone() State {
 	c := s
+	c.index = nil
 	c.Bets = slices.Clone(s.Bets)
 	c.Cancelled = slices.Clone(s.Cancelled)
 	c.Lines = slices.Clone(s.Lines)
