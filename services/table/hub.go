@@ -87,6 +87,11 @@ type hub struct {
 	n    int
 	last uint64
 	subs map[*Subscription]struct{}
+	// byPlayer and internal index subs: a batch for one player (Only) goes
+	// to his streams and the operators' and services' without a look at
+	// every other stream.
+	byPlayer map[string]map[*Subscription]struct{}
+	internal map[*Subscription]struct{}
 	// queue holds the batches kept but not yet handed to the subscribers
 	// (a table followed by many streams: the fan-out runs on a goroutine
 	// of its own, draining, so that the table is not held while thousands
@@ -102,6 +107,36 @@ const fanoutInline = 64
 func (h *hub) init(size int) {
 	h.ring = make([]Batch, size)
 	h.subs = map[*Subscription]struct{}{}
+	h.byPlayer = map[string]map[*Subscription]struct{}{}
+	h.internal = map[*Subscription]struct{}{}
+}
+
+// add registers sub (h.mu held).
+func (h *hub) add(sub *Subscription) {
+	h.subs[sub] = struct{}{}
+	switch v := sub.viewer; {
+	case v.Internal:
+		h.internal[sub] = struct{}{}
+	case v.Player != "":
+		m := h.byPlayer[v.Player]
+		if m == nil {
+			m = map[*Subscription]struct{}{}
+			h.byPlayer[v.Player] = m
+		}
+		m[sub] = struct{}{}
+	}
+}
+
+// remove unregisters sub (h.mu held).
+func (h *hub) remove(sub *Subscription) {
+	delete(h.subs, sub)
+	delete(h.internal, sub)
+	if m := h.byPlayer[sub.viewer.Player]; m != nil {
+		delete(m, sub)
+		if len(m) == 0 {
+			delete(h.byPlayer, sub.viewer.Player)
+		}
+	}
 }
 
 // keep adds b to the ring, replacing the oldest batch once it is full.
@@ -180,15 +215,25 @@ func (h *hub) drain() {
 // fanout hands b to every subscriber who has not had it (h.mu held): one
 // who subscribed after b was kept had it from the ring or the snapshot.
 func (h *hub) fanout(b Batch) {
-	for sub := range h.subs {
-		if b.Version <= sub.from || (b.Only != "" && !sub.viewer.Internal && sub.viewer.Player != b.Only) {
+	if b.Only != "" {
+		h.send(b, h.byPlayer[b.Only])
+		h.send(b, h.internal)
+		return
+	}
+	h.send(b, h.subs)
+}
+
+// send hands b to the subscribers of set who have not had it.
+func (h *hub) send(b Batch, set map[*Subscription]struct{}) {
+	for sub := range set {
+		if b.Version <= sub.from {
 			continue
 		}
 		select {
 		case sub.ch <- b:
 		default:
 			sub.overflow()
-			delete(h.subs, sub)
+			h.remove(sub)
 		}
 	}
 }
@@ -291,10 +336,10 @@ func (s *Service) Subscribe(ctx context.Context, id, after string, v game.Viewer
 		sub.Snapshot, sub.Version = true, cur
 		sub.from = max(h.last, cur)
 	}
-	h.subs[sub] = struct{}{}
+	h.add(sub)
 	sub.cancel = func() {
 		h.mu.Lock()
-		delete(h.subs, sub)
+		h.remove(sub)
 		h.mu.Unlock()
 	}
 	return sub, nil
