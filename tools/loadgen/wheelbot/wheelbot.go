@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -176,11 +177,14 @@ func (b *Bot) bet(ctx context.Context, n int64, closes time.Time, has bool) {
 		}
 	}
 	b.mu.Unlock()
+	// Each batch goes at its own moment of the window, in order.
+	slices.Sort(delays)
 	b.wg.Add(1)
 	go func() {
 		defer b.wg.Done()
+		start := time.Now()
 		for i, batch := range batches {
-			if d := delays[i]; d > 0 {
+			if d := delays[i] - time.Since(start); d > 0 {
 				select {
 				case <-ctx.Done():
 					return
