@@ -233,7 +233,7 @@ func (s *Service) payNow(ctx context.Context, id string) {
 
 // roundIntentWorkers bounds the wallet calls one table's intents run at
 // once: a round's end with thousands of players settles them in parallel.
-const roundIntentWorkers = 16
+const roundIntentWorkers = 4
 
 // runRoundIntents carries out money intents at the wallet, in parallel,
 // and records every answer in one command. Each call is idempotent (the
@@ -316,7 +316,7 @@ func (s *Service) runRoundIntents(ctx context.Context, id string, cfg house.Conf
 }
 
 // postBatch is the most holds one PostHolds call posts.
-const postBatch = 100
+const postBatch = 250
 
 // runRoundCall carries out one wallet call: the posts of placements' holds
 // into the round escrow (PostHolds), or the settlements of a batch of
