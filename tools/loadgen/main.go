@@ -58,16 +58,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.Float64Var(&o.Tight, "tight", 0.5, "share of bots playing the tight strategy (the rest play randomly)")
 	fs.IntVar(&o.Conns, "conns", 8, "HTTP/2 connections the bots share")
 	fs.StringVar(&o.Game, "game", "holdem", "holdem, omaha, seven-card-stud, five-card-stud, or a banked game: roulette, wheel (the money wheel)")
-	var ro rounds.Options
-	fs.IntVar(&ro.Bets, "bets", 5, "banked games: bets each player places a round")
-	fs.IntVar(&ro.Batches, "batches", 1, "banked games: PlaceBets calls those bets are split into")
-	fs.Float64Var(&ro.Spread, "spread", 0.6, "banked games: share of the betting window the placements are spread over")
-	fs.DurationVar(&ro.Window, "window", 10*time.Second, "banked games: betting window")
-	fs.DurationVar(&ro.Pause, "pause", time.Second, "banked games: pause between rounds")
-	source := fs.String("source", "rng", "banked games: where results come from: rng, or dealer (a dealer console of loadgen's reports each spin)")
-	fs.StringVar(&ro.Profile, "profile", "cz", "banked games: rule profile (cz, ru)")
-	fs.BoolVar(&ro.DoubleZero, "double-zero", false, "roulette: the 0/00 wheel")
-	fs.IntVar(&ro.Warm, "warm", 1, "banked games: the first rounds left out of the latencies (every stream connects in the first)")
+	bankedOptions := bankedFlags(fs)
 	fs.DurationVar(&o.ThinkTime, "think", 0, "how long a bot thinks before acting, on average (0: it acts at once)")
 	fs.StringVar(&o.API, "api", "play", "how the bots play: play (a Play stream per bot: events down, commands up), unary (Subscribe and an Act call per action) or mixed (half the tables each way)")
 	protocol := fs.String("protocol", "connect", "what the bots speak: connect (the Connect protocol over HTTP/2), grpc (gRPC over HTTP/2) or http1 (the Connect protocol over HTTP/1.1, a connection per stream)")
@@ -78,20 +69,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	banked := o.Game == "roulette" || o.Game == "wheel"
-	if banked {
-		ro.Game, ro.Dealer = o.Game, *source == "dealer"
-		if *source != "rng" && *source != "dealer" {
-			return fmt.Errorf("-source %q: want rng or dealer", *source)
-		}
-		set := map[string]bool{}
-		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-		ro.Tables, ro.Players, ro.Duration = o.Tables, o.Players, o.Duration
-		if !set["tables"] {
-			ro.Tables = 1
-		}
-		if !set["players"] {
-			ro.Players = 200
-		}
+	ro, err := bankedOptions(o)
+	if err != nil {
+		return err
 	}
 	switch o.API {
 	case "play", "unary", "mixed":
@@ -132,20 +112,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return errors.New("-addr needs -operator-token and -api-key (make run prints them)")
 	}
 	fmt.Fprintf(o.Log, "GOMAXPROCS=%d load=%s\n", runtime.GOMAXPROCS(0), load.Average())
-	if *cpuProfile != "" && banked {
-		f, err := os.Create(*cpuProfile)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
-		}
-		defer pprof.StopCPUProfile()
-	}
 	if banked {
 		ro.Log = o.Log
-		return runBanked(ctx, rounds.Target{URL: target.URL, OperatorToken: target.OperatorToken, APIKey: target.APIKey, Partner: target.Partner}, ro, stdout)
+		return runBanked(ctx, rounds.Target{URL: target.URL, OperatorToken: target.OperatorToken, APIKey: target.APIKey, Partner: target.Partner}, ro, *cpuProfile, stdout)
 	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
@@ -191,9 +160,51 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// bankedFlags defines the banked games' flags on fs and returns what
+// reads them, with the common ones (tables, players, duration) from o.
+func bankedFlags(fs *flag.FlagSet) func(o load.Options) (rounds.Options, error) {
+	var ro rounds.Options
+	fs.IntVar(&ro.Bets, "bets", 5, "banked games: bets each player places a round")
+	fs.IntVar(&ro.Batches, "batches", 1, "banked games: PlaceBets calls those bets are split into")
+	fs.Float64Var(&ro.Spread, "spread", 0.6, "banked games: share of the betting window the placements are spread over")
+	fs.DurationVar(&ro.Window, "window", 15*time.Second, "banked games: betting window")
+	fs.DurationVar(&ro.Pause, "pause", 3*time.Second, "banked games: pause between rounds")
+	source := fs.String("source", "rng", "banked games: where results come from: rng, or dealer (a dealer console of loadgen's reports each spin)")
+	fs.StringVar(&ro.Profile, "profile", "cz", "banked games: rule profile (cz, ru)")
+	fs.BoolVar(&ro.DoubleZero, "double-zero", false, "roulette: the 0/00 wheel")
+	fs.IntVar(&ro.Warm, "warm", 1, "banked games: the first rounds left out of the latencies (every stream connects in the first)")
+	return func(o load.Options) (rounds.Options, error) {
+		if *source != "rng" && *source != "dealer" {
+			return ro, fmt.Errorf("-source %q: want rng or dealer", *source)
+		}
+		ro.Game, ro.Dealer = o.Game, *source == "dealer"
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		ro.Tables, ro.Players, ro.Duration = o.Tables, o.Players, o.Duration
+		if !set["tables"] {
+			ro.Tables = 1
+		}
+		if !set["players"] {
+			ro.Players = 200
+		}
+		return ro, nil
+	}
+}
+
 // runBanked plays a banked game and prints its measurements; the last
 // line is placements/s=<n> ack_p99_ms=<n> settle_max_ms=<n> rounds=<n> errors=<n>.
-func runBanked(ctx context.Context, tg rounds.Target, o rounds.Options, stdout io.Writer) error {
+func runBanked(ctx context.Context, tg rounds.Target, o rounds.Options, cpuProfile string, stdout io.Writer) error {
+	if cpuProfile != "" {
+		f, err := os.Create(cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	res, err := rounds.Run(ctx, tg, o)
 	if err != nil {
 		return err
