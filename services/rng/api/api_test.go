@@ -144,11 +144,15 @@ func TestRPCIsInternalOnly(t *testing.T) {
 // NOT_SERVING on the real health endpoint, and outcomes are refused with
 // UNAVAILABLE and a reason.
 func TestStuckSourceFlipsHealthEndpointToNotServing(t *testing.T) {
-	src := &drbgtest.StuckAfter{N: drbg.StartupSampleBytes + drbg.SeedBytes}
+	// Good bytes until the test sticks it: with a 5 ms health period, a
+	// source that ran out of good bytes by itself could be stuck before
+	// the first health query on a busy machine.
+	src := &drbgtest.StuckAfter{N: 1 << 30}
 	e := startRPC(t, rng.Config{DRBG: drbg.Config{Entropy: src}}, 5*time.Millisecond)
 	if got := e.health(t, rngv1connect.RngServiceName); got != "SERVING_STATUS_SERVING" {
 		t.Fatalf("before the failure: %s", got)
 	}
+	src.Stick()
 	deadline := time.Now().Add(10 * time.Second)
 	for e.health(t, rngv1connect.RngServiceName) != "SERVING_STATUS_NOT_SERVING" {
 		if time.Now().After(deadline) {

@@ -29,3 +29,11 @@ func (s *StuckAfter) Read(p []byte) (int, error) {
 	clear(p[good:])
 	return len(p), nil
 }
+
+// Stick makes the source give only zeros from now on: the moment a test
+// chooses, whatever the service's health checks read before it.
+func (s *StuckAfter) Stick() {
+	s.mu.Lock()
+	s.N = 0
+	s.mu.Unlock()
+}
