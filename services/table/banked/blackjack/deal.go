@@ -1,0 +1,270 @@
+package blackjack
+
+import (
+	"github.com/croupier/croupier/services/table/banked/round"
+	"github.com/croupier/croupier/shared/card"
+)
+
+// toBox puts card c on the hand n names and plays on from there.
+func (s *State) toBox(r Rules, n Next, c card.Card, evs []Event) []Event {
+	b := s.box(n.Box)
+	h, _ := b.hand(n.Hand)
+	h.Cards = append(h.Cards, c)
+	setTotal(evs, h.Cards)
+	if s.Stage == Dealing {
+		return s.advance(r, evs)
+	}
+	if s.Stage == Window {
+		// The first card after the initial deal ends the window (ru §3.27,
+		// §3.46: "until the 3rd card is placed on the first box").
+		evs = s.closeWindow(r, evs)
+	}
+	h.Wants = false
+	evs = s.afterCard(r, b, h, evs)
+	return s.advance(r, evs)
+}
+
+// setTotal writes the hand's total after the card into the EvDealt.
+func setTotal(evs []Event, cards []card.Card) {
+	for i := len(evs) - 1; i >= 0; i-- {
+		if evs[i].Kind == EvDealt {
+			evs[i].Total, evs[i].Soft = Value(cards)
+			return
+		}
+	}
+}
+
+// afterCard is what a card in play makes of the hand: a bust loses at
+// once (cz §6.6; ru §3.11); 21 stands (cz §5, §10.12; ru §3.37), three
+// sevens are paid the bonus at once (cz §6.6), and a split ten and an
+// ace may still draw (ru §3.37); a doubled hand has its one card (cz
+// §6.6; ru §3.15); split aces have theirs, one each, unless the card is
+// another ace the rules let the owner split again (cz §10.4; ru §3.35).
+func (s *State) afterCard(r Rules, b *Box, h *Hand, evs []Event) []Event {
+	t, _ := Value(h.Cards)
+	switch {
+	case t > 21:
+		h.Done = true
+		return s.lose(b, h, "bust", evs)
+	case t == 21:
+		evs = s.bonus777(r, b, h, evs)
+		h.Done = !s.tenAceHits(r, h)
+	}
+	if h.Doubled || (h.Aces && !s.canResplitAces(r, b, h)) {
+		h.Done = true
+	}
+	return evs
+}
+
+// tenAceHits reports the ru §3.37 exception: a two-card 21 of a split
+// ten-value card and an ace, not a blackjack, may take another card.
+func (s *State) tenAceHits(r Rules, h *Hand) bool {
+	return r.Options.SplitTenAceHits && h.TenSplit && !h.Aces && !h.Doubled && len(h.Cards) == 2 && !s.isBlackjack(r, h)
+}
+
+// canResplitAces reports split aces that received another ace and may
+// split again (cz §10.4: allowed by default; ru §3.35: never).
+func (s *State) canResplitAces(r Rules, b *Box, h *Hand) bool {
+	return len(h.Cards) == 2 && isAce(h.Cards[1]) && r.Options.ResplitAces && len(b.Hands) < r.MaxHands
+}
+
+// isBlackjack reports a blackjack hand: two cards making 21 on a box's
+// first hand before any split (cz §5; ru §5), or on a split hand where
+// the rules count one (cz §10.5, ru §3.36: they do not by default).
+func (s *State) isBlackjack(r Rules, h *Hand) bool {
+	return IsBlackjack(h.Cards) && (!h.Split || r.Options.SplitBlackjack)
+}
+
+// toDealer puts card c on the dealer's hand; his second decides the
+// insurance and the blackjacks waiting on it.
+func (s *State) toDealer(r Rules, c card.Card, evs []Event) []Event {
+	s.Dealer = append(s.Dealer, c)
+	setTotal(evs, s.Dealer)
+	if s.Stage == DealerPlay && len(s.Dealer) == 2 {
+		evs = s.second(r, evs)
+	}
+	return s.advance(r, evs)
+}
+
+// advance moves the round on until it waits for a card, a decision or an
+// answer, or ends.
+func (s *State) advance(r Rules, evs []Event) []Event {
+	for {
+		var done bool
+		switch s.Stage {
+		case Dealing:
+			if s.dealTarget().To != 0 {
+				return evs
+			}
+			evs = s.afterDeal(r, evs)
+		case Window:
+			if r.Options.Window == WindowAnswers {
+				if s.windowWaits(r) {
+					return evs
+				}
+			} else if evs, done = s.playStep(evs); !done {
+				return evs
+			}
+			evs = s.closeWindow(r, evs)
+		case Playing:
+			if evs, done = s.playStep(evs); !done {
+				return evs
+			}
+			s.Stage = DealerPlay
+		case DealerPlay:
+			return s.dealerStep(r, evs)
+		default:
+			return evs
+		}
+	}
+}
+
+// afterDeal follows the initial deal: blackjacks are announced (ru
+// §3.38) and, against a dealer 2–9, paid 3:2 at once (cz §6.5; ru §3.39);
+// against a ten or an ace they wait for the dealer's second card (cz §7;
+// ru §3.40). Then the pre-play window opens if anyone may act in it, or
+// play begins.
+func (s *State) afterDeal(r Rules, evs []Event) []Event {
+	up := s.Dealer[0]
+	for i := range s.Boxes {
+		b := &s.Boxes[i]
+		if h := &b.Hands[0]; IsBlackjack(h.Cards) {
+			h.Done = true
+			evs = append(evs, Event{Kind: EvBlackjack, Box: b.N, Hand: 1})
+		}
+	}
+	if !isAce(up) && !isTen(up) {
+		evs = s.payBlackjacks(r, evs)
+	}
+	if s.windowOpens(r) {
+		s.Stage = Window
+		s.Turn = Turn{Seq: s.Turn.Seq}
+		return append(evs, Event{Kind: EvWindowOpened})
+	}
+	s.Stage = Playing
+	return evs
+}
+
+// playStep moves the turn to the first hand, box by box from the
+// dealer's left and hand by hand left to right (cz §6.6, §10.11; ru
+// §3.9, §3.23), that waits for a card or a decision, announcing a new
+// decider (EvTurn). It reports true when every hand is done.
+func (s *State) playStep(evs []Event) ([]Event, bool) {
+	t := &s.Turn
+	if t.Follow != 0 {
+		return evs, false
+	}
+	for i := range s.Boxes {
+		b := &s.Boxes[i]
+		d := b.decider()
+		for j := range b.Hands {
+			h := &b.Hands[j]
+			if !h.Done && (d < 0 || !h.live()) {
+				h.Done = true // nobody's money is left on it
+			}
+			if h.Done {
+				continue
+			}
+			if h.Wants || len(h.Cards) < 2 {
+				t.Box, t.Hand, t.Player = b.N, h.ID, ""
+				return evs, false
+			}
+			p := b.Bettors[d].Player
+			if t.Box != b.N || t.Hand != h.ID || t.Player != p {
+				t.Box, t.Hand, t.Player = b.N, h.ID, p
+				evs = append(evs, Event{Kind: EvTurn, Player: p, Box: b.N, Hand: h.ID, Seq: t.Seq})
+			}
+			return evs, false
+		}
+	}
+	t.Box, t.Hand, t.Player = 0, 0, ""
+	return evs, true
+}
+
+// dealerStep is the dealer's turn (cz §6.7; ru §3.45, §4.2): he draws to
+// 16 and stands on 17, soft 17 included unless DealerHitsSoft17 (cz §5;
+// ru §3.34, N5). He draws his second card only while something waits on
+// it, and more only while a hand waits to be compared (cz §10.8; ru N7),
+// unless DealerDrawsAlways. It settles the round when he is done.
+func (s *State) dealerStep(r Rules, evs []Event) []Event {
+	o := r.Options
+	if len(s.Dealer) == 1 {
+		if o.DealerDrawsAlways || s.waitsOnDealer() {
+			return evs
+		}
+		return s.settle(r, evs)
+	}
+	if IsBlackjack(s.Dealer) {
+		return s.settle(r, evs)
+	}
+	t, soft := Value(s.Dealer)
+	if (t < 17 || (t == 17 && soft && o.DealerHitsSoft17)) && (o.DealerDrawsAlways || s.toCompare(r)) {
+		return evs
+	}
+	return s.settle(r, evs)
+}
+
+// waitsOnDealer reports a stake or an insurance still in play.
+func (s *State) waitsOnDealer() bool {
+	for i := range s.Boxes {
+		b := &s.Boxes[i]
+		for _, bt := range b.Bettors {
+			if bt.Insurance > 0 && !bt.InsuranceDone {
+				return true
+			}
+		}
+		for j := range b.Hands {
+			if b.Hands[j].live() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// toCompare reports a hand in play other than a blackjack, which beats
+// any dealer hand but a blackjack whatever his total.
+func (s *State) toCompare(r Rules) bool {
+	for i := range s.Boxes {
+		for j := range s.Boxes[i].Hands {
+			if h := &s.Boxes[i].Hands[j]; h.live() && !s.isBlackjack(r, h) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// second is the dealer's second card: the insurance bets are settled on
+// it (cz §7; ru §3.45: a lost one is collected before his third card),
+// and without a dealer blackjack the player blackjacks are paid 3:2 (cz
+// §7; ru §3.40).
+func (s *State) second(r Rules, evs []Event) []Event {
+	dealerBJ := IsBlackjack(s.Dealer)
+	ev := Event{Kind: EvPaid, Reason: "insurance"}
+	for i := range s.Boxes {
+		b := &s.Boxes[i]
+		for k := range b.Bettors {
+			bt := &b.Bettors[k]
+			if bt.Insurance == 0 || bt.InsuranceDone {
+				continue
+			}
+			l := round.Line{BetID: bt.BetID, Player: bt.Player, Spot: lineSpot(b.N, 1, kindInsurance), Stake: bt.Insurance}
+			if dealerBJ {
+				l.Won, l.Returned = r.Options.InsurancePays.pay(bt.Insurance), bt.Insurance
+			} else {
+				l.Lost = bt.Insurance
+			}
+			bt.InsuranceDone = true
+			ev.Lines = append(ev.Lines, l)
+		}
+	}
+	if len(ev.Lines) > 0 {
+		s.Lines = append(s.Lines, ev.Lines...)
+		evs = append(evs, ev)
+	}
+	if !dealerBJ {
+		evs = s.payBlackjacks(r, evs)
+	}
+	return evs
+}

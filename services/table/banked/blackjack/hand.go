@@ -1,0 +1,76 @@
+package blackjack
+
+import "github.com/croupier/croupier/shared/card"
+
+// Points is a card's count: 2–10 their face value, J, Q and K ten, an ace
+// eleven (it counts one where eleven would bust the hand: Value)
+// (cz-blackjack.md §5; ru-blackjack.md §1.2).
+func Points(c card.Card) int {
+	switch r := c.Rank(); {
+	case r == card.Ace:
+		return 11
+	case r >= card.Ten:
+		return 10
+	default:
+		return int(r) + 2
+	}
+}
+
+// Value is a hand's total: each ace counts 11 unless that takes the
+// total over 21, then 1 (cz §5; ru §3.33–3.34, T1 "6, A" is 7/17, T2 "6,
+// A, 8" is 15). Soft reports an ace still counting 11, so that the total
+// could also be read 10 less.
+func Value(cards []card.Card) (total int, soft bool) {
+	aces := 0
+	for _, c := range cards {
+		total += Points(c)
+		if c.Rank() == card.Ace {
+			aces++
+		}
+	}
+	for total > 21 && aces > 0 {
+		total -= 10
+		aces--
+	}
+	return total, aces > 0
+}
+
+// IsBlackjack reports two cards making 21: an ace and a ten-value card
+// (cz §5; ru §3.38). Whether a hand's two-card 21 is a blackjack also
+// depends on the hand coming from a split (cz §10.5; ru §3.36): the
+// engine asks that separately.
+func IsBlackjack(cards []card.Card) bool {
+	if len(cards) != 2 {
+		return false
+	}
+	t, _ := Value(cards)
+	return t == 21
+}
+
+// isTen is a ten-value card.
+func isTen(c card.Card) bool { return Points(c) == 10 }
+
+// isAce is an ace.
+func isAce(c card.Card) bool { return c.Rank() == card.Ace }
+
+// pair reports two cards a player may split: of equal point value
+// (cz §0; ru §3.20, N2) or, by the rank rule, of the same rank.
+func pair(a, b card.Card, by SplitRule) bool {
+	if by == ByRank {
+		return a.Rank() == b.Rank()
+	}
+	return Points(a) == Points(b)
+}
+
+// sevens reports three sevens (cz §6.6 "7-7-7"), of one suit when suited.
+func sevens(cards []card.Card, suited bool) bool {
+	if len(cards) != 3 {
+		return false
+	}
+	for _, c := range cards {
+		if c.Rank() != card.Seven || (suited && c.Suit() != cards[0].Suit()) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,283 @@
+package blackjack
+
+import (
+	"github.com/croupier/croupier/services/table/banked/round"
+	"github.com/croupier/croupier/shared/apierr"
+)
+
+// upAce and upTen report the dealer's one card an ace or a ten-value
+// card.
+func (s *State) upAce() bool { return len(s.Dealer) > 0 && isAce(s.Dealer[0]) }
+func (s *State) upTen() bool { return len(s.Dealer) > 0 && isTen(s.Dealer[0]) }
+
+// windowOpens reports whether anyone may act in a pre-play window after
+// the initial deal: insurance or even money against an ace (cz §6.4; ru
+// §3.42, §4.1), even money against a ten on request (ru §3.41), early
+// surrender (ru §3.27).
+func (s *State) windowOpens(r Rules) bool {
+	for i := range s.Boxes {
+		b := &s.Boxes[i]
+		for k := range b.Bettors {
+			if _, _, err := s.insuranceOffer(r, b, k); err == nil {
+				return true
+			}
+			if s.evenMoneyOffer(r, b, k) == nil {
+				return true
+			}
+			if r.Options.Surrender == SurrenderEarly && s.surrenderOffer(r, b, k) == nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// windowWaits reports, under WindowAnswers, a window still waiting: for
+// an answer to an insurance or even money offer against an ace (cz
+// §6.4), or, opened only for what a player must ask for, for the clock.
+func (s *State) windowWaits(r Rules) bool {
+	if !s.upAce() {
+		return true
+	}
+	for i := range s.Boxes {
+		b := &s.Boxes[i]
+		for k := range b.Bettors {
+			bt := &b.Bettors[k]
+			if _, _, err := s.insuranceOffer(r, b, k); err == nil && bt.Insurance == 0 && !bt.NoInsurance {
+				return true
+			}
+			if s.evenMoneyOffer(r, b, k) == nil && !bt.NoEvenMoney {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// closeWindow ends the pre-play window; play goes on. Under
+// WindowAnswers the window was a wait of its own (Turn.Seq).
+func (s *State) closeWindow(r Rules, evs []Event) []Event {
+	s.Stage = Playing
+	if r.Options.Window == WindowAnswers {
+		s.Turn.Seq++
+	}
+	return append(evs, Event{Kind: EvWindowClosed})
+}
+
+// insuranceOffer is what bettor k on box b may insure while the window
+// is open: against a dealer ace (cz §6.4; ru §3.42), up to half his
+// original bet (cz §0; ru §3.44), the box's insurance at least half the
+// table minimum where the rules say so (ru §3.43). A blackjack is not
+// insured: it is offered even money (cz §6.4).
+func (s *State) insuranceOffer(r Rules, b *Box, k int) (lo, hi int64, err error) {
+	bt := &b.Bettors[k]
+	switch {
+	case !s.upAce():
+		return 0, 0, apierr.Precondition(ReasonNotOffered, "insurance only against a dealer ace (cz §6.4; ru §3.42)")
+	case bt.out() || !b.Hands[0].Stakes[k].live():
+		return 0, 0, apierr.Precondition(ReasonNotOffered, "%s's bet on box %d is out of play", bt.Player, b.N)
+	case s.isBlackjack(r, &b.Hands[0]):
+		return 0, 0, apierr.Precondition(ReasonNotOffered, "a blackjack is not insured; even money is offered instead (cz §6.4)")
+	case bt.Stake/2 < 1:
+		return 0, 0, apierr.Precondition(ReasonNotOffered, "half of %d is nothing", bt.Stake)
+	}
+	lo, hi = 1, bt.Stake/2
+	if r.Options.InsuranceBoxMinHalf {
+		need := (r.tableMin() + 1) / 2
+		for j := range b.Bettors {
+			if j != k {
+				need -= b.Bettors[j].Insurance
+			}
+		}
+		lo = max(lo, need)
+	}
+	if lo > hi {
+		return 0, 0, apierr.Precondition(ReasonNotOffered, "box %d's insurance must reach %d and %s may insure at most %d (ru §3.43–3.44)", b.N, lo, bt.Player, hi)
+	}
+	return lo, hi, nil
+}
+
+// evenMoneyOffer reports whether bettor k on box b may take even money:
+// his blackjack still in play against a dealer ace (cz §6.4; ru §4.1) or,
+// on request, a ten-value card (ru §3.41).
+func (s *State) evenMoneyOffer(r Rules, b *Box, k int) error {
+	o := r.Options
+	h := &b.Hands[0]
+	switch {
+	case !s.isBlackjack(r, h) || b.Bettors[k].out() || !h.Stakes[k].live():
+		return apierr.Precondition(ReasonNotOffered, "even money is for a blackjack in play")
+	case s.upAce() && o.EvenMoney, s.upTen() && o.EvenMoneyVsTen:
+		return nil
+	}
+	return apierr.Precondition(ReasonNotOffered, "no even money against %s (cz §6.4; ru §3.41)", s.Dealer[0])
+}
+
+// surrenderOffer reports whether bettor k on box b may surrender his
+// bet, the window aside: on the box's first two cards before any
+// decision on them (cz §6.6, §10.6; ru §3.27), not against an ace unless
+// the manager allows it (cz §6.6; ru §3.30–3.31), not a pair where the
+// rules say so (ru N6), not a blackjack, which is paid or pushes.
+func (s *State) surrenderOffer(r Rules, b *Box, k int) error {
+	o := r.Options
+	h := &b.Hands[0]
+	switch {
+	case o.Surrender == SurrenderNone:
+		return apierr.Precondition(ReasonNotOffered, "the table has no surrender")
+	case s.upAce() && !o.SurrenderVsAce:
+		return apierr.Precondition(ReasonNotOffered, "no surrender against an ace (cz §6.6; ru §3.30)")
+	case b.Bettors[k].out() || !h.Stakes[k].live():
+		return apierr.Precondition(ReasonNotOffered, "%s's bet on box %d is out of play", b.Bettors[k].Player, b.N)
+	case len(b.Hands) != 1 || len(h.Cards) != 2 || h.Acted:
+		return apierr.Precondition(ReasonNotOffered, "surrender only on the first two cards, before any other (cz §10.6)")
+	case s.isBlackjack(r, h):
+		return apierr.Precondition(ReasonNotOffered, "a blackjack is not surrendered")
+	case !o.SurrenderPairs && pair(h.Cards[0], h.Cards[1], o.SplitBy):
+		return apierr.Precondition(ReasonNotOffered, "no surrender on a pair (ru N6)")
+	}
+	return nil
+}
+
+// surrenderOpen is surrenderOffer with the time it is allowed in: the
+// pre-play window (ru §3.27), or, on the hand, also while the boxes play
+// (cz §6.6).
+func (s *State) surrenderOpen(r Rules, b *Box, k int) error {
+	switch {
+	case s.Stage == Window:
+	case s.Stage == Playing && r.Options.Surrender == SurrenderHand:
+	case s.Stage == Dealing:
+		return apierr.Precondition(ReasonNotOffered, "the initial deal is not over")
+	default:
+		return apierr.Precondition(ReasonWindowClosed, "surrender closed with the first card of play (ru §3.27)")
+	}
+	return s.surrenderOffer(r, b, k)
+}
+
+// bettorOn finds the command's player among the bets of the command's
+// box, once bets are closed.
+func (s *State) bettorOn(c Command, what string) (*Box, int, error) {
+	if s.Phase != round.Closed && (!s.Phase.Over() || len(s.Boxes) == 0) {
+		return nil, 0, s.wrongPhase(what) // over with boxes: a replay may still be recognised
+	}
+	b := s.box(c.Box)
+	if b == nil {
+		return nil, 0, apierr.NotFound(ReasonUnknownBox, "box %d is not in play", c.Box)
+	}
+	k := b.bettor(c.Player)
+	if k < 0 {
+		return nil, 0, apierr.Precondition(ReasonNotOnBox, "%q has no bet on box %d", c.Player, c.Box)
+	}
+	return b, k, nil
+}
+
+// windowClosed refuses an answer outside the window.
+func (s *State) windowClosed(what string) error {
+	if s.Phase != round.Closed {
+		return s.wrongPhase(what)
+	}
+	if s.Stage == Dealing {
+		return apierr.Precondition(ReasonNotOffered, "%s: the initial deal is not over", what)
+	}
+	return apierr.Precondition(ReasonWindowClosed, "%s: the pre-play window is closed (cz §6.4; ru §3.46)", what)
+}
+
+// insure takes a bettor's insurance, or his refusal of it (Amount 0).
+// Co-bettors decide each for himself (cz §6.4, §8). It cannot be changed
+// (ru §3.46).
+func (s *State) insure(r Rules, c Command) ([]Event, error) {
+	b, k, err := s.bettorOn(c, "insurance")
+	if err != nil {
+		return nil, err
+	}
+	bt := &b.Bettors[k]
+	switch {
+	case (c.Amount > 0 && bt.Insurance == c.Amount) || (c.Amount == 0 && bt.NoInsurance):
+		return nil, nil
+	case bt.Insurance > 0 || bt.NoInsurance:
+		return nil, apierr.Precondition(ReasonAlreadyAnswered, "%s answered insurance on box %d (ru §3.46: it cannot be changed)", bt.Player, b.N)
+	case s.Phase != round.Closed || s.Stage != Window:
+		return nil, s.windowClosed("insurance")
+	}
+	lo, hi, err := s.insuranceOffer(r, b, k)
+	if err != nil {
+		return nil, err
+	}
+	if c.Amount == 0 {
+		bt.NoInsurance = true
+		return s.answered(r, Event{Kind: EvDeclined, Player: bt.Player, Box: b.N, Hand: 1, Action: Insure}), nil
+	}
+	if c.Amount < lo || c.Amount > hi {
+		return nil, apierr.Invalid(ReasonBadAmount, "insurance %d: want %d to %d (cz §0; ru §3.43–3.44)", c.Amount, lo, hi)
+	}
+	bt.Insurance = c.Amount
+	stake := round.Bet{ID: bt.BetID, Player: bt.Player, Spot: lineSpot(b.N, 1, kindInsurance), Amount: c.Amount}
+	return s.answered(r, Event{Kind: EvInsured, Player: bt.Player, Box: b.N, Hand: 1, Amount: c.Amount, Bets: []round.Bet{stake}}), nil
+}
+
+// answered reports a window answer and moves the round on.
+func (s *State) answered(r Rules, ev Event) []Event {
+	evs := s.advance(r, []Event{ev})
+	s.Next = s.next(r)
+	return evs
+}
+
+// evenMoney pays a bettor's blackjack 1:1 at once, his hand then over
+// for him (cz §6.4; ru §4.1, T6), or takes his refusal.
+func (s *State) evenMoney(r Rules, c Command) ([]Event, error) {
+	b, k, err := s.bettorOn(c, "even money")
+	if err != nil {
+		return nil, err
+	}
+	bt := &b.Bettors[k]
+	switch {
+	case (!c.Decline && bt.EvenMoney) || (c.Decline && bt.NoEvenMoney):
+		return nil, nil
+	case bt.EvenMoney || bt.NoEvenMoney:
+		return nil, apierr.Precondition(ReasonAlreadyAnswered, "%s answered even money on box %d", bt.Player, b.N)
+	case s.Phase != round.Closed || s.Stage != Window:
+		return nil, s.windowClosed("even money")
+	}
+	if err := s.evenMoneyOffer(r, b, k); err != nil {
+		return nil, err
+	}
+	if c.Decline {
+		bt.NoEvenMoney = true
+		return s.answered(r, Event{Kind: EvDeclined, Player: bt.Player, Box: b.N, Hand: 1, Action: EvenMoney}), nil
+	}
+	bt.EvenMoney = true
+	h := &b.Hands[0]
+	base, _ := stakeLines(b, h, k)
+	base.Spot = lineSpot(b.N, 1, kindEvenMoney)
+	base.Won, base.Returned = base.Stake, base.Stake
+	h.Stakes[k].Settled = true
+	s.Lines = append(s.Lines, base)
+	return s.answered(r, Event{Kind: EvPaid, Player: bt.Player, Box: b.N, Hand: 1, Action: EvenMoney, Lines: []round.Line{base}, Reason: "even money"}), nil
+}
+
+// surrender returns half a bettor's bet and takes the other half; his
+// stake is out of the round (cz §6.6, §7; ru §3.29, T14). Each bettor on
+// a box decides for his own stake (cz §8; ru N6); when the owner's goes,
+// the next bettor decides for the box.
+func (s *State) surrender(r Rules, c Command) ([]Event, error) {
+	b, k, err := s.bettorOn(c, "surrender")
+	if err != nil {
+		return nil, err
+	}
+	bt := &b.Bettors[k]
+	if bt.Surrendered {
+		return nil, nil
+	}
+	if s.Phase != round.Closed {
+		return nil, s.wrongPhase("surrender")
+	}
+	if err := s.surrenderOpen(r, b, k); err != nil {
+		return nil, err
+	}
+	bt.Surrendered = true
+	h := &b.Hands[0]
+	base, _ := stakeLines(b, h, k)
+	base.Returned = base.Stake / 2
+	base.Lost = base.Stake - base.Returned
+	h.Stakes[k].Settled = true
+	s.Lines = append(s.Lines, base)
+	return s.answered(r, Event{Kind: EvPaid, Player: bt.Player, Box: b.N, Hand: 1, Action: Surrender, Lines: []round.Line{base}, Reason: "surrender"}), nil
+}
