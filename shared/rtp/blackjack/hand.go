@@ -40,6 +40,9 @@ func (h *hand) total() int {
 type handSet struct {
 	hands []hand
 	index map[[values]uint8]int
+	// cells[hard][soft] lists the hands of two or more cards with that
+	// hard total, soft (1) or not (0): the hands one chart cell plays.
+	cells [22][2][]int
 }
 
 // allHands is built once; it is read-only afterwards and shared by every
@@ -87,6 +90,13 @@ func buildHands() *handSet {
 	}
 	for i := range hs.hands {
 		h := &hs.hands[i]
+		if h.cards >= 2 {
+			soft := 0
+			if h.soft() {
+				soft = 1
+			}
+			hs.cells[h.hard][soft] = append(hs.cells[h.hard][soft], i)
+		}
 		for v := 1; v <= values; v++ {
 			h.next[v-1] = -1
 			if int(h.hard)+v > 21 {

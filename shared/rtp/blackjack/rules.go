@@ -9,16 +9,16 @@ import (
 // Validate and Compute for a Rules value the calculator cannot price.
 var ErrInvalidRules = errors.New("blackjack rtp: invalid rules")
 
-// Surrender says against which dealer up cards a player may give up half of
+// SurrenderRule says against which dealer up cards a player may give up half of
 // the stake. Both profiles take the declaration before the dealer draws his
 // second card (there is no hole card), so against a ten it is early
 // surrender: the half is kept even if the dealer then makes a blackjack.
-type Surrender uint8
+type SurrenderRule uint8
 
 // Surrender options.
 const (
 	// NoSurrender: surrender is not offered.
-	NoSurrender Surrender = iota
+	NoSurrender SurrenderRule = iota
 	// SurrenderNotAce: on the first two cards of the original hand, against
 	// any up card but an ace (cz-blackjack.md §6 and §10.6; ru-blackjack.md
 	// §3.27–3.30).
@@ -29,7 +29,7 @@ const (
 )
 
 // String names the option as the table options spell it.
-func (s Surrender) String() string {
+func (s SurrenderRule) String() string {
 	switch s {
 	case NoSurrender:
 		return "none"
@@ -38,12 +38,12 @@ func (s Surrender) String() string {
 	case SurrenderAny:
 		return "any"
 	}
-	return fmt.Sprintf("Surrender(%d)", uint8(s))
+	return fmt.Sprintf("SurrenderRule(%d)", uint8(s))
 }
 
 // allows reports whether a hand may surrender against the up card of value
 // up (1 = ace .. 10).
-func (s Surrender) allows(up int) bool {
+func (s SurrenderRule) allows(up int) bool {
 	switch s {
 	case SurrenderNotAce:
 		return up != 1
@@ -77,10 +77,10 @@ type Rules struct {
 	// LoseAllToBlackjack: a dealer blackjack takes the double and split
 	// stakes too (European no hole card). cz §10.1 option
 	// enhcLoseAllOnDealerBJ, default true; ru §4.8 always. When false
-	// ("original bet only"), a dealer blackjack takes one unit, the original
-	// stake, carried by the leftmost hand if it is still live, and returns
-	// every other live stake; a hand that busted lost its stake when it
-	// busted (cz §6.6, ru §3.11).
+	// ("original bet only", cz §10.1 OBO), a dealer blackjack costs the
+	// player exactly his original stake: every double and split stake comes
+	// back, a busted one included, so the game is worth what a peeking
+	// dealer's game is worth.
 	LoseAllToBlackjack bool
 	// BlackjackPays is the blackjack payout per unit: 1.5 for 3:2 (cz §0, ru
 	// §4.4).
@@ -103,7 +103,7 @@ type Rules struct {
 	// return: standing on 21 is always better.
 	SplitTensAceMayHit bool
 	// Surrender: cz §6.6 and ru §3.30 both SurrenderNotAce.
-	Surrender Surrender
+	Surrender SurrenderRule
 	// Bonus777 pays a hand's stake once more, at once, for a 21 of three
 	// sevens, on top of the hand's normal result (cz §6.6, §7, §10.7).
 	Bonus777 bool
