@@ -98,11 +98,15 @@ func (s *State) advance(r Rules, evs []Event) []Event {
 			}
 			evs = s.afterDeal(r, evs)
 		case Window:
-			if r.Options.Window == WindowAnswers {
-				if s.windowWaits(r) {
+			// Under WindowFirstCard the boxes play in the window, which the
+			// first card of play ends (toBox); with every box done before
+			// one, it holds the dealer's card like a WindowAnswers window.
+			if r.Options.Window == WindowFirstCard {
+				if evs, done = s.playStep(evs); !done {
 					return evs
 				}
-			} else if evs, done = s.playStep(evs); !done {
+			}
+			if s.windowWaits(r) {
 				return evs
 			}
 			evs = s.closeWindow(r, evs)

@@ -327,9 +327,6 @@ func (s *State) timeout(r Rules, c Command) ([]Event, error) {
 			}
 		}
 		evs = s.resolve(b, evs)
-	case s.Stage == Window && r.Options.Window == WindowAnswers:
-		evs = s.declineOffers(r, evs)
-		evs = s.closeWindow(r, evs)
 	case t.Player != "":
 		b := s.box(t.Box)
 		h, _ := b.hand(t.Hand)
@@ -337,6 +334,9 @@ func (s *State) timeout(r Rules, c Command) ([]Event, error) {
 		evs = append(evs, Event{Kind: EvDecided, Player: t.Player, Box: b.N, Hand: h.ID, Action: Stand, Seq: t.Seq, Reason: "timeout"})
 		t.Seq++
 		h.Acted, h.Done = true, true
+	case s.Stage == Window && t.Box == 0:
+		evs = s.declineOffers(r, evs)
+		evs = s.closeWindow(r, evs)
 	default:
 		return nil, apierr.Precondition(ReasonNoDecisionDue, "no decision is due: the round waits for %s", s.waiting())
 	}

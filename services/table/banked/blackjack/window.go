@@ -32,13 +32,11 @@ func (s *State) windowOpens(r Rules) bool {
 	return false
 }
 
-// windowWaits reports, under WindowAnswers, a window still waiting: for
-// an answer to an insurance or even money offer against an ace (cz
-// §6.4), or, opened only for what a player must ask for, for the clock.
+// windowWaits reports a window still holding play: for an answer to an
+// insurance or even money offer (cz §6.4), or, while a player may still
+// ask for something (early surrender, even money against a ten: ru
+// §3.27, §3.41), for the clock (CmdTimeout).
 func (s *State) windowWaits(r Rules) bool {
-	if !s.upAce() {
-		return true
-	}
 	for i := range s.Boxes {
 		b := &s.Boxes[i]
 		for k := range b.Bettors {
@@ -49,18 +47,19 @@ func (s *State) windowWaits(r Rules) bool {
 			if s.evenMoneyOffer(r, b, k) == nil && !bt.NoEvenMoney {
 				return true
 			}
+			if r.Options.Surrender == SurrenderEarly && s.surrenderOffer(r, b, k) == nil {
+				return true
+			}
 		}
 	}
 	return false
 }
 
-// closeWindow ends the pre-play window; play goes on. Under
-// WindowAnswers the window was a wait of its own (Turn.Seq).
-func (s *State) closeWindow(r Rules, evs []Event) []Event {
+// closeWindow ends the pre-play window, a wait of its own (Turn.Seq);
+// play goes on.
+func (s *State) closeWindow(_ Rules, evs []Event) []Event {
 	s.Stage = Playing
-	if r.Options.Window == WindowAnswers {
-		s.Turn.Seq++
-	}
+	s.Turn.Seq++
 	return append(evs, Event{Kind: EvWindowClosed})
 }
 
