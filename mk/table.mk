@@ -9,7 +9,7 @@
 ## detector. `make integration` runs both smaller under -race and depends on
 ## this target for the full size, so CI runs it.
 table-integration:
-	cd tools && go test -tags integration -count=1 -timeout 20m -v -run '^(TestPodLoss|TestNoHiddenCardLeaks)$$' ./loadgen/load/ \
+	cd tools && go test -tags integration -count=1 -timeout 20m -v -run '^(TestPodLoss|TestNoHiddenCardLeaks|TestBankedPodLoss)$$' ./loadgen/load/ \
 	  | grep -E '^(---|ok|FAIL|panic)|pod loss:|leak scan:'
 
 ## table-cluster-integration: the table service's integration suite and

@@ -73,6 +73,8 @@ func (a *applier) apply() error {
 		return a.freeze()
 	case CmdSettings:
 		return a.settings()
+	case CmdPlay:
+		return a.play()
 	}
 	return apierr.Invalid(ReasonUnknownCommand, "command %v", c.Kind)
 }
@@ -126,11 +128,11 @@ func (a *applier) open() error {
 	idx := t.stakeIndex(e.round())
 	carried := map[int][]string{}
 	for _, b := range e.carried() {
-		i, ok := idx[betKey{b.Player, b.ID}]
+		is, ok := idx[betKey{b.Player, b.ID}]
 		if !ok {
 			return internal("round %d carries %s's bet %s, which no placement holds", e.round(), b.Player, b.ID)
 		}
-		carried[i] = append(carried[i], b.ID)
+		carried[is[0]] = append(carried[is[0]], b.ID)
 	}
 	hs, err := e.open(n)
 	if err != nil {
@@ -161,7 +163,8 @@ func (a *applier) open() error {
 // refused at a dealer table. It returns the table's own copy.
 func (a *applier) draw(e engine) (*Draw, error) {
 	c := a.c
-	if a.t.Config.Source != ResultRNG {
+	if a.t.Config.Source != ResultRNG || a.t.Blackjack != nil {
+		// A card table's rounds deal from a shoe (Shoe), not a draw.
 		if c.Draw != nil {
 			return nil, apierr.Invalid(ReasonDealerTable, "a dealer table's results come from its dealer: an open takes no draw")
 		}
@@ -274,9 +277,29 @@ func (a *applier) place() error {
 		Hold: c.Hold, Amount: amount, Due: max(c.At+IntentGrace.Milliseconds(), t.ClosesAt)})
 	t.played(c.Who, n)
 	for _, h := range hs {
+		if h.kind == EvCancelled {
+			// A bet the new one replaced, or another player's pushed off
+			// the box by its owner (blackjack, cz §4): refunded.
+			if err := a.cancelled(n, h); err != nil {
+				return err
+			}
+			continue
+		}
 		a.emit(Event{Kind: EvPlaced, Who: c.Who, Name: p.Name, Bets: h.bets, BetCount: len(h.bets), Stake: amount, Hold: c.Hold})
 	}
 	a.step.Money = true
+	return nil
+}
+
+// cancelled books and reports bets the engine took back while placing:
+// their refund lines, and the cancel as its player's event.
+func (a *applier) cancelled(n int64, h happening) error {
+	paid, err := a.book(n, h.lines, false)
+	if err != nil {
+		return err
+	}
+	_, count, stake := aggregate(h.bets)
+	a.emit(Event{Kind: EvCancelled, Who: h.player, Name: a.t.nameOf(h.player), Bets: h.bets, Lines: paid, BetCount: count, Stake: stake, Reason: h.reason})
 	return nil
 }
 
@@ -380,7 +403,8 @@ func (a *applier) choose() error {
 func (a *applier) close() error {
 	t, c := a.t, a.c
 	e := t.engine()
-	if _, err := e.close(c.Round); err != nil {
+	hs, err := e.close(c.Round)
+	if err != nil {
 		return err
 	}
 	t.ClosedAt = c.At
@@ -393,6 +417,10 @@ func (a *applier) close() error {
 	}
 	players, count, stake := aggregate(e.bets())
 	a.emit(Event{Kind: EvClosed, Players: players, BetCount: count, Stake: stake})
+	if t.Blackjack != nil {
+		// The deal begins, or a round nobody bet in ends at once.
+		return a.moves(e.round(), hs)
+	}
 	return nil
 }
 

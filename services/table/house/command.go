@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/croupier/croupier/services/table/banked/blackjack"
 	"github.com/croupier/croupier/services/table/banked/moneywheel"
 	"github.com/croupier/croupier/services/table/banked/roulette"
 	"github.com/croupier/croupier/services/table/banked/round"
@@ -56,10 +57,16 @@ const (
 	// CmdSettings: the betting Window and the Pause between rounds, from
 	// the next round.
 	CmdSettings
+	// CmdPlay: a card game's move, Blackjack for blackjack: a player's
+	// decision (Who; Hold and Amount when it puts money in: insurance, a
+	// double, a split, a co-bettor's follow), the clock's timeout, the
+	// dealer's card, burn, marker or dealer change, a shuffle (Shoe, the
+	// RNG's, at an rng table).
+	CmdPlay
 )
 
 var commandNames = round.Enum[CommandKind]{Type: "command", Names: []string{"", "open", "join", "leave", "place", "cancel", "choose",
-	"close", "result", "void", "intents_done", "pause", "resume", "close_table", "finish_close", "freeze", "settings"}}
+	"close", "result", "void", "intents_done", "pause", "resume", "close_table", "finish_close", "freeze", "settings", "play"}}
 
 func (k CommandKind) String() string { return commandNames.String(k) }
 
@@ -101,6 +108,10 @@ type Command struct {
 	// Window and Pause are new settings (CmdSettings).
 	Window time.Duration `json:"window,omitempty"`
 	Pause  time.Duration `json:"pause,omitempty"`
+	// Blackjack is a blackjack table's move (CmdPlay); Shoe the RNG's
+	// shoe of an rng table's shuffle.
+	Blackjack *blackjack.Command `json:"blackjack,omitempty"`
+	Shoe      *Shoe              `json:"shoe,omitempty"`
 }
 
 var _ game.Command = (*Command)(nil)

@@ -20,9 +20,15 @@ const (
 	DueResult
 	// DueFinish: a closing table has nothing left to do (CmdFinishClose).
 	DueFinish
+	// DueShuffle: an rng card table needs a new shoe from the RNG
+	// (CmdPlay with the shuffle and the RNG's Shoe).
+	DueShuffle
+	// DueTimeout: a player's decision clock ran out (CmdPlay with the
+	// engine's timeout).
+	DueTimeout
 )
 
-var dueNames = round.Enum[DueKind]{Type: "due", Names: []string{"none", "intents", "open", "close", "result", "finish"}}
+var dueNames = round.Enum[DueKind]{Type: "due", Names: []string{"none", "intents", "open", "close", "result", "finish", "shuffle", "timeout"}}
 
 func (k DueKind) String() string { return dueNames.String(k) }
 
@@ -55,6 +61,16 @@ func (t *Table) eachDue(f func(Due)) {
 	switch p := t.Phase(); {
 	case p == round.Betting:
 		f(Due{At: t.ClosesAt, Kind: DueClose})
+	case p == round.Closed && t.Blackjack != nil:
+		// A card game plays on move by move: it owes a shoe, or the
+		// default of a decision whose clock ran out; a dealer table's
+		// cards are its dealer's.
+		if t.NeedsShoe() {
+			f(Due{At: t.ClosedAt, Kind: DueShuffle})
+		}
+		if at := t.Deadline(); at > 0 {
+			f(Due{At: at, Kind: DueTimeout})
+		}
 	case p == round.Closed && t.Config.Source == ResultRNG:
 		f(Due{At: t.ClosedAt, Kind: DueResult})
 	case p == round.Closed:

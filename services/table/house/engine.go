@@ -1,6 +1,7 @@
 package house
 
 import (
+	"github.com/croupier/croupier/services/table/banked/blackjack"
 	"github.com/croupier/croupier/services/table/banked/moneywheel"
 	"github.com/croupier/croupier/services/table/banked/roulette"
 	"github.com/croupier/croupier/services/table/banked/round"
@@ -76,6 +77,8 @@ type happening struct {
 	winner  string
 	reason  string
 	choice  moneywheel.VoidChoice
+	// blackjack is the blackjack engine's event the happening is.
+	blackjack *blackjack.Event
 }
 
 // engine is the engine over the table's round state. New and Decode
@@ -84,6 +87,9 @@ type happening struct {
 func (t *Table) engine() engine {
 	if t.Wheel != nil && t.Config.Wheel != nil {
 		return wheelEngine{r: t.Config.Wheel, s: t.Wheel}
+	}
+	if t.Blackjack != nil && t.Config.Blackjack != nil {
+		return blackjackEngine{r: t.Config.Blackjack, s: t.Blackjack}
 	}
 	r, s := t.Config.Roulette, t.Roulette
 	if r == nil {

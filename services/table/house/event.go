@@ -3,6 +3,7 @@ package house
 import (
 	"time"
 
+	"github.com/croupier/croupier/services/table/banked/blackjack"
 	"github.com/croupier/croupier/services/table/banked/round"
 )
 
@@ -55,10 +56,18 @@ const (
 	EvPaid
 	// EvTable: the table's Status, Reason, Window or Pause changed.
 	EvTable
+	// EvMove: a card game's move as its engine reported it (Blackjack: a
+	// card dealt, a turn, a decision, a stake, lines paid before the
+	// end); Who and Name are the player it is about. Public: the cards on
+	// a blackjack table are all face up (no hole card).
+	EvMove
+	// EvShoe: a card table's shoe changed (Shoe): a new one, its
+	// commitment public from the start, or the one before revealed.
+	EvShoe
 )
 
 var eventNames = round.Enum[EventKind]{Type: "event", Names: []string{"", "opened", "joined", "left", "placed", "cancelled", "chosen",
-	"closed", "no_spin", "result", "settled", "voided", "refunded", "stake_failed", "paid", "table"}}
+	"closed", "no_spin", "result", "settled", "voided", "refunded", "stake_failed", "paid", "table", "move", "shoe"}}
 
 func (k EventKind) String() string { return eventNames.String(k) }
 
@@ -105,6 +114,12 @@ type Event struct {
 	Choice string        `json:"choice,omitempty"`
 	Window time.Duration `json:"window,omitempty"`
 	Pause  time.Duration `json:"pause,omitempty"`
+	// Blackjack is a blackjack move (EvMove); Shoe a shoe's public record
+	// (EvShoe); Deadline when the decision the move asks for is due
+	// (the decision clock, Unix ms).
+	Blackjack *blackjack.Event `json:"blackjack,omitempty"`
+	Shoe      *ShoeRecord      `json:"shoe,omitempty"`
+	Deadline  int64            `json:"deadline,omitempty"`
 }
 
 // SpinView is a reported result as everyone may see it once it is

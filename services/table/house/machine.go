@@ -39,6 +39,9 @@ func (t *Table) Step(gc game.Command) (game.Step, error) {
 	if a.replay {
 		return game.Step{Events: []Event(nil)}, nil
 	}
+	if err := a.deal(); err != nil {
+		return game.Step{}, refusal(err)
+	}
 	a.settleLate()
 	t.prune()
 	t.Version++
@@ -168,7 +171,9 @@ func Decode(data []byte) (*Table, error) {
 		return nil, fmt.Errorf("house table %s: a roulette table without its roulette rules and round", t.Config.ID)
 	case t.Config.Game == GameMoneyWheel && (t.Config.Wheel == nil || t.Wheel == nil || t.Roulette != nil):
 		return nil, fmt.Errorf("house table %s: a money wheel table without its rules and round", t.Config.ID)
-	case t.Config.Game != GameRoulette && t.Config.Game != GameMoneyWheel:
+	case t.Config.Game == GameBlackjack && (t.Config.Blackjack == nil || t.Blackjack == nil || t.Roulette != nil || t.Wheel != nil):
+		return nil, fmt.Errorf("house table %s: a blackjack table without its rules and round", t.Config.ID)
+	case t.Config.Game != GameRoulette && t.Config.Game != GameMoneyWheel && t.Config.Game != GameBlackjack:
 		return nil, fmt.Errorf("house table %s: unknown game %q", t.Config.ID, t.Config.Game)
 	}
 	return t, nil

@@ -78,6 +78,14 @@ type Stake struct {
 	Amount int64    `json:"amount"`
 	// Left is the stakes of its bets that no line has settled yet.
 	Left int64 `json:"left"`
+	// Move: the stake of a move (a card game's insurance, double, split),
+	// not of a placement; what of it the engine never took is refunded
+	// when the round ends.
+	Move bool `json:"move,omitempty"`
+	// Spot is where the engine put a move's stake (the line spot of an
+	// insurance, a double, a split hand), once it has: lines of that spot
+	// settle it.
+	Spot string `json:"spot,omitempty"`
 	// Posted: the hold is in the escrow. Failed: it never will be; its
 	// bets' lines move no money.
 	Posted bool `json:"posted,omitempty"`
@@ -211,17 +219,37 @@ func (t *Table) eachRunnableSlow(f func(Intent)) {
 	}
 }
 
-// stakeIndex maps round n's bets to their placements.
-func (t *Table) stakeIndex(n int64) map[betKey]int {
-	idx := map[betKey]int{}
+// stakeIndex maps round n's bets to their placements: the placement
+// first, then the stakes of moves on the same bet (a card game's
+// insurance, doubles and splits), in the order made.
+func (t *Table) stakeIndex(n int64) map[betKey][]int {
+	idx := map[betKey][]int{}
 	for i, s := range t.Stakes {
 		if s.Round == n {
 			for _, id := range s.BetIDs {
-				idx[betKey{s.Player, id}] = i
+				k := betKey{s.Player, id}
+				idx[k] = append(idx[k], i)
 			}
 		}
 	}
 	return idx
+}
+
+// stakeFor is the stake of those of a bet (is) a line takes its money
+// from: the move's stake the engine put on the line's spot, else the
+// placement's.
+func (t *Table) stakeFor(is []int, l round.Line) int {
+	for _, i := range is {
+		if s := &t.Stakes[i]; s.Move && s.Spot == l.Spot {
+			return i
+		}
+	}
+	for _, i := range is {
+		if !t.Stakes[i].Move {
+			return i
+		}
+	}
+	return is[0]
 }
 
 // book takes the lines of round n an engine event carried: each line's
@@ -234,11 +262,11 @@ func (a *applier) book(n int64, lines []round.Line, ended bool) ([]round.Line, e
 	idx := t.stakeIndex(n)
 	paid := make([]round.Line, 0, len(lines))
 	for _, l := range lines {
-		i, ok := idx[betKey{l.Player, l.BetID}]
+		is, ok := idx[betKey{l.Player, l.BetID}]
 		if !ok {
 			return nil, internal("round %d: a line of %s's bet %s, which no placement holds", n, l.Player, l.BetID)
 		}
-		s := &t.Stakes[i]
+		s := &t.Stakes[t.stakeFor(is, l)]
 		s.Left -= l.Stake
 		p := Part{Round: n, Returned: l.Returned, Lost: l.Lost, Won: l.Won}
 		switch {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/croupier/croupier/services/table/banked/blackjack"
 	"github.com/croupier/croupier/services/table/banked/moneywheel"
 	"github.com/croupier/croupier/services/table/banked/roulette"
 	"github.com/croupier/croupier/services/table/banked/round"
@@ -14,7 +15,24 @@ import (
 )
 
 // Games lists the games a house table plays.
-func Games() []string { return []string{GameRoulette, GameMoneyWheel} }
+func Games() []string { return []string{GameRoulette, GameMoneyWheel, GameBlackjack} }
+
+// BlackjackRules builds a blackjack table's rules: the profile's (cz,
+// ru) with its defaults and each option set on it, as Rules does for the
+// wheels. The limits are the caller's to set.
+func BlackjackRules(profile string, options map[string]string) (*blackjack.Rules, error) {
+	if !slices.Contains(blackjack.Profiles(), profile) {
+		return nil, apierr.Invalid(ReasonUnknownProfile, "blackjack has no profile %q (have %v)", profile, blackjack.Profiles())
+	}
+	r, err := blackjack.Named(profile)
+	if err != nil {
+		return nil, apierr.Invalid(ReasonUnknownProfile, "%v", err)
+	}
+	if err := setOptions(&r, options); err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
 
 // Rules builds the rules a create request names: the game's engine
 // profile with its defaults, each option set on it (rules.Set, in key

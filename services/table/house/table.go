@@ -32,6 +32,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/croupier/croupier/services/table/banked/blackjack"
 	"github.com/croupier/croupier/services/table/banked/moneywheel"
 	"github.com/croupier/croupier/services/table/banked/roulette"
 	"github.com/croupier/croupier/services/table/banked/round"
@@ -42,13 +43,17 @@ import (
 const (
 	GameRoulette   = "roulette"
 	GameMoneyWheel = "money_wheel"
+	GameBlackjack  = "blackjack"
 )
 
 // Bounds of a table's configuration and the state it keeps.
 const (
 	MinWindow = 3 * time.Second
 	MaxWindow = 120 * time.Second
-	MaxPause  = 60 * time.Second
+	// MinClock and MaxClock bound a card game's decision clock.
+	MinClock = 2 * time.Second
+	MaxClock = 120 * time.Second
+	MaxPause = 60 * time.Second
 	// MaxPlayersCap bounds Config.MaxPlayers, MaxBetsCap Config.MaxBets.
 	MaxPlayersCap = 100000
 	MaxBetsCap    = 1000
@@ -91,17 +96,24 @@ func (s *Source) UnmarshalText(b []byte) error { return sourceNames.Parse(b, s) 
 type Config struct {
 	ID   string `json:"id"`
 	Name string `json:"name"`
-	// Game is GameRoulette or GameMoneyWheel; Profile the engine's profile
-	// ("cz", "ru"); Options the options set on it (rules.Set), kept for
-	// the record. Exactly one of Roulette and Wheel holds the rules.
-	Game     string            `json:"game"`
-	Profile  string            `json:"profile"`
-	Options  map[string]string `json:"options,omitempty"`
-	Roulette *roulette.Rules   `json:"roulette,omitempty"`
-	Wheel    *moneywheel.Rules `json:"wheel,omitempty"`
-	Source   Source            `json:"source"`
-	Window   time.Duration     `json:"window"`
-	Pause    time.Duration     `json:"pause"`
+	// Game is GameRoulette, GameMoneyWheel or GameBlackjack; Profile the
+	// engine's profile ("cz", "ru"); Options the options set on it
+	// (rules.Set), kept for the record. Exactly one of Roulette, Wheel and
+	// Blackjack holds the rules.
+	Game      string            `json:"game"`
+	Profile   string            `json:"profile"`
+	Options   map[string]string `json:"options,omitempty"`
+	Roulette  *roulette.Rules   `json:"roulette,omitempty"`
+	Wheel     *moneywheel.Rules `json:"wheel,omitempty"`
+	Blackjack *blackjack.Rules  `json:"blackjack,omitempty"`
+	Source    Source            `json:"source"`
+	// Clock is how long a player has for a decision (a card game's: the
+	// pre-play window, a box's turn, a co-bettor's answer) before the
+	// table takes its default for him (blackjack: stand, no insurance,
+	// no follow).
+	Clock  time.Duration `json:"clock,omitempty"`
+	Window time.Duration `json:"window"`
+	Pause  time.Duration `json:"pause"`
 	// MaxPlayers caps the players joined, MaxBets the bets one player may
 	// place in one round (cancelled ones count: they stay in the round).
 	MaxPlayers int    `json:"max_players"`
@@ -126,8 +138,19 @@ func (c *Config) Validate() error {
 		add("table id is empty")
 	}
 	switch c.Game {
+	case GameBlackjack:
+		if c.Blackjack == nil || c.Roulette != nil || c.Wheel != nil {
+			add("a blackjack table has blackjack rules only")
+		} else if err := c.Blackjack.Validate(); err != nil {
+			errs = append(errs, err)
+		} else if c.Blackjack.Profile != c.Profile {
+			add("profile %q, rules of %q", c.Profile, c.Blackjack.Profile)
+		}
+		if c.Clock < MinClock || c.Clock > MaxClock {
+			add("decision clock %s outside %s..%s", c.Clock, MinClock, MaxClock)
+		}
 	case GameRoulette:
-		if c.Roulette == nil || c.Wheel != nil {
+		if c.Roulette == nil || c.Wheel != nil || c.Blackjack != nil {
 			add("a roulette table has roulette rules only")
 		} else if err := c.Roulette.Validate(); err != nil {
 			errs = append(errs, err)
@@ -135,7 +158,7 @@ func (c *Config) Validate() error {
 			add("profile %q, rules of %q", c.Profile, c.Roulette.Profile)
 		}
 	case GameMoneyWheel:
-		if c.Wheel == nil || c.Roulette != nil {
+		if c.Wheel == nil || c.Roulette != nil || c.Blackjack != nil {
 			add("a money wheel table has money wheel rules only")
 		} else if err := c.Wheel.Validate(); err != nil {
 			errs = append(errs, err)
@@ -255,8 +278,19 @@ type Table struct {
 	Review string `json:"frozen,omitempty"`
 	// Roulette or Wheel is the engine's state of the current round (one
 	// of them, as Config.Game).
-	Roulette *roulette.State   `json:"roulette,omitempty"`
-	Wheel    *moneywheel.State `json:"wheel,omitempty"`
+	Roulette  *roulette.State   `json:"roulette,omitempty"`
+	Wheel     *moneywheel.State `json:"wheel,omitempty"`
+	Blackjack *blackjack.State  `json:"blackjack,omitempty"`
+	// Shoe is an rng card table's shoe from the RNG, secret like Draw:
+	// only the cards dealt from it reach events and views. Shoes are the
+	// public record of the last MaxShoes shoes (the fairness proof).
+	Shoe  *Shoe        `json:"shoe,omitempty"`
+	Shoes []ShoeRecord `json:"shoes,omitempty"`
+	// Waiting is when the current wait for a player's decision began (a
+	// card game's Turn.Seq, WaitSeq), for the decision clock.
+	Waiting   int64 `json:"waiting,omitempty"`
+	WaitRound int64 `json:"wait_round,omitempty"`
+	WaitSeq   int   `json:"wait_seq,omitempty"`
 	// Draw is the RNG's outcome of the current round (rng tables),
 	// secret until the result and kept as the record's after it.
 	Draw *Draw `json:"draw,omitempty"`
@@ -292,9 +326,12 @@ type Table struct {
 // validated configuration.
 func New(cfg Config) *Table {
 	t := &Table{Config: cfg, Status: Open}
-	if cfg.Game == GameMoneyWheel {
+	switch cfg.Game {
+	case GameMoneyWheel:
 		t.Wheel = &moneywheel.State{}
-	} else {
+	case GameBlackjack:
+		t.Blackjack = &blackjack.State{}
+	default:
 		t.Roulette = &roulette.State{}
 	}
 	return t

@@ -26,6 +26,13 @@ func (e Event) For(v game.Viewer) (Event, bool) {
 	if e.Player != "" {
 		return e, v.Internal || v.Player == e.Player
 	}
+	if e.Kind == EvMove {
+		// Moves are public, as the felt is; only ids are filtered.
+		if !v.SeesPlayerID(e.Who) {
+			e.Who = ""
+		}
+		return forMove(e, v), true
+	}
 	if e.Who == "" || v.Internal || v.Player == e.Who {
 		return e, true
 	}
@@ -86,6 +93,9 @@ type View struct {
 	// Last are the last rounds' results, newest last.
 	Last    []Result `json:"last,omitempty"`
 	Version uint64   `json:"version"`
+	// Blackjack is a blackjack table's round: boxes, cards, the turn, the
+	// viewer's legal moves, the shoes' records.
+	Blackjack *BlackjackView `json:"blackjack,omitempty"`
 }
 
 // View is the table as v may see it.
@@ -139,6 +149,7 @@ func (t *Table) View(v game.Viewer) View {
 		out.Joined, out.You = true, p.Name
 		out.Choice = e.choice(v.Player)
 	}
+	out.Blackjack = t.blackjackView(v)
 	return out
 }
 

@@ -25,6 +25,7 @@ func wizardRules(decks int, das bool) Rules {
 // they compare with OptimalRTP; the difference bounds our split
 // approximation's disagreement with theirs.
 func TestWizardAppendix9NoHoleCardReturns(t *testing.T) {
+	numeric(t)
 	for _, c := range []struct {
 		decks int
 		das   bool
@@ -79,6 +80,7 @@ func TestWizardAppendix9HandValues(t *testing.T) {
 // only" is worth, and with an infinite deck split hands are independent, so
 // here the method is exact.
 func TestInfiniteDeckMatchesPublished(t *testing.T) {
+	numeric(t)
 	r := Rules{Decks: 8, BlackjackPays: 1.5, DoubleAfterSplit: true, MaxHands: 4}
 	s := infiniteShoe()
 	res := compute(r, &s)
@@ -101,6 +103,7 @@ func TestInfiniteDeckMatchesPublished(t *testing.T) {
 // surrender: a house edge of about 0.5–0.6 %; early surrender against a ten
 // is worth 0.2 % or more without a hole card.
 func TestSixDeckNoHoleCardInPublishedRange(t *testing.T) {
+	numeric(t)
 	plain := with(CZ(), func(r *Rules) { r.Surrender, r.Bonus777, r.ResplitAces = NoSurrender, false, false })
 	res, _ := Cached(plain)
 	if res.HouseEdge < 0.005 || res.HouseEdge > 0.006 {

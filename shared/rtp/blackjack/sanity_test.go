@@ -25,6 +25,7 @@ func rising(t *testing.T, what string, rules ...Rules) {
 }
 
 func TestMoreDecksLowerRTP(t *testing.T) {
+	numeric(t)
 	for name, base := range map[string]Rules{"cz": CZ(), "ru": RU()} {
 		var rs []Rules
 		for _, d := range []int{8, 6, 4, 2, 1} {
@@ -37,6 +38,7 @@ func TestMoreDecksLowerRTP(t *testing.T) {
 // cz §10.1: losing doubles and splits to a dealer blackjack costs the
 // player; "original bet only" is better for him.
 func TestLosingAllToBlackjackLowersRTP(t *testing.T) {
+	numeric(t)
 	for name, r := range map[string]Rules{"cz": CZ(), "ru": RU(), "cz 1 deck": with(CZ(), func(r *Rules) { r.Decks = 1 })} {
 		rising(t, name, r, with(r, func(r *Rules) { r.LoseAllToBlackjack = false }))
 	}
@@ -45,6 +47,7 @@ func TestLosingAllToBlackjackLowersRTP(t *testing.T) {
 // Surrender is an option: offering it never costs the player, against more
 // up cards never less.
 func TestSurrenderNeverLowersRTP(t *testing.T) {
+	numeric(t)
 	for name, r := range map[string]Rules{"cz": CZ(), "ru": RU(), "cz obo": with(CZ(), func(r *Rules) { r.LoseAllToBlackjack = false })} {
 		rising(t, name,
 			with(r, func(r *Rules) { r.Surrender = NoSurrender }),
@@ -56,6 +59,7 @@ func TestSurrenderNeverLowersRTP(t *testing.T) {
 // The player's options each add to his return, the dealer hitting soft 17
 // takes from it, and a 6:5 blackjack takes about 1.4 %.
 func TestRuleDirections(t *testing.T) {
+	numeric(t)
 	r := RU()
 	rising(t, "h17", with(r, func(r *Rules) { r.DealerHitsSoft17 = true }), r)
 	rising(t, "das", with(r, func(r *Rules) { r.DoubleAfterSplit = false }), r)
@@ -71,6 +75,7 @@ func TestRuleDirections(t *testing.T) {
 
 // Playing each composition's best action is never worse than the chart.
 func TestOptimalAtLeastChart(t *testing.T) {
+	numeric(t)
 	for _, r := range []Rules{CZ(), RU(), with(CZ(), func(r *Rules) { r.LoseAllToBlackjack = false }), with(RU(), func(r *Rules) { r.Decks = 1 })} {
 		res, _ := Cached(r)
 		if res.OptimalRTP < res.RTP-1e-12 {
@@ -102,6 +107,7 @@ func TestUpCardProbabilitiesSumToOne(t *testing.T) {
 // No hand is worth less than losing its stake, unless it doubles (two
 // units) or splits (a unit a hand); none more than its best payout.
 func TestHandValuesBounded(t *testing.T) {
+	numeric(t)
 	r := CZ()
 	s := newShoe(r.Decks)
 	for up := 1; up <= values; up++ {

@@ -64,7 +64,7 @@ func TestBankedRoundsThroughTheAPI(t *testing.T) {
 	for _, run := range bankedRuns() {
 		t.Run(run.name, func(t *testing.T) {
 			o := run.o
-			o.Rounds, o.Name = 4, strings.ReplaceAll(run.name, " ", "-")
+			o.Rounds, o.Name = bankedRounds, strings.ReplaceAll(run.name, " ", "-")
 			obs := rounds.NewObserver()
 			tables, err := rounds.Setup(ctx, tg, o, obs)
 			if err != nil {
@@ -119,7 +119,7 @@ func TestBankedPodLoss(t *testing.T) {
 		go func() { rounds.Play(playCtx, tg, o, ts, obs); done <- struct{}{} }()
 	}
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 3))
-	const minKills, minRounds = 5, 40
+	const minKills, minRounds = 5, bankedPodLossRounds
 	kills := 0
 	start := time.Now()
 	for kills < minKills || obs.Ended() < minRounds {

@@ -8,4 +8,8 @@ const (
 	leakHands    = 10_000
 	leakTables   = 8
 	podLossHands = 1_000
+	// Banked tables: rounds per game and mode through the API, rounds
+	// through pod losses.
+	bankedRounds        = 4
+	bankedPodLossRounds = 40
 )

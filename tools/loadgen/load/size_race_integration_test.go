@@ -6,7 +6,9 @@ package load
 // table-integration`, which `make integration` runs too, runs them at full
 // size without it.
 const (
-	leakHands    = 1_500
-	leakTables   = 4
-	podLossHands = 300
+	leakHands           = 1_500
+	leakTables          = 4
+	podLossHands        = 300
+	bankedRounds        = 2
+	bankedPodLossRounds = 16
 )

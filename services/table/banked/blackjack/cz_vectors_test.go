@@ -348,6 +348,6 @@ func TestCZVector20BehindPlayerStaysOnFirstHand(t *testing.T) {
 	g.decide("own", 1, 2, Stand)
 	g.cards("Tc") // dealer 17
 	g.settled()
-	g.want("bea", sums{won: 20, returned: 20})       // 18 beats 17
+	g.want("bea", sums{won: 20, returned: 20})           // 18 beats 17
 	g.want("own", sums{won: 10, returned: 10, lost: 10}) // 18 wins, 10 loses
 }

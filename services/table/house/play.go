@@ -1,0 +1,471 @@
+package house
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/croupier/croupier/services/table/banked/blackjack"
+	"github.com/croupier/croupier/services/table/banked/round"
+	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/card"
+)
+
+// A card game's round goes on after "no more bets" move by move
+// (CmdPlay): the players' decisions, the clock's timeouts, and the cards.
+// At an rng table the cards come from the RNG's shoe the table holds
+// sealed (Shoe): whenever the engine says where the next card goes, the
+// table deals it itself in the same command, so a player's hit and its
+// card are one commit. At a dealer table each card is the dealer
+// console's report (the shoe reader), which the engine checks against
+// the shoe it has counted.
+
+// Reasons of moves the table refuses itself.
+const (
+	// ReasonBadMove: a move without its game's command, or one the sender
+	// may not make (a player dealing a card, the dealer deciding).
+	ReasonBadMove = "BAD_MOVE"
+	// ReasonNotDue: a timeout before the decision clock has run out.
+	ReasonNotDue = "NOT_DUE"
+	// ReasonBadShoe: an rng shuffle whose shoe is not the table's decks.
+	ReasonBadShoe = "BAD_SHOE"
+)
+
+// MaxShoes is how many shoes' public records a table keeps.
+const MaxShoes = 20
+
+// Shoe is an rng card table's shoe: the RNG service's shuffle, its
+// cards top first, and how many the table has taken. Sealed: it is in
+// the snapshot only (as Draw), never in an event or a view.
+type Shoe struct {
+	// N numbers the table's shoes from 1 (set by the table).
+	N          int64       `json:"n,omitempty"`
+	Outcome    string      `json:"outcome"`
+	Commitment []byte      `json:"commitment"`
+	Cards      []card.Card `json:"cards"`
+	// Marker is the reshuffle marker: the cards before it (the RNG's cut
+	// card position). The round in which it comes out is the shoe's last
+	// (ru §5.2; cz §6.9).
+	Marker int `json:"marker"`
+	// Next is how many cards the table has taken from it.
+	Next int `json:"next,omitempty"`
+}
+
+// ShoeRecord is a shoe as everyone may know it: the RNG's outcome id and
+// commitment from the start (the fairness proof: the shoe is revealed by
+// the RNG once it has ended), the rounds it served and the cards dealt.
+type ShoeRecord struct {
+	N          int64  `json:"n"`
+	Outcome    string `json:"outcome"`
+	Commitment []byte `json:"commitment"`
+	Cards      int    `json:"cards"`
+	FirstRound int64  `json:"first_round,omitempty"`
+	LastRound  int64  `json:"last_round,omitempty"`
+	Dealt      int    `json:"dealt,omitempty"`
+	Ended      bool   `json:"ended,omitempty"`
+}
+
+// playerMove reports the moves a player makes for himself.
+func playerMove(k blackjack.CommandKind) bool {
+	switch k {
+	case blackjack.CmdInsure, blackjack.CmdEvenMoney, blackjack.CmdSurrender, blackjack.CmdDecide, blackjack.CmdFollow:
+		return true
+	}
+	return false
+}
+
+// dealerMove reports the moves only a dealer table's console makes.
+func dealerMove(k blackjack.CommandKind) bool {
+	switch k {
+	case blackjack.CmdCard, blackjack.CmdBurn, blackjack.CmdMarker:
+		return true
+	}
+	return false
+}
+
+// move is the engine command a CmdPlay carries, checked for its sender:
+// a player's own decision (his key becomes the command's player), the
+// clock's timeout, the dealer's cards, a shuffle, a dealer change.
+func (t *Table) move(c *Command) (blackjack.Command, error) {
+	switch {
+	case t.Blackjack == nil || t.Config.Blackjack == nil:
+		return blackjack.Command{}, apierr.Invalid(ReasonUnsupported, "the table's game (%s) has no moves", t.Config.Game)
+	case c.Blackjack == nil:
+		return blackjack.Command{}, apierr.Invalid(ReasonBadMove, "a move carries its blackjack command")
+	}
+	m := *c.Blackjack
+	m.Bets, m.BetIDs = nil, nil
+	rng := t.Config.Source == ResultRNG
+	switch k := m.Kind; {
+	case playerMove(k):
+		if c.Who == "" || t.Players[c.Who] == nil {
+			return m, apierr.Precondition(ReasonNotJoined, "%s has not joined the table", c.Who)
+		}
+		m.Player = c.Who
+	case c.Who != "":
+		return m, apierr.Invalid(ReasonBadMove, "a player does not make a %s move", k)
+	case k == blackjack.CmdTimeout:
+		if at := t.Deadline(); at == 0 || c.At < at {
+			return m, apierr.Precondition(ReasonNotDue, "no decision is due before %d", at)
+		}
+		if m.Seq == 0 {
+			m.Seq = t.Blackjack.Turn.Seq
+		}
+	case dealerMove(k) && rng:
+		return m, apierr.Invalid(ReasonRNGTable, "an rng table deals from the RNG's shoe: it takes no %s", k)
+	case k == blackjack.CmdShuffle && rng != (c.Shoe != nil):
+		return m, apierr.Invalid(ReasonBadShoe, "an rng table's shuffle carries the RNG's shoe, a dealer table's none")
+	case k == blackjack.CmdShuffle && rng:
+		if err := t.checkShoe(c.Shoe); err != nil {
+			return m, err
+		}
+		m.Cut, m.Marker = 0, c.Shoe.Marker
+	case dealerMove(k), k == blackjack.CmdShuffle, k == blackjack.CmdDealerChange:
+	default:
+		return m, apierr.Invalid(ReasonBadMove, "%s is not a move (it has its own command)", k)
+	}
+	return m, nil
+}
+
+// checkShoe checks the RNG's shoe: the table's decks, each card as often
+// as they hold it.
+func (t *Table) checkShoe(s *Shoe) error {
+	r := t.Config.Blackjack
+	var seen [card.NumCards]int
+	for _, c := range s.Cards {
+		if int(c) >= card.NumCards {
+			return apierr.Invalid(ReasonBadShoe, "card %d is not a card", c)
+		}
+		seen[c]++
+	}
+	for c, n := range seen {
+		if n != r.Decks {
+			return apierr.Invalid(ReasonBadShoe, "%s is %d times in a shoe of %d decks", card.Card(c), n, r.Decks)
+		}
+	}
+	if s.Outcome == "" || len(s.Commitment) == 0 {
+		return apierr.Invalid(ReasonBadShoe, "a shoe has its outcome id and commitment")
+	}
+	return nil
+}
+
+// PlayStake is what a move puts into the escrow from its player's
+// account (insurance, a double, a split, a co-bettor's follow), changing
+// nothing: the service holds it in the wallet before it commits the move,
+// as it does a placement's stakes. It returns the engine's refusal of a
+// move that would be refused.
+func (t *Table) PlayStake(c *Command) (int64, error) {
+	m, err := t.move(c)
+	if err != nil || !playerMove(m.Kind) {
+		return 0, err
+	}
+	s := t.Blackjack.Clone()
+	if _, err := blackjack.Apply(*t.Config.Blackjack, &s, m); err != nil {
+		return 0, err
+	}
+	return committed(&s, m.Player) - committed(t.Blackjack, m.Player), nil
+}
+
+// committed is what a player has put in the round beyond his bets, or
+// promised: insurance, split and double stakes, and his part of a double
+// or split that waits for the co-bettors' answers.
+func committed(s *blackjack.State, who string) int64 {
+	var n int64
+	for _, b := range s.Boxes {
+		for k, bt := range b.Bettors {
+			if bt.Player != who {
+				continue
+			}
+			n += bt.Insurance
+			for _, h := range b.Hands {
+				n += h.Stakes[k].Base + h.Stakes[k].Double
+			}
+			n -= bt.Stake // his bet, on the first hand
+			if s.Turn.Follow != 0 && s.Turn.Box == b.N {
+				n += pending(s, &b, k)
+			}
+		}
+	}
+	return n
+}
+
+// pending is bettor k's part of the double or split that waits for the
+// co-bettors: the owner's, and a co-bettor's who follows.
+func pending(s *blackjack.State, b *blackjack.Box, k int) int64 {
+	t := &s.Turn
+	owner := b.Bettors[k].Player == s.Owner(b.N)
+	switch {
+	case !owner && t.Answers[k] != blackjack.Follows:
+		return 0
+	case t.Follow == blackjack.Split:
+		return b.Bettors[k].Stake
+	case owner:
+		return t.Amount
+	}
+	return t.Amounts[k]
+}
+
+// play applies a move. Money a player's move puts in comes with its
+// wallet hold (Hold, for exactly PlayStake), posted into the escrow at
+// once: betting is over.
+func (a *applier) play() error {
+	t, c := a.t, a.c
+	m, err := t.move(c)
+	if err != nil {
+		return err
+	}
+	var extra int64
+	if playerMove(m.Kind) {
+		if extra, err = t.PlayStake(c); err != nil {
+			return err
+		}
+		switch {
+		case extra > 0 && c.Hold == "":
+			return apierr.Invalid(ReasonNoHold, "the %s puts %d in: it comes with the wallet hold of it", m.Kind, extra)
+		case extra > 0 && t.HasHold(c.Hold):
+			return apierr.Conflict(ReasonHoldReused, "hold %s holds another stake", c.Hold)
+		case c.Amount != extra:
+			return apierr.Invalid(ReasonBadAmount, "hold of %d for a %s that puts in %d", c.Amount, m.Kind, extra)
+		}
+	}
+	if m.Kind == blackjack.CmdShuffle && c.Shoe != nil {
+		a.newShoe(c.Shoe)
+	}
+	e := t.engine()
+	n := e.round()
+	evs, err := blackjack.Apply(*t.Config.Blackjack, t.Blackjack, m)
+	if err != nil {
+		return err
+	}
+	if len(evs) == 0 && m.Kind != blackjack.CmdShuffle {
+		a.replay = true // the engine took it as a repeat
+		return nil
+	}
+	if extra > 0 {
+		a.stake(m, extra)
+	}
+	return a.moves(n, fromBlackjack(evs))
+}
+
+// stake records a move's stake, held for the player, and its post.
+func (a *applier) stake(m blackjack.Command, amount int64) {
+	t, c := a.t, a.c
+	p := t.Players[c.Who]
+	n := t.Round()
+	var ids []string
+	for _, b := range t.Blackjack.Bets {
+		if b.Player == c.Who && b.Spot == blackjack.BoxSpot(m.Box) {
+			ids = append(ids, b.ID)
+		}
+	}
+	t.Stakes = append(t.Stakes, Stake{Hold: c.Hold, Player: c.Who, Account: p.Account, Round: n, BetIDs: ids, Amount: amount, Left: amount, Move: true})
+	t.Seq++
+	t.Intents = append(t.Intents, Intent{ID: fmt.Sprintf("post:%s:%d", c.Hold, t.Seq), Kind: IntentPost, Player: c.Who, Account: p.Account, Round: n,
+		Hold: c.Hold, Amount: amount, Due: c.At})
+	a.step.Money = true
+}
+
+// newShoe takes the RNG's new shoe: the one before ends (its record says
+// so, and the RNG may reveal it), the new one's commitment is public.
+func (a *applier) newShoe(s *Shoe) {
+	t := a.t
+	var n int64 = 1
+	if old := t.Shoe; old != nil {
+		n = old.N + 1
+		a.endShoe()
+	}
+	sh := *s
+	sh.N, sh.Next = n, 0
+	sh.Cards, sh.Commitment = slices.Clone(s.Cards), slices.Clone(s.Commitment)
+	t.Shoe = &sh
+	rec := ShoeRecord{N: n, Outcome: sh.Outcome, Commitment: slices.Clone(sh.Commitment), Cards: len(sh.Cards), FirstRound: t.Round()}
+	t.Shoes = append(t.Shoes, rec)
+	if len(t.Shoes) > MaxShoes {
+		t.Shoes = slices.Delete(t.Shoes, 0, len(t.Shoes)-MaxShoes)
+	}
+	a.emit(Event{Kind: EvShoe, Shoe: &rec})
+}
+
+// endShoe marks the current shoe's record ended.
+func (a *applier) endShoe() {
+	t := a.t
+	if len(t.Shoes) == 0 || t.Shoe == nil || t.Shoes[len(t.Shoes)-1].Ended {
+		return
+	}
+	rec := &t.Shoes[len(t.Shoes)-1]
+	rec.Ended, rec.Dealt, rec.LastRound = true, t.Shoe.Next, t.Round()
+	// The RNG may reveal it now: no card of it is dealt any more.
+	a.step.Outcome = t.Shoe.Outcome
+	r := *rec
+	a.emit(Event{Kind: EvShoe, Shoe: &r})
+}
+
+// moves books and reports what an engine did after "no more bets": the
+// moves as they came, lines paid before the end to their players, the
+// settlement or the void; the round's end once it is over.
+func (a *applier) moves(n int64, hs []happening) error {
+	t := a.t
+	for _, h := range hs {
+		switch h.kind {
+		case EvSettled:
+			if err := a.settled(n, h); err != nil {
+				return err
+			}
+			continue
+		case EvVoided:
+			if err := a.voided(n, h, false); err != nil {
+				return err
+			}
+			continue
+		case EvOpened, EvPlaced, EvCancelled, EvClosed:
+			continue
+		}
+		ev := *h.blackjack
+		ev.Bets, ev.Lines, ev.Order = slices.Clone(ev.Bets), slices.Clone(ev.Lines), slices.Clone(ev.Order)
+		if err := a.staked(n, ev.Bets); err != nil {
+			return err
+		}
+		if len(ev.Lines) > 0 {
+			paid, err := a.book(n, ev.Lines, false)
+			if err != nil {
+				return err
+			}
+			players, by := byPlayer(paid)
+			for _, p := range players {
+				ls := by[p]
+				a.emit(Event{Kind: EvSettled, Player: p, Lines: ls, BetCount: distinctBets(ls), Stake: stakeOf(ls), Paid: paidOf(ls), Won: wonOf(ls), Reason: ev.Reason})
+			}
+		}
+		a.emit(Event{Kind: EvMove, Who: ev.Player, Name: t.nameOf(ev.Player), Blackjack: &ev})
+	}
+	if t.Phase().Over() {
+		a.refundLeft(n)
+		return a.endRound(n)
+	}
+	return nil
+}
+
+// staked notes where the engine put the stakes of moves (an insurance,
+// a double's or a split's stakes, the owner's and the co-bettors' who
+// followed): each on the player's move stake of the round that has no
+// spot yet, of the same amount, made when he moved.
+func (a *applier) staked(n int64, bets []round.Bet) error {
+	t := a.t
+	for _, b := range bets {
+		i := slices.IndexFunc(t.Stakes, func(s Stake) bool {
+			return s.Move && s.Round == n && s.Player == b.Player && s.Spot == "" && s.Amount == b.Amount
+		})
+		if i < 0 {
+			return internal("round %d: %s's stake of %d on %s, which no move of his holds", n, b.Player, b.Amount, b.Spot)
+		}
+		t.Stakes[i].Spot = b.Spot
+	}
+	return nil
+}
+
+// refundLeft returns to its player what a move's stake holds that the
+// engine never took (a double or split voided before the co-bettors
+// answered): at the round's end no stake of it keeps money.
+func (a *applier) refundLeft(n int64) {
+	t := a.t
+	for i := range t.Stakes {
+		s := &t.Stakes[i]
+		if s.Round != n || s.Left <= 0 || !s.Move {
+			continue
+		}
+		p := Part{Round: n, Returned: s.Left}
+		s.Left = 0
+		switch {
+		case s.Failed:
+		case !s.Posted:
+			s.hold(p)
+		default:
+			a.credit(s.Player, s.Account, p, false)
+		}
+		a.emit(Event{Kind: EvRefunded, Player: s.Player, Stake: p.Returned, Paid: p.Returned, Hold: s.Hold, Reason: "the move's stake was not taken"})
+	}
+}
+
+func wonOf(lines []round.Line) int64 {
+	var n int64
+	for _, l := range lines {
+		n += l.Won
+	}
+	return n
+}
+
+// deal deals from an rng table's shoe while the engine says where the
+// next card goes, and tracks the decision clock: a new wait starts it
+// again. It runs after every command of a card table.
+func (a *applier) deal() error {
+	t := a.t
+	if t.Blackjack == nil {
+		return nil
+	}
+	for t.Config.Source == ResultRNG && t.Shoe != nil && t.Phase() == round.Closed {
+		switch t.Blackjack.Next.To {
+		case blackjack.ToBurn, blackjack.ToBox, blackjack.ToDealer:
+		default:
+			return a.wait()
+		}
+		sh := t.Shoe
+		if sh.Next >= len(sh.Cards) {
+			break
+		}
+		cd := sh.Cards[sh.Next]
+		sh.Next++
+		n := t.Round()
+		evs, err := blackjack.Apply(*t.Config.Blackjack, t.Blackjack, blackjack.Command{Kind: blackjack.CmdCard, Card: cd})
+		if apierr.Reason(err) == blackjack.ReasonCardNotInShoe {
+			continue // on the table from before a mid-round shuffle
+		}
+		if err != nil {
+			return internal("dealing card %d of shoe %d: %v", sh.Next, sh.N, err)
+		}
+		if err := a.moves(n, fromBlackjack(evs)); err != nil {
+			return err
+		}
+	}
+	if t.Phase().Over() && t.Blackjack.Shoe.MarkerOut {
+		a.endShoe()
+	}
+	return a.wait()
+}
+
+// wait starts the decision clock when the round waits for a new
+// decision (the engine's Turn.Seq moved on).
+func (a *applier) wait() error {
+	t := a.t
+	if n, s := t.Round(), t.Blackjack.Turn.Seq; n != t.WaitRound || s != t.WaitSeq || t.Waiting == 0 {
+		t.WaitRound, t.WaitSeq, t.Waiting = n, s, a.c.At
+	}
+	return nil
+}
+
+// Deadline is when the decision the round waits for is due (Unix ms): 0
+// when it waits for none (betting, a card, a shuffle, the round over).
+func (t *Table) Deadline() int64 {
+	s := t.Blackjack
+	if s == nil || s.Phase != round.Closed || s.Next.To != 0 || t.Waiting == 0 {
+		return 0
+	}
+	return t.Waiting + t.Config.Clock.Milliseconds()
+}
+
+// NeedsShoe reports an rng card table whose engine waits for a shuffle:
+// the service draws a shoe from the RNG and plays CmdShuffle with it.
+func (t *Table) NeedsShoe() bool {
+	s := t.Blackjack
+	if s == nil || t.Config.Source != ResultRNG || s.Phase != round.Closed {
+		return false
+	}
+	return s.Next.To == blackjack.ToShuffle || (t.Shoe != nil && t.Shoe.Next >= len(t.Shoe.Cards) && s.Next.To != 0)
+}
+
+// ShoeNumber is the number the table's next shoe will have, for the RNG
+// shuffle's idempotency key.
+func (t *Table) ShoeNumber() int64 {
+	if t.Shoe == nil {
+		return 1
+	}
+	return t.Shoe.N + 1
+}
