@@ -51,8 +51,8 @@ const Method = "combinatorial, off the top of a full shoe, no hole card: " +
 	"RTP plays the derived total-dependent chart, OptimalRTP plays each composition's best action"
 
 // Compute returns the return to player of r under the basic strategy it
-// derives for r. It is deterministic and takes a few tenths of a second;
-// Cached keeps the results.
+// derives for r. It is deterministic and takes well under a second of one
+// core (the up cards are priced in parallel); Cached keeps the results.
 func Compute(r Rules) (Result, error) {
 	if err := r.Validate(); err != nil {
 		return Result{}, err
@@ -68,6 +68,7 @@ func compute(r Rules, s *shoe) Result {
 	res.EvenMoneyAce = aceUp.evenMoneyGain()
 	res.EvenMoneyTen = newUpEval(&r, s, ten).evenMoneyGain()
 	res.Strategy.EvenMoney = res.EvenMoneyAce > 0
+	res.Strategy.EvenMoneyVsTen = r.EvenMoneyVsTen && res.EvenMoneyTen > 0
 	res.InsuranceEV = aceUp.insuranceEV(aceUp.dealWeights())
 	res.Strategy.Insurance = res.InsuranceEV > 0
 
@@ -135,6 +136,9 @@ type cacheEntry struct {
 // Cached is Compute remembered per Rules value; safe for concurrent use.
 // Concurrent callers with the same rules wait for one computation.
 func Cached(r Rules) (Result, error) {
+	if err := r.Validate(); err != nil {
+		return Result{}, err // not cached: no entry per invalid value
+	}
 	cache.Lock()
 	if cache.m == nil {
 		cache.m = map[Rules]*cacheEntry{}

@@ -277,7 +277,7 @@ func (e *upEval) chartEV(chart *Strategy, deal []dealt) float64 {
 	for _, d := range deal {
 		h := &e.hs.hands[d.i]
 		if h.isBlackjack() {
-			ev += d.w * e.blackjack(d.i, chart.EvenMoney)
+			ev += d.w * e.blackjack(d.i, chart.evenMoney(e.up))
 			continue
 		}
 		x := value(d.i, *chart.total(e.up, h.total(), h.soft()), false)

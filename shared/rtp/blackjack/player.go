@@ -105,12 +105,11 @@ func (c *play) dealer(i int) *dist {
 }
 
 // draws returns the probability of each value being hand i's next card.
-func (c *play) draws(i int) *[values]float64 {
+func (c *play) draws(i int) [values]float64 {
 	if c.split {
 		rm := c.extra
 		rm.addHand(c.hand(i))
-		p := c.e.s.draws(&rm)
-		return &p
+		return c.e.s.draws(&rm)
 	}
 	e := c.e
 	if !e.drawOK[i] {
@@ -118,7 +117,7 @@ func (c *play) draws(i int) *[values]float64 {
 		rm.addHand(c.hand(i))
 		e.drawn[i], e.drawOK[i] = e.s.draws(&rm), true
 	}
-	return &e.drawn[i]
+	return e.drawn[i]
 }
 
 // stand values standing on hand i with stake units on it.
@@ -156,8 +155,8 @@ func (c *play) hitStand(i int) val {
 				x = c.hit(i)
 			}
 		default:
-			if p := c.draws(i); c.hitMayPay(i, p, x.v) {
-				if y := c.hitWith(i, p); y.v > x.v {
+			if p := c.draws(i); c.hitMayPay(i, &p, x.v) {
+				if y := c.hitWith(i, &p); y.v > x.v {
 					x = y
 				}
 			}
@@ -227,7 +226,10 @@ func (e *upEval) blackjackAfter(h *hand, v int) float64 {
 }
 
 // hit values drawing one card to hand i and playing on.
-func (c *play) hit(i int) val { return c.hitWith(i, c.draws(i)) }
+func (c *play) hit(i int) val {
+	p := c.draws(i)
+	return c.hitWith(i, &p)
+}
 
 // hitWith is hit with the next card's probabilities p.
 func (c *play) hitWith(i int, p *[values]float64) val {

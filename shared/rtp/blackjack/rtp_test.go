@@ -180,3 +180,28 @@ func TestComputeRefusesInvalidRules(t *testing.T) {
 		}
 	}
 }
+
+// Even money is priced per up card: at 6:5 it pays against an ace and
+// costs against a ten, so the basic player takes it against the ace only,
+// and offering it against a ten (ru §3.41) changes nothing; at 1:1 it is
+// taken against both.
+func TestEvenMoneyIsPricedPerUpCard(t *testing.T) {
+	numeric(t)
+	sixFive := with(RU(), func(r *Rules) { r.BlackjackPays = 1.2 })
+	res, err := Cached(sixFive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Strategy.EvenMoney || res.Strategy.EvenMoneyVsTen || res.EvenMoneyAce <= 0 || res.EvenMoneyTen >= 0 {
+		t.Errorf("6:5: takes even money vs A %v (gain %.4f), vs T %v (gain %.4f); want vs A only",
+			res.Strategy.EvenMoney, res.EvenMoneyAce, res.Strategy.EvenMoneyVsTen, res.EvenMoneyTen)
+	}
+	unoffered, _ := Cached(with(sixFive, func(r *Rules) { r.EvenMoneyVsTen = false }))
+	if res.RTP != unoffered.RTP {
+		t.Errorf("6:5: RTP %.8f with even money vs T offered, %.8f without", res.RTP, unoffered.RTP)
+	}
+	evens, _ := Cached(with(RU(), func(r *Rules) { r.BlackjackPays = 1 }))
+	if !evens.Strategy.EvenMoney || !evens.Strategy.EvenMoneyVsTen {
+		t.Errorf("1:1: takes even money vs A %v, vs T %v; want both", evens.Strategy.EvenMoney, evens.Strategy.EvenMoneyVsTen)
+	}
+}

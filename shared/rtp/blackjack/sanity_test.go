@@ -57,7 +57,8 @@ func TestSurrenderNeverLowersRTP(t *testing.T) {
 }
 
 // The player's options each add to his return, the dealer hitting soft 17
-// takes from it, and a 6:5 blackjack takes about 1.4 %.
+// takes from it, and a 6:5 blackjack takes about 1.3 %: 1.36 % less the
+// 0.06 % that even money, worth taking against an ace at 6:5, gives back.
 func TestRuleDirections(t *testing.T) {
 	numeric(t)
 	r := RU()
@@ -68,8 +69,8 @@ func TestRuleDirections(t *testing.T) {
 		with(r, func(r *Rules) { r.MaxHands = 3 }), r)
 	rising(t, "777", with(CZ(), func(r *Rules) { r.Bonus777 = false }), CZ())
 	sixFive := rtp(t, with(r, func(r *Rules) { r.BlackjackPays = 1.2 }))
-	if d := rtp(t, r) - sixFive; d < 0.013 || d > 0.015 {
-		t.Errorf("6:5 costs %.5f, want about 0.014", d)
+	if d := rtp(t, r) - sixFive; d < 0.0125 || d > 0.0135 {
+		t.Errorf("6:5 costs %.5f, want about 0.013", d)
 	}
 }
 
@@ -141,7 +142,7 @@ func TestInsuranceAndEvenMoneyNeverPay(t *testing.T) {
 		if res.InsuranceEV >= 0 || res.EvenMoneyAce >= 0 || res.EvenMoneyTen >= 0 {
 			t.Errorf("insurance %v, even money vs A %v, vs T %v: want all negative", res.InsuranceEV, res.EvenMoneyAce, res.EvenMoneyTen)
 		}
-		if res.Strategy.Insurance || res.Strategy.EvenMoney {
+		if res.Strategy.Insurance || res.Strategy.EvenMoney || res.Strategy.EvenMoneyVsTen {
 			t.Error("the strategy insures or takes even money")
 		}
 	}

@@ -104,10 +104,26 @@ type Strategy struct {
 	Hard  [upCards][hardTotals]Play // [up][total-4]
 	Soft  [upCards][softTotals]Play // [up][total-12]
 	Pairs [upCards][upCards]Play    // [up][pair], pairs 2..9, T, A
-	// Insurance and EvenMoney report whether the basic player takes them
-	// (he does not when they cost him: see Result).
-	Insurance bool
-	EvenMoney bool
+	// Insurance, EvenMoney (against an ace) and EvenMoneyVsTen (against a
+	// ten, where Rules.EvenMoneyVsTen offers it) report whether the basic
+	// player takes them: only where they pay him (see Result), which at 3:2
+	// is never. Even money is priced per up card: at 6:5 it pays against an
+	// ace but costs against a ten.
+	Insurance      bool
+	EvenMoney      bool
+	EvenMoneyVsTen bool
+}
+
+// evenMoney reports whether the strategy takes even money against the up
+// card of value up.
+func (s *Strategy) evenMoney(up int) bool {
+	switch up {
+	case ace:
+		return s.EvenMoney
+	case ten:
+		return s.EvenMoneyVsTen
+	}
+	return false
 }
 
 // col maps a card value (1 = ace .. 10) to its chart column: 2..9, T, A.
@@ -216,7 +232,11 @@ func (s *Strategy) String() string {
 		n := valueName(colValue(p))
 		row(n+","+n, func(c int) Play { return s.Pairs[c][p] })
 	}
-	b.WriteString("insurance " + yesNo(s.Insurance) + ", even money " + yesNo(s.EvenMoney) + "\n")
+	b.WriteString("insurance " + yesNo(s.Insurance) + ", even money " + yesNo(s.EvenMoney))
+	if s.EvenMoneyVsTen {
+		b.WriteString(", even money against a ten yes")
+	}
+	b.WriteByte('\n')
 	return b.String()
 }
 
