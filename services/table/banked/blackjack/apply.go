@@ -1,6 +1,8 @@
 package blackjack
 
 import (
+	"slices"
+
 	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/card"
@@ -165,56 +167,77 @@ const (
 // A refused command returns an *apierr.Error with a stable reason and
 // leaves s exactly as it was; a repeated one (a replayed placement, a
 // second close, a card at a position dealt already) returns no events and
-// no error.
+// no error. The events and their slices are the caller's own.
 func Apply(r Rules, s *State, c Command) ([]Event, error) {
-	if replay, err := round.CheckRound(c.Kind, c.Kind == CmdOpen, c.Round, s.Round); replay || err != nil {
-		return nil, err
-	}
-	var evs []Event
-	var err error
-	switch c.Kind {
-	case CmdOpen:
-		evs, err = s.open(r)
-	case CmdPlace:
-		evs, err = s.place(r, c)
-	case CmdCancel:
-		evs, err = s.cancel(r, c)
-	case CmdClose:
-		evs, err = s.close(r)
-	case CmdShuffle:
-		evs, err = s.shuffle(r, c)
-	case CmdBurn:
-		evs, err = s.burn(r, c)
-	case CmdDealerChange:
-		evs, err = s.dealerChange(r)
-	case CmdMarker:
-		evs, err = s.marker(r)
-	case CmdCard:
-		evs, err = s.card(r, c)
-	case CmdInsure:
-		evs, err = s.insure(r, c)
-	case CmdEvenMoney:
-		evs, err = s.evenMoney(r, c)
-	case CmdSurrender:
-		evs, err = s.surrender(r, c)
-	case CmdDecide:
-		evs, err = s.decide(r, c)
-	case CmdFollow:
-		evs, err = s.follow(r, c)
-	case CmdTimeout:
-		evs, err = s.timeout(r, c)
-	case CmdVoid:
-		evs, err = s.void(r, c.Reason)
-	default:
-		err = apierr.Invalid(round.ReasonUnknownCommand, "unknown command %d", c.Kind)
-	}
-	if err != nil {
-		return nil, err
-	}
+	evs, err := AppendApply(nil, &r, s, c)
 	for i := range evs {
+		e := &evs[i]
+		e.Bets, e.Lines, e.Order = slices.Clone(e.Bets), slices.Clone(e.Lines), slices.Clone(e.Order)
+	}
+	return evs, err
+}
+
+// AppendApply is Apply for a caller that reads the events at once and
+// reuses one buffer for them, as a simulation or a replay of a stored
+// round does: it appends the command's events to dst and returns the
+// extended slice, dst as it was for a refusal or a replay. The events'
+// Bets, Lines and Order are not their own: they share storage with s and
+// hold until the next command applied to s. r is only read. In the
+// steady state (s reused from round to round, dst's capacity enough) it
+// allocates nothing.
+func AppendApply(dst []Event, r *Rules, s *State, c Command) ([]Event, error) {
+	if replay, err := round.CheckRound(c.Kind, c.Kind == CmdOpen, c.Round, s.Round); replay || err != nil {
+		return dst, err
+	}
+	s.scratch.reset()
+	from := len(dst)
+	evs, err := s.apply(r, &c, dst)
+	if err != nil {
+		return evs[:from], err
+	}
+	for i := from; i < len(evs); i++ {
 		evs[i].Round = s.Round
 	}
 	return evs, nil
+}
+
+// apply dispatches c to its method, which appends its events to evs.
+func (s *State) apply(r *Rules, c *Command, evs []Event) ([]Event, error) {
+	switch c.Kind {
+	case CmdOpen:
+		return s.open(r, evs)
+	case CmdPlace:
+		return s.place(r, c, evs)
+	case CmdCancel:
+		return s.cancel(r, c, evs)
+	case CmdClose:
+		return s.close(r, evs)
+	case CmdShuffle:
+		return s.shuffle(r, c, evs)
+	case CmdBurn:
+		return s.burn(r, c, evs)
+	case CmdDealerChange:
+		return s.dealerChange(r, evs)
+	case CmdMarker:
+		return s.marker(r, evs)
+	case CmdCard:
+		return s.card(r, c, evs)
+	case CmdInsure:
+		return s.insure(r, c, evs)
+	case CmdEvenMoney:
+		return s.evenMoney(r, c, evs)
+	case CmdSurrender:
+		return s.surrender(r, c, evs)
+	case CmdDecide:
+		return s.decide(r, c, evs)
+	case CmdFollow:
+		return s.follow(r, c, evs)
+	case CmdTimeout:
+		return s.timeout(r, c, evs)
+	case CmdVoid:
+		return s.void(r, c.Reason, evs)
+	}
+	return evs, apierr.Invalid(round.ReasonUnknownCommand, "unknown command %d", c.Kind)
 }
 
 // wrongPhase refuses a command the round's phase does not allow, with
@@ -234,9 +257,9 @@ func (s *State) wrongPhase(what string) error {
 
 // open starts the next round. The shoe, its marker and its due burns
 // carry over; the round's record starts anew, reusing its storage.
-func (s *State) open(r Rules) ([]Event, error) {
+func (s *State) open(r *Rules, evs []Event) ([]Event, error) {
 	if s.Phase != 0 && !s.Phase.Over() {
-		return nil, apierr.Precondition(round.ReasonRoundRunning, "round %d is %s", s.Round, s.Phase)
+		return evs, apierr.Precondition(round.ReasonRoundRunning, "round %d is %s", s.Round, s.Phase)
 	}
 	s.Round++
 	s.Phase, s.Stage = round.Betting, 0
@@ -246,23 +269,24 @@ func (s *State) open(r Rules) ([]Event, error) {
 	s.Deals, s.Decisions, s.Lines = s.Deals[:0], s.Decisions[:0], s.Lines[:0]
 	s.Shoe.From = 0
 	s.Next = s.next(r)
-	return []Event{{Kind: EvOpened}}, nil
+	evs, _ = grow(evs, EvOpened)
+	return evs, nil
 }
 
 // close ends the betting (cz §4: no bet may be added or taken after "no
 // more bets"; ru §4.2.3) and lays out the boxes in play, each with its
 // bettors in the order they bet, the first its owner (cz §2; ru §2.4).
 // A round nobody bet in is settled at once, with no lines.
-func (s *State) close(r Rules) ([]Event, error) {
+func (s *State) close(r *Rules, evs []Event) ([]Event, error) {
 	switch s.Phase {
 	case round.Closed:
-		return nil, nil
+		return evs, nil
 	case round.Betting:
 	default:
-		return nil, s.wrongPhase("close")
+		return evs, s.wrongPhase("close")
 	}
 	s.Phase = round.Closed
-	evs := []Event{{Kind: EvClosed}}
+	evs, _ = grow(evs, EvClosed)
 	s.layBoxes(r)
 	if len(s.Boxes) == 0 {
 		s.Phase = round.Settled
@@ -276,13 +300,13 @@ func (s *State) close(r Rules) ([]Event, error) {
 
 // layBoxes makes the boxes in play from the bets, in box order, reusing
 // the storage of the rounds before.
-func (s *State) layBoxes(r Rules) {
+func (s *State) layBoxes(r *Rules) {
 	boxes := s.Boxes[:0]
 	for n := 1; n <= r.Boxes; n++ {
-		spot := BoxSpot(n)
 		var b *Box
-		for _, bet := range s.Bets {
-			if bet.Spot != spot {
+		for i := range s.Bets {
+			bet := &s.Bets[i]
+			if boxOf(bet.Spot) != n {
 				continue
 			}
 			if b == nil {
@@ -321,21 +345,21 @@ func growBox(boxes []Box, n int) []Box {
 // void is the operator voiding the round: every stake still in play is
 // refunded (cz §3.8, §9: the shoe void, "bets are returned"). Lines made
 // before, final outcomes, stand.
-func (s *State) void(r Rules, reason string) ([]Event, error) {
+func (s *State) void(r *Rules, reason string, evs []Event) ([]Event, error) {
 	if err := round.CheckVoidReason(reason); err != nil {
-		return nil, err
+		return evs, err
 	}
 	switch s.Phase {
 	case round.Voided:
-		return nil, nil
+		return evs, nil
 	case round.Betting, round.Closed:
 	default:
-		return nil, s.wrongPhase("void")
+		return evs, s.wrongPhase("void")
 	}
-	ev := Event{Kind: EvVoided, Reason: reason}
+	from := len(s.Lines)
 	if s.Phase == round.Betting {
 		for _, b := range s.Bets {
-			ev.Lines = append(ev.Lines, round.Line{BetID: b.ID, Player: b.Player, Spot: lineSpot(boxOf(b.Spot), 1, kindOriginal), Stake: b.Amount, Returned: b.Amount})
+			s.Lines = append(s.Lines, round.Line{BetID: b.ID, Player: b.Player, Spot: lineSpot(boxOf(b.Spot), 1, kindOriginal), Stake: b.Amount, Returned: b.Amount})
 		}
 	}
 	for i := range s.Boxes {
@@ -344,38 +368,30 @@ func (s *State) void(r Rules, reason string) ([]Event, error) {
 			bt := &b.Bettors[j]
 			if bt.Insurance > 0 && !bt.InsuranceDone {
 				bt.InsuranceDone = true
-				ev.Lines = append(ev.Lines, round.Line{BetID: bt.BetID, Player: bt.Player, Spot: lineSpot(b.N, 1, kindInsurance), Stake: bt.Insurance, Returned: bt.Insurance})
+				s.Lines = append(s.Lines, round.Line{BetID: bt.BetID, Player: bt.Player, Spot: lineSpot(b.N, 1, kindInsurance), Stake: bt.Insurance, Returned: bt.Insurance})
 			}
 		}
 		for j := range b.Hands {
 			h := &b.Hands[j]
 			for k := range h.Stakes {
-				ev.Lines = appendRefund(ev.Lines, b, h, k)
+				s.Lines = appendRefund(s.Lines, b, h, k)
 			}
 		}
 	}
-	s.Lines = append(s.Lines, ev.Lines...)
 	s.Phase, s.Stage, s.Reason = round.Voided, 0, reason
 	s.Turn = Turn{Seq: s.Turn.Seq}
 	s.Next = s.next(r)
-	return []Event{ev}, nil
+	return append(evs, Event{Kind: EvVoided, Reason: reason, Lines: s.linesFrom(from)}), nil
 }
 
-// appendRefund appends the refund of bettor k's live stakes on hand h.
+// appendRefund appends the refund of bettor k's live stakes on hand h,
+// each line with the spot its stake was made on (stakeLines: the first
+// hand's is the original bet, split or not).
 func appendRefund(lines []round.Line, b *Box, h *Hand, k int) []round.Line {
-	st := &h.Stakes[k]
-	if !st.live() {
+	if !h.Stakes[k].live() {
 		return lines
 	}
-	bt := b.Bettors[k]
-	kind := kindOriginal
-	if h.Split {
-		kind = kindSplit
-	}
-	lines = append(lines, round.Line{BetID: bt.BetID, Player: bt.Player, Spot: lineSpot(b.N, h.ID, kind), Stake: st.Base, Returned: st.Base})
-	if st.Double > 0 {
-		lines = append(lines, round.Line{BetID: bt.BetID, Player: bt.Player, Spot: lineSpot(b.N, h.ID, kindDouble), Stake: st.Double, Returned: st.Double})
-	}
-	st.Settled = true
-	return lines
+	base, double := stakeLines(b, h, k)
+	base.Returned, double.Returned = base.Stake, double.Stake
+	return appendStake(lines, h, k, base, double)
 }

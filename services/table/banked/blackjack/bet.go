@@ -12,7 +12,12 @@ import (
 // ParseSpot reads a bet's spot, "box:n" for a box of the table, and
 // returns n; anything else is BAD_SPOT. Spots are not folded: the spot
 // is stored as given, so it must be canonical.
-func ParseSpot(r Rules, spot string) (int, error) {
+func ParseSpot(r Rules, spot string) (int, error) { return parseSpot(&r, spot) }
+
+func parseSpot(r *Rules, spot string) (int, error) {
+	if n := boxOf(spot); n >= 1 && n <= r.Boxes {
+		return n, nil // canonical, the common case: no parsing
+	}
 	rest, ok := strings.CutPrefix(spot, "box:")
 	n, err := strconv.Atoi(rest)
 	if !ok || err != nil || n < 1 || n > r.Boxes || BoxSpot(n) != spot {
@@ -21,22 +26,23 @@ func ParseSpot(r Rules, spot string) (int, error) {
 	return n, nil
 }
 
-// boxOf is the box of a canonical spot, 0 for none.
+// boxOf is the box of a canonical spot, "box:1" to "box:7", 0 for
+// anything else.
 func boxOf(spot string) int {
-	for n := 1; n <= MaxBoxes; n++ {
-		if boxSpots[n] == spot {
-			return n
-		}
+	if len(spot) != len("box:1") || spot[:4] != "box:" || spot[4] < '1' || spot[4] > '0'+MaxBoxes {
+		return 0
 	}
-	return 0
+	return int(spot[4] - '0')
 }
 
 // CheckBet checks one bet on its own: its spot a box of the table
 // (BAD_SPOT) and its amount at least the table minimum, which applies to
 // each player's bet on a box (cz §4; ru §3.6), and at most the box
 // maximum and MaxStake (BET_OUTSIDE_LIMITS). It returns the box.
-func CheckBet(r Rules, b round.Bet) (int, error) {
-	n, err := ParseSpot(r, b.Spot)
+func CheckBet(r Rules, b round.Bet) (int, error) { return checkBet(&r, b) }
+
+func checkBet(r *Rules, b round.Bet) (int, error) {
+	n, err := parseSpot(r, b.Spot)
 	if err != nil {
 		return 0, err
 	}
@@ -47,8 +53,8 @@ func CheckBet(r Rules, b round.Bet) (int, error) {
 }
 
 // placement is what a placement does: the new bets, the bets they
-// replace (the player's bet on the same box, by index in State.Bets) and
-// the behind bets the owner's pushes out (cz §4).
+// replace (the player's bet on the same box, by index in State.Bets, -1
+// for none) and the behind bets the owner's pushes out (cz §4).
 type placement struct {
 	fresh    []round.Bet
 	replaces []int
@@ -62,23 +68,24 @@ func CheckPlace(r Rules, s *State, c Command) ([]round.Bet, error) {
 	if _, err := round.CheckRound(CmdPlace, false, c.Round, s.Round); err != nil {
 		return nil, err
 	}
-	p, err := s.checkPlace(r, c)
-	return p.fresh, err
+	p, err := s.checkPlace(&r, &c, nil, nil)
+	return slices.Clone(p.fresh), err
 }
 
 // place adds a player's batch, all or none.
-func (s *State) place(r Rules, c Command) ([]Event, error) {
-	p, err := s.checkPlace(r, c)
+func (s *State) place(r *Rules, c *Command, evs []Event) ([]Event, error) {
+	var one [1]round.Bet // a one-bet placement's, the common case
+	var at [1]int
+	p, err := s.checkPlace(r, c, one[:0], at[:0])
 	if err != nil || len(p.fresh) == 0 {
-		return nil, err // no bets: every one a replay, an acknowledged retry
+		return evs, err // no bets: every one a replay, an acknowledged retry
 	}
-	var evs []Event
 	gone := func(i int, reason string) {
 		b := s.Bets[i]
-		line := round.Line{BetID: b.ID, Player: b.Player, Spot: lineSpot(boxOf(b.Spot), 1, kindOriginal), Stake: b.Amount, Returned: b.Amount}
-		evs = append(evs, Event{Kind: EvCancelled, Player: b.Player, Bets: []round.Bet{b}, Lines: []round.Line{line}, Reason: reason})
+		from := len(s.Lines)
+		s.Lines = append(s.Lines, round.Line{BetID: b.ID, Player: b.Player, Spot: lineSpot(boxOf(b.Spot), 1, kindOriginal), Stake: b.Amount, Returned: b.Amount})
+		evs = append(evs, Event{Kind: EvCancelled, Player: b.Player, Bets: s.scratch.addBets(b), Lines: s.linesFrom(from), Reason: reason})
 		s.Cancelled = append(s.Cancelled, b)
-		s.Lines = append(s.Lines, line)
 	}
 	for _, i := range p.replaces {
 		if i >= 0 {
@@ -88,7 +95,8 @@ func (s *State) place(r Rules, c Command) ([]Event, error) {
 	for _, i := range p.pushed {
 		gone(i, "the box owner has priority (cz §4)")
 	}
-	placed := Event{Kind: EvPlaced, Player: c.Player, Bets: slices.Clone(p.fresh)}
+	evs, e := grow(evs, EvPlaced)
+	e.Player, e.Bets = c.Player, s.scratch.addBets(p.fresh...)
 	for j, b := range p.fresh {
 		if i := p.replaces[j]; i >= 0 {
 			s.Bets[i] = b // the new bet keeps the old one's place among the box's bettors
@@ -106,38 +114,32 @@ func (s *State) place(r Rules, c Command) ([]Event, error) {
 		clear(s.Bets[len(kept):])
 		s.Bets = kept
 	}
-	return append(evs, placed), nil
+	return evs, nil
 }
 
 // checkPlace is a placement's checks, changing nothing. p.replaces holds,
 // for each fresh bet, the index of the bet it replaces or -1; the events
-// list those >= 0.
-func (s *State) checkPlace(r Rules, c Command) (placement, error) {
-	bets := make([]round.Bet, len(c.Bets))
-	for i, b := range c.Bets {
-		if b.Spot == "" && c.Box != 0 {
-			b.Spot = BoxSpot(c.Box)
-		}
-		bets[i] = b
-	}
-	fresh, err := round.BookOf(c.Player, s.Bets, s.Cancelled).Fresh(bets)
+// list those >= 0. buf and at are room for a one-bet placement's bet and
+// index (nil: none).
+func (s *State) checkPlace(r *Rules, c *Command, buf []round.Bet, at []int) (placement, error) {
+	fresh, err := s.fresh(c, buf)
 	if err != nil || len(fresh) == 0 {
 		return placement{}, err
 	}
 	if s.Phase != round.Betting {
 		return placement{}, s.wrongPhase("bet")
 	}
-	p := placement{fresh: fresh, replaces: make([]int, len(fresh))}
+	p := placement{fresh: fresh, replaces: append(at[:0], make([]int, len(fresh))...)}
 	for j, b := range fresh {
-		n, err := CheckBet(r, b)
+		n, err := checkBet(r, b)
 		if err != nil {
 			return placement{}, err
 		}
 		if slices.ContainsFunc(fresh[:j], func(o round.Bet) bool { return o.Spot == b.Spot }) {
 			return placement{}, apierr.Invalid(round.ReasonBadBet, "two bets of %s on box %d in one placement", c.Player, n)
 		}
-		p.replaces[j] = slices.IndexFunc(s.Bets, func(o round.Bet) bool { return o.Player == c.Player && o.Spot == b.Spot })
-		pushed, err := s.checkBox(r, n, b, p.replaces[j])
+		var pushed []int
+		p.replaces[j], pushed, err = s.checkBox(r, n, b)
 		if err != nil {
 			return placement{}, err
 		}
@@ -146,66 +148,109 @@ func (s *State) checkPlace(r Rules, c Command) (placement, error) {
 	return p, nil
 }
 
-// checkBox checks bet b on box n against the box's bettors and maximum,
-// old being the index of the player's bet it replaces (-1 for none). It
-// returns the behind bets the owner's bet pushes out (cz §4: "the box
-// owner has priority and the other players must reduce their bets"),
-// latest first.
-func (s *State) checkBox(r Rules, n int, b round.Bet, old int) ([]int, error) {
-	var on []int // the box's bets after the placement, in order
+// fresh is the placement's new bets as round.Book.Fresh sorts them, each
+// with its spot ("box:n" from the command's Box where the bet names
+// none). A one-bet placement with an id new to its player, the common
+// case, is one Book would return as it is: it is appended to buf without
+// the Book's copies.
+func (s *State) fresh(c *Command, buf []round.Bet) ([]round.Bet, error) {
+	if len(c.Bets) == 1 && c.Player != "" {
+		b := c.Bets[0]
+		if b.Spot == "" && c.Box != 0 {
+			b.Spot = BoxSpot(c.Box)
+		}
+		if b.Player == "" {
+			b.Player = c.Player
+		}
+		if b.Player == c.Player && b.ID != "" && !s.hasBetID(c.Player, b.ID) {
+			return append(buf, b), nil
+		}
+	}
+	bets := make([]round.Bet, len(c.Bets))
+	for i, b := range c.Bets {
+		if b.Spot == "" && c.Box != 0 {
+			b.Spot = BoxSpot(c.Box)
+		}
+		bets[i] = b
+	}
+	return round.BookOf(c.Player, s.Bets, s.Cancelled).Fresh(bets)
+}
+
+// hasBetID reports a bet of player's with the id, in play or cancelled.
+func (s *State) hasBetID(player, id string) bool {
+	for _, set := range [2][]round.Bet{s.Bets, s.Cancelled} {
+		for i := range set {
+			if set[i].ID == id && set[i].Player == player {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkBox checks bet b of its player on box n against the box's bettors
+// and maximum. It returns the index of the player's bet on the box it
+// replaces (-1 for none) and the behind bets the owner's bet pushes out
+// (cz §4: "the box owner has priority and the other players must reduce
+// their bets"), latest first.
+func (s *State) checkBox(r *Rules, n int, b round.Bet) (old int, pushed []int, err error) {
+	on := make([]int, 0, MaxBettors+1) // the box's bets after the placement, in order
+	old = -1
 	var sum int64
-	for i, o := range s.Bets {
-		if o.Spot != b.Spot {
+	for i := range s.Bets {
+		o := &s.Bets[i]
+		if boxOf(o.Spot) != n { // b.Spot is box n's, canonical; so is every bet's in play
 			continue
 		}
 		on = append(on, i)
-		if i != old {
+		if o.Player == b.Player {
+			old = i // a player has one bet on a box
+		} else {
 			sum += o.Amount
 		}
 	}
 	if old < 0 {
 		on = append(on, -1)
 		if len(on) > r.MaxBettors {
-			return nil, apierr.Precondition(ReasonBoxFull, "box %d has %d bettors (cz §2; ru §2.4)", n, r.MaxBettors)
+			return -1, nil, apierr.Precondition(ReasonBoxFull, "box %d has %d bettors (cz §2; ru §2.4)", n, r.MaxBettors)
 		}
 	}
 	sum += b.Amount
 	if sum <= r.boxMax() {
-		return nil, nil
+		return old, nil, nil
 	}
 	owner := on[0] == old
 	if !r.Options.OwnerPriority || !owner || b.Amount > r.boxMax() {
-		return nil, apierr.Precondition(ReasonBoxOverMaximum, "box %d would hold %d, over the maximum %d (cz §4; ru §3.8)", n, sum, r.boxMax())
+		return -1, nil, apierr.Precondition(ReasonBoxOverMaximum, "box %d would hold %d, over the maximum %d (cz §4; ru §3.8)", n, sum, r.boxMax())
 	}
-	var pushed []int
 	for k := len(on) - 1; k > 0 && sum > r.boxMax(); k-- {
 		sum -= s.Bets[on[k]].Amount
 		pushed = append(pushed, on[k])
 	}
-	return pushed, nil
+	return old, pushed, nil
 }
 
 // cancel takes a player's bets back while bets are open, all or none; a
 // bet already cancelled is a replay. The box's next bettor becomes its
 // owner when the owner's bet goes.
-func (s *State) cancel(_ Rules, c Command) ([]Event, error) {
+func (s *State) cancel(_ *Rules, c *Command, evs []Event) ([]Event, error) {
 	ids, err := round.BookOf(c.Player, s.Bets, s.Cancelled).Cancels(c.BetIDs)
 	if err != nil || len(ids) == 0 {
-		return nil, err
+		return evs, err
 	}
 	if s.Phase != round.Betting {
-		return nil, s.wrongPhase("cancel")
+		return evs, s.wrongPhase("cancel")
 	}
 	gone := func(b round.Bet) bool { return b.Player == c.Player && slices.Contains(ids, b.ID) }
-	ev := Event{Kind: EvCancelled, Player: c.Player}
+	bets, lines := len(s.scratch.bets), len(s.Lines)
 	for _, b := range s.Bets {
 		if gone(b) {
-			ev.Bets = append(ev.Bets, b)
-			ev.Lines = append(ev.Lines, round.Line{BetID: b.ID, Player: b.Player, Spot: lineSpot(boxOf(b.Spot), 1, kindOriginal), Stake: b.Amount, Returned: b.Amount})
+			s.scratch.addBets(b)
+			s.Lines = append(s.Lines, round.Line{BetID: b.ID, Player: b.Player, Spot: lineSpot(boxOf(b.Spot), 1, kindOriginal), Stake: b.Amount, Returned: b.Amount})
 		}
 	}
+	ev := Event{Kind: EvCancelled, Player: c.Player, Bets: s.scratch.betsFrom(bets), Lines: s.linesFrom(lines)}
 	s.Bets = slices.DeleteFunc(s.Bets, gone)
 	s.Cancelled = append(s.Cancelled, ev.Bets...)
-	s.Lines = append(s.Lines, ev.Lines...)
-	return []Event{ev}, nil
+	return append(evs, ev), nil
 }

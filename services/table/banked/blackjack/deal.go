@@ -6,11 +6,11 @@ import (
 )
 
 // toBox puts card c on the hand n names and plays on from there.
-func (s *State) toBox(r Rules, n Next, c card.Card, evs []Event) []Event {
+func (s *State) toBox(r *Rules, n Next, c card.Card, evs []Event) []Event {
 	b := s.box(n.Box)
 	h, _ := b.hand(n.Hand)
 	h.Cards = append(h.Cards, c)
-	setTotal(evs, h.Cards)
+	t := setTotal(evs, h.Cards)
 	if s.Stage == Dealing {
 		return s.advance(r, evs)
 	}
@@ -20,18 +20,21 @@ func (s *State) toBox(r Rules, n Next, c card.Card, evs []Event) []Event {
 		evs = s.closeWindow(r, evs)
 	}
 	h.Wants = false
-	evs = s.afterCard(r, b, h, evs)
+	evs = s.afterCard(r, b, h, t, evs)
 	return s.advance(r, evs)
 }
 
-// setTotal writes the hand's total after the card into the EvDealt.
-func setTotal(evs []Event, cards []card.Card) {
+// setTotal writes the hand's total after the card into the EvDealt, the
+// last event or the one before the marker's, and returns it.
+func setTotal(evs []Event, cards []card.Card) int {
+	t, soft := Value(cards)
 	for i := len(evs) - 1; i >= 0; i-- {
 		if evs[i].Kind == EvDealt {
-			evs[i].Total, evs[i].Soft = Value(cards)
-			return
+			evs[i].Total, evs[i].Soft = t, soft
+			break
 		}
 	}
+	return t
 }
 
 // afterCard is what a card in play makes of the hand: a bust loses at
@@ -40,8 +43,7 @@ func setTotal(evs []Event, cards []card.Card) {
 // ace may still draw (ru §3.37); a doubled hand has its one card (cz
 // §6.6; ru §3.15); split aces have theirs, one each, unless the card is
 // another ace the rules let the owner split again (cz §10.4; ru §3.35).
-func (s *State) afterCard(r Rules, b *Box, h *Hand, evs []Event) []Event {
-	t, _ := Value(h.Cards)
+func (s *State) afterCard(r *Rules, b *Box, h *Hand, t int, evs []Event) []Event {
 	switch {
 	case t > 21:
 		h.Done = true
@@ -58,26 +60,26 @@ func (s *State) afterCard(r Rules, b *Box, h *Hand, evs []Event) []Event {
 
 // tenAceHits reports the ru §3.37 exception: a two-card 21 of a split
 // ten-value card and an ace, not a blackjack, may take another card.
-func (s *State) tenAceHits(r Rules, h *Hand) bool {
+func (s *State) tenAceHits(r *Rules, h *Hand) bool {
 	return r.Options.SplitTenAceHits && h.TenSplit && !h.Aces && !h.Doubled && len(h.Cards) == 2 && !s.isBlackjack(r, h)
 }
 
 // canResplitAces reports split aces that received another ace and may
 // split again (cz §10.4: allowed by default; ru §3.35: never).
-func (s *State) canResplitAces(r Rules, b *Box, h *Hand) bool {
+func (s *State) canResplitAces(r *Rules, b *Box, h *Hand) bool {
 	return len(h.Cards) == 2 && isAce(h.Cards[1]) && r.Options.ResplitAces && len(b.Hands) < r.MaxHands
 }
 
 // isBlackjack reports a blackjack hand: two cards making 21 on a box's
 // first hand before any split (cz §5; ru §5), or on a split hand where
 // the rules count one (cz §10.5, ru §3.36: they do not by default).
-func (s *State) isBlackjack(r Rules, h *Hand) bool {
+func (s *State) isBlackjack(r *Rules, h *Hand) bool {
 	return IsBlackjack(h.Cards) && (!h.Split || r.Options.SplitBlackjack)
 }
 
 // toDealer puts card c on the dealer's hand; his second decides the
 // insurance and the blackjacks waiting on it.
-func (s *State) toDealer(r Rules, c card.Card, evs []Event) []Event {
+func (s *State) toDealer(r *Rules, c card.Card, evs []Event) []Event {
 	s.Dealer = append(s.Dealer, c)
 	setTotal(evs, s.Dealer)
 	if s.Stage == DealerPlay && len(s.Dealer) == 2 {
@@ -88,7 +90,7 @@ func (s *State) toDealer(r Rules, c card.Card, evs []Event) []Event {
 
 // advance moves the round on until it waits for a card, a decision or an
 // answer, or ends.
-func (s *State) advance(r Rules, evs []Event) []Event {
+func (s *State) advance(r *Rules, evs []Event) []Event {
 	for {
 		var done bool
 		switch s.Stage {
@@ -128,7 +130,7 @@ func (s *State) advance(r Rules, evs []Event) []Event {
 // against a ten or an ace they wait for the dealer's second card (cz §7;
 // ru §3.40). Then the pre-play window opens if anyone may act in it, or
 // play begins.
-func (s *State) afterDeal(r Rules, evs []Event) []Event {
+func (s *State) afterDeal(r *Rules, evs []Event) []Event {
 	up := s.Dealer[0]
 	for i := range s.Boxes {
 		b := &s.Boxes[i]
@@ -160,13 +162,17 @@ func (s *State) playStep(evs []Event) ([]Event, bool) {
 	}
 	for i := range s.Boxes {
 		b := &s.Boxes[i]
-		d := b.decider()
+		d := -2 // the decider, found at the box's first hand not done
 		for j := range b.Hands {
 			h := &b.Hands[j]
-			if !h.Done && (d < 0 || !h.live()) {
-				h.Done = true // nobody's money is left on it
-			}
 			if h.Done {
+				continue
+			}
+			if d == -2 {
+				d = b.decider()
+			}
+			if d < 0 || !h.live() {
+				h.Done = true // nobody's money is left on it
 				continue
 			}
 			if h.Wants || len(h.Cards) < 2 {
@@ -176,7 +182,9 @@ func (s *State) playStep(evs []Event) ([]Event, bool) {
 			p := b.Bettors[d].Player
 			if t.Box != b.N || t.Hand != h.ID || t.Player != p {
 				t.Box, t.Hand, t.Player = b.N, h.ID, p
-				evs = append(evs, Event{Kind: EvTurn, Player: p, Box: b.N, Hand: h.ID, Seq: t.Seq})
+				var e *Event
+				evs, e = grow(evs, EvTurn)
+				e.Player, e.Box, e.Hand, e.Seq = p, b.N, h.ID, t.Seq
 			}
 			return evs, false
 		}
@@ -190,8 +198,8 @@ func (s *State) playStep(evs []Event) ([]Event, bool) {
 // ru §3.34, N5). He draws his second card only while something waits on
 // it, and more only while a hand waits to be compared (cz §10.8; ru N7),
 // unless DealerDrawsAlways. It settles the round when he is done.
-func (s *State) dealerStep(r Rules, evs []Event) []Event {
-	o := r.Options
+func (s *State) dealerStep(r *Rules, evs []Event) []Event {
+	o := &r.Options
 	if len(s.Dealer) == 1 {
 		if o.DealerDrawsAlways || s.waitsOnDealer() {
 			return evs
@@ -228,7 +236,7 @@ func (s *State) waitsOnDealer() bool {
 
 // toCompare reports a hand in play other than a blackjack, which beats
 // any dealer hand but a blackjack whatever his total.
-func (s *State) toCompare(r Rules) bool {
+func (s *State) toCompare(r *Rules) bool {
 	for i := range s.Boxes {
 		for j := range s.Boxes[i].Hands {
 			if h := &s.Boxes[i].Hands[j]; h.live() && !s.isBlackjack(r, h) {
@@ -243,9 +251,9 @@ func (s *State) toCompare(r Rules) bool {
 // it (cz §7; ru §3.45: a lost one is collected before his third card),
 // and without a dealer blackjack the player blackjacks are paid 3:2 (cz
 // §7; ru §3.40).
-func (s *State) second(r Rules, evs []Event) []Event {
+func (s *State) second(r *Rules, evs []Event) []Event {
 	dealerBJ := IsBlackjack(s.Dealer)
-	ev := Event{Kind: EvPaid, Reason: "insurance"}
+	from := len(s.Lines)
 	for i := range s.Boxes {
 		b := &s.Boxes[i]
 		for k := range b.Bettors {
@@ -260,13 +268,10 @@ func (s *State) second(r Rules, evs []Event) []Event {
 				l.Lost = bt.Insurance
 			}
 			bt.InsuranceDone = true
-			ev.Lines = append(ev.Lines, l)
+			s.Lines = append(s.Lines, l)
 		}
 	}
-	if len(ev.Lines) > 0 {
-		s.Lines = append(s.Lines, ev.Lines...)
-		evs = append(evs, ev)
-	}
+	evs = s.paid(evs, from, 0, 0, "insurance")
 	if !dealerBJ {
 		evs = s.payBlackjacks(r, evs)
 	}

@@ -11,24 +11,25 @@ import (
 // decide takes the box owner's decision for the hand whose turn it is.
 // Only the owner decides, whatever his stake, for everyone on the box
 // (cz §2, §8; ru §3.18, §3.22).
-func (s *State) decide(r Rules, c Command) ([]Event, error) {
+func (s *State) decide(r *Rules, c *Command, evs []Event) ([]Event, error) {
 	if c.Seq != 0 && c.Seq != s.Turn.Seq {
-		return nil, s.stale(c)
+		return evs, s.stale(c)
 	}
 	if s.Phase != round.Closed {
-		return nil, s.wrongPhase("decision")
+		return evs, s.wrongPhase("decision")
 	}
 	b := s.box(c.Box)
 	if b == nil {
-		return nil, apierr.NotFound(ReasonUnknownBox, "box %d is not in play", c.Box)
+		return evs, apierr.NotFound(ReasonUnknownBox, "box %d is not in play", c.Box)
 	}
 	h, amount, err := s.checkDecision(r, b, c)
 	if err != nil {
-		return nil, err
+		return evs, err
 	}
 	t := &s.Turn
 	s.Decisions = append(s.Decisions, Decision{Seq: t.Seq, Player: c.Player, Box: b.N, Hand: h.ID, Action: c.Action, Amount: amount})
-	evs := []Event{{Kind: EvDecided, Player: c.Player, Box: b.N, Hand: h.ID, Action: c.Action, Amount: amount, Seq: t.Seq}}
+	evs, e := grow(evs, EvDecided)
+	e.Player, e.Box, e.Hand, e.Action, e.Amount, e.Seq = c.Player, b.N, h.ID, c.Action, amount, t.Seq
 	t.Seq++
 	h.Acted = true
 	switch c.Action {
@@ -47,7 +48,7 @@ func (s *State) decide(r Rules, c Command) ([]Event, error) {
 // stale answers a decision for a wait other than the current one: the
 // decision taken in it, sent again, is a replay; anything else is
 // STALE_TURN.
-func (s *State) stale(c Command) error {
+func (s *State) stale(c *Command) error {
 	for _, d := range s.Decisions {
 		if d.Seq == c.Seq && !d.Follow && !d.Timeout && d.Player == c.Player && d.Box == c.Box && d.Hand == c.Hand &&
 			d.Action == c.Action && (c.Amount == 0 || c.Amount == d.Amount) {
@@ -59,7 +60,7 @@ func (s *State) stale(c Command) error {
 
 // checkDecision checks a decision and returns its hand and, for a double
 // or a split, the owner's stake it adds.
-func (s *State) checkDecision(r Rules, b *Box, c Command) (*Hand, int64, error) {
+func (s *State) checkDecision(r *Rules, b *Box, c *Command) (*Hand, int64, error) {
 	d := b.decider()
 	if d < 0 || b.Bettors[d].Player != c.Player {
 		return nil, 0, apierr.Denied(ReasonNotBoxOwner, "%q does not decide for box %d: its owner does (cz §2; ru §3.18)", c.Player, b.N)
@@ -80,8 +81,8 @@ func (s *State) checkDecision(r Rules, b *Box, c Command) (*Hand, int64, error) 
 
 // allowed checks action a on hand h, decided by bettor d, and returns
 // the stake it adds (a double's, a split's).
-func (s *State) allowed(r Rules, b *Box, h *Hand, d int, a Action, amount int64) (int64, error) {
-	o := r.Options
+func (s *State) allowed(r *Rules, b *Box, h *Hand, d int, a Action, amount int64) (int64, error) {
+	o := &r.Options
 	t, _ := Value(h.Cards)
 	hit := !h.Aces && (t < 21 || s.tenAceHits(r, h))
 	no := func(format string, args ...any) (int64, error) {
@@ -123,7 +124,7 @@ func (s *State) allowed(r Rules, b *Box, h *Hand, d int, a Action, amount int64)
 // doubleAmount is the double of a stake base on a hand: equal to it (cz
 // §6.6), or, double-for-less, from the table minimum up to it (ru §3.17,
 // T10). Amount 0 is the whole stake.
-func (s *State) doubleAmount(r Rules, base, amount int64) (int64, error) {
+func (s *State) doubleAmount(r *Rules, base, amount int64) (int64, error) {
 	lo, hi := doubleRange(r, base)
 	if amount == 0 {
 		return hi, nil
@@ -135,7 +136,7 @@ func (s *State) doubleAmount(r Rules, base, amount int64) (int64, error) {
 }
 
 // doubleRange is what a bettor with stake base on a hand may double.
-func doubleRange(r Rules, base int64) (lo, hi int64) {
+func doubleRange(r *Rules, base int64) (lo, hi int64) {
 	if !r.Options.DoubleForLess {
 		return base, base
 	}
@@ -145,7 +146,7 @@ func doubleRange(r Rules, base int64) (lo, hi int64) {
 // ask puts the owner's double or split to the box's other bettors on the
 // hand (cz §8; ru §3.19, §3.25, N4), or carries it out when none is to be
 // asked.
-func (s *State) ask(r Rules, b *Box, h *Hand, a Action, amount int64, evs []Event) []Event {
+func (s *State) ask(r *Rules, b *Box, h *Hand, a Action, amount int64, evs []Event) []Event {
 	rule := r.Options.FollowSplit
 	if a == Double {
 		rule = r.Options.FollowDouble
@@ -164,7 +165,8 @@ func (s *State) ask(r Rules, b *Box, h *Hand, a Action, amount int64, evs []Even
 			t.Answers[k], asked = Asked, true
 			evs = append(evs, Event{Kind: EvTurn, Player: b.Bettors[k].Player, Box: b.N, Hand: h.ID, Action: a, Seq: t.Seq})
 		case FollowAlways:
-			t.Answers[k] = Follows
+			// with his whole stake, as a follow of 0 says (ru §3.21, N4)
+			t.Answers[k], t.Amounts[k] = Follows, h.Stakes[k].Base
 		default:
 			t.Answers[k] = Stays
 		}
@@ -186,9 +188,10 @@ func (s *State) carryOut(b *Box, id int, evs []Event) []Event {
 	d := b.decider()
 	h, i := b.hand(id)
 	ev := Event{Kind: EvStaked, Box: b.N, Hand: id, Action: t.Follow}
+	from := len(s.scratch.bets)
 	stake := func(k int, spot string, amount int64) {
 		bt := &b.Bettors[k]
-		ev.Bets = append(ev.Bets, round.Bet{ID: bt.BetID, Player: bt.Player, Spot: spot, Amount: amount})
+		s.scratch.addBets(round.Bet{ID: bt.BetID, Player: bt.Player, Spot: spot, Amount: amount})
 	}
 	in := func(k int) bool { return h.Stakes[k].live() && (k == d || t.Answers[k] == Follows) }
 	if t.Follow == Double {
@@ -206,40 +209,59 @@ func (s *State) carryOut(b *Box, id int, evs []Event) []Event {
 		h.Doubled, h.Wants = true, true
 	} else {
 		first := h.Cards[0]
-		nh := Hand{ID: len(b.Hands) + 1, Cards: append(make([]card.Card, 0, 4), h.Cards[1]), Split: true, Aces: isAce(first), TenSplit: isTen(first)}
+		nh := Hand{ID: len(b.Hands) + 1, Split: true, Aces: isAce(first), TenSplit: isTen(first)}
 		for k := range h.Stakes {
 			if in(k) {
 				nh.Stakes[k].Base = b.Bettors[k].Stake
 				stake(k, lineSpot(b.N, nh.ID, kindSplit), nh.Stakes[k].Base)
 			}
 		}
-		h.Cards = h.Cards[:1]
 		h.Split, h.Aces, h.TenSplit = true, nh.Aces, nh.TenSplit
-		b.Hands = slices.Insert(b.Hands, i+1, nh)
+		b.split(i, nh)
 	}
 	t.Follow, t.Amount = 0, 0
 	t.Answers, t.Amounts = [MaxBettors]Answer{}, [MaxBettors]int64{}
+	ev.Bets = s.scratch.betsFrom(from)
 	return append(evs, ev)
+}
+
+// split puts hand nh, made by splitting hand i, right of it, with hand
+// i's second card; the cards' storage is what the slice held past its
+// length from a round before, when it has some (growBox).
+func (b *Box) split(i int, nh Hand) {
+	n := len(b.Hands)
+	var cards []card.Card
+	if n < cap(b.Hands) {
+		b.Hands = b.Hands[:n+1]
+		cards = b.Hands[n].Cards[:0]
+	} else {
+		b.Hands = append(b.Hands, Hand{})
+	}
+	copy(b.Hands[i+2:], b.Hands[i+1:n])
+	h := &b.Hands[i]
+	nh.Cards = append(cards, h.Cards[1])
+	h.Cards = h.Cards[:1]
+	b.Hands[i+1] = nh
 }
 
 // follow takes a co-bettor's answer to the owner's double or split: he
 // adds his stake (his whole stake for a split, ru §3.21; for a double as
 // the rules allow, ru N4) or stays as he is.
-func (s *State) follow(r Rules, c Command) ([]Event, error) {
+func (s *State) follow(r *Rules, c *Command, evs []Event) ([]Event, error) {
 	b, k, err := s.bettorOn(c, "follow")
 	if err != nil {
-		return nil, err
+		return evs, err
 	}
 	t := &s.Turn
 	pending := s.Phase == round.Closed && t.Follow != 0 && t.Box == b.N && t.Hand == c.Hand && t.Answers[k] != 0
 	if !pending || t.Answers[k] != Asked {
 		if s.followed(c) {
-			return nil, nil
+			return evs, nil
 		}
 		if pending {
-			return nil, apierr.Precondition(ReasonAlreadyAnswered, "%s answered the %s already", c.Player, t.Follow)
+			return evs, apierr.Precondition(ReasonAlreadyAnswered, "%s answered the %s already", c.Player, t.Follow)
 		}
-		return nil, apierr.Precondition(ReasonNoFollowDue, "no double or split of box %d hand %d waits for %s", c.Box, c.Hand, c.Player)
+		return evs, apierr.Precondition(ReasonNoFollowDue, "no double or split of box %d hand %d waits for %s", c.Box, c.Hand, c.Player)
 	}
 	var amount int64
 	if !c.Decline {
@@ -247,14 +269,14 @@ func (s *State) follow(r Rules, c Command) ([]Event, error) {
 		base := h.Stakes[k].Base
 		if t.Follow == Split {
 			if c.Amount != 0 && c.Amount != base {
-				return nil, apierr.Invalid(ReasonBadAmount, "a split stake equals the original, %d (ru §3.21)", base)
+				return evs, apierr.Invalid(ReasonBadAmount, "a split stake equals the original, %d (ru §3.21)", base)
 			}
 			amount = base
 		} else if amount, err = s.doubleAmount(r, base, c.Amount); err != nil {
-			return nil, err
+			return evs, err
 		}
 	}
-	evs := []Event{s.answer(b, k, amount, c.Decline, false)}
+	evs = append(evs, s.answer(b, k, amount, c.Decline, false))
 	evs = s.resolve(b, evs)
 	evs = s.advance(r, evs)
 	s.Next = s.next(r)
@@ -280,7 +302,7 @@ func (s *State) answer(b *Box, k int, amount int64, stays, timeout bool) Event {
 // followed reports the player's answer to a double or split of the
 // command's hand, sent again: the last he gave there (in the wait Seq
 // names, if it does), with the same content.
-func (s *State) followed(c Command) bool {
+func (s *State) followed(c *Command) bool {
 	for i := len(s.Decisions) - 1; i >= 0; i-- {
 		d := s.Decisions[i]
 		if !d.Follow || d.Player != c.Player || d.Box != c.Box || d.Hand != c.Hand || (c.Seq != 0 && d.Seq != c.Seq) {
@@ -307,17 +329,16 @@ func (s *State) resolve(b *Box, evs []Event) []Event {
 // §10.9): the co-bettors asked to follow stay, the window's open offers
 // are declined and the window closes, the box owner stands. A timeout
 // for a wait that has ended is a replay.
-func (s *State) timeout(r Rules, c Command) ([]Event, error) {
+func (s *State) timeout(r *Rules, c *Command, evs []Event) ([]Event, error) {
 	t := &s.Turn
 	switch {
 	case c.Seq != 0 && c.Seq < t.Seq:
-		return nil, nil
+		return evs, nil
 	case c.Seq > t.Seq:
-		return nil, apierr.Precondition(ReasonStaleTurn, "timeout for wait %d: the round is at %d", c.Seq, t.Seq)
+		return evs, apierr.Precondition(ReasonStaleTurn, "timeout for wait %d: the round is at %d", c.Seq, t.Seq)
 	case s.Phase != round.Closed:
-		return nil, s.wrongPhase("timeout")
+		return evs, s.wrongPhase("timeout")
 	}
-	var evs []Event
 	switch {
 	case t.Follow != 0:
 		b := s.box(t.Box)
@@ -338,7 +359,7 @@ func (s *State) timeout(r Rules, c Command) ([]Event, error) {
 		evs = s.declineOffers(r, evs)
 		evs = s.closeWindow(r, evs)
 	default:
-		return nil, apierr.Precondition(ReasonNoDecisionDue, "no decision is due: the round waits for %s", s.waiting())
+		return evs, apierr.Precondition(ReasonNoDecisionDue, "no decision is due: the round waits for %s", s.waiting())
 	}
 	evs = s.advance(r, evs)
 	s.Next = s.next(r)
@@ -348,16 +369,16 @@ func (s *State) timeout(r Rules, c Command) ([]Event, error) {
 // declineOffers records the open insurance and even money offers as
 // declined when the window's clock runs out (cz §10.9: no insurance
 // unless the player signals).
-func (s *State) declineOffers(r Rules, evs []Event) []Event {
+func (s *State) declineOffers(r *Rules, evs []Event) []Event {
 	for i := range s.Boxes {
 		b := &s.Boxes[i]
 		for k := range b.Bettors {
 			bt := &b.Bettors[k]
-			if _, _, err := s.insuranceOffer(r, b, k); err == nil && bt.Insurance == 0 && !bt.NoInsurance {
+			if _, _, no := s.insuranceOffer(r, b, k); no == 0 && bt.Insurance == 0 && !bt.NoInsurance {
 				bt.NoInsurance = true
 				evs = append(evs, Event{Kind: EvDeclined, Player: bt.Player, Box: b.N, Hand: 1, Action: Insure, Reason: "timeout"})
 			}
-			if s.evenMoneyOffer(r, b, k) == nil && !bt.NoEvenMoney {
+			if s.evenMoneyOffer(r, b, k) == 0 && !bt.NoEvenMoney {
 				bt.NoEvenMoney = true
 				evs = append(evs, Event{Kind: EvDeclined, Player: bt.Player, Box: b.N, Hand: 1, Action: EvenMoney, Reason: "timeout"})
 			}

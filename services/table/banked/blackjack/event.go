@@ -82,6 +82,16 @@ func (k EventKind) MarshalText() ([]byte, error) { return eventNames.Text(k) }
 // UnmarshalText reads a name.
 func (k *EventKind) UnmarshalText(b []byte) error { return eventNames.Parse(b, k) }
 
+// grow appends a zero Event of kind k to evs and returns the slice and
+// the event, to be filled in place: an Event is large, and a literal
+// appended is built apart and copied, which the hot paths feel.
+func grow(evs []Event, k EventKind) ([]Event, *Event) {
+	evs = append(evs, Event{})
+	e := &evs[len(evs)-1]
+	e.Kind = k
+	return evs, e
+}
+
 // Event is one thing that happened in a round. Its slices are its own:
 // the caller may keep them.
 type Event struct {

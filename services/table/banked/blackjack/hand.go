@@ -6,6 +6,21 @@ import "github.com/croupier/croupier/shared/card"
 // eleven (it counts one where eleven would bust the hand: Value)
 // (cz-blackjack.md §5; ru-blackjack.md §1.2).
 func Points(c card.Card) int {
+	if int(c) < len(points) {
+		return int(points[c])
+	}
+	return points1(c)
+}
+
+// points are Points by card, counted once.
+var points = func() (p [card.NumCards]uint8) {
+	for c := range p {
+		p[c] = uint8(points1(card.Card(c)))
+	}
+	return p
+}()
+
+func points1(c card.Card) int {
 	switch r := c.Rank(); {
 	case r == card.Ace:
 		return 11
@@ -23,8 +38,9 @@ func Points(c card.Card) int {
 func Value(cards []card.Card) (total int, soft bool) {
 	aces := 0
 	for _, c := range cards {
-		total += Points(c)
-		if c.Rank() == card.Ace {
+		p := Points(c)
+		total += p
+		if p == 11 {
 			aces++
 		}
 	}
@@ -40,11 +56,7 @@ func Value(cards []card.Card) (total int, soft bool) {
 // depends on the hand coming from a split (cz §10.5; ru §3.36): the
 // engine asks that separately.
 func IsBlackjack(cards []card.Card) bool {
-	if len(cards) != 2 {
-		return false
-	}
-	t, _ := Value(cards)
-	return t == 21
+	return len(cards) == 2 && Points(cards[0])+Points(cards[1]) == 21 // an ace (11) and a ten
 }
 
 // isTen is a ten-value card.

@@ -198,8 +198,8 @@ func (g *game) mark() { g.evs = nil }
 // nextIs checks where the next card goes.
 func (g *game) nextIs(to Target, box, hand int) {
 	g.t.Helper()
-	if want := (Next{To: to, Box: box, Hand: hand}); g.s.Next != want || g.s.next(g.r) != want {
-		g.t.Fatalf("next %+v (computed %+v), want %+v", g.s.Next, g.s.next(g.r), want)
+	if want := (Next{To: to, Box: box, Hand: hand}); g.s.Next != want || g.s.next(&g.r) != want {
+		g.t.Fatalf("next %+v (computed %+v), want %+v", g.s.Next, g.s.next(&g.r), want)
 	}
 }
 

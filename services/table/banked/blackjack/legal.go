@@ -27,12 +27,12 @@ type Move struct {
 func Legal(r Rules, s *State, player string) []Move {
 	switch s.Phase {
 	case round.Betting:
-		return s.legalBets(r, player)
+		return s.legalBets(&r, player)
 	case round.Closed:
 		var moves []Move
 		for i := range s.Boxes {
 			if b := &s.Boxes[i]; b.bettor(player) >= 0 {
-				moves = s.legalOnBox(r, b, b.bettor(player), moves)
+				moves = s.legalOnBox(&r, b, b.bettor(player), moves)
 			}
 		}
 		return moves
@@ -43,7 +43,7 @@ func Legal(r Rules, s *State, player string) []Move {
 // legalBets are the placements and cancels open to player: on each box
 // where he has a bet or a place is free, up to what keeps the box within
 // its maximum (the owner with priority up to the maximum itself, cz §4).
-func (s *State) legalBets(r Rules, player string) []Move {
+func (s *State) legalBets(r *Rules, player string) []Move {
 	var moves []Move
 	for n := 1; n <= r.Boxes; n++ {
 		spot := BoxSpot(n)
@@ -80,22 +80,22 @@ func (s *State) legalBets(r Rules, player string) []Move {
 }
 
 // legalOnBox appends what bettor k may do on box b.
-func (s *State) legalOnBox(r Rules, b *Box, k int, moves []Move) []Move {
+func (s *State) legalOnBox(r *Rules, b *Box, k int, moves []Move) []Move {
 	bt := &b.Bettors[k]
 	if s.Stage == Window {
-		if lo, hi, err := s.insuranceOffer(r, b, k); err == nil && bt.Insurance == 0 && !bt.NoInsurance {
+		if lo, hi, no := s.insuranceOffer(r, b, k); no == 0 && bt.Insurance == 0 && !bt.NoInsurance {
 			moves = append(moves,
 				Move{Kind: CmdInsure, Box: b.N, Hand: 1, Action: Insure, Min: lo, Max: hi},
 				Move{Kind: CmdInsure, Box: b.N, Hand: 1, Action: Insure, Decline: true})
 		}
-		if s.evenMoneyOffer(r, b, k) == nil && !bt.NoEvenMoney {
+		if s.evenMoneyOffer(r, b, k) == 0 && !bt.NoEvenMoney {
 			moves = append(moves, Move{Kind: CmdEvenMoney, Box: b.N, Hand: 1, Action: EvenMoney})
 			if s.upAce() {
 				moves = append(moves, Move{Kind: CmdEvenMoney, Box: b.N, Hand: 1, Action: EvenMoney, Decline: true})
 			}
 		}
 	}
-	if s.surrenderOpen(r, b, k) == nil {
+	if s.surrenderOpen(r, b, k) == 0 {
 		moves = append(moves, Move{Kind: CmdSurrender, Box: b.N, Hand: 1, Action: Surrender})
 	}
 	t := &s.Turn
@@ -112,7 +112,7 @@ func (s *State) legalOnBox(r Rules, b *Box, k int, moves []Move) []Move {
 	if t.Player == bt.Player && t.Box == b.N {
 		for _, a := range []Action{Hit, Stand, Double, Split} {
 			c := Command{Player: bt.Player, Box: b.N, Hand: t.Hand, Action: a}
-			h, amount, err := s.checkDecision(r, b, c)
+			h, amount, err := s.checkDecision(r, b, &c)
 			if err != nil {
 				continue
 			}

@@ -326,10 +326,10 @@ func (r Rules) Validate() error {
 }
 
 // tableMin is the least stake of one player on a box, at least 1.
-func (r Rules) tableMin() int64 { return max(r.Limits.Table.Min, 1) }
+func (r *Rules) tableMin() int64 { return max(r.Limits.Table.Min, 1) }
 
 // boxMax is the most on one box, all its bettors together.
-func (r Rules) boxMax() int64 {
+func (r *Rules) boxMax() int64 {
 	if m := r.Limits.Table.Max; m > 0 {
 		return min(m, MaxStake)
 	}

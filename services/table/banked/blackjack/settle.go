@@ -1,6 +1,9 @@
 package blackjack
 
-import "github.com/croupier/croupier/services/table/banked/round"
+import (
+	"github.com/croupier/croupier/services/table/banked/round"
+	"github.com/croupier/croupier/shared/card"
+)
 
 // pay is what a winning stake is paid at the ratio, rounded down to the
 // minor unit.
@@ -9,8 +12,9 @@ func (q Ratio) pay(stake int64) int64 { return stake * q.Num / q.Den }
 // BlackjackPay is what a blackjack on stake is paid on top of it: 3:2
 // (cz §0; ru §4.4), rounded to the chip unit as the rules say when not
 // whole (ru N8).
-func (r Rules) BlackjackPay(stake int64) int64 {
-	o := r.Options
+func (r Rules) BlackjackPay(stake int64) int64 { return r.Options.blackjackPay(stake) }
+
+func (o *Options) blackjackPay(stake int64) int64 {
 	unit := max(o.ChipUnit, 1) * max(o.BlackjackPays.Den, 1)
 	exact := stake * o.BlackjackPays.Num
 	n := exact / unit
@@ -45,19 +49,22 @@ func appendStake(lines []round.Line, h *Hand, k int, base, double round.Line) []
 	return lines
 }
 
-// paid records lines made final before the settlement, as an EvPaid.
-func (s *State) paid(evs []Event, ev Event) []Event {
-	if len(ev.Lines) == 0 {
+// paid reports the lines s.Lines gained since from, made final before
+// the settlement, as an EvPaid for the reason why (on box and hand, when
+// they are one hand's); nothing when there are none.
+func (s *State) paid(evs []Event, from, box, hand int, why string) []Event {
+	if len(s.Lines) == from {
 		return evs
 	}
-	s.Lines = append(s.Lines, ev.Lines...)
-	return append(evs, ev)
+	evs, e := grow(evs, EvPaid)
+	e.Box, e.Hand, e.Lines, e.Reason = box, hand, s.linesFrom(from), why
+	return evs
 }
 
 // payBlackjacks pays every blackjack still in play 3:2 (cz §6.5, §7; ru
 // §3.39–3.40).
-func (s *State) payBlackjacks(r Rules, evs []Event) []Event {
-	ev := Event{Kind: EvPaid, Reason: "blackjack"}
+func (s *State) payBlackjacks(r *Rules, evs []Event) []Event {
+	from := len(s.Lines)
 	for i := range s.Boxes {
 		b := &s.Boxes[i]
 		for j := range b.Hands {
@@ -68,39 +75,39 @@ func (s *State) payBlackjacks(r Rules, evs []Event) []Event {
 			for k := range h.Stakes {
 				if h.Stakes[k].live() {
 					base, double := stakeLines(b, h, k)
-					base.Won, base.Returned = r.BlackjackPay(base.Stake), base.Stake
-					ev.Lines = appendStake(ev.Lines, h, k, base, double)
+					base.Won, base.Returned = r.Options.blackjackPay(base.Stake), base.Stake
+					s.Lines = appendStake(s.Lines, h, k, base, double)
 				}
 			}
 		}
 	}
-	return s.paid(evs, ev)
+	return s.paid(evs, from, 0, 0, "blackjack")
 }
 
 // lose takes every stake still on hand h at once (a bust: cz §6.6, ru
 // §3.11).
 func (s *State) lose(b *Box, h *Hand, why string, evs []Event) []Event {
-	ev := Event{Kind: EvPaid, Box: b.N, Hand: h.ID, Reason: why}
+	from := len(s.Lines)
 	for k := range h.Stakes {
 		if h.Stakes[k].live() {
 			base, double := stakeLines(b, h, k)
 			base.Lost, double.Lost = base.Stake, double.Stake
-			ev.Lines = appendStake(ev.Lines, h, k, base, double)
+			s.Lines = appendStake(s.Lines, h, k, base, double)
 		}
 	}
-	return s.paid(evs, ev)
+	return s.paid(evs, from, b.N, h.ID, why)
 }
 
 // bonus777 pays three sevens making 21 1:1 at once on each bettor's
 // stake on the hand, the hand then settled as any other (cz §6.6, §7;
 // §10.7: no suit needed, after a split and a double too, by default). A
 // bonus has no stake: its line's Stake is 0 and it pays Won.
-func (s *State) bonus777(r Rules, b *Box, h *Hand, evs []Event) []Event {
-	o := r.Options
+func (s *State) bonus777(r *Rules, b *Box, h *Hand, evs []Event) []Event {
+	o := &r.Options
 	if !o.Bonus777 || !sevens(h.Cards, o.Bonus777Suited) || (h.Split && !o.Bonus777AfterSplit) || (h.Doubled && !o.Bonus777AfterDouble) {
 		return evs
 	}
-	ev := Event{Kind: EvPaid, Box: b.N, Hand: h.ID, Reason: "7-7-7"}
+	from := len(s.Lines)
 	for k := range h.Stakes {
 		st := &h.Stakes[k]
 		if !st.live() || st.Bonus {
@@ -108,24 +115,25 @@ func (s *State) bonus777(r Rules, b *Box, h *Hand, evs []Event) []Event {
 		}
 		st.Bonus = true
 		bt := &b.Bettors[k]
-		ev.Lines = append(ev.Lines, round.Line{BetID: bt.BetID, Player: bt.Player, Spot: lineSpot(b.N, h.ID, kindBonus), Won: st.Base + st.Double})
+		s.Lines = append(s.Lines, round.Line{BetID: bt.BetID, Player: bt.Player, Spot: lineSpot(b.N, h.ID, kindBonus), Won: st.Base + st.Double})
 	}
-	return s.paid(evs, ev)
+	return s.paid(evs, from, b.N, h.ID, "7-7-7")
 }
 
 // settle settles every stake still in play, box by box from the dealer's
 // right and hand by hand right to left, as the dealer pays (ru §4.8;
 // cz §7 gives no order and takes ru's), and ends the round.
-func (s *State) settle(r Rules, evs []Event) []Event {
-	ev := Event{Kind: EvSettled, Order: make([]int, 0, len(s.Boxes))}
+func (s *State) settle(r *Rules, evs []Event) []Event {
+	from, order := len(s.Lines), len(s.scratch.order)
+	dealer := handOf(s.Dealer)
 	for i := len(s.Boxes) - 1; i >= 0; i-- {
 		b := &s.Boxes[i]
-		ev.Order = append(ev.Order, b.N)
+		s.scratch.order = append(s.scratch.order, b.N)
 		for j := len(b.Hands) - 1; j >= 0; j-- {
 			h := &b.Hands[j]
 			for k := range h.Stakes {
 				if h.Stakes[k].live() {
-					ev.Lines = s.outcome(r, b, h, k, ev.Lines)
+					s.Lines = s.outcome(r, b, h, k, dealer, s.Lines)
 				}
 			}
 		}
@@ -135,24 +143,37 @@ func (s *State) settle(r Rules, evs []Event) []Event {
 		for k := range b.Bettors {
 			if bt := &b.Bettors[k]; bt.Insurance > 0 && !bt.InsuranceDone {
 				bt.InsuranceDone = true
-				ev.Lines = append(ev.Lines, round.Line{BetID: bt.BetID, Player: bt.Player, Spot: lineSpot(b.N, 1, kindInsurance), Stake: bt.Insurance, Returned: bt.Insurance})
+				s.Lines = append(s.Lines, round.Line{BetID: bt.BetID, Player: bt.Player, Spot: lineSpot(b.N, 1, kindInsurance), Stake: bt.Insurance, Returned: bt.Insurance})
 			}
 		}
 	}
-	s.Lines = append(s.Lines, ev.Lines...)
 	s.Phase, s.Stage = round.Settled, 0
 	s.Turn = Turn{Seq: s.Turn.Seq}
-	return append(evs, ev)
+	evs, e := grow(evs, EvSettled)
+	o := s.scratch.order
+	e.Lines, e.Order = s.linesFrom(from), o[order:len(o):len(o)]
+	return evs
+}
+
+// dealerHand is what settling asks of the dealer's cards, counted once.
+type dealerHand struct {
+	total     int
+	blackjack bool
+}
+
+func handOf(cards []card.Card) dealerHand {
+	t, _ := Value(cards)
+	return dealerHand{total: t, blackjack: IsBlackjack(cards)}
 }
 
 // outcome settles bettor k's stakes on hand h against the dealer's hand
 // (cz §7; ru §4.8, §6).
-func (s *State) outcome(r Rules, b *Box, h *Hand, k int, lines []round.Line) []round.Line {
-	o := r.Options
+func (s *State) outcome(r *Rules, b *Box, h *Hand, k int, dealer dealerHand, lines []round.Line) []round.Line {
+	o := &r.Options
 	base, double := stakeLines(b, h, k)
 	pt, _ := Value(h.Cards)
-	dt, _ := Value(s.Dealer)
-	playerBJ, dealerBJ := s.isBlackjack(r, h), IsBlackjack(s.Dealer)
+	dt, dealerBJ := dealer.total, dealer.blackjack
+	playerBJ := s.isBlackjack(r, h)
 	win := func(l *round.Line) { l.Won, l.Returned = l.Stake, l.Stake }
 	push := func(l *round.Line) { l.Returned = l.Stake }
 	lose := func(l *round.Line) { l.Lost = l.Stake }
@@ -184,7 +205,7 @@ func (s *State) outcome(r Rules, b *Box, h *Hand, k int, lines []round.Line) []r
 		lose(&base)
 		lose(&double)
 	case playerBJ:
-		base.Won, base.Returned = r.BlackjackPay(base.Stake), base.Stake
+		base.Won, base.Returned = r.Options.blackjackPay(base.Stake), base.Stake
 	case pt > 21:
 		lose(&base)
 		lose(&double)

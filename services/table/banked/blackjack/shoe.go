@@ -7,14 +7,14 @@ import (
 )
 
 // size is the shoe's cards (cz §0: 6 decks; ru §1.1: 8 × 52 = 416).
-func (r Rules) size() int { return r.Decks * card.NumCards }
+func (r *Rules) size() int { return r.Decks * card.NumCards }
 
 // next is where the next card goes: the due burns first, then the
 // round's card; a shuffle instead when a card is due and the shoe cannot
 // give it (none loaded, empty, or its marker out before this round's
 // first card: ru §5.2 finishes the round in which it comes out, then
 // reshuffles).
-func (s *State) next(r Rules) Next {
+func (s *State) next(r *Rules) Next {
 	sh := &s.Shoe
 	if sh.Loaded && sh.BurnsDue > 0 {
 		if sh.Out >= r.size() {
@@ -56,15 +56,22 @@ func (s *State) roundNext() Next {
 // from the dealer's left, one to the dealer, a second to each box; the
 // dealer takes no second card now (cz §6.3; ru §3.9–3.10).
 func (s *State) dealTarget() Next {
-	for pass := range 2 {
-		for i := range s.Boxes {
-			if b := &s.Boxes[i]; len(b.Hands[0].Cards) == pass {
-				return Next{To: ToBox, Box: b.N, Hand: 1}
+	second := -1 // the first box with one card, for the second pass
+	for i := range s.Boxes {
+		switch len(s.Boxes[i].Hands[0].Cards) {
+		case 0:
+			return Next{To: ToBox, Box: s.Boxes[i].N, Hand: 1}
+		case 1:
+			if second < 0 {
+				second = i
 			}
 		}
-		if pass == 0 && len(s.Dealer) == 0 {
-			return Next{To: ToDealer}
-		}
+	}
+	switch {
+	case len(s.Dealer) == 0:
+		return Next{To: ToDealer}
+	case second >= 0:
+		return Next{To: ToBox, Box: s.Boxes[second].N, Hand: 1}
 	}
 	return Next{}
 }
@@ -86,9 +93,9 @@ func (s *State) midPlay() bool {
 // end (cz §3.3; ru §4.1.3); the marker leaves at least MinBehindMarker
 // behind it (ru §4.1.6) and comes after the burns. The burns are due
 // (cz §3.6: 3; ru §4.1.7: 5).
-func (s *State) shuffle(r Rules, c Command) ([]Event, error) {
+func (s *State) shuffle(r *Rules, c *Command, evs []Event) ([]Event, error) {
 	mid := s.midPlay()
-	o := r.Options
+	o := &r.Options
 	held := 0
 	if mid {
 		held = s.tableCards()
@@ -97,13 +104,13 @@ func (s *State) shuffle(r Rules, c Command) ([]Event, error) {
 	sh := &s.Shoe
 	switch {
 	case !mid && sh.Loaded && sh.Drawn == 0 && sh.Cut == c.Cut && sh.Marker == c.Marker && !sh.MarkerOut && sh.BurnsDue == o.BurnAfterShuffle:
-		return nil, nil // the same shuffle reported again
+		return evs, nil // the same shuffle reported again
 	case mid && sh.Out < r.size():
-		return nil, apierr.Precondition(ReasonBadShuffle, "the round's cards are out and the shoe has %d left", r.size()-sh.Out)
+		return evs, apierr.Precondition(ReasonBadShuffle, "the round's cards are out and the shoe has %d left", r.size()-sh.Out)
 	case c.Cut != 0 && (c.Cut < o.MinCut || c.Cut > avail-o.MinCut):
-		return nil, apierr.Invalid(ReasonBadShuffle, "cut at %d: want %d to %d, a deck from either end (cz §3.3; ru §4.1.3)", c.Cut, o.MinCut, avail-o.MinCut)
+		return evs, apierr.Invalid(ReasonBadShuffle, "cut at %d: want %d to %d, a deck from either end (cz §3.3; ru §4.1.3)", c.Cut, o.MinCut, avail-o.MinCut)
 	case c.Marker < 0 || (c.Marker != 0 && (c.Marker <= o.BurnAfterShuffle || c.Marker > avail-o.MinBehindMarker)):
-		return nil, apierr.Invalid(ReasonBadShuffle, "marker after %d cards: want %d to %d, at least %d behind it (ru §4.1.6)", c.Marker, o.BurnAfterShuffle+1, avail-o.MinBehindMarker, o.MinBehindMarker)
+		return evs, apierr.Invalid(ReasonBadShuffle, "marker after %d cards: want %d to %d, at least %d behind it (ru §4.1.6)", c.Marker, o.BurnAfterShuffle+1, avail-o.MinBehindMarker, o.MinBehindMarker)
 	}
 	*sh = Shoe{Loaded: true, Cut: c.Cut, Marker: c.Marker, BurnsDue: o.BurnAfterShuffle, From: len(s.Deals)}
 	ev := Event{Kind: EvShuffled, Amount: int64(avail)}
@@ -112,7 +119,7 @@ func (s *State) shuffle(r Rules, c Command) ([]Event, error) {
 		ev.Reason = "mid-round"
 	}
 	s.Next = s.next(r)
-	return []Event{ev}, nil
+	return append(evs, ev), nil
 }
 
 // tableCards counts the round's cards on the table.
@@ -143,17 +150,17 @@ func (s *State) countTable() {
 }
 
 // burn takes a card the table burnt beyond the due burns, between rounds.
-func (s *State) burn(r Rules, c Command) ([]Event, error) {
+func (s *State) burn(r *Rules, c *Command, evs []Event) ([]Event, error) {
 	if c.Pos != 0 && c.Pos <= s.Shoe.Drawn {
-		return s.replayed(c)
+		return evs, s.replayed(c)
 	}
 	if err := s.checkDraw(r, c); err != nil {
-		return nil, err
+		return evs, err
 	}
 	if s.midPlay() {
-		return nil, apierr.Precondition(ReasonNoCardDue, "no burn while the round's cards are out")
+		return evs, apierr.Precondition(ReasonNoCardDue, "no burn while the round's cards are out")
 	}
-	evs := s.draw(c.Card, Next{To: ToBurn}, nil)
+	evs = s.draw(c.Card, Next{To: ToBurn}, evs)
 	if s.Shoe.BurnsDue > 0 {
 		s.Shoe.BurnsDue--
 	}
@@ -162,7 +169,7 @@ func (s *State) burn(r Rules, c Command) ([]Event, error) {
 }
 
 // checkDraw checks a card's position and that the shoe can give it.
-func (s *State) checkDraw(r Rules, c Command) error {
+func (s *State) checkDraw(r *Rules, c *Command) error {
 	switch {
 	case c.Pos < 0 || c.Pos > s.Shoe.Drawn+1:
 		return apierr.Invalid(ReasonBadPosition, "position %d: the next is %d", c.Pos, s.Shoe.Drawn+1)
@@ -177,18 +184,18 @@ func (s *State) checkDraw(r Rules, c Command) error {
 }
 
 // replayed answers a card reported at a position dealt already: the same
-// card is a replay, another a conflict.
-func (s *State) replayed(c Command) ([]Event, error) {
+// card is a replay (nil), another a conflict.
+func (s *State) replayed(c *Command) error {
 	from := min(s.Shoe.From, len(s.Deals))
 	for _, d := range s.Deals[from:] {
 		if d.Pos == c.Pos {
 			if d.Card != c.Card {
-				return nil, apierr.Conflict(ReasonCardConflict, "position %d was %s, not %s", c.Pos, d.Card, c.Card)
+				return apierr.Conflict(ReasonCardConflict, "position %d was %s, not %s", c.Pos, d.Card, c.Card)
 			}
-			return nil, nil
+			return nil
 		}
 	}
-	return nil, apierr.Invalid(ReasonBadPosition, "position %d was dealt before this round", c.Pos)
+	return apierr.Invalid(ReasonBadPosition, "position %d was dealt before this round", c.Pos)
 }
 
 // draw takes c from the shoe to n, records it and reports it (with the
@@ -200,60 +207,61 @@ func (s *State) draw(c card.Card, n Next, evs []Event) []Event {
 	sh.Drawn++
 	d := Deal{Pos: sh.Drawn, Card: c, To: n.To, Box: n.Box, Hand: n.Hand}
 	s.Deals = append(s.Deals, d)
-	evs = append(evs, Event{Kind: EvDealt, Deal: d})
+	evs, e := grow(evs, EvDealt)
+	e.Deal = d
 	if sh.Marker > 0 && sh.Drawn == sh.Marker && !sh.MarkerOut {
 		sh.MarkerOut = true
-		evs = append(evs, Event{Kind: EvMarker})
+		evs, _ = grow(evs, EvMarker)
 	}
 	return evs
 }
 
 // dealerChange: a new dealer burns (cz §3.7: one card while cards remain
 // in the shoe), between rounds.
-func (s *State) dealerChange(r Rules) ([]Event, error) {
+func (s *State) dealerChange(r *Rules, evs []Event) ([]Event, error) {
 	if !s.Shoe.Loaded {
-		return nil, apierr.Precondition(ReasonShuffleDue, "no shoe")
+		return evs, apierr.Precondition(ReasonShuffleDue, "no shoe")
 	}
 	if s.midPlay() {
-		return nil, apierr.Precondition(round.ReasonRoundRunning, "the dealer changes between rounds")
+		return evs, apierr.Precondition(round.ReasonRoundRunning, "the dealer changes between rounds")
 	}
 	s.Shoe.BurnsDue += r.Options.BurnOnDealerChange
 	s.Next = s.next(r)
-	return []Event{{Kind: EvDealerChanged, Amount: int64(r.Options.BurnOnDealerChange)}}, nil
+	return append(evs, Event{Kind: EvDealerChanged, Amount: int64(r.Options.BurnOnDealerChange)}), nil
 }
 
 // marker: the dealer reports the reshuffle marker came out.
-func (s *State) marker(r Rules) ([]Event, error) {
+func (s *State) marker(r *Rules, evs []Event) ([]Event, error) {
 	switch {
 	case !s.Shoe.Loaded:
-		return nil, apierr.Precondition(ReasonShuffleDue, "no shoe")
+		return evs, apierr.Precondition(ReasonShuffleDue, "no shoe")
 	case s.Shoe.MarkerOut:
-		return nil, nil
+		return evs, nil
 	}
 	s.Shoe.MarkerOut = true
 	s.Next = s.next(r)
-	return []Event{{Kind: EvMarker}}, nil
+	return append(evs, Event{Kind: EvMarker}), nil
 }
 
 // card takes the next card from the shoe to where it is due (Next).
-func (s *State) card(r Rules, c Command) ([]Event, error) {
+func (s *State) card(r *Rules, c *Command, evs []Event) ([]Event, error) {
 	if c.Pos != 0 && c.Pos <= s.Shoe.Drawn {
-		return s.replayed(c)
+		return evs, s.replayed(c)
 	}
 	n := s.next(r)
 	switch n.To {
 	case 0:
 		if s.Phase != round.Closed {
-			return nil, s.wrongPhase("card")
+			return evs, s.wrongPhase("card")
 		}
-		return nil, apierr.Precondition(ReasonNoCardDue, "no card is due: %s", s.waiting())
+		return evs, apierr.Precondition(ReasonNoCardDue, "no card is due: %s", s.waiting())
 	case ToShuffle:
-		return nil, apierr.Precondition(ReasonShuffleDue, "the shoe is to be shuffled first")
+		return evs, apierr.Precondition(ReasonShuffleDue, "the shoe is to be shuffled first")
 	}
 	if err := s.checkDraw(r, c); err != nil {
-		return nil, err
+		return evs, err
 	}
-	evs := s.draw(c.Card, n, make([]Event, 0, 4))
+	evs = s.draw(c.Card, n, evs)
 	switch n.To {
 	case ToBurn:
 		s.Shoe.BurnsDue--

@@ -141,7 +141,7 @@ type Bettor struct {
 }
 
 // out reports a bettor whose original stake left the box before play.
-func (b Bettor) out() bool { return b.Surrendered || b.EvenMoney }
+func (b *Bettor) out() bool { return b.Surrendered || b.EvenMoney }
 
 // Stake is one bettor's money on one hand.
 type Stake struct {
@@ -301,6 +301,43 @@ type State struct {
 	Lines []round.Line `json:"lines,omitempty"`
 	// Reason says why the round was voided.
 	Reason string `json:"reason,omitempty"`
+
+	// scratch holds the Bets and Order of the last command's events for
+	// AppendApply; no part of the round.
+	scratch scratch
+}
+
+// scratch is storage the events of one command share (AppendApply):
+// reset by each command, never cloned, never stored.
+type scratch struct {
+	bets  []round.Bet
+	order []int
+}
+
+func (sc *scratch) reset() { sc.bets, sc.order = sc.bets[:0], sc.order[:0] }
+
+// addBets appends bets to the scratch and returns them, as an event's.
+func (sc *scratch) addBets(bets ...round.Bet) []round.Bet {
+	from := len(sc.bets)
+	sc.bets = append(sc.bets, bets...)
+	return sc.bets[from:len(sc.bets):len(sc.bets)]
+}
+
+// betsFrom is the bets added to the scratch since from, as an event's.
+func (sc *scratch) betsFrom(from int) []round.Bet {
+	if len(sc.bets) == from {
+		return nil
+	}
+	return sc.bets[from:len(sc.bets):len(sc.bets)]
+}
+
+// linesFrom is the lines s.Lines gained since from, as an event's: each
+// event's lines are in Lines, in order.
+func (s *State) linesFrom(from int) []round.Line {
+	if len(s.Lines) == from {
+		return nil
+	}
+	return s.Lines[from:len(s.Lines):len(s.Lines)]
 }
 
 // Clone returns a copy of s that shares nothing with it.
@@ -321,6 +358,7 @@ func (s State) Clone() State {
 	c.Deals = slices.Clone(s.Deals)
 	c.Decisions = slices.Clone(s.Decisions)
 	c.Lines = slices.Clone(s.Lines)
+	c.scratch = scratch{}
 	return c
 }
 

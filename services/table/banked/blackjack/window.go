@@ -14,17 +14,17 @@ func (s *State) upTen() bool { return len(s.Dealer) > 0 && isTen(s.Dealer[0]) }
 // the initial deal: insurance or even money against an ace (cz §6.4; ru
 // §3.42, §4.1), even money against a ten on request (ru §3.41), early
 // surrender (ru §3.27).
-func (s *State) windowOpens(r Rules) bool {
+func (s *State) windowOpens(r *Rules) bool {
 	for i := range s.Boxes {
 		b := &s.Boxes[i]
 		for k := range b.Bettors {
-			if _, _, err := s.insuranceOffer(r, b, k); err == nil {
+			if _, _, no := s.insuranceOffer(r, b, k); no == 0 {
 				return true
 			}
-			if s.evenMoneyOffer(r, b, k) == nil {
+			if s.evenMoneyOffer(r, b, k) == 0 {
 				return true
 			}
-			if r.Options.Surrender == SurrenderEarly && s.surrenderOffer(r, b, k) == nil {
+			if r.Options.Surrender == SurrenderEarly && s.surrenderOffer(r, b, k) == 0 {
 				return true
 			}
 		}
@@ -36,18 +36,18 @@ func (s *State) windowOpens(r Rules) bool {
 // insurance or even money offer (cz §6.4), or, while a player may still
 // ask for something (early surrender, even money against a ten: ru
 // §3.27, §3.41), for the clock (CmdTimeout).
-func (s *State) windowWaits(r Rules) bool {
+func (s *State) windowWaits(r *Rules) bool {
 	for i := range s.Boxes {
 		b := &s.Boxes[i]
 		for k := range b.Bettors {
 			bt := &b.Bettors[k]
-			if _, _, err := s.insuranceOffer(r, b, k); err == nil && bt.Insurance == 0 && !bt.NoInsurance {
+			if _, _, no := s.insuranceOffer(r, b, k); no == 0 && bt.Insurance == 0 && !bt.NoInsurance {
 				return true
 			}
-			if s.evenMoneyOffer(r, b, k) == nil && !bt.NoEvenMoney {
+			if s.evenMoneyOffer(r, b, k) == 0 && !bt.NoEvenMoney {
 				return true
 			}
-			if r.Options.Surrender == SurrenderEarly && s.surrenderOffer(r, b, k) == nil {
+			if r.Options.Surrender == SurrenderEarly && s.surrenderOffer(r, b, k) == 0 {
 				return true
 			}
 		}
@@ -57,10 +57,74 @@ func (s *State) windowWaits(r Rules) bool {
 
 // closeWindow ends the pre-play window, a wait of its own (Turn.Seq);
 // play goes on.
-func (s *State) closeWindow(_ Rules, evs []Event) []Event {
+func (s *State) closeWindow(_ *Rules, evs []Event) []Event {
 	s.Stage = Playing
 	s.Turn.Seq++
-	return append(evs, Event{Kind: EvWindowClosed})
+	evs, _ = grow(evs, EvWindowClosed)
+	return evs
+}
+
+// refusal is why an insurance, even money or surrender is not open to a
+// bettor, 0 when it is. The window asks about every bettor at every step;
+// the error, with its words, is made only for a command it refuses
+// (State.refuse).
+type refusal uint8
+
+const (
+	_ refusal = iota
+	noInsuranceVsCard
+	insuranceOutOfPlay
+	insuranceOnBlackjack
+	insuranceOfNothing
+	insuranceUnderBoxMinimum
+	noEvenMoneyForHand
+	noEvenMoneyVsCard
+	noSurrenderAtTable
+	noSurrenderVsAce
+	surrenderOutOfPlay
+	surrenderAfterPlay
+	surrenderOfBlackjack
+	surrenderOfPair
+	surrenderBeforeDeal
+	surrenderClosed
+)
+
+// refuse is the error that refuses bettor k's command on box b for no.
+func (s *State) refuse(r *Rules, no refusal, b *Box, k int) error {
+	bt := &b.Bettors[k]
+	pre := func(reason, format string, args ...any) error { return apierr.Precondition(reason, format, args...) }
+	switch no {
+	case noInsuranceVsCard:
+		return pre(ReasonNotOffered, "insurance only against a dealer ace (cz §6.4; ru §3.42)")
+	case insuranceOutOfPlay, surrenderOutOfPlay:
+		return pre(ReasonNotOffered, "%s's bet on box %d is out of play", bt.Player, b.N)
+	case insuranceOnBlackjack:
+		return pre(ReasonNotOffered, "a blackjack is not insured; even money is offered instead (cz §6.4)")
+	case insuranceOfNothing:
+		return pre(ReasonNotOffered, "half of %d is nothing", bt.Stake)
+	case insuranceUnderBoxMinimum:
+		lo, hi := s.insuranceRange(r, b, k)
+		return pre(ReasonNotOffered, "box %d's insurance must reach %d and %s may insure at most %d (ru §3.43–3.44)", b.N, lo, bt.Player, hi)
+	case noEvenMoneyForHand:
+		return pre(ReasonNotOffered, "even money is for a blackjack in play")
+	case noEvenMoneyVsCard:
+		return pre(ReasonNotOffered, "no even money against %s (cz §6.4; ru §3.41)", s.Dealer[0])
+	case noSurrenderAtTable:
+		return pre(ReasonNotOffered, "the table has no surrender")
+	case noSurrenderVsAce:
+		return pre(ReasonNotOffered, "no surrender against an ace (cz §6.6; ru §3.30)")
+	case surrenderAfterPlay:
+		return pre(ReasonNotOffered, "surrender only on the first two cards, before any other (cz §10.6)")
+	case surrenderOfBlackjack:
+		return pre(ReasonNotOffered, "a blackjack is not surrendered")
+	case surrenderOfPair:
+		return pre(ReasonNotOffered, "no surrender on a pair (ru N6)")
+	case surrenderBeforeDeal:
+		return pre(ReasonNotOffered, "the initial deal is not over")
+	case surrenderClosed:
+		return pre(ReasonWindowClosed, "surrender closed with the first card of play (ru §3.27)")
+	}
+	return nil
 }
 
 // insuranceOffer is what bettor k on box b may insure while the window
@@ -68,19 +132,29 @@ func (s *State) closeWindow(_ Rules, evs []Event) []Event {
 // original bet (cz §0; ru §3.44), the box's insurance at least half the
 // table minimum where the rules say so (ru §3.43). A blackjack is not
 // insured: it is offered even money (cz §6.4).
-func (s *State) insuranceOffer(r Rules, b *Box, k int) (lo, hi int64, err error) {
+func (s *State) insuranceOffer(r *Rules, b *Box, k int) (lo, hi int64, no refusal) {
 	bt := &b.Bettors[k]
 	switch {
 	case !s.upAce():
-		return 0, 0, apierr.Precondition(ReasonNotOffered, "insurance only against a dealer ace (cz §6.4; ru §3.42)")
+		return 0, 0, noInsuranceVsCard
 	case bt.out() || !b.Hands[0].Stakes[k].live():
-		return 0, 0, apierr.Precondition(ReasonNotOffered, "%s's bet on box %d is out of play", bt.Player, b.N)
+		return 0, 0, insuranceOutOfPlay
 	case s.isBlackjack(r, &b.Hands[0]):
-		return 0, 0, apierr.Precondition(ReasonNotOffered, "a blackjack is not insured; even money is offered instead (cz §6.4)")
+		return 0, 0, insuranceOnBlackjack
 	case bt.Stake/2 < 1:
-		return 0, 0, apierr.Precondition(ReasonNotOffered, "half of %d is nothing", bt.Stake)
+		return 0, 0, insuranceOfNothing
 	}
-	lo, hi = 1, bt.Stake/2
+	if lo, hi = s.insuranceRange(r, b, k); lo > hi {
+		return 0, 0, insuranceUnderBoxMinimum
+	}
+	return lo, hi, 0
+}
+
+// insuranceRange is what bettor k may insure: up to half his bet, and
+// where the box's insurance must reach half the table minimum, at least
+// what the others' leaves to reach (ru §3.43–3.44).
+func (s *State) insuranceRange(r *Rules, b *Box, k int) (lo, hi int64) {
+	lo, hi = 1, b.Bettors[k].Stake/2
 	if r.Options.InsuranceBoxMinHalf {
 		need := (r.tableMin() + 1) / 2
 		for j := range b.Bettors {
@@ -90,25 +164,22 @@ func (s *State) insuranceOffer(r Rules, b *Box, k int) (lo, hi int64, err error)
 		}
 		lo = max(lo, need)
 	}
-	if lo > hi {
-		return 0, 0, apierr.Precondition(ReasonNotOffered, "box %d's insurance must reach %d and %s may insure at most %d (ru §3.43–3.44)", b.N, lo, bt.Player, hi)
-	}
-	return lo, hi, nil
+	return lo, hi
 }
 
 // evenMoneyOffer reports whether bettor k on box b may take even money:
 // his blackjack still in play against a dealer ace (cz §6.4; ru §4.1) or,
 // on request, a ten-value card (ru §3.41).
-func (s *State) evenMoneyOffer(r Rules, b *Box, k int) error {
-	o := r.Options
+func (s *State) evenMoneyOffer(r *Rules, b *Box, k int) refusal {
+	o := &r.Options
 	h := &b.Hands[0]
 	switch {
 	case !s.isBlackjack(r, h) || b.Bettors[k].out() || !h.Stakes[k].live():
-		return apierr.Precondition(ReasonNotOffered, "even money is for a blackjack in play")
+		return noEvenMoneyForHand
 	case s.upAce() && o.EvenMoney, s.upTen() && o.EvenMoneyVsTen:
-		return nil
+		return 0
 	}
-	return apierr.Precondition(ReasonNotOffered, "no even money against %s (cz §6.4; ru §3.41)", s.Dealer[0])
+	return noEvenMoneyVsCard
 }
 
 // surrenderOffer reports whether bettor k on box b may surrender his
@@ -116,44 +187,44 @@ func (s *State) evenMoneyOffer(r Rules, b *Box, k int) error {
 // decision on them (cz §6.6, §10.6; ru §3.27), not against an ace unless
 // the manager allows it (cz §6.6; ru §3.30–3.31), not a pair where the
 // rules say so (ru N6), not a blackjack, which is paid or pushes.
-func (s *State) surrenderOffer(r Rules, b *Box, k int) error {
-	o := r.Options
+func (s *State) surrenderOffer(r *Rules, b *Box, k int) refusal {
+	o := &r.Options
 	h := &b.Hands[0]
 	switch {
 	case o.Surrender == SurrenderNone:
-		return apierr.Precondition(ReasonNotOffered, "the table has no surrender")
+		return noSurrenderAtTable
 	case s.upAce() && !o.SurrenderVsAce:
-		return apierr.Precondition(ReasonNotOffered, "no surrender against an ace (cz §6.6; ru §3.30)")
+		return noSurrenderVsAce
 	case b.Bettors[k].out() || !h.Stakes[k].live():
-		return apierr.Precondition(ReasonNotOffered, "%s's bet on box %d is out of play", b.Bettors[k].Player, b.N)
+		return surrenderOutOfPlay
 	case len(b.Hands) != 1 || len(h.Cards) != 2 || h.Acted:
-		return apierr.Precondition(ReasonNotOffered, "surrender only on the first two cards, before any other (cz §10.6)")
+		return surrenderAfterPlay
 	case s.isBlackjack(r, h):
-		return apierr.Precondition(ReasonNotOffered, "a blackjack is not surrendered")
+		return surrenderOfBlackjack
 	case !o.SurrenderPairs && pair(h.Cards[0], h.Cards[1], o.SplitBy):
-		return apierr.Precondition(ReasonNotOffered, "no surrender on a pair (ru N6)")
+		return surrenderOfPair
 	}
-	return nil
+	return 0
 }
 
 // surrenderOpen is surrenderOffer with the time it is allowed in: the
 // pre-play window (ru §3.27), or, on the hand, also while the boxes play
 // (cz §6.6).
-func (s *State) surrenderOpen(r Rules, b *Box, k int) error {
+func (s *State) surrenderOpen(r *Rules, b *Box, k int) refusal {
 	switch {
 	case s.Stage == Window:
 	case s.Stage == Playing && r.Options.Surrender == SurrenderHand:
 	case s.Stage == Dealing:
-		return apierr.Precondition(ReasonNotOffered, "the initial deal is not over")
+		return surrenderBeforeDeal
 	default:
-		return apierr.Precondition(ReasonWindowClosed, "surrender closed with the first card of play (ru §3.27)")
+		return surrenderClosed
 	}
 	return s.surrenderOffer(r, b, k)
 }
 
 // bettorOn finds the command's player among the bets of the command's
 // box, once bets are closed.
-func (s *State) bettorOn(c Command, what string) (*Box, int, error) {
+func (s *State) bettorOn(c *Command, what string) (*Box, int, error) {
 	if s.Phase != round.Closed && (!s.Phase.Over() || len(s.Boxes) == 0) {
 		return nil, 0, s.wrongPhase(what) // over with boxes: a replay may still be recognised
 	}
@@ -182,65 +253,65 @@ func (s *State) windowClosed(what string) error {
 // insure takes a bettor's insurance, or his refusal of it (Amount 0).
 // Co-bettors decide each for himself (cz §6.4, §8). It cannot be changed
 // (ru §3.46).
-func (s *State) insure(r Rules, c Command) ([]Event, error) {
+func (s *State) insure(r *Rules, c *Command, evs []Event) ([]Event, error) {
 	b, k, err := s.bettorOn(c, "insurance")
 	if err != nil {
-		return nil, err
+		return evs, err
 	}
 	bt := &b.Bettors[k]
 	switch {
 	case (c.Amount > 0 && bt.Insurance == c.Amount) || (c.Amount == 0 && bt.NoInsurance):
-		return nil, nil
+		return evs, nil
 	case bt.Insurance > 0 || bt.NoInsurance:
-		return nil, apierr.Precondition(ReasonAlreadyAnswered, "%s answered insurance on box %d (ru §3.46: it cannot be changed)", bt.Player, b.N)
+		return evs, apierr.Precondition(ReasonAlreadyAnswered, "%s answered insurance on box %d (ru §3.46: it cannot be changed)", bt.Player, b.N)
 	case s.Phase != round.Closed || s.Stage != Window:
-		return nil, s.windowClosed("insurance")
+		return evs, s.windowClosed("insurance")
 	}
-	lo, hi, err := s.insuranceOffer(r, b, k)
-	if err != nil {
-		return nil, err
+	lo, hi, no := s.insuranceOffer(r, b, k)
+	if no != 0 {
+		return evs, s.refuse(r, no, b, k)
 	}
 	if c.Amount == 0 {
 		bt.NoInsurance = true
-		return s.answered(r, Event{Kind: EvDeclined, Player: bt.Player, Box: b.N, Hand: 1, Action: Insure}), nil
+		return s.answered(r, evs, Event{Kind: EvDeclined, Player: bt.Player, Box: b.N, Hand: 1, Action: Insure}), nil
 	}
 	if c.Amount < lo || c.Amount > hi {
-		return nil, apierr.Invalid(ReasonBadAmount, "insurance %d: want %d to %d (cz §0; ru §3.43–3.44)", c.Amount, lo, hi)
+		return evs, apierr.Invalid(ReasonBadAmount, "insurance %d: want %d to %d (cz §0; ru §3.43–3.44)", c.Amount, lo, hi)
 	}
 	bt.Insurance = c.Amount
 	stake := round.Bet{ID: bt.BetID, Player: bt.Player, Spot: lineSpot(b.N, 1, kindInsurance), Amount: c.Amount}
-	return s.answered(r, Event{Kind: EvInsured, Player: bt.Player, Box: b.N, Hand: 1, Amount: c.Amount, Bets: []round.Bet{stake}}), nil
+	return s.answered(r, evs, Event{Kind: EvInsured, Player: bt.Player, Box: b.N, Hand: 1, Amount: c.Amount, Bets: s.scratch.addBets(stake)}), nil
 }
 
 // answered reports a window answer and moves the round on.
-func (s *State) answered(r Rules, ev Event) []Event {
-	evs := s.advance(r, []Event{ev})
+func (s *State) answered(r *Rules, evs []Event, ev Event) []Event {
+	evs = s.advance(r, append(evs, ev))
 	s.Next = s.next(r)
 	return evs
 }
 
 // evenMoney pays a bettor's blackjack 1:1 at once, his hand then over
 // for him (cz §6.4; ru §4.1, T6), or takes his refusal.
-func (s *State) evenMoney(r Rules, c Command) ([]Event, error) {
+func (s *State) evenMoney(r *Rules, c *Command, evs []Event) ([]Event, error) {
 	b, k, err := s.bettorOn(c, "even money")
 	if err != nil {
-		return nil, err
+		return evs, err
 	}
 	bt := &b.Bettors[k]
 	switch {
 	case (!c.Decline && bt.EvenMoney) || (c.Decline && bt.NoEvenMoney):
-		return nil, nil
+		return evs, nil
 	case bt.EvenMoney || bt.NoEvenMoney:
-		return nil, apierr.Precondition(ReasonAlreadyAnswered, "%s answered even money on box %d", bt.Player, b.N)
+		return evs, apierr.Precondition(ReasonAlreadyAnswered, "%s answered even money on box %d", bt.Player, b.N)
 	case s.Phase != round.Closed || s.Stage != Window:
-		return nil, s.windowClosed("even money")
+		return evs, s.windowClosed("even money")
 	}
-	if err := s.evenMoneyOffer(r, b, k); err != nil {
-		return nil, err
+	if no := s.evenMoneyOffer(r, b, k); no != 0 {
+		return evs, s.refuse(r, no, b, k)
 	}
 	if c.Decline {
 		bt.NoEvenMoney = true
-		return s.answered(r, Event{Kind: EvDeclined, Player: bt.Player, Box: b.N, Hand: 1, Action: EvenMoney}), nil
+		return s.answered(r, evs, Event{Kind: EvDeclined, Player: bt.Player, Box: b.N, Hand: 1, Action: EvenMoney}), nil
 	}
 	bt.EvenMoney = true
 	h := &b.Hands[0]
@@ -248,28 +319,29 @@ func (s *State) evenMoney(r Rules, c Command) ([]Event, error) {
 	base.Spot = lineSpot(b.N, 1, kindEvenMoney)
 	base.Won, base.Returned = base.Stake, base.Stake
 	h.Stakes[k].Settled = true
+	from := len(s.Lines)
 	s.Lines = append(s.Lines, base)
-	return s.answered(r, Event{Kind: EvPaid, Player: bt.Player, Box: b.N, Hand: 1, Action: EvenMoney, Lines: []round.Line{base}, Reason: "even money"}), nil
+	return s.answered(r, evs, Event{Kind: EvPaid, Player: bt.Player, Box: b.N, Hand: 1, Action: EvenMoney, Lines: s.linesFrom(from), Reason: "even money"}), nil
 }
 
 // surrender returns half a bettor's bet and takes the other half; his
 // stake is out of the round (cz §6.6, §7; ru §3.29, T14). Each bettor on
 // a box decides for his own stake (cz §8; ru N6); when the owner's goes,
 // the next bettor decides for the box.
-func (s *State) surrender(r Rules, c Command) ([]Event, error) {
+func (s *State) surrender(r *Rules, c *Command, evs []Event) ([]Event, error) {
 	b, k, err := s.bettorOn(c, "surrender")
 	if err != nil {
-		return nil, err
+		return evs, err
 	}
 	bt := &b.Bettors[k]
 	if bt.Surrendered {
-		return nil, nil
+		return evs, nil
 	}
 	if s.Phase != round.Closed {
-		return nil, s.wrongPhase("surrender")
+		return evs, s.wrongPhase("surrender")
 	}
-	if err := s.surrenderOpen(r, b, k); err != nil {
-		return nil, err
+	if no := s.surrenderOpen(r, b, k); no != 0 {
+		return evs, s.refuse(r, no, b, k)
 	}
 	bt.Surrendered = true
 	h := &b.Hands[0]
@@ -277,6 +349,7 @@ func (s *State) surrender(r Rules, c Command) ([]Event, error) {
 	base.Returned = base.Stake / 2
 	base.Lost = base.Stake - base.Returned
 	h.Stakes[k].Settled = true
+	from := len(s.Lines)
 	s.Lines = append(s.Lines, base)
-	return s.answered(r, Event{Kind: EvPaid, Player: bt.Player, Box: b.N, Hand: 1, Action: Surrender, Lines: []round.Line{base}, Reason: "surrender"}), nil
+	return s.answered(r, evs, Event{Kind: EvPaid, Player: bt.Player, Box: b.N, Hand: 1, Action: Surrender, Lines: s.linesFrom(from), Reason: "surrender"}), nil
 }
