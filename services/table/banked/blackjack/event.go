@@ -92,8 +92,9 @@ func grow(evs []Event, k EventKind) ([]Event, *Event) {
 	return evs, e
 }
 
-// Event is one thing that happened in a round. Its slices are its own:
-// the caller may keep them.
+// Event is one thing that happened in a round. Apply's events' slices are
+// their own: the caller may keep them (AppendApply's are views of the
+// state, good until the next command).
 type Event struct {
 	Kind   EventKind    `json:"kind"`
 	Round  int64        `json:"round"`

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"runtime/debug"
 	"strconv"
 	"testing"
 	"time"
@@ -114,10 +113,6 @@ type ptable struct {
 // shaped as the rules pay; the stakes placed equal the payouts plus the
 // house's result; the cards on the table are the round's dealt cards.
 func TestPropertyRounds(t *testing.T) {
-	// The run makes little garbage (refusals' errors, Legal's moves) and
-	// keeps a few megabytes; fewer collections spare it their write
-	// barriers on the state copies.
-	defer debug.SetGCPercent(debug.SetGCPercent(800))
 	seed := propertySeed(t)
 	n := propertyRounds(t)
 	for i, profile := range Profiles() {
@@ -261,7 +256,7 @@ func (tb *ptable) bets() {
 			}
 			tb.bet[0] = round.Bet{ID: tb.betID(), Amount: amount}
 			c := Command{Kind: CmdPlace, Player: p, Box: box, Bets: tb.bet[:1]}
-			if _, err := tb.try(c); err == nil && rng.IntN(10) == 0 {
+			if _, err := tb.place(c); err == nil && rng.IntN(10) == 0 {
 				tb.replay(c)
 			}
 		}
@@ -274,8 +269,22 @@ func (tb *ptable) bets() {
 		p := tb.players[rng.IntN(len(tb.players))]
 		tb.bet[0] = round.Bet{ID: tb.betID(), Spot: fmt.Sprintf("box:%d", rng.IntN(9)), Amount: 10 + rng.Int64N(30)}
 		tb.bet[1] = round.Bet{ID: tb.betID(), Spot: BoxSpot(1 + rng.IntN(MaxBoxes)), Amount: rng.Int64N(60)}
-		tb.try(Command{Kind: CmdPlace, Player: p, Bets: tb.bet[:2]})
+		tb.place(Command{Kind: CmdPlace, Player: p, Bets: tb.bet[:2]})
 	}
+}
+
+// place tries a placement; now and then it asks CheckPlace first, which
+// must say what Apply then does.
+func (tb *ptable) place(c Command) ([]Event, error) {
+	if tb.rng.IntN(16) != 0 {
+		return tb.try(c)
+	}
+	_, want := CheckPlace(tb.r, &tb.s, c)
+	evs, err := tb.try(c)
+	if apierr.Reason(err) != apierr.Reason(want) {
+		tb.fatalf("%+v: CheckPlace says %v, Apply %v", c, want, err)
+	}
+	return evs, err
 }
 
 // betIDs are the bets' ids, made once: a placement's id is new in its

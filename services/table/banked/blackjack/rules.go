@@ -15,12 +15,15 @@
 // The shape is every banked game's (package round): Rules (rules.go and
 // the option types, options.go), the round's State (state.go), the
 // transition function Apply with a method per command (apply.go for the
-// round's lifecycle and the bets, shoe.go for the shoe, deal.go for the
-// cards' way through the round, window.go for the pre-play window,
-// decide.go for the box owners' decisions) and its events (event.go),
-// the payouts (settle.go), the hand values (hand.go) and what a player may
-// do now (legal.go). No I/O: the table core stores the state, moves the
-// money the events say and shows each viewer what he may see.
+// round's lifecycle, bet.go for the bets, shoe.go for the shoe, deal.go
+// for the cards' way through the round, window.go for the pre-play
+// window, decide.go for the box owners' decisions) and its events
+// (event.go), the payouts (settle.go), the hand values (hand.go) and what
+// a player may do now (legal.go). No I/O: the table core stores the
+// state, moves the money the events say and shows each viewer what he may
+// see. AppendApply is Apply for a caller that reads the events at once (a
+// simulation, a replay): it reuses the caller's buffer and the state's
+// storage and allocates nothing from round to round.
 package blackjack
 
 import (
