@@ -169,7 +169,7 @@ const (
 // second close, a card at a position dealt already) returns no events and
 // no error. The events and their slices are the caller's own.
 func Apply(r Rules, s *State, c Command) ([]Event, error) {
-	evs, err := AppendApply(nil, &r, s, c)
+	evs, err := AppendApply(nil, &r, s, &c)
 	for i := range evs {
 		e := &evs[i]
 		e.Bets, e.Lines, e.Order = slices.Clone(e.Bets), slices.Clone(e.Lines), slices.Clone(e.Order)
@@ -182,16 +182,16 @@ func Apply(r Rules, s *State, c Command) ([]Event, error) {
 // round does: it appends the command's events to dst and returns the
 // extended slice, dst as it was for a refusal or a replay. The events'
 // Bets, Lines and Order are not their own: they share storage with s and
-// hold until the next command applied to s. r is only read. In the
-// steady state (s reused from round to round, dst's capacity enough) it
-// allocates nothing.
-func AppendApply(dst []Event, r *Rules, s *State, c Command) ([]Event, error) {
+// hold until the next command applied to s. r and c are only read. In
+// the steady state (s reused from round to round, dst's capacity enough)
+// it allocates nothing.
+func AppendApply(dst []Event, r *Rules, s *State, c *Command) ([]Event, error) {
 	if replay, err := round.CheckRound(c.Kind, c.Kind == CmdOpen, c.Round, s.Round); replay || err != nil {
 		return dst, err
 	}
 	s.scratch.reset()
 	from := len(dst)
-	evs, err := s.apply(r, &c, dst)
+	evs, err := s.apply(r, c, dst)
 	if err != nil {
 		return evs[:from], err
 	}

@@ -42,6 +42,7 @@ func benchRounds(b *testing.B, profile string, owned bool) {
 		b.ReportMetric(float64(b.N)/cpu.Seconds(), "rounds/cpu-s")
 	}
 	b.ReportMetric(float64(bt.commands)/float64(b.N), "commands/round")
+	b.ReportMetric(float64(bt.events)/float64(b.N), "events/round")
 }
 
 // benchTable is the benchmark's table: its dealer and its seven players.
@@ -58,6 +59,7 @@ type benchTable struct {
 	// window: the round's pre-play window had its answers.
 	window   bool
 	commands int
+	events   int
 }
 
 func newBenchTable(tb testing.TB, profile string, owned bool) *benchTable {
@@ -77,12 +79,13 @@ func (bt *benchTable) apply(c Command) {
 	if bt.owned {
 		_, err = Apply(bt.r, &bt.s, c)
 	} else {
-		bt.evs, err = AppendApply(bt.evs[:0], &bt.r, &bt.s, c)
+		bt.evs, err = AppendApply(bt.evs[:0], &bt.r, &bt.s, &c)
 	}
 	if err != nil {
 		bt.tb.Fatalf("round %d: %s %+v: %v", bt.s.Round, c.Kind, c, err)
 	}
 	bt.commands++
+	bt.events += len(bt.evs)
 }
 
 // round plays one round from its opening to its settlement.

@@ -28,7 +28,7 @@ func (tb *ptable) apply(c Command) ([]Event, error) {
 	if tb.owned {
 		return Apply(tb.r, &tb.s, c)
 	}
-	evs, err := AppendApply(tb.evs[:0], &tb.r, &tb.s, c)
+	evs, err := AppendApply(tb.evs[:0], &tb.r, &tb.s, &c)
 	tb.evs = evs[:0]
 	return evs, err
 }
