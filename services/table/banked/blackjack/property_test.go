@@ -16,7 +16,7 @@ import (
 // propertyRounds is how many rounds each profile plays: 1,000,000 when
 // run without the race detector, which is how the Makefile's banked-full
 // target runs the package (the full count runs in that non-race pass);
-// 10,000 under -race (make test), where the detector finds nothing in one
+// 8,000 under -race (make test), where the detector finds nothing in one
 // goroutine and costs ten times the time, so that the package's -race
 // run stays within about 20 seconds. BLACKJACK_PROPERTY_ROUNDS sets
 // another count.
@@ -25,7 +25,7 @@ func propertyRounds(t *testing.T) int {
 		return n
 	}
 	if raceEnabled {
-		return 10_000
+		return 8_000
 	}
 	return 1_000_000
 }
@@ -155,7 +155,7 @@ func (tb *ptable) fatalf(format string, args ...any) {
 
 // covered fails a long run that never reached a part of the game.
 func (tb *ptable) covered(n int) {
-	if n < 10_000 {
+	if n < 5_000 {
 		return
 	}
 	for _, what := range []string{"settled", "voided", "shuffle", "dealer mode", "rng mode", "replay", "dealer change", "legal move", "not the owner's"} {
