@@ -75,17 +75,19 @@ func newBenchTable(tb testing.TB, profile string, owned bool) *benchTable {
 
 // apply applies c, which the table knows to be accepted.
 func (bt *benchTable) apply(c Command) {
+	var evs []Event
 	var err error
 	if bt.owned {
-		_, err = Apply(bt.r, &bt.s, c)
+		evs, err = Apply(bt.r, &bt.s, c)
 	} else {
-		bt.evs, err = AppendApply(bt.evs[:0], &bt.r, &bt.s, &c)
+		evs, err = AppendApply(bt.evs[:0], &bt.r, &bt.s, &c)
+		bt.evs = evs
 	}
 	if err != nil {
 		bt.tb.Fatalf("round %d: %s %+v: %v", bt.s.Round, c.Kind, c, err)
 	}
 	bt.commands++
-	bt.events += len(bt.evs)
+	bt.events += len(evs)
 }
 
 // round plays one round from its opening to its settlement.
