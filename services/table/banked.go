@@ -10,6 +10,7 @@ import (
 	"time"
 
 	walletv1 "github.com/croupier/croupier/gen/croupier/wallet/v1"
+	"github.com/croupier/croupier/services/table/banked/blackjack"
 	"github.com/croupier/croupier/services/table/banked/moneywheel"
 	"github.com/croupier/croupier/services/table/banked/roulette"
 	"github.com/croupier/croupier/services/table/banked/round"
@@ -50,6 +51,8 @@ type BankedSpec struct {
 	// operator's (the source gives none): empty takes the placeholder.
 	WheelName   string   `json:"wheel_name,omitempty"`
 	WheelFields []string `json:"wheel_fields,omitempty"`
+	// Clock is a card game's decision clock (DefaultClock when 0).
+	Clock time.Duration `json:"clock,omitempty"`
 	// Key makes the creation idempotent: a retry gets the same table.
 	Key string `json:"-"`
 }
@@ -60,6 +63,7 @@ const (
 	DefaultPause      = 3 * time.Second
 	DefaultMaxPlayers = 10000
 	DefaultMaxBets    = 200
+	DefaultClock      = 15 * time.Second
 )
 
 // config builds the table's configuration, every problem reported at once.
@@ -71,16 +75,31 @@ func (sp BankedSpec) config(id string) (house.Config, error) {
 			return house.Config{}, apierr.Invalid("BAD_WHEEL", "%v", err)
 		}
 	}
-	ro, mw, err := house.Rules(sp.Game, sp.Profile, sp.Options, layout)
-	if err != nil {
-		return house.Config{}, err
-	}
-	if err := sp.Limits.apply(ro, mw); err != nil {
-		return house.Config{}, err
-	}
 	cfg := house.Config{ID: id, Name: strings.TrimSpace(sp.Name), Game: sp.Game, Profile: sp.Profile, Options: sp.Options,
-		Roulette: ro, Wheel: mw, Source: sp.Source, Window: sp.Window, Pause: sp.Pause, MaxPlayers: sp.MaxPlayers,
+		Source: sp.Source, Window: sp.Window, Pause: sp.Pause, MaxPlayers: sp.MaxPlayers,
 		MaxBets: sp.MaxBets, Currency: sp.Currency, Escrow: "pending", Revenue: "pending", Bank: "pending"}
+	if sp.Game == house.GameBlackjack {
+		bj, err := house.BlackjackRules(sp.Profile, sp.Options)
+		if err != nil {
+			return house.Config{}, err
+		}
+		if err := sp.Limits.applyBlackjack(bj); err != nil {
+			return house.Config{}, err
+		}
+		cfg.Blackjack, cfg.Clock = bj, sp.Clock
+		if cfg.Clock == 0 {
+			cfg.Clock = DefaultClock
+		}
+	} else {
+		ro, mw, err := house.Rules(sp.Game, sp.Profile, sp.Options, layout)
+		if err != nil {
+			return house.Config{}, err
+		}
+		if err := sp.Limits.apply(ro, mw); err != nil {
+			return house.Config{}, err
+		}
+		cfg.Roulette, cfg.Wheel = ro, mw
+	}
 	if cfg.Name == "" {
 		cfg.Name = id
 	}
@@ -99,6 +118,20 @@ func (sp BankedSpec) config(id string) (house.Config, error) {
 		cfg.MaxBets = DefaultMaxBets
 	}
 	return cfg, cfg.Validate()
+}
+
+// applyBlackjack sets a blackjack table's sign: the least one player
+// stakes on a box and the most a box's players stake together (cz §4;
+// ru §3.6–3.8). Blackjack has no spot or kind limits.
+func (l BankedLimits) applyBlackjack(r *blackjack.Rules) error {
+	if l.Table.Min <= 0 || (l.Table.Max > 0 && l.Table.Max < l.Table.Min) {
+		return apierr.Invalid("BAD_LIMITS", "table limits %d..%d: want 0 < min <= max (0 = no max)", l.Table.Min, l.Table.Max)
+	}
+	if l.Spot != 0 || len(l.ByKind) > 0 {
+		return apierr.Invalid("BAD_LIMITS", "blackjack limits a box: no spot or bet-kind limits")
+	}
+	r.Limits.Table = l.Table
+	return nil
 }
 
 // apply sets the limits on the game's rules. A table must say its

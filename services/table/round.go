@@ -12,6 +12,7 @@ import (
 	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
 	walletv1 "github.com/croupier/croupier/gen/croupier/wallet/v1"
+	"github.com/croupier/croupier/services/table/banked/blackjack"
 	"github.com/croupier/croupier/services/table/banked/roulette"
 	"github.com/croupier/croupier/services/table/game"
 	"github.com/croupier/croupier/services/table/house"
@@ -58,6 +59,11 @@ func (d roundDriver) job(gt game.Table, id string) (job, bool) {
 		j.run = simple(&house.Command{Kind: house.CmdResult, Round: n})
 	case house.DueFinish:
 		j.run = simple(&house.Command{Kind: house.CmdFinishClose})
+	case house.DueShuffle:
+		cfg, shoe := t.Config, t.ShoeNumber()
+		j.run = func(ctx context.Context) error { return s.shuffleShoe(ctx, id, cfg, shoe) }
+	case house.DueTimeout:
+		j.run = simple(&house.Command{Kind: house.CmdPlay, Round: n, Blackjack: &blackjack.Command{Kind: blackjack.CmdTimeout, Seq: t.Blackjack.Turn.Seq}})
 	default:
 		return job{}, false
 	}
@@ -157,7 +163,7 @@ func (s *Service) readBanked(ctx context.Context, id string, f func(t *house.Tab
 // sealed, and only its commitment is published.
 func (s *Service) openRound(ctx context.Context, id string, cfg house.Config, n int64) error {
 	c := &house.Command{Kind: house.CmdOpen, Round: n}
-	if cfg.Source == house.ResultRNG {
+	if cfg.Source == house.ResultRNG && cfg.Game != house.GameBlackjack {
 		rid := house.RoundID(id, n)
 		res, err := s.deps.RNG.Spin(ctx, connect.NewRequest(&rngv1.SpinRequest{
 			Wheel:          wheelOf(cfg),

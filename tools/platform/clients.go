@@ -36,6 +36,8 @@ type Clients struct {
 	Banked      tablev1connect.BankedTableServiceClient
 	BankedAdmin tablev1connect.BankedAdminServiceClient
 	Dealer      tablev1connect.DealerConsoleServiceClient
+	// Blackjack is a blackjack table's moves.
+	Blackjack tablev1connect.BlackjackServiceClient
 }
 
 // NewClients returns clients of the stack's server (or any base URL)
@@ -51,6 +53,7 @@ func NewClients(base string, opt connect.ClientOption) Clients {
 		Banked:      tablev1connect.NewBankedTableServiceClient(hc, base, opts...),
 		BankedAdmin: tablev1connect.NewBankedAdminServiceClient(hc, base, opts...),
 		Dealer:      tablev1connect.NewDealerConsoleServiceClient(hc, base, opts...),
+		Blackjack:   tablev1connect.NewBlackjackServiceClient(hc, base, opts...),
 	}
 }
 

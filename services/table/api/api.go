@@ -67,11 +67,14 @@ func Policy() auth.Policy {
 		tablev1connect.BankedTableServiceCancelBetsProcedure,
 		tablev1connect.BankedTableServiceChooseVoidOptionProcedure,
 		tablev1connect.BankedTableServiceGetGameRecallProcedure,
+		tablev1connect.BlackjackServicePlayBlackjackProcedure,
 	)
 	// A live studio's dealer console is an operator's.
 	p.Allow([]auth.Role{auth.RoleOperator},
 		tablev1connect.DealerConsoleServiceCloseBettingProcedure,
 		tablev1connect.DealerConsoleServiceReportSpinProcedure,
+		tablev1connect.DealerConsoleServiceDealCardProcedure,
+		tablev1connect.DealerConsoleServiceShuffleShoeProcedure,
 	)
 	p.Allow(auth.Internal,
 		tablev1connect.BankedAdminServiceCreateBankedTableProcedure,
@@ -125,13 +128,15 @@ type Handlers struct {
 	Banked  *BankedHandler
 	BAdmin  *BankedAdminHandler
 	Dealer  *DealerHandler
+	BJ      *BlackjackHandler
 }
 
 // New builds the handlers over the core; auth issues player sessions.
 func New(core *table.Service, a *auth.Authenticator) Handlers {
 	th := &TableHandler{core: core, streams: newStreams(StreamLimits{})}
 	return Handlers{Table: th, Session: &SessionHandler{auth: a}, Admin: &AdminHandler{core: core},
-		Banked: &BankedHandler{core: core, pump: th}, BAdmin: &BankedAdminHandler{core: core}, Dealer: &DealerHandler{core: core}}
+		Banked: &BankedHandler{core: core, pump: th}, BAdmin: &BankedAdminHandler{core: core}, Dealer: &DealerHandler{core: core},
+		BJ: &BlackjackHandler{core: core}}
 }
 
 // WithStreamLimits sets the caps on each caller's open event streams
@@ -174,4 +179,6 @@ func (h Handlers) Register(r Registrar, opts ...connect.HandlerOption) {
 	r.Register(tablev1connect.BankedAdminServiceName, p, hd)
 	p, hd = tablev1connect.NewDealerConsoleServiceHandler(h.Dealer, opts...)
 	r.Register(tablev1connect.DealerConsoleServiceName, p, hd)
+	p, hd = tablev1connect.NewBlackjackServiceHandler(h.BJ, opts...)
+	r.Register(tablev1connect.BlackjackServiceName, p, hd)
 }

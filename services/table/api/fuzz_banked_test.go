@@ -13,6 +13,7 @@ import (
 	"github.com/croupier/croupier/services/table/house"
 	"github.com/croupier/croupier/services/table/view"
 	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/card"
 	"github.com/croupier/croupier/shared/ident"
 )
 
@@ -118,6 +119,24 @@ func bankedChecks() map[protoreflect.FullName]bankedCheck {
 			s := m.GetSpin()
 			return why(s == nil, "no spin", s.GetPocket() < 0, "pocket", s.GetRevolutions() < 0, "revolutions", m.GetRound() < 0, "round")
 		}),
+		check(func(m *tablev1.DealCardRequest) error { _, err := validateDealCard(m); return err }, func(m *tablev1.DealCardRequest) string {
+			_, err := card.Parse(m.GetCard())
+			return why(err != nil, "card", m.GetShoePosition() < 0 || m.GetShoePosition() > 416, "position")
+		}),
+		check(func(m *tablev1.ShuffleShoeRequest) error { _, err := validateShuffleShoe(m); return err }, func(m *tablev1.ShuffleShoeRequest) string {
+			both := m.GetMarkerOut() && m.GetDealerChange()
+			shuffle := m.GetCut() != 0 || m.GetMarker() != 0
+			return why(m.GetCut() < 0 || m.GetCut() > 416 || m.GetMarker() < 0 || m.GetMarker() > 416, "cut or marker",
+				both || ((m.GetMarkerOut() || m.GetDealerChange()) && shuffle), "more than one thing")
+		}),
+		check(func(m *tablev1.PlayBlackjackRequest) error { _, err := validatePlayBlackjack(m); return err }, func(m *tablev1.PlayBlackjackRequest) string {
+			k := m.GetKind()
+			return why(k < tablev1.BlackjackMoveKind_BLACKJACK_MOVE_KIND_INSURE || k > tablev1.BlackjackMoveKind_BLACKJACK_MOVE_KIND_FOLLOW, "kind",
+				m.GetAction() < 0 || m.GetAction() > tablev1.BlackjackAction_BLACKJACK_ACTION_SURRENDER, "action",
+				k == tablev1.BlackjackMoveKind_BLACKJACK_MOVE_KIND_DECIDE && m.GetAction() == 0, "decision without action",
+				m.GetBox() < 1 || m.GetBox() > 16, "box", m.GetHand() < 0 || m.GetHand() > 16, "hand", m.GetSeq() < 0, "seq",
+				m.GetAmount() < 0, "amount", m.GetRound() < 0, "round", m.GetIdempotencyKey() == "", "key")
+		}),
 	}
 	out := map[protoreflect.FullName]bankedCheck{}
 	for _, c := range all {
@@ -160,7 +179,10 @@ func placeBounds(m *tablev1.PlaceBetsRequest) string {
 func createBounds(m *tablev1.CreateBankedTableRequest) string {
 	l := m.GetLimits().GetTable()
 	w := m.GetBettingWindowMs()
-	return why(m.GetGame() != tablev1.BankedGame_BANKED_GAME_ROULETTE && m.GetGame() != tablev1.BankedGame_BANKED_GAME_MONEY_WHEEL, "game",
+	c := m.GetDecisionClockMs()
+	g := m.GetGame()
+	return why(g != tablev1.BankedGame_BANKED_GAME_ROULETTE && g != tablev1.BankedGame_BANKED_GAME_MONEY_WHEEL && g != tablev1.BankedGame_BANKED_GAME_BLACKJACK, "game",
+		c != 0 && (c < 2000 || c > 120_000), "clock",
 		m.GetSource() != tablev1.ResultSource_RESULT_SOURCE_RNG && m.GetSource() != tablev1.ResultSource_RESULT_SOURCE_DEALER, "source",
 		!isCurrency(m.GetCurrency()), "currency",
 		l.GetMin() <= 0 || (l.GetMax() > 0 && l.GetMax() < l.GetMin()), "table limits",
@@ -184,12 +206,17 @@ func validateBanked(t testing.TB, m proto.Message) error {
 // the fuzz target below feeds each of them.
 func TestBankedChecksCoverEveryRequest(t *testing.T) {
 	checks := bankedChecks()
-	services := tablev1.File_croupier_table_v1_banked_proto.Services()
-	if services.Len() != 3 {
-		t.Fatalf("banked.proto has %d services, the checks know 3", services.Len())
+	var services []protoreflect.ServiceDescriptor
+	for _, f := range []protoreflect.FileDescriptor{tablev1.File_croupier_table_v1_banked_proto, tablev1.File_croupier_table_v1_blackjack_proto} {
+		for i := 0; i < f.Services().Len(); i++ {
+			services = append(services, f.Services().Get(i))
+		}
 	}
-	for i := 0; i < services.Len(); i++ {
-		ms := services.Get(i).Methods()
+	if len(services) != 4 {
+		t.Fatalf("banked.proto and blackjack.proto have %d services, the checks know 4", len(services))
+	}
+	for i := range services {
+		ms := services[i].Methods()
 		for j := 0; j < ms.Len(); j++ {
 			if _, ok := checks[ms.Get(j).Input().FullName()]; !ok {
 				t.Errorf("%s: %s has no validation check", ms.Get(j).FullName(), ms.Get(j).Input().FullName())
@@ -374,8 +401,12 @@ func createCases() []bankedCase {
 		{"no table max", limits(&tablev1.BetLimits{Table: lim(100, 0)}), ""},
 		{"limits by kind", limits(&tablev1.BetLimits{Table: lim(100, 0), SpotMax: 5000, ByKind: map[string]*tablev1.BetLimit{"straight": lim(100, 2500)}}), ""},
 		{"no game", create(func(m *tablev1.CreateBankedTableRequest) { m.Game = 0 }), "BAD_GAME"},
-		{"unknown game", create(func(m *tablev1.CreateBankedTableRequest) { m.Game = 3 }), "BAD_GAME"},
+		{"unknown game", create(func(m *tablev1.CreateBankedTableRequest) { m.Game = 4 }), "BAD_GAME"},
 		{"no source", create(func(m *tablev1.CreateBankedTableRequest) { m.Source = 0 }), "BAD_SOURCE"},
+		{"blackjack, its clock 10 s", create(func(m *tablev1.CreateBankedTableRequest) {
+			m.Game, m.DecisionClockMs = tablev1.BankedGame_BANKED_GAME_BLACKJACK, 10_000
+		}), ""},
+		{"a decision clock of 1 s", create(func(m *tablev1.CreateBankedTableRequest) { m.DecisionClockMs = 1000 }), "BAD_CLOCK"},
 		{"unknown source", create(func(m *tablev1.CreateBankedTableRequest) { m.Source = 9 }), "BAD_SOURCE"},
 		{"no currency", create(func(m *tablev1.CreateBankedTableRequest) { m.Currency = "" }), "BAD_CURRENCY"},
 		{"lower-case currency", create(func(m *tablev1.CreateBankedTableRequest) { m.Currency = "eur" }), "BAD_CURRENCY"},

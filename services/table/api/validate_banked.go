@@ -177,7 +177,7 @@ func validateCreateBanked(m *tablev1.CreateBankedTableRequest) error {
 		return err
 	}
 	if _, ok := tablev1.BankedGame_name[int32(m.GetGame())]; !ok || m.GetGame() == tablev1.BankedGame_BANKED_GAME_UNSPECIFIED {
-		return apierr.Invalid("BAD_GAME", "game: want ROULETTE or MONEY_WHEEL")
+		return apierr.Invalid("BAD_GAME", "game: want ROULETTE, MONEY_WHEEL or BLACKJACK")
 	}
 	switch m.GetSource() {
 	case tablev1.ResultSource_RESULT_SOURCE_RNG, tablev1.ResultSource_RESULT_SOURCE_DEALER:
@@ -210,6 +210,8 @@ func validateCreateBanked(m *tablev1.CreateBankedTableRequest) error {
 		return apierr.Invalid("BAD_MAX_PLAYERS", "max_players %d: want 0..%d", m.GetMaxPlayers(), house.MaxPlayersCap)
 	case m.GetMaxBets() < 0 || m.GetMaxBets() > house.MaxBetsCap:
 		return apierr.Invalid("BAD_MAX_BETS", "max_bets %d: want 0..%d", m.GetMaxBets(), house.MaxBetsCap)
+	case m.GetDecisionClockMs() != 0 && (m.GetDecisionClockMs() < int32(house.MinClock.Milliseconds()) || m.GetDecisionClockMs() > int32(house.MaxClock.Milliseconds())):
+		return apierr.Invalid("BAD_CLOCK", "decision_clock_ms %d: want %d..%d (0 = 15000)", m.GetDecisionClockMs(), house.MinClock.Milliseconds(), house.MaxClock.Milliseconds())
 	case len(m.GetWheelFields()) > 64:
 		return apierr.Invalid("BAD_WHEEL", "wheel_fields: the money wheel has 30")
 	}

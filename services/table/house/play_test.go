@@ -12,6 +12,7 @@ import (
 	"github.com/croupier/croupier/services/table/banked/blackjack"
 	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/services/table/game"
+	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/card"
 )
 
@@ -266,4 +267,21 @@ func cardsIn(s blackjack.State) int {
 func containsCards(b []byte, cs []card.Card) bool {
 	want, _ := json.Marshal(cs)
 	return bytes.Contains(b, want[1:len(want)-1])
+}
+
+// A live table asks each co-bettor before his money moves: the options
+// that would take it without his move are refused at creation.
+func TestBlackjackTableRefusesFollowAlways(t *testing.T) {
+	for _, opt := range []string{"follow_double", "follow_split"} {
+		r, err := BlackjackRules(blackjack.CZ, map[string]string{opt: "always"})
+		if err != nil {
+			t.Fatalf("%s=always: %v", opt, err)
+		}
+		r.Limits = blackjack.Limits{Table: round.Limit{Min: 10, Max: 1000}}
+		c := bjConfig(t, blackjack.CZ, ResultRNG)
+		c.Blackjack, c.Options = r, map[string]string{opt: "always"}
+		if err := c.Validate(); apierr.Reason(err) != ReasonBadConfig {
+			t.Errorf("%s=always: %v, want BAD_CONFIG", opt, err)
+		}
+	}
 }

@@ -145,6 +145,10 @@ func (c *Config) Validate() error {
 			errs = append(errs, err)
 		} else if c.Blackjack.Profile != c.Profile {
 			add("profile %q, rules of %q", c.Profile, c.Blackjack.Profile)
+		} else if o := c.Blackjack.Options; o.FollowDouble == blackjack.FollowAlways || o.FollowSplit == blackjack.FollowAlways {
+			// A co-bettor's money moves only on his own move (its wallet
+			// hold): a live table asks him.
+			add("follow_double and follow_split \"always\" move a co-bettor's money without his move: a live table asks him (choose) or leaves him out (never)")
 		}
 		if c.Clock < MinClock || c.Clock > MaxClock {
 			add("decision clock %s outside %s..%s", c.Clock, MinClock, MaxClock)

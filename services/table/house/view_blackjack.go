@@ -12,7 +12,7 @@ import (
 // every card dealt, every box's bets and every decision are public. What
 // stays hidden is the shoe (the cards not dealt: Table.Shoe is in no
 // view and no event) and, from a viewer who may not see it, another
-// player's id: his name stands in its place.
+// player's id: his name is shown instead.
 
 // BlackjackView is a blackjack round as one viewer may see it.
 type BlackjackView struct {
@@ -27,6 +27,10 @@ type BlackjackView struct {
 	Shoes []ShoeRecord `json:"shoes,omitempty"`
 	// Clock is the decision clock.
 	Clock int64 `json:"clock_ms"`
+	// Names are the display names of each box's bettors (by box, in
+	// bettor order) and of the player deciding now.
+	Names    map[int][]string `json:"names,omitempty"`
+	TurnName string           `json:"turn_name,omitempty"`
 }
 
 // blackjackView is the table's blackjack round as v may see it.
@@ -35,20 +39,28 @@ func (t *Table) blackjackView(v game.Viewer) *BlackjackView {
 		return nil
 	}
 	s := t.Blackjack.Clone()
+	out := &BlackjackView{Deadline: t.Deadline(), Shoes: slices.Clone(t.Shoes), Clock: t.Config.Clock.Milliseconds(),
+		Names: map[int][]string{}, TurnName: t.nameOf(s.Turn.Player)}
+	for _, b := range s.Boxes {
+		for _, bt := range b.Bettors {
+			out.Names[b.N] = append(out.Names[b.N], t.nameOf(bt.Player))
+		}
+	}
 	t.scrubRound(&s, v)
-	out := &BlackjackView{Round: s, Deadline: t.Deadline(), Shoes: slices.Clone(t.Shoes), Clock: t.Config.Clock.Milliseconds()}
+	out.Round = s
 	if v.Player != "" && t.Players[v.Player] != nil {
 		out.Legal = blackjack.Legal(*t.Config.Blackjack, t.Blackjack, v.Player)
 	}
 	return out
 }
 
-// shown is a player's key as v may see it: the key itself, or his name.
+// shown is a player's key as v may see it: the key itself, or "" (the
+// view's Names say whose it is).
 func (t *Table) shown(who string, v game.Viewer) string {
 	if who == "" || v.SeesPlayerID(who) {
 		return who
 	}
-	return t.nameOf(who)
+	return ""
 }
 
 // scrubRound replaces in a copy of a round the ids v may not see.

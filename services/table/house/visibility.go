@@ -83,8 +83,10 @@ type View struct {
 	// The viewer's own part (every player's for internal viewers): his
 	// bets in the round, cancelled and carried ones, his void choice and
 	// his totals.
-	Joined    bool        `json:"joined,omitempty"`
-	You       string      `json:"you,omitempty"`
+	Joined bool   `json:"joined,omitempty"`
+	You    string `json:"you,omitempty"`
+	// Key is the viewer's player key ("" for others).
+	Key       string      `json:"key,omitempty"`
 	Bets      []round.Bet `json:"bets,omitempty"`
 	Cancelled []round.Bet `json:"cancelled,omitempty"`
 	Carried   []round.Bet `json:"carried,omitempty"`
@@ -146,7 +148,7 @@ func (t *Table) View(v game.Viewer) View {
 		}
 	}
 	if p := t.Players[v.Player]; p != nil && v.Player != "" {
-		out.Joined, out.You = true, p.Name
+		out.Joined, out.You, out.Key = true, p.Name, v.Player
 		out.Choice = e.choice(v.Player)
 	}
 	out.Blackjack = t.blackjackView(v)

@@ -21,6 +21,8 @@ func BankedGame(g string) tablev1.BankedGame {
 		return tablev1.BankedGame_BANKED_GAME_ROULETTE
 	case house.GameMoneyWheel:
 		return tablev1.BankedGame_BANKED_GAME_MONEY_WHEEL
+	case house.GameBlackjack:
+		return tablev1.BankedGame_BANKED_GAME_BLACKJACK
 	}
 	return tablev1.BankedGame_BANKED_GAME_UNSPECIFIED
 }
@@ -32,6 +34,8 @@ func BankedGameOf(g tablev1.BankedGame) (string, bool) {
 		return house.GameRoulette, true
 	case tablev1.BankedGame_BANKED_GAME_MONEY_WHEEL:
 		return house.GameMoneyWheel, true
+	case tablev1.BankedGame_BANKED_GAME_BLACKJACK:
+		return house.GameBlackjack, true
 	}
 	return "", false
 }
@@ -207,6 +211,7 @@ func BankedTable(v house.View, cfg *house.Config, sum house.Summary) *tablev1.Ba
 		yours.Staked += b.Amount
 	}
 	out.YourTotals = yours
+	out.Blackjack = Blackjack(v.Blackjack, v.Key)
 	return out
 }
 
@@ -341,6 +346,13 @@ func roundEvent(e house.Event, v game.Viewer) *tablev1.RoundEvent {
 		returned := e.Paid - e.Won
 		pe.Event = &tablev1.RoundEvent_SettlementPaid{SettlementPaid: &tablev1.SettlementPaid{Paid: e.Paid, Returned: returned,
 			Lost: e.Stake - returned, Won: e.Won}}
+	case house.EvMove:
+		if e.Blackjack == nil {
+			return nil
+		}
+		pe.Event = &tablev1.RoundEvent_Blackjack{Blackjack: BlackjackEvent(e)}
+	case house.EvShoe:
+		pe.Event = &tablev1.RoundEvent_ShoeChanged{ShoeChanged: &tablev1.ShoeChanged{Shoe: Shoe(e.Shoe)}}
 	case house.EvTable:
 		pe.Event = &tablev1.RoundEvent_TableChanged{TableChanged: &tablev1.BankedTableChanged{Status: bankedStatus(e.Status), Reason: e.Reason,
 			BettingWindowMs: int32(e.Window.Milliseconds()), PauseMs: int32(e.Pause.Milliseconds())}}

@@ -32,6 +32,8 @@ const (
 	BankedGame_BANKED_GAME_ROULETTE BankedGame = 1
 	// docs/rules/cz-money-wheel.md.
 	BankedGame_BANKED_GAME_MONEY_WHEEL BankedGame = 2
+	// docs/rules/cz-blackjack.md, docs/rules/ru-blackjack.md (BlackjackService).
+	BankedGame_BANKED_GAME_BLACKJACK BankedGame = 3
 )
 
 // Enum value maps for BankedGame.
@@ -40,11 +42,13 @@ var (
 		0: "BANKED_GAME_UNSPECIFIED",
 		1: "BANKED_GAME_ROULETTE",
 		2: "BANKED_GAME_MONEY_WHEEL",
+		3: "BANKED_GAME_BLACKJACK",
 	}
 	BankedGame_value = map[string]int32{
 		"BANKED_GAME_UNSPECIFIED": 0,
 		"BANKED_GAME_ROULETTE":    1,
 		"BANKED_GAME_MONEY_WHEEL": 2,
+		"BANKED_GAME_BLACKJACK":   3,
 	}
 )
 
@@ -983,9 +987,11 @@ type BankedTableView struct {
 	// Every player's bets in the round, as totals.
 	RoundTotals *RoundTotals `protobuf:"bytes,12,opt,name=round_totals,json=roundTotals,proto3" json:"round_totals,omitempty"`
 	// The round's result once it has one.
-	Result        *Spin       `protobuf:"bytes,13,opt,name=result,proto3" json:"result,omitempty"`
-	Winner        string      `protobuf:"bytes,14,opt,name=winner,proto3" json:"winner,omitempty"`
-	Verdict       SpinVerdict `protobuf:"varint,15,opt,name=verdict,proto3,enum=croupier.table.v1.SpinVerdict" json:"verdict,omitempty"`
+	Result  *Spin       `protobuf:"bytes,13,opt,name=result,proto3" json:"result,omitempty"`
+	Winner  string      `protobuf:"bytes,14,opt,name=winner,proto3" json:"winner,omitempty"`
+	Verdict SpinVerdict `protobuf:"varint,15,opt,name=verdict,proto3,enum=croupier.table.v1.SpinVerdict" json:"verdict,omitempty"`
+	// A blackjack table's felt: boxes, cards, the turn, the caller's moves.
+	Blackjack     *BlackjackRound `protobuf:"bytes,16,opt,name=blackjack,proto3" json:"blackjack,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1123,6 +1129,13 @@ func (x *BankedTableView) GetVerdict() SpinVerdict {
 		return x.Verdict
 	}
 	return SpinVerdict_SPIN_VERDICT_UNSPECIFIED
+}
+
+func (x *BankedTableView) GetBlackjack() *BlackjackRound {
+	if x != nil {
+		return x.Blackjack
+	}
+	return nil
 }
 
 type ListBankedTablesRequest struct {
@@ -2006,6 +2019,8 @@ type RoundEvent struct {
 	//	*RoundEvent_StakeFailed
 	//	*RoundEvent_SettlementPaid
 	//	*RoundEvent_TableChanged
+	//	*RoundEvent_Blackjack
+	//	*RoundEvent_ShoeChanged
 	Event         isRoundEvent_Event `protobuf_oneof:"event"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2220,6 +2235,24 @@ func (x *RoundEvent) GetTableChanged() *BankedTableChanged {
 	return nil
 }
 
+func (x *RoundEvent) GetBlackjack() *BlackjackEvent {
+	if x != nil {
+		if x, ok := x.Event.(*RoundEvent_Blackjack); ok {
+			return x.Blackjack
+		}
+	}
+	return nil
+}
+
+func (x *RoundEvent) GetShoeChanged() *ShoeChanged {
+	if x != nil {
+		if x, ok := x.Event.(*RoundEvent_ShoeChanged); ok {
+			return x.ShoeChanged
+		}
+	}
+	return nil
+}
+
 type isRoundEvent_Event interface {
 	isRoundEvent_Event()
 }
@@ -2290,6 +2323,14 @@ type RoundEvent_TableChanged struct {
 	TableChanged *BankedTableChanged `protobuf:"bytes,25,opt,name=table_changed,json=tableChanged,proto3,oneof"`
 }
 
+type RoundEvent_Blackjack struct {
+	Blackjack *BlackjackEvent `protobuf:"bytes,26,opt,name=blackjack,proto3,oneof"`
+}
+
+type RoundEvent_ShoeChanged struct {
+	ShoeChanged *ShoeChanged `protobuf:"bytes,27,opt,name=shoe_changed,json=shoeChanged,proto3,oneof"`
+}
+
 func (*RoundEvent_Snapshot) isRoundEvent_Event() {}
 
 func (*RoundEvent_RoundOpened) isRoundEvent_Event() {}
@@ -2321,6 +2362,10 @@ func (*RoundEvent_StakeFailed) isRoundEvent_Event() {}
 func (*RoundEvent_SettlementPaid) isRoundEvent_Event() {}
 
 func (*RoundEvent_TableChanged) isRoundEvent_Event() {}
+
+func (*RoundEvent_Blackjack) isRoundEvent_Event() {}
+
+func (*RoundEvent_ShoeChanged) isRoundEvent_Event() {}
 
 // RoundOpened: betting is open until closes_at.
 type RoundOpened struct {
@@ -4026,8 +4071,11 @@ type CreateBankedTableRequest struct {
 	WheelName   string   `protobuf:"bytes,13,opt,name=wheel_name,json=wheelName,proto3" json:"wheel_name,omitempty"`
 	// A retry with the same key returns the same table.
 	IdempotencyKey string `protobuf:"bytes,14,opt,name=idempotency_key,json=idempotencyKey,proto3" json:"idempotency_key,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// Card games: how long a player has for a decision, 2000..120000; 0 =
+	// 15000.
+	DecisionClockMs int32 `protobuf:"varint,15,opt,name=decision_clock_ms,json=decisionClockMs,proto3" json:"decision_clock_ms,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *CreateBankedTableRequest) Reset() {
@@ -4156,6 +4204,13 @@ func (x *CreateBankedTableRequest) GetIdempotencyKey() string {
 		return x.IdempotencyKey
 	}
 	return ""
+}
+
+func (x *CreateBankedTableRequest) GetDecisionClockMs() int32 {
+	if x != nil {
+		return x.DecisionClockMs
+	}
+	return 0
 }
 
 type CreateBankedTableResponse struct {
@@ -4860,7 +4915,7 @@ var File_croupier_table_v1_banked_proto protoreflect.FileDescriptor
 
 const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\n" +
-	"\x1ecroupier/table/v1/banked.proto\x12\x11croupier.table.v1\x1a\x19croupier/rng/v1/rng.proto\x1a\x1dcroupier/table/v1/table.proto\x1a\x1fgoogle/protobuf/timestamp.proto\".\n" +
+	"\x1ecroupier/table/v1/banked.proto\x12\x11croupier.table.v1\x1a\x19croupier/rng/v1/rng.proto\x1a!croupier/table/v1/blackjack.proto\x1a\x1dcroupier/table/v1/table.proto\x1a\x1fgoogle/protobuf/timestamp.proto\".\n" +
 	"\bBetLimit\x12\x10\n" +
 	"\x03min\x18\x01 \x01(\x03R\x03min\x12\x10\n" +
 	"\x03max\x18\x02 \x01(\x03R\x03max\"\xf4\x01\n" +
@@ -4916,7 +4971,7 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\aplayers\x18\x01 \x01(\x05R\aplayers\x12\x12\n" +
 	"\x04bets\x18\x02 \x01(\x05R\x04bets\x12\x16\n" +
 	"\x06staked\x18\x03 \x01(\x03R\x06staked\x12\x12\n" +
-	"\x04paid\x18\x04 \x01(\x03R\x04paid\"\xad\x05\n" +
+	"\x04paid\x18\x04 \x01(\x03R\x04paid\"\xee\x05\n" +
 	"\x0fBankedTableView\x12?\n" +
 	"\asummary\x18\x01 \x01(\v2%.croupier.table.v1.BankedTableSummaryR\asummary\x12\x18\n" +
 	"\aversion\x18\x02 \x01(\x04R\aversion\x12\x14\n" +
@@ -4936,7 +4991,8 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\fround_totals\x18\f \x01(\v2\x1e.croupier.table.v1.RoundTotalsR\vroundTotals\x12/\n" +
 	"\x06result\x18\r \x01(\v2\x17.croupier.table.v1.SpinR\x06result\x12\x16\n" +
 	"\x06winner\x18\x0e \x01(\tR\x06winner\x128\n" +
-	"\averdict\x18\x0f \x01(\x0e2\x1e.croupier.table.v1.SpinVerdictR\averdict\"\xa4\x01\n" +
+	"\averdict\x18\x0f \x01(\x0e2\x1e.croupier.table.v1.SpinVerdictR\averdict\x12?\n" +
+	"\tblackjack\x18\x10 \x01(\v2!.croupier.table.v1.BlackjackRoundR\tblackjack\"\xa4\x01\n" +
 	"\x17ListBankedTablesRequest\x121\n" +
 	"\x04game\x18\x01 \x01(\x0e2\x1d.croupier.table.v1.BankedGameR\x04game\x12\x1a\n" +
 	"\bcurrency\x18\x02 \x01(\tR\bcurrency\x12\x1b\n" +
@@ -4986,7 +5042,7 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12$\n" +
 	"\x0eafter_event_id\x18\x02 \x01(\tR\fafterEventId\"P\n" +
 	"\x17SubscribeRoundsResponse\x125\n" +
-	"\x06events\x18\x01 \x03(\v2\x1d.croupier.table.v1.RoundEventR\x06events\"\xfc\t\n" +
+	"\x06events\x18\x01 \x03(\v2\x1d.croupier.table.v1.RoundEventR\x06events\"\x84\v\n" +
 	"\n" +
 	"RoundEvent\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x19\n" +
@@ -5011,7 +5067,9 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\rbets_refunded\x18\x16 \x01(\v2\x1f.croupier.table.v1.BetsRefundedH\x00R\fbetsRefunded\x12C\n" +
 	"\fstake_failed\x18\x17 \x01(\v2\x1e.croupier.table.v1.StakeFailedH\x00R\vstakeFailed\x12L\n" +
 	"\x0fsettlement_paid\x18\x18 \x01(\v2!.croupier.table.v1.SettlementPaidH\x00R\x0esettlementPaid\x12L\n" +
-	"\rtable_changed\x18\x19 \x01(\v2%.croupier.table.v1.BankedTableChangedH\x00R\ftableChangedB\a\n" +
+	"\rtable_changed\x18\x19 \x01(\v2%.croupier.table.v1.BankedTableChangedH\x00R\ftableChanged\x12A\n" +
+	"\tblackjack\x18\x1a \x01(\v2!.croupier.table.v1.BlackjackEventH\x00R\tblackjack\x12C\n" +
+	"\fshoe_changed\x18\x1b \x01(\v2\x1e.croupier.table.v1.ShoeChangedH\x00R\vshoeChangedB\a\n" +
 	"\x05event\"\xc6\x01\n" +
 	"\vRoundOpened\x127\n" +
 	"\tcloses_at\x18\x01 \x01(\v2\x1a.google.protobuf.TimestampR\bclosesAt\x12\x1e\n" +
@@ -5133,7 +5191,7 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"commitment\x12$\n" +
 	"\x0erng_outcome_id\x18\x03 \x01(\tR\frngOutcomeId\x12\x1a\n" +
 	"\brevealed\x18\x04 \x01(\bR\brevealed\x127\n" +
-	"\x06reveal\x18\x05 \x01(\v2\x1f.croupier.rng.v1.RevealResponseR\x06reveal\"\x84\x05\n" +
+	"\x06reveal\x18\x05 \x01(\v2\x1f.croupier.rng.v1.RevealResponseR\x06reveal\"\xb0\x05\n" +
 	"\x18CreateBankedTableRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x121\n" +
 	"\x04game\x18\x02 \x01(\x0e2\x1d.croupier.table.v1.BankedGameR\x04game\x12\x18\n" +
@@ -5151,7 +5209,8 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\fwheel_fields\x18\f \x03(\tR\vwheelFields\x12\x1d\n" +
 	"\n" +
 	"wheel_name\x18\r \x01(\tR\twheelName\x12'\n" +
-	"\x0fidempotency_key\x18\x0e \x01(\tR\x0eidempotencyKey\x1a:\n" +
+	"\x0fidempotency_key\x18\x0e \x01(\tR\x0eidempotencyKey\x12*\n" +
+	"\x11decision_clock_ms\x18\x0f \x01(\x05R\x0fdecisionClockMs\x1a:\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"X\n" +
@@ -5188,12 +5247,13 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\x04spin\x18\x03 \x01(\v2\x17.croupier.table.v1.SpinR\x04spin\"f\n" +
 	"\x12ReportSpinResponse\x128\n" +
 	"\averdict\x18\x01 \x01(\x0e2\x1e.croupier.table.v1.SpinVerdictR\averdict\x12\x16\n" +
-	"\x06winner\x18\x02 \x01(\tR\x06winner*`\n" +
+	"\x06winner\x18\x02 \x01(\tR\x06winner*{\n" +
 	"\n" +
 	"BankedGame\x12\x1b\n" +
 	"\x17BANKED_GAME_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14BANKED_GAME_ROULETTE\x10\x01\x12\x1b\n" +
-	"\x17BANKED_GAME_MONEY_WHEEL\x10\x02*^\n" +
+	"\x17BANKED_GAME_MONEY_WHEEL\x10\x02\x12\x19\n" +
+	"\x15BANKED_GAME_BLACKJACK\x10\x03*^\n" +
 	"\fResultSource\x12\x1d\n" +
 	"\x19RESULT_SOURCE_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11RESULT_SOURCE_RNG\x10\x01\x12\x18\n" +
@@ -5240,11 +5300,13 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\x10PauseBankedTable\x12*.croupier.table.v1.PauseBankedTableRequest\x1a+.croupier.table.v1.PauseBankedTableResponse\x12n\n" +
 	"\x11ResumeBankedTable\x12+.croupier.table.v1.ResumeBankedTableRequest\x1a,.croupier.table.v1.ResumeBankedTableResponse\x12V\n" +
 	"\tVoidRound\x12#.croupier.table.v1.VoidRoundRequest\x1a$.croupier.table.v1.VoidRoundResponse\x12\x86\x01\n" +
-	"\x19UpdateBankedTableSettings\x123.croupier.table.v1.UpdateBankedTableSettingsRequest\x1a4.croupier.table.v1.UpdateBankedTableSettingsResponse2\xd2\x01\n" +
+	"\x19UpdateBankedTableSettings\x123.croupier.table.v1.UpdateBankedTableSettingsRequest\x1a4.croupier.table.v1.UpdateBankedTableSettingsResponse2\x85\x03\n" +
 	"\x14DealerConsoleService\x12_\n" +
 	"\fCloseBetting\x12&.croupier.table.v1.CloseBettingRequest\x1a'.croupier.table.v1.CloseBettingResponse\x12Y\n" +
 	"\n" +
-	"ReportSpin\x12$.croupier.table.v1.ReportSpinRequest\x1a%.croupier.table.v1.ReportSpinResponseB\xc6\x01\n" +
+	"ReportSpin\x12$.croupier.table.v1.ReportSpinRequest\x1a%.croupier.table.v1.ReportSpinResponse\x12S\n" +
+	"\bDealCard\x12\".croupier.table.v1.DealCardRequest\x1a#.croupier.table.v1.DealCardResponse\x12\\\n" +
+	"\vShuffleShoe\x12%.croupier.table.v1.ShuffleShoeRequest\x1a&.croupier.table.v1.ShuffleShoeResponseB\xc6\x01\n" +
 	"\x15com.croupier.table.v1B\vBankedProtoP\x01Z:github.com/croupier/croupier/gen/croupier/table/v1;tablev1\xa2\x02\x03CTX\xaa\x02\x11Croupier.Table.V1\xca\x02\x11Croupier\\Table\\V1\xe2\x02\x1dCroupier\\Table\\V1\\GPBMetadata\xea\x02\x13Croupier::Table::V1b\x06proto3"
 
 var (
@@ -5341,7 +5403,14 @@ var file_croupier_table_v1_banked_proto_goTypes = []any{
 	nil,                                       // 76: croupier.table.v1.CreateBankedTableRequest.OptionsEntry
 	(TableStatus)(0),                          // 77: croupier.table.v1.TableStatus
 	(*timestamppb.Timestamp)(nil),             // 78: google.protobuf.Timestamp
-	(*v1.RevealResponse)(nil),                 // 79: croupier.rng.v1.RevealResponse
+	(*BlackjackRound)(nil),                    // 79: croupier.table.v1.BlackjackRound
+	(*BlackjackEvent)(nil),                    // 80: croupier.table.v1.BlackjackEvent
+	(*ShoeChanged)(nil),                       // 81: croupier.table.v1.ShoeChanged
+	(*v1.RevealResponse)(nil),                 // 82: croupier.rng.v1.RevealResponse
+	(*DealCardRequest)(nil),                   // 83: croupier.table.v1.DealCardRequest
+	(*ShuffleShoeRequest)(nil),                // 84: croupier.table.v1.ShuffleShoeRequest
+	(*DealCardResponse)(nil),                  // 85: croupier.table.v1.DealCardResponse
+	(*ShuffleShoeResponse)(nil),               // 86: croupier.table.v1.ShuffleShoeResponse
 }
 var file_croupier_table_v1_banked_proto_depIdxs = []int32{
 	6,   // 0: croupier.table.v1.BetLimits.table:type_name -> croupier.table.v1.BetLimit
@@ -5362,122 +5431,129 @@ var file_croupier_table_v1_banked_proto_depIdxs = []int32{
 	12,  // 15: croupier.table.v1.BankedTableView.round_totals:type_name -> croupier.table.v1.RoundTotals
 	11,  // 16: croupier.table.v1.BankedTableView.result:type_name -> croupier.table.v1.Spin
 	3,   // 17: croupier.table.v1.BankedTableView.verdict:type_name -> croupier.table.v1.SpinVerdict
-	0,   // 18: croupier.table.v1.ListBankedTablesRequest.game:type_name -> croupier.table.v1.BankedGame
-	8,   // 19: croupier.table.v1.ListBankedTablesResponse.tables:type_name -> croupier.table.v1.BankedTableSummary
-	13,  // 20: croupier.table.v1.GetBankedTableResponse.table:type_name -> croupier.table.v1.BankedTableView
-	9,   // 21: croupier.table.v1.PlaceBetsRequest.bets:type_name -> croupier.table.v1.Bet
-	9,   // 22: croupier.table.v1.PlaceBetsResponse.bets:type_name -> croupier.table.v1.Bet
-	9,   // 23: croupier.table.v1.CancelBetsResponse.bets:type_name -> croupier.table.v1.Bet
-	5,   // 24: croupier.table.v1.ChooseVoidOptionRequest.option:type_name -> croupier.table.v1.VoidOption
-	30,  // 25: croupier.table.v1.SubscribeRoundsResponse.events:type_name -> croupier.table.v1.RoundEvent
-	78,  // 26: croupier.table.v1.RoundEvent.at:type_name -> google.protobuf.Timestamp
-	13,  // 27: croupier.table.v1.RoundEvent.snapshot:type_name -> croupier.table.v1.BankedTableView
-	31,  // 28: croupier.table.v1.RoundEvent.round_opened:type_name -> croupier.table.v1.RoundOpened
-	32,  // 29: croupier.table.v1.RoundEvent.player_joined:type_name -> croupier.table.v1.PlayerJoined
-	33,  // 30: croupier.table.v1.RoundEvent.player_left:type_name -> croupier.table.v1.PlayerLeft
-	34,  // 31: croupier.table.v1.RoundEvent.bets_placed:type_name -> croupier.table.v1.BetsPlaced
-	35,  // 32: croupier.table.v1.RoundEvent.bets_cancelled:type_name -> croupier.table.v1.BetsCancelled
-	36,  // 33: croupier.table.v1.RoundEvent.void_option_chosen:type_name -> croupier.table.v1.VoidOptionChosen
-	37,  // 34: croupier.table.v1.RoundEvent.betting_closed:type_name -> croupier.table.v1.BettingClosed
-	38,  // 35: croupier.table.v1.RoundEvent.no_spin:type_name -> croupier.table.v1.NoSpin
-	39,  // 36: croupier.table.v1.RoundEvent.round_result:type_name -> croupier.table.v1.RoundResult
-	40,  // 37: croupier.table.v1.RoundEvent.round_settled:type_name -> croupier.table.v1.RoundSettled
-	41,  // 38: croupier.table.v1.RoundEvent.round_voided:type_name -> croupier.table.v1.RoundVoided
-	42,  // 39: croupier.table.v1.RoundEvent.bets_refunded:type_name -> croupier.table.v1.BetsRefunded
-	43,  // 40: croupier.table.v1.RoundEvent.stake_failed:type_name -> croupier.table.v1.StakeFailed
-	44,  // 41: croupier.table.v1.RoundEvent.settlement_paid:type_name -> croupier.table.v1.SettlementPaid
-	45,  // 42: croupier.table.v1.RoundEvent.table_changed:type_name -> croupier.table.v1.BankedTableChanged
-	78,  // 43: croupier.table.v1.RoundOpened.closes_at:type_name -> google.protobuf.Timestamp
-	12,  // 44: croupier.table.v1.RoundOpened.carried:type_name -> croupier.table.v1.RoundTotals
-	9,   // 45: croupier.table.v1.BetsPlaced.bets:type_name -> croupier.table.v1.Bet
-	9,   // 46: croupier.table.v1.BetsCancelled.bets:type_name -> croupier.table.v1.Bet
-	5,   // 47: croupier.table.v1.VoidOptionChosen.option:type_name -> croupier.table.v1.VoidOption
-	12,  // 48: croupier.table.v1.BettingClosed.totals:type_name -> croupier.table.v1.RoundTotals
-	11,  // 49: croupier.table.v1.NoSpin.spin:type_name -> croupier.table.v1.Spin
-	78,  // 50: croupier.table.v1.NoSpin.closes_at:type_name -> google.protobuf.Timestamp
-	11,  // 51: croupier.table.v1.RoundResult.spin:type_name -> croupier.table.v1.Spin
-	3,   // 52: croupier.table.v1.RoundResult.verdict:type_name -> croupier.table.v1.SpinVerdict
-	12,  // 53: croupier.table.v1.RoundResult.totals:type_name -> croupier.table.v1.RoundTotals
-	10,  // 54: croupier.table.v1.RoundSettled.lines:type_name -> croupier.table.v1.SettlementLine
-	12,  // 55: croupier.table.v1.RoundSettled.totals:type_name -> croupier.table.v1.RoundTotals
-	11,  // 56: croupier.table.v1.RoundVoided.spin:type_name -> croupier.table.v1.Spin
-	10,  // 57: croupier.table.v1.BetsRefunded.lines:type_name -> croupier.table.v1.SettlementLine
-	9,   // 58: croupier.table.v1.BetsRefunded.carried:type_name -> croupier.table.v1.Bet
-	77,  // 59: croupier.table.v1.BankedTableChanged.status:type_name -> croupier.table.v1.TableStatus
-	48,  // 60: croupier.table.v1.ListRoundsResponse.rounds:type_name -> croupier.table.v1.RoundSummary
-	3,   // 61: croupier.table.v1.RoundSummary.verdict:type_name -> croupier.table.v1.SpinVerdict
-	78,  // 62: croupier.table.v1.RoundSummary.at:type_name -> google.protobuf.Timestamp
-	51,  // 63: croupier.table.v1.GetRoundResponse.round:type_name -> croupier.table.v1.RoundRecord
-	0,   // 64: croupier.table.v1.RoundRecord.game:type_name -> croupier.table.v1.BankedGame
-	1,   // 65: croupier.table.v1.RoundRecord.source:type_name -> croupier.table.v1.ResultSource
-	78,  // 66: croupier.table.v1.RoundRecord.opened_at:type_name -> google.protobuf.Timestamp
-	78,  // 67: croupier.table.v1.RoundRecord.ended_at:type_name -> google.protobuf.Timestamp
-	2,   // 68: croupier.table.v1.RoundRecord.phase:type_name -> croupier.table.v1.RoundPhase
-	11,  // 69: croupier.table.v1.RoundRecord.spins:type_name -> croupier.table.v1.Spin
-	11,  // 70: croupier.table.v1.RoundRecord.result:type_name -> croupier.table.v1.Spin
-	3,   // 71: croupier.table.v1.RoundRecord.verdict:type_name -> croupier.table.v1.SpinVerdict
-	52,  // 72: croupier.table.v1.RoundRecord.bets:type_name -> croupier.table.v1.RecordedBet
-	53,  // 73: croupier.table.v1.RoundRecord.lines:type_name -> croupier.table.v1.RecordedLine
-	12,  // 74: croupier.table.v1.RoundRecord.totals:type_name -> croupier.table.v1.RoundTotals
-	12,  // 75: croupier.table.v1.RoundRecord.your_totals:type_name -> croupier.table.v1.RoundTotals
-	9,   // 76: croupier.table.v1.RecordedBet.bet:type_name -> croupier.table.v1.Bet
-	10,  // 77: croupier.table.v1.RecordedLine.line:type_name -> croupier.table.v1.SettlementLine
-	13,  // 78: croupier.table.v1.GetGameRecallResponse.current:type_name -> croupier.table.v1.BankedTableView
-	51,  // 79: croupier.table.v1.GetGameRecallResponse.rounds:type_name -> croupier.table.v1.RoundRecord
-	79,  // 80: croupier.table.v1.GetRoundProofResponse.reveal:type_name -> croupier.rng.v1.RevealResponse
-	0,   // 81: croupier.table.v1.CreateBankedTableRequest.game:type_name -> croupier.table.v1.BankedGame
-	76,  // 82: croupier.table.v1.CreateBankedTableRequest.options:type_name -> croupier.table.v1.CreateBankedTableRequest.OptionsEntry
-	1,   // 83: croupier.table.v1.CreateBankedTableRequest.source:type_name -> croupier.table.v1.ResultSource
-	7,   // 84: croupier.table.v1.CreateBankedTableRequest.limits:type_name -> croupier.table.v1.BetLimits
-	8,   // 85: croupier.table.v1.CreateBankedTableResponse.table:type_name -> croupier.table.v1.BankedTableSummary
-	11,  // 86: croupier.table.v1.ReportSpinRequest.spin:type_name -> croupier.table.v1.Spin
-	3,   // 87: croupier.table.v1.ReportSpinResponse.verdict:type_name -> croupier.table.v1.SpinVerdict
-	6,   // 88: croupier.table.v1.BetLimits.ByKindEntry.value:type_name -> croupier.table.v1.BetLimit
-	14,  // 89: croupier.table.v1.BankedTableService.ListBankedTables:input_type -> croupier.table.v1.ListBankedTablesRequest
-	16,  // 90: croupier.table.v1.BankedTableService.GetBankedTable:input_type -> croupier.table.v1.GetBankedTableRequest
-	18,  // 91: croupier.table.v1.BankedTableService.JoinBankedTable:input_type -> croupier.table.v1.JoinBankedTableRequest
-	20,  // 92: croupier.table.v1.BankedTableService.LeaveBankedTable:input_type -> croupier.table.v1.LeaveBankedTableRequest
-	22,  // 93: croupier.table.v1.BankedTableService.PlaceBets:input_type -> croupier.table.v1.PlaceBetsRequest
-	24,  // 94: croupier.table.v1.BankedTableService.CancelBets:input_type -> croupier.table.v1.CancelBetsRequest
-	26,  // 95: croupier.table.v1.BankedTableService.ChooseVoidOption:input_type -> croupier.table.v1.ChooseVoidOptionRequest
-	28,  // 96: croupier.table.v1.BankedTableService.SubscribeRounds:input_type -> croupier.table.v1.SubscribeRoundsRequest
-	46,  // 97: croupier.table.v1.BankedTableService.ListRounds:input_type -> croupier.table.v1.ListRoundsRequest
-	49,  // 98: croupier.table.v1.BankedTableService.GetRound:input_type -> croupier.table.v1.GetRoundRequest
-	54,  // 99: croupier.table.v1.BankedTableService.GetGameRecall:input_type -> croupier.table.v1.GetGameRecallRequest
-	56,  // 100: croupier.table.v1.BankedTableService.GetRoundProof:input_type -> croupier.table.v1.GetRoundProofRequest
-	58,  // 101: croupier.table.v1.BankedAdminService.CreateBankedTable:input_type -> croupier.table.v1.CreateBankedTableRequest
-	60,  // 102: croupier.table.v1.BankedAdminService.CloseBankedTable:input_type -> croupier.table.v1.CloseBankedTableRequest
-	62,  // 103: croupier.table.v1.BankedAdminService.PauseBankedTable:input_type -> croupier.table.v1.PauseBankedTableRequest
-	64,  // 104: croupier.table.v1.BankedAdminService.ResumeBankedTable:input_type -> croupier.table.v1.ResumeBankedTableRequest
-	66,  // 105: croupier.table.v1.BankedAdminService.VoidRound:input_type -> croupier.table.v1.VoidRoundRequest
-	68,  // 106: croupier.table.v1.BankedAdminService.UpdateBankedTableSettings:input_type -> croupier.table.v1.UpdateBankedTableSettingsRequest
-	70,  // 107: croupier.table.v1.DealerConsoleService.CloseBetting:input_type -> croupier.table.v1.CloseBettingRequest
-	72,  // 108: croupier.table.v1.DealerConsoleService.ReportSpin:input_type -> croupier.table.v1.ReportSpinRequest
-	15,  // 109: croupier.table.v1.BankedTableService.ListBankedTables:output_type -> croupier.table.v1.ListBankedTablesResponse
-	17,  // 110: croupier.table.v1.BankedTableService.GetBankedTable:output_type -> croupier.table.v1.GetBankedTableResponse
-	19,  // 111: croupier.table.v1.BankedTableService.JoinBankedTable:output_type -> croupier.table.v1.JoinBankedTableResponse
-	21,  // 112: croupier.table.v1.BankedTableService.LeaveBankedTable:output_type -> croupier.table.v1.LeaveBankedTableResponse
-	23,  // 113: croupier.table.v1.BankedTableService.PlaceBets:output_type -> croupier.table.v1.PlaceBetsResponse
-	25,  // 114: croupier.table.v1.BankedTableService.CancelBets:output_type -> croupier.table.v1.CancelBetsResponse
-	27,  // 115: croupier.table.v1.BankedTableService.ChooseVoidOption:output_type -> croupier.table.v1.ChooseVoidOptionResponse
-	29,  // 116: croupier.table.v1.BankedTableService.SubscribeRounds:output_type -> croupier.table.v1.SubscribeRoundsResponse
-	47,  // 117: croupier.table.v1.BankedTableService.ListRounds:output_type -> croupier.table.v1.ListRoundsResponse
-	50,  // 118: croupier.table.v1.BankedTableService.GetRound:output_type -> croupier.table.v1.GetRoundResponse
-	55,  // 119: croupier.table.v1.BankedTableService.GetGameRecall:output_type -> croupier.table.v1.GetGameRecallResponse
-	57,  // 120: croupier.table.v1.BankedTableService.GetRoundProof:output_type -> croupier.table.v1.GetRoundProofResponse
-	59,  // 121: croupier.table.v1.BankedAdminService.CreateBankedTable:output_type -> croupier.table.v1.CreateBankedTableResponse
-	61,  // 122: croupier.table.v1.BankedAdminService.CloseBankedTable:output_type -> croupier.table.v1.CloseBankedTableResponse
-	63,  // 123: croupier.table.v1.BankedAdminService.PauseBankedTable:output_type -> croupier.table.v1.PauseBankedTableResponse
-	65,  // 124: croupier.table.v1.BankedAdminService.ResumeBankedTable:output_type -> croupier.table.v1.ResumeBankedTableResponse
-	67,  // 125: croupier.table.v1.BankedAdminService.VoidRound:output_type -> croupier.table.v1.VoidRoundResponse
-	69,  // 126: croupier.table.v1.BankedAdminService.UpdateBankedTableSettings:output_type -> croupier.table.v1.UpdateBankedTableSettingsResponse
-	71,  // 127: croupier.table.v1.DealerConsoleService.CloseBetting:output_type -> croupier.table.v1.CloseBettingResponse
-	73,  // 128: croupier.table.v1.DealerConsoleService.ReportSpin:output_type -> croupier.table.v1.ReportSpinResponse
-	109, // [109:129] is the sub-list for method output_type
-	89,  // [89:109] is the sub-list for method input_type
-	89,  // [89:89] is the sub-list for extension type_name
-	89,  // [89:89] is the sub-list for extension extendee
-	0,   // [0:89] is the sub-list for field type_name
+	79,  // 18: croupier.table.v1.BankedTableView.blackjack:type_name -> croupier.table.v1.BlackjackRound
+	0,   // 19: croupier.table.v1.ListBankedTablesRequest.game:type_name -> croupier.table.v1.BankedGame
+	8,   // 20: croupier.table.v1.ListBankedTablesResponse.tables:type_name -> croupier.table.v1.BankedTableSummary
+	13,  // 21: croupier.table.v1.GetBankedTableResponse.table:type_name -> croupier.table.v1.BankedTableView
+	9,   // 22: croupier.table.v1.PlaceBetsRequest.bets:type_name -> croupier.table.v1.Bet
+	9,   // 23: croupier.table.v1.PlaceBetsResponse.bets:type_name -> croupier.table.v1.Bet
+	9,   // 24: croupier.table.v1.CancelBetsResponse.bets:type_name -> croupier.table.v1.Bet
+	5,   // 25: croupier.table.v1.ChooseVoidOptionRequest.option:type_name -> croupier.table.v1.VoidOption
+	30,  // 26: croupier.table.v1.SubscribeRoundsResponse.events:type_name -> croupier.table.v1.RoundEvent
+	78,  // 27: croupier.table.v1.RoundEvent.at:type_name -> google.protobuf.Timestamp
+	13,  // 28: croupier.table.v1.RoundEvent.snapshot:type_name -> croupier.table.v1.BankedTableView
+	31,  // 29: croupier.table.v1.RoundEvent.round_opened:type_name -> croupier.table.v1.RoundOpened
+	32,  // 30: croupier.table.v1.RoundEvent.player_joined:type_name -> croupier.table.v1.PlayerJoined
+	33,  // 31: croupier.table.v1.RoundEvent.player_left:type_name -> croupier.table.v1.PlayerLeft
+	34,  // 32: croupier.table.v1.RoundEvent.bets_placed:type_name -> croupier.table.v1.BetsPlaced
+	35,  // 33: croupier.table.v1.RoundEvent.bets_cancelled:type_name -> croupier.table.v1.BetsCancelled
+	36,  // 34: croupier.table.v1.RoundEvent.void_option_chosen:type_name -> croupier.table.v1.VoidOptionChosen
+	37,  // 35: croupier.table.v1.RoundEvent.betting_closed:type_name -> croupier.table.v1.BettingClosed
+	38,  // 36: croupier.table.v1.RoundEvent.no_spin:type_name -> croupier.table.v1.NoSpin
+	39,  // 37: croupier.table.v1.RoundEvent.round_result:type_name -> croupier.table.v1.RoundResult
+	40,  // 38: croupier.table.v1.RoundEvent.round_settled:type_name -> croupier.table.v1.RoundSettled
+	41,  // 39: croupier.table.v1.RoundEvent.round_voided:type_name -> croupier.table.v1.RoundVoided
+	42,  // 40: croupier.table.v1.RoundEvent.bets_refunded:type_name -> croupier.table.v1.BetsRefunded
+	43,  // 41: croupier.table.v1.RoundEvent.stake_failed:type_name -> croupier.table.v1.StakeFailed
+	44,  // 42: croupier.table.v1.RoundEvent.settlement_paid:type_name -> croupier.table.v1.SettlementPaid
+	45,  // 43: croupier.table.v1.RoundEvent.table_changed:type_name -> croupier.table.v1.BankedTableChanged
+	80,  // 44: croupier.table.v1.RoundEvent.blackjack:type_name -> croupier.table.v1.BlackjackEvent
+	81,  // 45: croupier.table.v1.RoundEvent.shoe_changed:type_name -> croupier.table.v1.ShoeChanged
+	78,  // 46: croupier.table.v1.RoundOpened.closes_at:type_name -> google.protobuf.Timestamp
+	12,  // 47: croupier.table.v1.RoundOpened.carried:type_name -> croupier.table.v1.RoundTotals
+	9,   // 48: croupier.table.v1.BetsPlaced.bets:type_name -> croupier.table.v1.Bet
+	9,   // 49: croupier.table.v1.BetsCancelled.bets:type_name -> croupier.table.v1.Bet
+	5,   // 50: croupier.table.v1.VoidOptionChosen.option:type_name -> croupier.table.v1.VoidOption
+	12,  // 51: croupier.table.v1.BettingClosed.totals:type_name -> croupier.table.v1.RoundTotals
+	11,  // 52: croupier.table.v1.NoSpin.spin:type_name -> croupier.table.v1.Spin
+	78,  // 53: croupier.table.v1.NoSpin.closes_at:type_name -> google.protobuf.Timestamp
+	11,  // 54: croupier.table.v1.RoundResult.spin:type_name -> croupier.table.v1.Spin
+	3,   // 55: croupier.table.v1.RoundResult.verdict:type_name -> croupier.table.v1.SpinVerdict
+	12,  // 56: croupier.table.v1.RoundResult.totals:type_name -> croupier.table.v1.RoundTotals
+	10,  // 57: croupier.table.v1.RoundSettled.lines:type_name -> croupier.table.v1.SettlementLine
+	12,  // 58: croupier.table.v1.RoundSettled.totals:type_name -> croupier.table.v1.RoundTotals
+	11,  // 59: croupier.table.v1.RoundVoided.spin:type_name -> croupier.table.v1.Spin
+	10,  // 60: croupier.table.v1.BetsRefunded.lines:type_name -> croupier.table.v1.SettlementLine
+	9,   // 61: croupier.table.v1.BetsRefunded.carried:type_name -> croupier.table.v1.Bet
+	77,  // 62: croupier.table.v1.BankedTableChanged.status:type_name -> croupier.table.v1.TableStatus
+	48,  // 63: croupier.table.v1.ListRoundsResponse.rounds:type_name -> croupier.table.v1.RoundSummary
+	3,   // 64: croupier.table.v1.RoundSummary.verdict:type_name -> croupier.table.v1.SpinVerdict
+	78,  // 65: croupier.table.v1.RoundSummary.at:type_name -> google.protobuf.Timestamp
+	51,  // 66: croupier.table.v1.GetRoundResponse.round:type_name -> croupier.table.v1.RoundRecord
+	0,   // 67: croupier.table.v1.RoundRecord.game:type_name -> croupier.table.v1.BankedGame
+	1,   // 68: croupier.table.v1.RoundRecord.source:type_name -> croupier.table.v1.ResultSource
+	78,  // 69: croupier.table.v1.RoundRecord.opened_at:type_name -> google.protobuf.Timestamp
+	78,  // 70: croupier.table.v1.RoundRecord.ended_at:type_name -> google.protobuf.Timestamp
+	2,   // 71: croupier.table.v1.RoundRecord.phase:type_name -> croupier.table.v1.RoundPhase
+	11,  // 72: croupier.table.v1.RoundRecord.spins:type_name -> croupier.table.v1.Spin
+	11,  // 73: croupier.table.v1.RoundRecord.result:type_name -> croupier.table.v1.Spin
+	3,   // 74: croupier.table.v1.RoundRecord.verdict:type_name -> croupier.table.v1.SpinVerdict
+	52,  // 75: croupier.table.v1.RoundRecord.bets:type_name -> croupier.table.v1.RecordedBet
+	53,  // 76: croupier.table.v1.RoundRecord.lines:type_name -> croupier.table.v1.RecordedLine
+	12,  // 77: croupier.table.v1.RoundRecord.totals:type_name -> croupier.table.v1.RoundTotals
+	12,  // 78: croupier.table.v1.RoundRecord.your_totals:type_name -> croupier.table.v1.RoundTotals
+	9,   // 79: croupier.table.v1.RecordedBet.bet:type_name -> croupier.table.v1.Bet
+	10,  // 80: croupier.table.v1.RecordedLine.line:type_name -> croupier.table.v1.SettlementLine
+	13,  // 81: croupier.table.v1.GetGameRecallResponse.current:type_name -> croupier.table.v1.BankedTableView
+	51,  // 82: croupier.table.v1.GetGameRecallResponse.rounds:type_name -> croupier.table.v1.RoundRecord
+	82,  // 83: croupier.table.v1.GetRoundProofResponse.reveal:type_name -> croupier.rng.v1.RevealResponse
+	0,   // 84: croupier.table.v1.CreateBankedTableRequest.game:type_name -> croupier.table.v1.BankedGame
+	76,  // 85: croupier.table.v1.CreateBankedTableRequest.options:type_name -> croupier.table.v1.CreateBankedTableRequest.OptionsEntry
+	1,   // 86: croupier.table.v1.CreateBankedTableRequest.source:type_name -> croupier.table.v1.ResultSource
+	7,   // 87: croupier.table.v1.CreateBankedTableRequest.limits:type_name -> croupier.table.v1.BetLimits
+	8,   // 88: croupier.table.v1.CreateBankedTableResponse.table:type_name -> croupier.table.v1.BankedTableSummary
+	11,  // 89: croupier.table.v1.ReportSpinRequest.spin:type_name -> croupier.table.v1.Spin
+	3,   // 90: croupier.table.v1.ReportSpinResponse.verdict:type_name -> croupier.table.v1.SpinVerdict
+	6,   // 91: croupier.table.v1.BetLimits.ByKindEntry.value:type_name -> croupier.table.v1.BetLimit
+	14,  // 92: croupier.table.v1.BankedTableService.ListBankedTables:input_type -> croupier.table.v1.ListBankedTablesRequest
+	16,  // 93: croupier.table.v1.BankedTableService.GetBankedTable:input_type -> croupier.table.v1.GetBankedTableRequest
+	18,  // 94: croupier.table.v1.BankedTableService.JoinBankedTable:input_type -> croupier.table.v1.JoinBankedTableRequest
+	20,  // 95: croupier.table.v1.BankedTableService.LeaveBankedTable:input_type -> croupier.table.v1.LeaveBankedTableRequest
+	22,  // 96: croupier.table.v1.BankedTableService.PlaceBets:input_type -> croupier.table.v1.PlaceBetsRequest
+	24,  // 97: croupier.table.v1.BankedTableService.CancelBets:input_type -> croupier.table.v1.CancelBetsRequest
+	26,  // 98: croupier.table.v1.BankedTableService.ChooseVoidOption:input_type -> croupier.table.v1.ChooseVoidOptionRequest
+	28,  // 99: croupier.table.v1.BankedTableService.SubscribeRounds:input_type -> croupier.table.v1.SubscribeRoundsRequest
+	46,  // 100: croupier.table.v1.BankedTableService.ListRounds:input_type -> croupier.table.v1.ListRoundsRequest
+	49,  // 101: croupier.table.v1.BankedTableService.GetRound:input_type -> croupier.table.v1.GetRoundRequest
+	54,  // 102: croupier.table.v1.BankedTableService.GetGameRecall:input_type -> croupier.table.v1.GetGameRecallRequest
+	56,  // 103: croupier.table.v1.BankedTableService.GetRoundProof:input_type -> croupier.table.v1.GetRoundProofRequest
+	58,  // 104: croupier.table.v1.BankedAdminService.CreateBankedTable:input_type -> croupier.table.v1.CreateBankedTableRequest
+	60,  // 105: croupier.table.v1.BankedAdminService.CloseBankedTable:input_type -> croupier.table.v1.CloseBankedTableRequest
+	62,  // 106: croupier.table.v1.BankedAdminService.PauseBankedTable:input_type -> croupier.table.v1.PauseBankedTableRequest
+	64,  // 107: croupier.table.v1.BankedAdminService.ResumeBankedTable:input_type -> croupier.table.v1.ResumeBankedTableRequest
+	66,  // 108: croupier.table.v1.BankedAdminService.VoidRound:input_type -> croupier.table.v1.VoidRoundRequest
+	68,  // 109: croupier.table.v1.BankedAdminService.UpdateBankedTableSettings:input_type -> croupier.table.v1.UpdateBankedTableSettingsRequest
+	70,  // 110: croupier.table.v1.DealerConsoleService.CloseBetting:input_type -> croupier.table.v1.CloseBettingRequest
+	72,  // 111: croupier.table.v1.DealerConsoleService.ReportSpin:input_type -> croupier.table.v1.ReportSpinRequest
+	83,  // 112: croupier.table.v1.DealerConsoleService.DealCard:input_type -> croupier.table.v1.DealCardRequest
+	84,  // 113: croupier.table.v1.DealerConsoleService.ShuffleShoe:input_type -> croupier.table.v1.ShuffleShoeRequest
+	15,  // 114: croupier.table.v1.BankedTableService.ListBankedTables:output_type -> croupier.table.v1.ListBankedTablesResponse
+	17,  // 115: croupier.table.v1.BankedTableService.GetBankedTable:output_type -> croupier.table.v1.GetBankedTableResponse
+	19,  // 116: croupier.table.v1.BankedTableService.JoinBankedTable:output_type -> croupier.table.v1.JoinBankedTableResponse
+	21,  // 117: croupier.table.v1.BankedTableService.LeaveBankedTable:output_type -> croupier.table.v1.LeaveBankedTableResponse
+	23,  // 118: croupier.table.v1.BankedTableService.PlaceBets:output_type -> croupier.table.v1.PlaceBetsResponse
+	25,  // 119: croupier.table.v1.BankedTableService.CancelBets:output_type -> croupier.table.v1.CancelBetsResponse
+	27,  // 120: croupier.table.v1.BankedTableService.ChooseVoidOption:output_type -> croupier.table.v1.ChooseVoidOptionResponse
+	29,  // 121: croupier.table.v1.BankedTableService.SubscribeRounds:output_type -> croupier.table.v1.SubscribeRoundsResponse
+	47,  // 122: croupier.table.v1.BankedTableService.ListRounds:output_type -> croupier.table.v1.ListRoundsResponse
+	50,  // 123: croupier.table.v1.BankedTableService.GetRound:output_type -> croupier.table.v1.GetRoundResponse
+	55,  // 124: croupier.table.v1.BankedTableService.GetGameRecall:output_type -> croupier.table.v1.GetGameRecallResponse
+	57,  // 125: croupier.table.v1.BankedTableService.GetRoundProof:output_type -> croupier.table.v1.GetRoundProofResponse
+	59,  // 126: croupier.table.v1.BankedAdminService.CreateBankedTable:output_type -> croupier.table.v1.CreateBankedTableResponse
+	61,  // 127: croupier.table.v1.BankedAdminService.CloseBankedTable:output_type -> croupier.table.v1.CloseBankedTableResponse
+	63,  // 128: croupier.table.v1.BankedAdminService.PauseBankedTable:output_type -> croupier.table.v1.PauseBankedTableResponse
+	65,  // 129: croupier.table.v1.BankedAdminService.ResumeBankedTable:output_type -> croupier.table.v1.ResumeBankedTableResponse
+	67,  // 130: croupier.table.v1.BankedAdminService.VoidRound:output_type -> croupier.table.v1.VoidRoundResponse
+	69,  // 131: croupier.table.v1.BankedAdminService.UpdateBankedTableSettings:output_type -> croupier.table.v1.UpdateBankedTableSettingsResponse
+	71,  // 132: croupier.table.v1.DealerConsoleService.CloseBetting:output_type -> croupier.table.v1.CloseBettingResponse
+	73,  // 133: croupier.table.v1.DealerConsoleService.ReportSpin:output_type -> croupier.table.v1.ReportSpinResponse
+	85,  // 134: croupier.table.v1.DealerConsoleService.DealCard:output_type -> croupier.table.v1.DealCardResponse
+	86,  // 135: croupier.table.v1.DealerConsoleService.ShuffleShoe:output_type -> croupier.table.v1.ShuffleShoeResponse
+	114, // [114:136] is the sub-list for method output_type
+	92,  // [92:114] is the sub-list for method input_type
+	92,  // [92:92] is the sub-list for extension type_name
+	92,  // [92:92] is the sub-list for extension extendee
+	0,   // [0:92] is the sub-list for field type_name
 }
 
 func init() { file_croupier_table_v1_banked_proto_init() }
@@ -5485,6 +5561,7 @@ func file_croupier_table_v1_banked_proto_init() {
 	if File_croupier_table_v1_banked_proto != nil {
 		return
 	}
+	file_croupier_table_v1_blackjack_proto_init()
 	file_croupier_table_v1_table_proto_init()
 	file_croupier_table_v1_banked_proto_msgTypes[24].OneofWrappers = []any{
 		(*RoundEvent_Snapshot)(nil),
@@ -5503,6 +5580,8 @@ func file_croupier_table_v1_banked_proto_init() {
 		(*RoundEvent_StakeFailed)(nil),
 		(*RoundEvent_SettlementPaid)(nil),
 		(*RoundEvent_TableChanged)(nil),
+		(*RoundEvent_Blackjack)(nil),
+		(*RoundEvent_ShoeChanged)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{

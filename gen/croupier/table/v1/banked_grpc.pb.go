@@ -941,6 +941,8 @@ var BankedAdminService_ServiceDesc = grpc.ServiceDesc{
 const (
 	DealerConsoleService_CloseBetting_FullMethodName = "/croupier.table.v1.DealerConsoleService/CloseBetting"
 	DealerConsoleService_ReportSpin_FullMethodName   = "/croupier.table.v1.DealerConsoleService/ReportSpin"
+	DealerConsoleService_DealCard_FullMethodName     = "/croupier.table.v1.DealerConsoleService/DealCard"
+	DealerConsoleService_ShuffleShoe_FullMethodName  = "/croupier.table.v1.DealerConsoleService/ShuffleShoe"
 )
 
 // DealerConsoleServiceClient is the client API for DealerConsoleService service.
@@ -957,6 +959,12 @@ type DealerConsoleServiceClient interface {
 	CloseBetting(ctx context.Context, in *CloseBettingRequest, opts ...grpc.CallOption) (*CloseBettingResponse, error)
 	// ReportSpin reports the physical spin of the closed round.
 	ReportSpin(ctx context.Context, in *ReportSpinRequest, opts ...grpc.CallOption) (*ReportSpinResponse, error)
+	// DealCard reports a card from a card table's shoe reader: it goes where
+	// the round's next card goes; the table checks it against the shoe.
+	DealCard(ctx context.Context, in *DealCardRequest, opts ...grpc.CallOption) (*DealCardResponse, error)
+	// ShuffleShoe reports a new shoe at a dealer card table, the reshuffle
+	// marker out, or a dealer change.
+	ShuffleShoe(ctx context.Context, in *ShuffleShoeRequest, opts ...grpc.CallOption) (*ShuffleShoeResponse, error)
 }
 
 type dealerConsoleServiceClient struct {
@@ -987,6 +995,26 @@ func (c *dealerConsoleServiceClient) ReportSpin(ctx context.Context, in *ReportS
 	return out, nil
 }
 
+func (c *dealerConsoleServiceClient) DealCard(ctx context.Context, in *DealCardRequest, opts ...grpc.CallOption) (*DealCardResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DealCardResponse)
+	err := c.cc.Invoke(ctx, DealerConsoleService_DealCard_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *dealerConsoleServiceClient) ShuffleShoe(ctx context.Context, in *ShuffleShoeRequest, opts ...grpc.CallOption) (*ShuffleShoeResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ShuffleShoeResponse)
+	err := c.cc.Invoke(ctx, DealerConsoleService_ShuffleShoe_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // DealerConsoleServiceServer is the server API for DealerConsoleService service.
 // All implementations must embed UnimplementedDealerConsoleServiceServer
 // for forward compatibility.
@@ -1001,6 +1029,12 @@ type DealerConsoleServiceServer interface {
 	CloseBetting(context.Context, *CloseBettingRequest) (*CloseBettingResponse, error)
 	// ReportSpin reports the physical spin of the closed round.
 	ReportSpin(context.Context, *ReportSpinRequest) (*ReportSpinResponse, error)
+	// DealCard reports a card from a card table's shoe reader: it goes where
+	// the round's next card goes; the table checks it against the shoe.
+	DealCard(context.Context, *DealCardRequest) (*DealCardResponse, error)
+	// ShuffleShoe reports a new shoe at a dealer card table, the reshuffle
+	// marker out, or a dealer change.
+	ShuffleShoe(context.Context, *ShuffleShoeRequest) (*ShuffleShoeResponse, error)
 	mustEmbedUnimplementedDealerConsoleServiceServer()
 }
 
@@ -1016,6 +1050,12 @@ func (UnimplementedDealerConsoleServiceServer) CloseBetting(context.Context, *Cl
 }
 func (UnimplementedDealerConsoleServiceServer) ReportSpin(context.Context, *ReportSpinRequest) (*ReportSpinResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ReportSpin not implemented")
+}
+func (UnimplementedDealerConsoleServiceServer) DealCard(context.Context, *DealCardRequest) (*DealCardResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DealCard not implemented")
+}
+func (UnimplementedDealerConsoleServiceServer) ShuffleShoe(context.Context, *ShuffleShoeRequest) (*ShuffleShoeResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ShuffleShoe not implemented")
 }
 func (UnimplementedDealerConsoleServiceServer) mustEmbedUnimplementedDealerConsoleServiceServer() {}
 func (UnimplementedDealerConsoleServiceServer) testEmbeddedByValue()                              {}
@@ -1074,6 +1114,42 @@ func _DealerConsoleService_ReportSpin_Handler(srv interface{}, ctx context.Conte
 	return interceptor(ctx, in, info, handler)
 }
 
+func _DealerConsoleService_DealCard_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DealCardRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(DealerConsoleServiceServer).DealCard(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: DealerConsoleService_DealCard_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(DealerConsoleServiceServer).DealCard(ctx, req.(*DealCardRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _DealerConsoleService_ShuffleShoe_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ShuffleShoeRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(DealerConsoleServiceServer).ShuffleShoe(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: DealerConsoleService_ShuffleShoe_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(DealerConsoleServiceServer).ShuffleShoe(ctx, req.(*ShuffleShoeRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // DealerConsoleService_ServiceDesc is the grpc.ServiceDesc for DealerConsoleService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1088,6 +1164,14 @@ var DealerConsoleService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ReportSpin",
 			Handler:    _DealerConsoleService_ReportSpin_Handler,
+		},
+		{
+			MethodName: "DealCard",
+			Handler:    _DealerConsoleService_DealCard_Handler,
+		},
+		{
+			MethodName: "ShuffleShoe",
+			Handler:    _DealerConsoleService_ShuffleShoe_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

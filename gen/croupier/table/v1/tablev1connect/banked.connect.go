@@ -97,6 +97,12 @@ const (
 	// DealerConsoleServiceReportSpinProcedure is the fully-qualified name of the DealerConsoleService's
 	// ReportSpin RPC.
 	DealerConsoleServiceReportSpinProcedure = "/croupier.table.v1.DealerConsoleService/ReportSpin"
+	// DealerConsoleServiceDealCardProcedure is the fully-qualified name of the DealerConsoleService's
+	// DealCard RPC.
+	DealerConsoleServiceDealCardProcedure = "/croupier.table.v1.DealerConsoleService/DealCard"
+	// DealerConsoleServiceShuffleShoeProcedure is the fully-qualified name of the
+	// DealerConsoleService's ShuffleShoe RPC.
+	DealerConsoleServiceShuffleShoeProcedure = "/croupier.table.v1.DealerConsoleService/ShuffleShoe"
 )
 
 // BankedTableServiceClient is a client for the croupier.table.v1.BankedTableService service.
@@ -735,6 +741,12 @@ type DealerConsoleServiceClient interface {
 	CloseBetting(context.Context, *connect.Request[v1.CloseBettingRequest]) (*connect.Response[v1.CloseBettingResponse], error)
 	// ReportSpin reports the physical spin of the closed round.
 	ReportSpin(context.Context, *connect.Request[v1.ReportSpinRequest]) (*connect.Response[v1.ReportSpinResponse], error)
+	// DealCard reports a card from a card table's shoe reader: it goes where
+	// the round's next card goes; the table checks it against the shoe.
+	DealCard(context.Context, *connect.Request[v1.DealCardRequest]) (*connect.Response[v1.DealCardResponse], error)
+	// ShuffleShoe reports a new shoe at a dealer card table, the reshuffle
+	// marker out, or a dealer change.
+	ShuffleShoe(context.Context, *connect.Request[v1.ShuffleShoeRequest]) (*connect.Response[v1.ShuffleShoeResponse], error)
 }
 
 // NewDealerConsoleServiceClient constructs a client for the croupier.table.v1.DealerConsoleService
@@ -760,6 +772,18 @@ func NewDealerConsoleServiceClient(httpClient connect.HTTPClient, baseURL string
 			connect.WithSchema(dealerConsoleServiceMethods.ByName("ReportSpin")),
 			connect.WithClientOptions(opts...),
 		),
+		dealCard: connect.NewClient[v1.DealCardRequest, v1.DealCardResponse](
+			httpClient,
+			baseURL+DealerConsoleServiceDealCardProcedure,
+			connect.WithSchema(dealerConsoleServiceMethods.ByName("DealCard")),
+			connect.WithClientOptions(opts...),
+		),
+		shuffleShoe: connect.NewClient[v1.ShuffleShoeRequest, v1.ShuffleShoeResponse](
+			httpClient,
+			baseURL+DealerConsoleServiceShuffleShoeProcedure,
+			connect.WithSchema(dealerConsoleServiceMethods.ByName("ShuffleShoe")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -767,6 +791,8 @@ func NewDealerConsoleServiceClient(httpClient connect.HTTPClient, baseURL string
 type dealerConsoleServiceClient struct {
 	closeBetting *connect.Client[v1.CloseBettingRequest, v1.CloseBettingResponse]
 	reportSpin   *connect.Client[v1.ReportSpinRequest, v1.ReportSpinResponse]
+	dealCard     *connect.Client[v1.DealCardRequest, v1.DealCardResponse]
+	shuffleShoe  *connect.Client[v1.ShuffleShoeRequest, v1.ShuffleShoeResponse]
 }
 
 // CloseBetting calls croupier.table.v1.DealerConsoleService.CloseBetting.
@@ -779,6 +805,16 @@ func (c *dealerConsoleServiceClient) ReportSpin(ctx context.Context, req *connec
 	return c.reportSpin.CallUnary(ctx, req)
 }
 
+// DealCard calls croupier.table.v1.DealerConsoleService.DealCard.
+func (c *dealerConsoleServiceClient) DealCard(ctx context.Context, req *connect.Request[v1.DealCardRequest]) (*connect.Response[v1.DealCardResponse], error) {
+	return c.dealCard.CallUnary(ctx, req)
+}
+
+// ShuffleShoe calls croupier.table.v1.DealerConsoleService.ShuffleShoe.
+func (c *dealerConsoleServiceClient) ShuffleShoe(ctx context.Context, req *connect.Request[v1.ShuffleShoeRequest]) (*connect.Response[v1.ShuffleShoeResponse], error) {
+	return c.shuffleShoe.CallUnary(ctx, req)
+}
+
 // DealerConsoleServiceHandler is an implementation of the croupier.table.v1.DealerConsoleService
 // service.
 type DealerConsoleServiceHandler interface {
@@ -786,6 +822,12 @@ type DealerConsoleServiceHandler interface {
 	CloseBetting(context.Context, *connect.Request[v1.CloseBettingRequest]) (*connect.Response[v1.CloseBettingResponse], error)
 	// ReportSpin reports the physical spin of the closed round.
 	ReportSpin(context.Context, *connect.Request[v1.ReportSpinRequest]) (*connect.Response[v1.ReportSpinResponse], error)
+	// DealCard reports a card from a card table's shoe reader: it goes where
+	// the round's next card goes; the table checks it against the shoe.
+	DealCard(context.Context, *connect.Request[v1.DealCardRequest]) (*connect.Response[v1.DealCardResponse], error)
+	// ShuffleShoe reports a new shoe at a dealer card table, the reshuffle
+	// marker out, or a dealer change.
+	ShuffleShoe(context.Context, *connect.Request[v1.ShuffleShoeRequest]) (*connect.Response[v1.ShuffleShoeResponse], error)
 }
 
 // NewDealerConsoleServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -807,12 +849,28 @@ func NewDealerConsoleServiceHandler(svc DealerConsoleServiceHandler, opts ...con
 		connect.WithSchema(dealerConsoleServiceMethods.ByName("ReportSpin")),
 		connect.WithHandlerOptions(opts...),
 	)
+	dealerConsoleServiceDealCardHandler := connect.NewUnaryHandler(
+		DealerConsoleServiceDealCardProcedure,
+		svc.DealCard,
+		connect.WithSchema(dealerConsoleServiceMethods.ByName("DealCard")),
+		connect.WithHandlerOptions(opts...),
+	)
+	dealerConsoleServiceShuffleShoeHandler := connect.NewUnaryHandler(
+		DealerConsoleServiceShuffleShoeProcedure,
+		svc.ShuffleShoe,
+		connect.WithSchema(dealerConsoleServiceMethods.ByName("ShuffleShoe")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/croupier.table.v1.DealerConsoleService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case DealerConsoleServiceCloseBettingProcedure:
 			dealerConsoleServiceCloseBettingHandler.ServeHTTP(w, r)
 		case DealerConsoleServiceReportSpinProcedure:
 			dealerConsoleServiceReportSpinHandler.ServeHTTP(w, r)
+		case DealerConsoleServiceDealCardProcedure:
+			dealerConsoleServiceDealCardHandler.ServeHTTP(w, r)
+		case DealerConsoleServiceShuffleShoeProcedure:
+			dealerConsoleServiceShuffleShoeHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -828,4 +886,12 @@ func (UnimplementedDealerConsoleServiceHandler) CloseBetting(context.Context, *c
 
 func (UnimplementedDealerConsoleServiceHandler) ReportSpin(context.Context, *connect.Request[v1.ReportSpinRequest]) (*connect.Response[v1.ReportSpinResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.table.v1.DealerConsoleService.ReportSpin is not implemented"))
+}
+
+func (UnimplementedDealerConsoleServiceHandler) DealCard(context.Context, *connect.Request[v1.DealCardRequest]) (*connect.Response[v1.DealCardResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.table.v1.DealerConsoleService.DealCard is not implemented"))
+}
+
+func (UnimplementedDealerConsoleServiceHandler) ShuffleShoe(context.Context, *connect.Request[v1.ShuffleShoeRequest]) (*connect.Response[v1.ShuffleShoeResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.table.v1.DealerConsoleService.ShuffleShoe is not implemented"))
 }
