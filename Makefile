@@ -45,9 +45,21 @@ test:
 # ran in `make test`; running it again here would only double CI's time).
 INTEGRATION_PKGS = $(sort $(dir $(shell grep -rl --include='*_test.go' --exclude-dir=bin --exclude-dir=.git '^//go:build integration' .)))
 
+# Suites `make integration` runs elsewhere, so its run over every package
+# leaves them out: the table service's, its store's and the RNG store's run
+# under -race on a Redis Cluster (table-cluster-integration; the two
+# request-refusal tests it leaves out run here on one Redis), and the load
+# tests run at full size without -race (table-integration) and the pod-loss
+# test under -race on the cluster.
+CLUSTERED_PKGS = ./tools/tabletest/ ./services/table/store/ ./services/rng/redisstore/
+FULL_SIZE_TESTS = TestPodLoss|TestNoHiddenCardLeaks|TestBankedPodLoss
+
 ## integration: the suites tagged "integration", against real servers.
 integration:
-	go test -race -count=1 -timeout $(TEST_TIMEOUT) -tags integration -p 1 $(INTEGRATION_PKGS)
+	go test -race -count=1 -timeout $(TEST_TIMEOUT) -tags integration -p 1 -skip '^($(FULL_SIZE_TESTS))$$' \
+	  $(filter-out $(CLUSTERED_PKGS),$(INTEGRATION_PKGS))
+	go test -race -count=1 -timeout $(TEST_TIMEOUT) -tags integration \
+	  -run '^(TestRefusalChangesNothing|TestIdempotencyKeyIsOneRequest)$$' ./tools/tabletest/
 
 ## bench: every Go benchmark, one pass each.
 bench:

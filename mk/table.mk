@@ -6,8 +6,9 @@
 ## processes on one Redis, one killed with SIGKILL at random moments for at
 ## least 1,000 hands) and leak test (at least 10,000 bot hands, every seat's
 ## and an observer's stream scanned) at full size without the race
-## detector. `make integration` runs both smaller under -race and depends on
-## this target for the full size, so CI runs it.
+## detector, and the banked pod-loss test (roulette tables through SIGKILLs,
+## at least 40 rounds). `make integration` depends on this target (and runs
+## the pod-loss test under -race on the Redis Cluster), so CI runs it.
 table-integration:
 	cd tools && go test -tags integration -count=1 -timeout 20m -v -run '^(TestPodLoss|TestNoHiddenCardLeaks|TestBankedPodLoss)$$' ./loadgen/load/ \
 	  | grep -E '^(---|ok|FAIL|panic)|pod loss:|leak scan:'

@@ -1,5 +1,5 @@
-// Command loadgen plays poker bots (or, with -game roulette|wheel, wheel
-// bots: package rounds) against the table service through its public API
+// Command loadgen plays poker bots (or, with -game roulette|wheel|blackjack,
+// wheel or blackjack bots: package rounds) against the table service through its public API
 // and reports throughput and latency. With no flags it brings
 // the services up in this process (table service on the real Redis at
 // 127.0.0.1:6379, RNG, evaluator, wallet on SQLite), opens tables, seats
@@ -57,7 +57,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&o.Players, "players", 3, "bots per table")
 	fs.Float64Var(&o.Tight, "tight", 0.5, "share of bots playing the tight strategy (the rest play randomly)")
 	fs.IntVar(&o.Conns, "conns", 8, "HTTP/2 connections the bots share")
-	fs.StringVar(&o.Game, "game", "holdem", "holdem, omaha, seven-card-stud, five-card-stud, or a banked game: roulette, wheel (the money wheel)")
+	fs.StringVar(&o.Game, "game", "holdem", "holdem, omaha, seven-card-stud, five-card-stud, or a banked game: roulette, wheel (the money wheel), blackjack")
 	bankedOptions := bankedFlags(fs)
 	fs.DurationVar(&o.ThinkTime, "think", 0, "how long a bot thinks before acting, on average (0: it acts at once)")
 	fs.StringVar(&o.API, "api", "play", "how the bots play: play (a Play stream per bot: events down, commands up), unary (Subscribe and an Act call per action) or mixed (half the tables each way)")
@@ -68,7 +68,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	banked := o.Game == "roulette" || o.Game == "wheel"
+	banked := o.Game == "roulette" || o.Game == "wheel" || o.Game == "blackjack"
 	ro, err := bankedOptions(o)
 	if err != nil {
 		return err
@@ -173,6 +173,8 @@ func bankedFlags(fs *flag.FlagSet) func(o load.Options) (rounds.Options, error) 
 	fs.StringVar(&ro.Profile, "profile", "cz", "banked games: rule profile (cz, ru)")
 	fs.BoolVar(&ro.DoubleZero, "double-zero", false, "roulette: the 0/00 wheel")
 	fs.IntVar(&ro.Warm, "warm", 1, "banked games: the first rounds left out of the latencies (every stream connects in the first)")
+	fs.IntVar(&ro.PerBox, "per-box", 1, "blackjack: players betting on one box (the first owns it, the others bet behind)")
+	fs.DurationVar(&ro.Clock, "clock", 0, "blackjack: the decision clock (0: the table's default, 15s)")
 	return func(o load.Options) (rounds.Options, error) {
 		if *source != "rng" && *source != "dealer" {
 			return ro, fmt.Errorf("-source %q: want rng or dealer", *source)
@@ -186,6 +188,9 @@ func bankedFlags(fs *flag.FlagSet) func(o load.Options) (rounds.Options, error) 
 		}
 		if !set["players"] {
 			ro.Players = 200
+			if o.Game == "blackjack" {
+				ro.Players = 7 * ro.PerBox
+			}
 		}
 		return ro, nil
 	}

@@ -48,11 +48,19 @@ func bankedRuns() []bankedRun {
 		{"roulette 0-00 rng", with(func(o *rounds.Options) { o.Game, o.Profile, o.DoubleZero = "roulette", "ru", true })},
 		{"money wheel rng", with(func(o *rounds.Options) { o.Game = "wheel" })},
 		{"money wheel dealer", with(func(o *rounds.Options) { o.Game, o.Dealer, o.InvalidSpins = "wheel", true, 0.25 })},
+		// Blackjack: several players on one box (the first owns it), basic
+		// strategy; the dealer table's cards come from loadgen's shoe
+		// reader.
+		{"blackjack cz rng", with(func(o *rounds.Options) { o.Game, o.PerBox, o.Players, o.Clock = "blackjack", 2, 5, 2*time.Second })},
+		{"blackjack ru dealer", with(func(o *rounds.Options) {
+			o.Game, o.Profile, o.Dealer, o.PerBox, o.Players, o.Clock = "blackjack", "ru", true, 3, 7, 2*time.Second
+		})},
 	}
 }
 
 // Bots play rounds of every banked game through the public API, in rng
-// and in dealer mode, on the real Redis with the ledger in PostgreSQL;
+// and in dealer mode (blackjack with several players on one box), on the
+// real Redis with the ledger in PostgreSQL;
 // then every table closes and the wallet is reconciled to the unit with
 // the rounds' records.
 func TestBankedRoundsThroughTheAPI(t *testing.T) {

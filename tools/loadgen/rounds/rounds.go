@@ -25,6 +25,8 @@ import (
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
 	"github.com/croupier/croupier/gen/croupier/table/v1/tablev1connect"
 	"github.com/croupier/croupier/shared/client"
+	rtp "github.com/croupier/croupier/shared/rtp/blackjack"
+	"github.com/croupier/croupier/tools/loadgen/bjbot"
 	"github.com/croupier/croupier/tools/loadgen/wheelbot"
 	"github.com/croupier/croupier/tools/platform"
 )
@@ -44,7 +46,8 @@ type Target struct {
 
 // Options shape a run.
 type Options struct {
-	// Game is "roulette" or "wheel"; DoubleZero plays the 0/00 wheel.
+	// Game is "roulette", "wheel" or "blackjack"; DoubleZero plays the
+	// 0/00 wheel.
 	Game       string
 	DoubleZero bool
 	// Profile is the rule profile ("cz" default, "ru" for roulette).
@@ -71,8 +74,12 @@ type Options struct {
 	// first round has every player's stream connect at once).
 	Warm  int
 	Conns int
-	Name  string
-	Log   io.Writer
+	// PerBox is how many blackjack players bet on one box (the first owns
+	// it); Clock the decision clock (0: the table's default).
+	PerBox int
+	Clock  time.Duration
+	Name   string
+	Log    io.Writer
 }
 
 // Result is what a run measured.
@@ -98,8 +105,15 @@ type Result struct {
 // Table is one opened table with its bots.
 type Table struct {
 	ID      string
-	Bots    []*wheelbot.Bot
+	Bots    []Bot
 	Players []Player
+}
+
+// Bot is one bot player: a wheel bot (package wheelbot) or a blackjack
+// bot (package bjbot).
+type Bot interface {
+	Run(ctx context.Context)
+	Counters() *wheelbot.Stats
 }
 
 // Player is a bot's player.
@@ -300,6 +314,9 @@ func (o *Options) defaults() {
 	if o.Window == 0 {
 		o.Window = 5 * time.Second
 	}
+	if o.PerBox <= 0 {
+		o.PerBox = 1
+	}
 	if o.Log == nil {
 		o.Log = io.Discard
 	}
@@ -311,10 +328,39 @@ const (
 	maxStake = 100_000
 )
 
+// game is the API's game of o.Game.
+func (o *Options) game() tablev1.BankedGame {
+	switch o.Game {
+	case "wheel":
+		return tablev1.BankedGame_BANKED_GAME_MONEY_WHEEL
+	case "blackjack":
+		return tablev1.BankedGame_BANKED_GAME_BLACKJACK
+	}
+	return tablev1.BankedGame_BANKED_GAME_ROULETTE
+}
+
+// strategy is the basic strategy of a blackjack table's profile (nil for
+// the wheels): derived for the profile's default rules.
+func (o *Options) strategy() (*rtp.Strategy, error) {
+	if o.Game != "blackjack" {
+		return nil, nil
+	}
+	r := rtp.CZ()
+	if o.Profile == "ru" {
+		r = rtp.RU()
+	}
+	res, err := rtp.Cached(r)
+	if err != nil {
+		return nil, fmt.Errorf("basic strategy: %w", err)
+	}
+	return &res.Strategy, nil
+}
+
 func setupTable(ctx context.Context, tg Target, o Options, ti int, admin, partner platform.Clients, hcs []*http.Client, obs *Observer) (*Table, error) {
-	game := tablev1.BankedGame_BANKED_GAME_ROULETTE
-	if o.Game == "wheel" {
-		game = tablev1.BankedGame_BANKED_GAME_MONEY_WHEEL
+	game := o.game()
+	strategy, err := o.strategy()
+	if err != nil {
+		return nil, err
 	}
 	src := tablev1.ResultSource_RESULT_SOURCE_RNG
 	if o.Dealer {
@@ -331,7 +377,8 @@ func setupTable(ctx context.Context, tg Target, o Options, ti int, admin, partne
 	res, err := admin.BankedAdmin.CreateBankedTable(ctx, connect.NewRequest(&tablev1.CreateBankedTableRequest{
 		Name: fmt.Sprintf("%s %s %d", o.Name, o.Game, ti), Game: game, Profile: o.Profile, Options: opts, Source: src, Currency: "EUR",
 		Limits:          &tablev1.BetLimits{Table: &tablev1.BetLimit{Min: minStake, Max: maxStake}},
-		BettingWindowMs: int32(o.Window.Milliseconds()), PauseMs: pause, MaxBets: int32(max(200, 2*o.Bets))}))
+		BettingWindowMs: int32(o.Window.Milliseconds()), PauseMs: pause, MaxBets: int32(max(200, 2*o.Bets)),
+		DecisionClockMs: int32(o.Clock.Milliseconds())}))
 	if err != nil {
 		return nil, fmt.Errorf("create table: %w", err)
 	}
@@ -342,7 +389,7 @@ func setupTable(ctx context.Context, tg Target, o Options, ti int, admin, partne
 		urls = []string{tg.URL}
 	}
 	// Players join in parallel: a table of thousands is set up in seconds.
-	t.Bots, t.Players = make([]*wheelbot.Bot, o.Players), make([]Player, o.Players)
+	t.Bots, t.Players = make([]Bot, o.Players), make([]Player, o.Players)
 	errs := make(chan error, o.Players)
 	sem := make(chan struct{}, 32)
 	var wg sync.WaitGroup
@@ -357,17 +404,27 @@ func setupTable(ctx context.Context, tg Target, o Options, ti int, admin, partne
 				return
 			}
 			var clients []tablev1connect.BankedTableServiceClient
+			var replicas []bjbot.Replica
 			for r := range urls {
-				u := urls[(ti+pi+r)%len(urls)]
-				clients = append(clients, tablev1connect.NewBankedTableServiceClient(hcs[(ti+pi+r)%len(hcs)], u, client.NoGzip(), platform.Bearer(p.token)))
+				u, hc := urls[(ti+pi+r)%len(urls)], hcs[(ti+pi+r)%len(hcs)]
+				clients = append(clients, tablev1connect.NewBankedTableServiceClient(hc, u, client.NoGzip(), platform.Bearer(p.token)))
+				replicas = append(replicas, bjbot.Replica{Banked: clients[len(clients)-1],
+					Blackjack: tablev1connect.NewBlackjackServiceClient(hc, u, client.NoGzip(), platform.Bearer(p.token))})
+			}
+			t.Players[pi] = p.Player
+			onEvent := func(e *tablev1.RoundEvent, at time.Time) { obs.event(id, e, at) }
+			onPlace := func(_ *tablev1.PlaceBetsRequest, lat time.Duration, res *tablev1.PlaceBetsResponse, err error) {
+				obs.place(id, p.ID, res, lat, err)
+			}
+			if game == tablev1.BankedGame_BANKED_GAME_BLACKJACK {
+				// o.PerBox players a box, boxes 1..7 from the dealer's left.
+				t.Bots[pi] = bjbot.New(bjbot.Config{Table: id, Replicas: replicas, Box: int32(1 + (pi/o.PerBox)%7), Min: minStake, Max: maxStake,
+					Strategy: strategy, Seed: uint64(ti)<<32 | uint64(pi), OnEvent: onEvent, OnPlace: onPlace})
+				return
 			}
 			t.Bots[pi] = wheelbot.New(wheelbot.Config{Table: id, Clients: clients, Game: game, DoubleZero: o.DoubleZero, Min: minStake, Max: maxStake,
 				Bets: o.Bets, Batches: o.Batches, Spread: o.Spread, Seed: uint64(ti)<<32 | uint64(pi),
-				OnEvent: func(e *tablev1.RoundEvent, at time.Time) { obs.event(id, e, at) },
-				OnPlace: func(_ *tablev1.PlaceBetsRequest, lat time.Duration, res *tablev1.PlaceBetsResponse, err error) {
-					obs.place(id, p.ID, res, lat, err)
-				}})
-			t.Players[pi] = p.Player
+				OnEvent: onEvent, OnPlace: onPlace})
 		}()
 	}
 	wg.Wait()

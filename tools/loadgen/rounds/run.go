@@ -29,15 +29,15 @@ func Run(ctx context.Context, tg Target, o Options) (Result, error) {
 // by Setup until the duration or the rounds are over.
 func Play(ctx context.Context, tg Target, o Options, tables []*Table, obs *Observer) Result {
 	o.defaults()
-	game := tablev1.BankedGame_BANKED_GAME_ROULETTE
-	if o.Game == "wheel" {
-		game = tablev1.BankedGame_BANKED_GAME_MONEY_WHEEL
-	}
+	game := o.game()
 	playCtx, stop := context.WithCancel(ctx)
 	var wg sync.WaitGroup
 	start := time.Now()
 	for ti, t := range tables {
-		if o.Dealer {
+		if o.Dealer && game == tablev1.BankedGame_BANKED_GAME_BLACKJACK {
+			wg.Add(1)
+			go func() { defer wg.Done(); CardDealer(playCtx, tg, t.ID, o.Profile, uint64(ti)) }()
+		} else if o.Dealer {
 			wg.Add(1)
 			go func() { defer wg.Done(); Dealer(playCtx, tg, t.ID, game, o.DoubleZero, o.InvalidSpins, uint64(ti)) }()
 		}
@@ -71,12 +71,13 @@ wait:
 	res := Result{Tables: len(tables), Elapsed: elapsed}
 	for _, t := range tables {
 		for _, b := range t.Bots {
+			st := b.Counters()
 			res.Bots++
-			res.Placements += b.Stats.Placements.Load()
-			res.PlaceErrors += b.Stats.PlaceErrors.Load()
-			res.Replayed += b.Stats.Replayed.Load()
-			res.StreamErrors += b.Stats.StreamErrors.Load()
-			res.Failovers += b.Stats.Failovers.Load()
+			res.Placements += st.Placements.Load()
+			res.PlaceErrors += st.PlaceErrors.Load()
+			res.Replayed += st.Replayed.Load()
+			res.StreamErrors += st.StreamErrors.Load()
+			res.Failovers += st.Failovers.Load()
 		}
 	}
 	obs.fill(&res)

@@ -309,3 +309,6 @@ func rouletteSpot(r *rand.Rand, k int) (string, int64) {
 	}
 	return "orphelins", 5
 }
+
+// Counters are the bot's stats (rounds.Bot).
+func (b *Bot) Counters() *Stats { return &b.Stats }

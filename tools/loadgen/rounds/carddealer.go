@@ -1,0 +1,100 @@
+package rounds
+
+import (
+	"context"
+	"math/rand/v2"
+	"time"
+
+	"connectrpc.com/connect"
+
+	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
+	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/tools/platform"
+)
+
+// CardDealer is a live studio's shoe reader at a dealer blackjack table:
+// it shuffles a physical shoe of its own (the profile's decks, the
+// reshuffle marker in the shoe's last quarter before the 52 cards that
+// stay behind it), and whenever the round stream moves it reads the next
+// card into the table until the table has none due. The table checks
+// every card against the shoe it has counted; a card's place in the shoe
+// makes a retry after a failover a replay.
+func CardDealer(ctx context.Context, tg Target, table, profile string, seed uint64) {
+	urls := tg.Replicas
+	if len(urls) == 0 {
+		urls = []string{tg.URL}
+	}
+	ops := make([]platform.Clients, len(urls))
+	for i, u := range urls {
+		ops[i] = platform.NewClients(u, platform.Bearer(tg.OperatorToken))
+	}
+	decks := 6
+	if profile == "ru" {
+		decks = 8
+	}
+	d := &cardDealer{table: table, rng: rand.New(rand.NewPCG(seed, 11)), decks: decks}
+	last := ""
+	for i := 0; ctx.Err() == nil; i++ {
+		op := ops[i%len(ops)]
+		st, err := op.Banked.SubscribeRounds(ctx, connect.NewRequest(&tablev1.SubscribeRoundsRequest{TableId: table, AfterEventId: last}))
+		if err != nil {
+			time.Sleep(100 * time.Millisecond)
+			continue
+		}
+		for st.Receive() {
+			for _, e := range st.Msg().GetEvents() {
+				last = e.GetEventId()
+			}
+			d.deal(ctx, op)
+		}
+		st.Close()
+	}
+}
+
+type cardDealer struct {
+	table string
+	rng   *rand.Rand
+	decks int
+	shoe  []card.Card
+	next  int
+}
+
+// shuffle shuffles a new physical shoe and reports it.
+func (d *cardDealer) shuffle(ctx context.Context, op platform.Clients) error {
+	d.shoe = d.shoe[:0]
+	for range d.decks {
+		for c := range card.Card(card.NumCards) {
+			d.shoe = append(d.shoe, c)
+		}
+	}
+	d.rng.Shuffle(len(d.shoe), func(i, j int) { d.shoe[i], d.shoe[j] = d.shoe[j], d.shoe[i] })
+	d.next = 0
+	size := len(d.shoe)
+	marker := size*3/4 + d.rng.IntN(size/4-52+1)
+	_, err := op.Dealer.ShuffleShoe(ctx, connect.NewRequest(&tablev1.ShuffleShoeRequest{TableId: d.table, Marker: int32(marker)}))
+	return err
+}
+
+// deal reads cards into the table while it takes them.
+func (d *cardDealer) deal(ctx context.Context, op platform.Clients) {
+	for range 64 {
+		if d.shoe == nil || d.next >= len(d.shoe) {
+			if err := d.shuffle(ctx, op); err != nil {
+				return
+			}
+		}
+		_, err := op.Dealer.DealCard(ctx, connect.NewRequest(&tablev1.DealCardRequest{TableId: d.table, Card: d.shoe[d.next].String(),
+			ShoePosition: int32(d.next + 1)}))
+		switch reason := apierr.Reason(err); {
+		case err == nil:
+			d.next++
+		case reason == "SHUFFLE_DUE":
+			if d.shuffle(ctx, op) != nil {
+				return
+			}
+		default:
+			return // no card due (a decision is awaited), or the table moved on
+		}
+	}
+}
