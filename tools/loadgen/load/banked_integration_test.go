@@ -91,9 +91,11 @@ func TestBankedRoundsThroughTheAPI(t *testing.T) {
 	}
 }
 
-// Pod loss at a roulette table: two table-service processes serve rng and
-// dealer roulette tables while bots bet through both; one of them is
-// killed with SIGKILL at random moments, at least five times. Every round
+// Pod loss at roulette and blackjack tables: two table-service processes
+// serve rng and dealer roulette tables and an rng and a dealer blackjack
+// table (two players a box, basic strategy, the dealer's shoe reader)
+// while bots play through both; one of them is killed with SIGKILL at
+// random moments, at least five times. Every round
 // ends settled or voided, once; every bet a bot was told was placed is in
 // its round's record; no stake or payout moves twice (the ledger's
 // transfers of each round equal its record's lines); the escrow is zero
@@ -109,28 +111,43 @@ func TestBankedPodLoss(t *testing.T) {
 	obs := rounds.NewObserver()
 	var tables []*rounds.Table
 	var opts []rounds.Options
+	var groups [][]*rounds.Table
 	for _, dealer := range []bool{false, true} {
-		o := rounds.Options{Game: "roulette", Dealer: dealer, InvalidSpins: 0.1, Tables: 2, Players: 5, Bets: 3, Batches: 2, Spread: 0.5,
-			Window: 3 * time.Second, Pause: 200 * time.Millisecond, Name: fmt.Sprintf("pl%v", dealer)}
-		ts, err := rounds.Setup(ctx, tg, o, obs)
-		if err != nil {
-			t.Fatal(err)
+		for _, o := range []rounds.Options{
+			{Game: "roulette", Dealer: dealer, InvalidSpins: 0.1, Tables: 2, Players: 5, Bets: 3, Batches: 2, Spread: 0.5,
+				Window: 3 * time.Second, Pause: 200 * time.Millisecond, Name: fmt.Sprintf("pl%v", dealer)},
+			{Game: "blackjack", Dealer: dealer, Tables: 1, Players: 4, PerBox: 2, Clock: 2 * time.Second,
+				Window: 3 * time.Second, Pause: 200 * time.Millisecond, Name: fmt.Sprintf("bj%v", dealer)},
+		} {
+			ts, err := rounds.Setup(ctx, tg, o, obs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tables = append(tables, ts...)
+			groups = append(groups, ts)
+			opts = append(opts, o)
 		}
-		tables = append(tables, ts...)
-		opts = append(opts, o)
 	}
 	playCtx, stopPlay := context.WithCancel(ctx)
-	done := make(chan struct{}, 2)
+	done := make(chan struct{}, len(opts))
 	for i, o := range opts {
 		o.Duration = time.Hour
-		ts := tables[2*i : 2*i+2]
+		ts := groups[i]
 		go func() { rounds.Play(playCtx, tg, o, ts, obs); done <- struct{}{} }()
 	}
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 3))
-	const minKills, minRounds = 5, bankedPodLossRounds
+	const minKills, minRounds, minEach = 5, bankedPodLossRounds, 3
 	kills := 0
 	start := time.Now()
-	for kills < minKills || obs.Ended() < minRounds {
+	each := func() bool { // every table, blackjack's too, played minEach rounds
+		for _, tb := range tables {
+			if obs.EndedOn(tb.ID) < minEach {
+				return false
+			}
+		}
+		return true
+	}
+	for kills < minKills || obs.Ended() < minRounds || !each() {
 		if ctx.Err() != nil {
 			t.Fatalf("only %d rounds and %d kills after %s", obs.Ended(), kills, time.Since(start))
 		}
@@ -143,8 +160,9 @@ func TestBankedPodLoss(t *testing.T) {
 	}
 	played := time.Since(start)
 	stopPlay()
-	<-done
-	<-done
+	for range opts {
+		<-done
+	}
 	for _, tb := range tables {
 		h.closeBanked(ctx, admins, tb.ID)
 	}
@@ -154,8 +172,12 @@ func TestBankedPodLoss(t *testing.T) {
 	if logs := h.logs(); strings.Contains(logs, "escrow does not match") {
 		t.Fatalf("a table service saw the escrow differ from the table's book:\n%s", logs)
 	}
-	t.Logf("banked pod loss: %d rounds over %d tables in %s with %d SIGKILLs; %d bets acknowledged", obs.Ended(), len(tables),
-		played.Round(time.Second), kills, len(obs.Acked()))
+	var per []string
+	for _, tb := range tables {
+		per = append(per, fmt.Sprint(obs.EndedOn(tb.ID)))
+	}
+	t.Logf("banked pod loss: %d rounds over %d tables (%s: rng roulette ×2, rng blackjack, dealer roulette ×2, dealer blackjack) in %s with %d SIGKILLs; %d bets acknowledged",
+		obs.Ended(), len(tables), strings.Join(per, "/"), played.Round(time.Second), kills, len(obs.Acked()))
 }
 
 // closeBanked closes a banked table and waits until it is closed: its

@@ -236,6 +236,19 @@ func (o *Observer) Ended() int64 {
 	return n
 }
 
+// EndedOn counts the rounds of table ended.
+func (o *Observer) EndedOn(table string) int64 {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	var n int64
+	for k, r := range o.rounds {
+		if r.done && strings.HasPrefix(k, table+"/") {
+			n++
+		}
+	}
+	return n
+}
+
 // fill puts the observer's measurements into res.
 func (o *Observer) fill(res *Result) {
 	o.mu.Lock()
