@@ -115,6 +115,12 @@ func TestBlackjackRNGRoundsThroughTheCore(t *testing.T) {
 		for _, l := range rec.Lines {
 			net[l.Player] += l.Returned + l.Won - l.Stake
 		}
+		// The record keeps the felt: box 3 with its owner and the player
+		// behind, every card dealt, the shoe it came from.
+		if rec.Verdict != round.Valid || rec.Blackjack == nil || rec.Shoe == nil || len(rec.Blackjack.Boxes) != 2 ||
+			len(rec.Blackjack.Boxes[0].Bettors) != 2 || len(rec.Blackjack.Deals) < 4 {
+			t.Fatalf("round %d's record: verdict %v, felt %+v, shoe %+v", n, rec.Verdict, rec.Blackjack, rec.Shoe)
+		}
 	}
 	for _, p := range []string{"alice", "bob", "carol"} {
 		if got, want := b.balance(p)-start[p], net[b.who(p).Key()]; got != want {

@@ -30,9 +30,12 @@ func (e blackjackEngine) held(who string) int {
 	return countBets(e.s.Bets, who) + countBets(e.s.Cancelled, who)
 }
 
-// outcome: a blackjack round has no single winner; its verdict is void
-// when voided.
+// outcome: a blackjack round has no single winner; its verdict is valid
+// once settled, void when voided.
 func (e blackjackEngine) outcome() (round.Verdict, string, string) {
+	if e.s.Phase == round.Settled {
+		return round.Valid, "", ""
+	}
 	return voidVerdict(e.s.Phase, 0), "", e.s.Reason
 }
 

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/croupier/croupier/services/table/banked/blackjack"
 	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/services/table/game"
 )
@@ -51,6 +52,11 @@ type Record struct {
 	Staked   int64 `json:"staked"`
 	Paid     int64 `json:"paid"`
 	House    int64 `json:"house"`
+	// Blackjack is a blackjack round's felt as it ended (boxes, hands,
+	// the dealer's cards, every card dealt and decision taken), Shoe the
+	// record of the shoe it was dealt from.
+	Blackjack *blackjack.State `json:"blackjack,omitempty"`
+	Shoe      *ShoeRecord      `json:"shoe,omitempty"`
 }
 
 // Failed is a placement whose hold never reached the escrow.
@@ -98,6 +104,14 @@ func (t *Table) record(at int64) Record {
 		Bets: slices.Clone(e.bets()), Cancelled: slices.Clone(e.cancelled()), Carried: slices.Clone(e.carried()),
 		Lines: slices.Clone(e.lines())}
 	r.Verdict, r.Winner, r.Reason = e.outcome()
+	if t.Blackjack != nil {
+		s := t.Blackjack.Clone()
+		r.Blackjack = &s
+		if n := len(t.Shoes); n > 0 {
+			sh := t.Shoes[n-1]
+			r.Shoe = &sh
+		}
+	}
 	if t.Draw != nil {
 		d := *t.Draw
 		d.Commitment = slices.Clone(d.Commitment)

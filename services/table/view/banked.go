@@ -425,6 +425,25 @@ func RoundRecord(r house.Record, v game.Viewer) *tablev1.RoundRecord {
 		yours.Players = 1
 		out.YourTotals = yours
 	}
+	if r.Blackjack != nil {
+		s := r.Blackjack.Clone()
+		hide := func(p string) string {
+			if v.SeesPlayerID(p) {
+				return p
+			}
+			return ""
+		}
+		for i := range s.Boxes {
+			for k := range s.Boxes[i].Bettors {
+				s.Boxes[i].Bettors[k].Player = hide(s.Boxes[i].Bettors[k].Player)
+			}
+		}
+		out.Blackjack = Blackjack(&house.BlackjackView{Round: s}, v.Player)
+		out.Blackjack.Turn = nil
+	}
+	if r.Shoe != nil {
+		out.Shoe = Shoe(r.Shoe)
+	}
 	return out
 }
 

@@ -3532,10 +3532,15 @@ type RoundRecord struct {
 	Commitment   []byte      `protobuf:"bytes,15,opt,name=commitment,proto3" json:"commitment,omitempty"`
 	RngOutcomeId string      `protobuf:"bytes,16,opt,name=rng_outcome_id,json=rngOutcomeId,proto3" json:"rng_outcome_id,omitempty"`
 	// The caller's bets and lines (operators: everyone's, with player ids).
-	Bets          []*RecordedBet  `protobuf:"bytes,17,rep,name=bets,proto3" json:"bets,omitempty"`
-	Lines         []*RecordedLine `protobuf:"bytes,18,rep,name=lines,proto3" json:"lines,omitempty"`
-	Totals        *RoundTotals    `protobuf:"bytes,19,opt,name=totals,proto3" json:"totals,omitempty"`
-	YourTotals    *RoundTotals    `protobuf:"bytes,20,opt,name=your_totals,json=yourTotals,proto3" json:"your_totals,omitempty"`
+	Bets       []*RecordedBet  `protobuf:"bytes,17,rep,name=bets,proto3" json:"bets,omitempty"`
+	Lines      []*RecordedLine `protobuf:"bytes,18,rep,name=lines,proto3" json:"lines,omitempty"`
+	Totals     *RoundTotals    `protobuf:"bytes,19,opt,name=totals,proto3" json:"totals,omitempty"`
+	YourTotals *RoundTotals    `protobuf:"bytes,20,opt,name=your_totals,json=yourTotals,proto3" json:"your_totals,omitempty"`
+	// A blackjack round's felt as it ended (every card is public: no hole
+	// card), and the shoe it was dealt from (its commitment; the RNG reveals
+	// it once the shoe has ended).
+	Blackjack     *BlackjackRound `protobuf:"bytes,21,opt,name=blackjack,proto3" json:"blackjack,omitempty"`
+	Shoe          *BlackjackShoe  `protobuf:"bytes,22,opt,name=shoe,proto3" json:"shoe,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3706,6 +3711,20 @@ func (x *RoundRecord) GetTotals() *RoundTotals {
 func (x *RoundRecord) GetYourTotals() *RoundTotals {
 	if x != nil {
 		return x.YourTotals
+	}
+	return nil
+}
+
+func (x *RoundRecord) GetBlackjack() *BlackjackRound {
+	if x != nil {
+		return x.Blackjack
+	}
+	return nil
+}
+
+func (x *RoundRecord) GetShoe() *BlackjackShoe {
+	if x != nil {
+		return x.Shoe
 	}
 	return nil
 }
@@ -5144,7 +5163,7 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x19\n" +
 	"\bround_id\x18\x02 \x01(\tR\aroundId\"H\n" +
 	"\x10GetRoundResponse\x124\n" +
-	"\x05round\x18\x01 \x01(\v2\x1e.croupier.table.v1.RoundRecordR\x05round\"\xf8\x06\n" +
+	"\x05round\x18\x01 \x01(\v2\x1e.croupier.table.v1.RoundRecordR\x05round\"\xef\a\n" +
 	"\vRoundRecord\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x19\n" +
 	"\bround_id\x18\x02 \x01(\tR\aroundId\x12\x14\n" +
@@ -5169,7 +5188,9 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\x05lines\x18\x12 \x03(\v2\x1f.croupier.table.v1.RecordedLineR\x05lines\x126\n" +
 	"\x06totals\x18\x13 \x01(\v2\x1e.croupier.table.v1.RoundTotalsR\x06totals\x12?\n" +
 	"\vyour_totals\x18\x14 \x01(\v2\x1e.croupier.table.v1.RoundTotalsR\n" +
-	"yourTotals\"T\n" +
+	"yourTotals\x12?\n" +
+	"\tblackjack\x18\x15 \x01(\v2!.croupier.table.v1.BlackjackRoundR\tblackjack\x124\n" +
+	"\x04shoe\x18\x16 \x01(\v2 .croupier.table.v1.BlackjackShoeR\x04shoe\"T\n" +
 	"\vRecordedBet\x12\x1b\n" +
 	"\tplayer_id\x18\x01 \x01(\tR\bplayerId\x12(\n" +
 	"\x03bet\x18\x02 \x01(\v2\x16.croupier.table.v1.BetR\x03bet\"b\n" +
@@ -5406,11 +5427,12 @@ var file_croupier_table_v1_banked_proto_goTypes = []any{
 	(*BlackjackRound)(nil),                    // 79: croupier.table.v1.BlackjackRound
 	(*BlackjackEvent)(nil),                    // 80: croupier.table.v1.BlackjackEvent
 	(*ShoeChanged)(nil),                       // 81: croupier.table.v1.ShoeChanged
-	(*v1.RevealResponse)(nil),                 // 82: croupier.rng.v1.RevealResponse
-	(*DealCardRequest)(nil),                   // 83: croupier.table.v1.DealCardRequest
-	(*ShuffleShoeRequest)(nil),                // 84: croupier.table.v1.ShuffleShoeRequest
-	(*DealCardResponse)(nil),                  // 85: croupier.table.v1.DealCardResponse
-	(*ShuffleShoeResponse)(nil),               // 86: croupier.table.v1.ShuffleShoeResponse
+	(*BlackjackShoe)(nil),                     // 82: croupier.table.v1.BlackjackShoe
+	(*v1.RevealResponse)(nil),                 // 83: croupier.rng.v1.RevealResponse
+	(*DealCardRequest)(nil),                   // 84: croupier.table.v1.DealCardRequest
+	(*ShuffleShoeRequest)(nil),                // 85: croupier.table.v1.ShuffleShoeRequest
+	(*DealCardResponse)(nil),                  // 86: croupier.table.v1.DealCardResponse
+	(*ShuffleShoeResponse)(nil),               // 87: croupier.table.v1.ShuffleShoeResponse
 }
 var file_croupier_table_v1_banked_proto_depIdxs = []int32{
 	6,   // 0: croupier.table.v1.BetLimits.table:type_name -> croupier.table.v1.BetLimit
@@ -5492,68 +5514,70 @@ var file_croupier_table_v1_banked_proto_depIdxs = []int32{
 	53,  // 76: croupier.table.v1.RoundRecord.lines:type_name -> croupier.table.v1.RecordedLine
 	12,  // 77: croupier.table.v1.RoundRecord.totals:type_name -> croupier.table.v1.RoundTotals
 	12,  // 78: croupier.table.v1.RoundRecord.your_totals:type_name -> croupier.table.v1.RoundTotals
-	9,   // 79: croupier.table.v1.RecordedBet.bet:type_name -> croupier.table.v1.Bet
-	10,  // 80: croupier.table.v1.RecordedLine.line:type_name -> croupier.table.v1.SettlementLine
-	13,  // 81: croupier.table.v1.GetGameRecallResponse.current:type_name -> croupier.table.v1.BankedTableView
-	51,  // 82: croupier.table.v1.GetGameRecallResponse.rounds:type_name -> croupier.table.v1.RoundRecord
-	82,  // 83: croupier.table.v1.GetRoundProofResponse.reveal:type_name -> croupier.rng.v1.RevealResponse
-	0,   // 84: croupier.table.v1.CreateBankedTableRequest.game:type_name -> croupier.table.v1.BankedGame
-	76,  // 85: croupier.table.v1.CreateBankedTableRequest.options:type_name -> croupier.table.v1.CreateBankedTableRequest.OptionsEntry
-	1,   // 86: croupier.table.v1.CreateBankedTableRequest.source:type_name -> croupier.table.v1.ResultSource
-	7,   // 87: croupier.table.v1.CreateBankedTableRequest.limits:type_name -> croupier.table.v1.BetLimits
-	8,   // 88: croupier.table.v1.CreateBankedTableResponse.table:type_name -> croupier.table.v1.BankedTableSummary
-	11,  // 89: croupier.table.v1.ReportSpinRequest.spin:type_name -> croupier.table.v1.Spin
-	3,   // 90: croupier.table.v1.ReportSpinResponse.verdict:type_name -> croupier.table.v1.SpinVerdict
-	6,   // 91: croupier.table.v1.BetLimits.ByKindEntry.value:type_name -> croupier.table.v1.BetLimit
-	14,  // 92: croupier.table.v1.BankedTableService.ListBankedTables:input_type -> croupier.table.v1.ListBankedTablesRequest
-	16,  // 93: croupier.table.v1.BankedTableService.GetBankedTable:input_type -> croupier.table.v1.GetBankedTableRequest
-	18,  // 94: croupier.table.v1.BankedTableService.JoinBankedTable:input_type -> croupier.table.v1.JoinBankedTableRequest
-	20,  // 95: croupier.table.v1.BankedTableService.LeaveBankedTable:input_type -> croupier.table.v1.LeaveBankedTableRequest
-	22,  // 96: croupier.table.v1.BankedTableService.PlaceBets:input_type -> croupier.table.v1.PlaceBetsRequest
-	24,  // 97: croupier.table.v1.BankedTableService.CancelBets:input_type -> croupier.table.v1.CancelBetsRequest
-	26,  // 98: croupier.table.v1.BankedTableService.ChooseVoidOption:input_type -> croupier.table.v1.ChooseVoidOptionRequest
-	28,  // 99: croupier.table.v1.BankedTableService.SubscribeRounds:input_type -> croupier.table.v1.SubscribeRoundsRequest
-	46,  // 100: croupier.table.v1.BankedTableService.ListRounds:input_type -> croupier.table.v1.ListRoundsRequest
-	49,  // 101: croupier.table.v1.BankedTableService.GetRound:input_type -> croupier.table.v1.GetRoundRequest
-	54,  // 102: croupier.table.v1.BankedTableService.GetGameRecall:input_type -> croupier.table.v1.GetGameRecallRequest
-	56,  // 103: croupier.table.v1.BankedTableService.GetRoundProof:input_type -> croupier.table.v1.GetRoundProofRequest
-	58,  // 104: croupier.table.v1.BankedAdminService.CreateBankedTable:input_type -> croupier.table.v1.CreateBankedTableRequest
-	60,  // 105: croupier.table.v1.BankedAdminService.CloseBankedTable:input_type -> croupier.table.v1.CloseBankedTableRequest
-	62,  // 106: croupier.table.v1.BankedAdminService.PauseBankedTable:input_type -> croupier.table.v1.PauseBankedTableRequest
-	64,  // 107: croupier.table.v1.BankedAdminService.ResumeBankedTable:input_type -> croupier.table.v1.ResumeBankedTableRequest
-	66,  // 108: croupier.table.v1.BankedAdminService.VoidRound:input_type -> croupier.table.v1.VoidRoundRequest
-	68,  // 109: croupier.table.v1.BankedAdminService.UpdateBankedTableSettings:input_type -> croupier.table.v1.UpdateBankedTableSettingsRequest
-	70,  // 110: croupier.table.v1.DealerConsoleService.CloseBetting:input_type -> croupier.table.v1.CloseBettingRequest
-	72,  // 111: croupier.table.v1.DealerConsoleService.ReportSpin:input_type -> croupier.table.v1.ReportSpinRequest
-	83,  // 112: croupier.table.v1.DealerConsoleService.DealCard:input_type -> croupier.table.v1.DealCardRequest
-	84,  // 113: croupier.table.v1.DealerConsoleService.ShuffleShoe:input_type -> croupier.table.v1.ShuffleShoeRequest
-	15,  // 114: croupier.table.v1.BankedTableService.ListBankedTables:output_type -> croupier.table.v1.ListBankedTablesResponse
-	17,  // 115: croupier.table.v1.BankedTableService.GetBankedTable:output_type -> croupier.table.v1.GetBankedTableResponse
-	19,  // 116: croupier.table.v1.BankedTableService.JoinBankedTable:output_type -> croupier.table.v1.JoinBankedTableResponse
-	21,  // 117: croupier.table.v1.BankedTableService.LeaveBankedTable:output_type -> croupier.table.v1.LeaveBankedTableResponse
-	23,  // 118: croupier.table.v1.BankedTableService.PlaceBets:output_type -> croupier.table.v1.PlaceBetsResponse
-	25,  // 119: croupier.table.v1.BankedTableService.CancelBets:output_type -> croupier.table.v1.CancelBetsResponse
-	27,  // 120: croupier.table.v1.BankedTableService.ChooseVoidOption:output_type -> croupier.table.v1.ChooseVoidOptionResponse
-	29,  // 121: croupier.table.v1.BankedTableService.SubscribeRounds:output_type -> croupier.table.v1.SubscribeRoundsResponse
-	47,  // 122: croupier.table.v1.BankedTableService.ListRounds:output_type -> croupier.table.v1.ListRoundsResponse
-	50,  // 123: croupier.table.v1.BankedTableService.GetRound:output_type -> croupier.table.v1.GetRoundResponse
-	55,  // 124: croupier.table.v1.BankedTableService.GetGameRecall:output_type -> croupier.table.v1.GetGameRecallResponse
-	57,  // 125: croupier.table.v1.BankedTableService.GetRoundProof:output_type -> croupier.table.v1.GetRoundProofResponse
-	59,  // 126: croupier.table.v1.BankedAdminService.CreateBankedTable:output_type -> croupier.table.v1.CreateBankedTableResponse
-	61,  // 127: croupier.table.v1.BankedAdminService.CloseBankedTable:output_type -> croupier.table.v1.CloseBankedTableResponse
-	63,  // 128: croupier.table.v1.BankedAdminService.PauseBankedTable:output_type -> croupier.table.v1.PauseBankedTableResponse
-	65,  // 129: croupier.table.v1.BankedAdminService.ResumeBankedTable:output_type -> croupier.table.v1.ResumeBankedTableResponse
-	67,  // 130: croupier.table.v1.BankedAdminService.VoidRound:output_type -> croupier.table.v1.VoidRoundResponse
-	69,  // 131: croupier.table.v1.BankedAdminService.UpdateBankedTableSettings:output_type -> croupier.table.v1.UpdateBankedTableSettingsResponse
-	71,  // 132: croupier.table.v1.DealerConsoleService.CloseBetting:output_type -> croupier.table.v1.CloseBettingResponse
-	73,  // 133: croupier.table.v1.DealerConsoleService.ReportSpin:output_type -> croupier.table.v1.ReportSpinResponse
-	85,  // 134: croupier.table.v1.DealerConsoleService.DealCard:output_type -> croupier.table.v1.DealCardResponse
-	86,  // 135: croupier.table.v1.DealerConsoleService.ShuffleShoe:output_type -> croupier.table.v1.ShuffleShoeResponse
-	114, // [114:136] is the sub-list for method output_type
-	92,  // [92:114] is the sub-list for method input_type
-	92,  // [92:92] is the sub-list for extension type_name
-	92,  // [92:92] is the sub-list for extension extendee
-	0,   // [0:92] is the sub-list for field type_name
+	79,  // 79: croupier.table.v1.RoundRecord.blackjack:type_name -> croupier.table.v1.BlackjackRound
+	82,  // 80: croupier.table.v1.RoundRecord.shoe:type_name -> croupier.table.v1.BlackjackShoe
+	9,   // 81: croupier.table.v1.RecordedBet.bet:type_name -> croupier.table.v1.Bet
+	10,  // 82: croupier.table.v1.RecordedLine.line:type_name -> croupier.table.v1.SettlementLine
+	13,  // 83: croupier.table.v1.GetGameRecallResponse.current:type_name -> croupier.table.v1.BankedTableView
+	51,  // 84: croupier.table.v1.GetGameRecallResponse.rounds:type_name -> croupier.table.v1.RoundRecord
+	83,  // 85: croupier.table.v1.GetRoundProofResponse.reveal:type_name -> croupier.rng.v1.RevealResponse
+	0,   // 86: croupier.table.v1.CreateBankedTableRequest.game:type_name -> croupier.table.v1.BankedGame
+	76,  // 87: croupier.table.v1.CreateBankedTableRequest.options:type_name -> croupier.table.v1.CreateBankedTableRequest.OptionsEntry
+	1,   // 88: croupier.table.v1.CreateBankedTableRequest.source:type_name -> croupier.table.v1.ResultSource
+	7,   // 89: croupier.table.v1.CreateBankedTableRequest.limits:type_name -> croupier.table.v1.BetLimits
+	8,   // 90: croupier.table.v1.CreateBankedTableResponse.table:type_name -> croupier.table.v1.BankedTableSummary
+	11,  // 91: croupier.table.v1.ReportSpinRequest.spin:type_name -> croupier.table.v1.Spin
+	3,   // 92: croupier.table.v1.ReportSpinResponse.verdict:type_name -> croupier.table.v1.SpinVerdict
+	6,   // 93: croupier.table.v1.BetLimits.ByKindEntry.value:type_name -> croupier.table.v1.BetLimit
+	14,  // 94: croupier.table.v1.BankedTableService.ListBankedTables:input_type -> croupier.table.v1.ListBankedTablesRequest
+	16,  // 95: croupier.table.v1.BankedTableService.GetBankedTable:input_type -> croupier.table.v1.GetBankedTableRequest
+	18,  // 96: croupier.table.v1.BankedTableService.JoinBankedTable:input_type -> croupier.table.v1.JoinBankedTableRequest
+	20,  // 97: croupier.table.v1.BankedTableService.LeaveBankedTable:input_type -> croupier.table.v1.LeaveBankedTableRequest
+	22,  // 98: croupier.table.v1.BankedTableService.PlaceBets:input_type -> croupier.table.v1.PlaceBetsRequest
+	24,  // 99: croupier.table.v1.BankedTableService.CancelBets:input_type -> croupier.table.v1.CancelBetsRequest
+	26,  // 100: croupier.table.v1.BankedTableService.ChooseVoidOption:input_type -> croupier.table.v1.ChooseVoidOptionRequest
+	28,  // 101: croupier.table.v1.BankedTableService.SubscribeRounds:input_type -> croupier.table.v1.SubscribeRoundsRequest
+	46,  // 102: croupier.table.v1.BankedTableService.ListRounds:input_type -> croupier.table.v1.ListRoundsRequest
+	49,  // 103: croupier.table.v1.BankedTableService.GetRound:input_type -> croupier.table.v1.GetRoundRequest
+	54,  // 104: croupier.table.v1.BankedTableService.GetGameRecall:input_type -> croupier.table.v1.GetGameRecallRequest
+	56,  // 105: croupier.table.v1.BankedTableService.GetRoundProof:input_type -> croupier.table.v1.GetRoundProofRequest
+	58,  // 106: croupier.table.v1.BankedAdminService.CreateBankedTable:input_type -> croupier.table.v1.CreateBankedTableRequest
+	60,  // 107: croupier.table.v1.BankedAdminService.CloseBankedTable:input_type -> croupier.table.v1.CloseBankedTableRequest
+	62,  // 108: croupier.table.v1.BankedAdminService.PauseBankedTable:input_type -> croupier.table.v1.PauseBankedTableRequest
+	64,  // 109: croupier.table.v1.BankedAdminService.ResumeBankedTable:input_type -> croupier.table.v1.ResumeBankedTableRequest
+	66,  // 110: croupier.table.v1.BankedAdminService.VoidRound:input_type -> croupier.table.v1.VoidRoundRequest
+	68,  // 111: croupier.table.v1.BankedAdminService.UpdateBankedTableSettings:input_type -> croupier.table.v1.UpdateBankedTableSettingsRequest
+	70,  // 112: croupier.table.v1.DealerConsoleService.CloseBetting:input_type -> croupier.table.v1.CloseBettingRequest
+	72,  // 113: croupier.table.v1.DealerConsoleService.ReportSpin:input_type -> croupier.table.v1.ReportSpinRequest
+	84,  // 114: croupier.table.v1.DealerConsoleService.DealCard:input_type -> croupier.table.v1.DealCardRequest
+	85,  // 115: croupier.table.v1.DealerConsoleService.ShuffleShoe:input_type -> croupier.table.v1.ShuffleShoeRequest
+	15,  // 116: croupier.table.v1.BankedTableService.ListBankedTables:output_type -> croupier.table.v1.ListBankedTablesResponse
+	17,  // 117: croupier.table.v1.BankedTableService.GetBankedTable:output_type -> croupier.table.v1.GetBankedTableResponse
+	19,  // 118: croupier.table.v1.BankedTableService.JoinBankedTable:output_type -> croupier.table.v1.JoinBankedTableResponse
+	21,  // 119: croupier.table.v1.BankedTableService.LeaveBankedTable:output_type -> croupier.table.v1.LeaveBankedTableResponse
+	23,  // 120: croupier.table.v1.BankedTableService.PlaceBets:output_type -> croupier.table.v1.PlaceBetsResponse
+	25,  // 121: croupier.table.v1.BankedTableService.CancelBets:output_type -> croupier.table.v1.CancelBetsResponse
+	27,  // 122: croupier.table.v1.BankedTableService.ChooseVoidOption:output_type -> croupier.table.v1.ChooseVoidOptionResponse
+	29,  // 123: croupier.table.v1.BankedTableService.SubscribeRounds:output_type -> croupier.table.v1.SubscribeRoundsResponse
+	47,  // 124: croupier.table.v1.BankedTableService.ListRounds:output_type -> croupier.table.v1.ListRoundsResponse
+	50,  // 125: croupier.table.v1.BankedTableService.GetRound:output_type -> croupier.table.v1.GetRoundResponse
+	55,  // 126: croupier.table.v1.BankedTableService.GetGameRecall:output_type -> croupier.table.v1.GetGameRecallResponse
+	57,  // 127: croupier.table.v1.BankedTableService.GetRoundProof:output_type -> croupier.table.v1.GetRoundProofResponse
+	59,  // 128: croupier.table.v1.BankedAdminService.CreateBankedTable:output_type -> croupier.table.v1.CreateBankedTableResponse
+	61,  // 129: croupier.table.v1.BankedAdminService.CloseBankedTable:output_type -> croupier.table.v1.CloseBankedTableResponse
+	63,  // 130: croupier.table.v1.BankedAdminService.PauseBankedTable:output_type -> croupier.table.v1.PauseBankedTableResponse
+	65,  // 131: croupier.table.v1.BankedAdminService.ResumeBankedTable:output_type -> croupier.table.v1.ResumeBankedTableResponse
+	67,  // 132: croupier.table.v1.BankedAdminService.VoidRound:output_type -> croupier.table.v1.VoidRoundResponse
+	69,  // 133: croupier.table.v1.BankedAdminService.UpdateBankedTableSettings:output_type -> croupier.table.v1.UpdateBankedTableSettingsResponse
+	71,  // 134: croupier.table.v1.DealerConsoleService.CloseBetting:output_type -> croupier.table.v1.CloseBettingResponse
+	73,  // 135: croupier.table.v1.DealerConsoleService.ReportSpin:output_type -> croupier.table.v1.ReportSpinResponse
+	86,  // 136: croupier.table.v1.DealerConsoleService.DealCard:output_type -> croupier.table.v1.DealCardResponse
+	87,  // 137: croupier.table.v1.DealerConsoleService.ShuffleShoe:output_type -> croupier.table.v1.ShuffleShoeResponse
+	116, // [116:138] is the sub-list for method output_type
+	94,  // [94:116] is the sub-list for method input_type
+	94,  // [94:94] is the sub-list for extension type_name
+	94,  // [94:94] is the sub-list for extension extendee
+	0,   // [0:94] is the sub-list for field type_name
 }
 
 func init() { file_croupier_table_v1_banked_proto_init() }
