@@ -48,11 +48,13 @@ INTEGRATION_PKGS = $(sort $(dir $(shell grep -rl --include='*_test.go' --exclude
 # Suites `make integration` runs elsewhere, so its run over every package
 # leaves them out: the table service's, its store's and the RNG store's run
 # under -race on a Redis Cluster (table-cluster-integration; the two
-# request-refusal tests it leaves out run here on one Redis), and the load
+# request-refusal tests it leaves out run here on one Redis), the load
 # tests run at full size without -race (table-integration) and the pod-loss
-# test under -race on the cluster.
+# test under -race on the cluster, and the wallet's model test on
+# PostgreSQL at full size without -race (wallet-model-postgres; under
+# -race it runs on SQLite in `make test`).
 CLUSTERED_PKGS = ./tools/tabletest/ ./services/table/store/ ./services/rng/redisstore/
-FULL_SIZE_TESTS = TestPodLoss|TestNoHiddenCardLeaks|TestBankedPodLoss
+FULL_SIZE_TESTS = TestPodLoss|TestNoHiddenCardLeaks|TestBankedPodLoss|TestConcurrentModelOnPostgres
 
 ## integration: the suites tagged "integration", against real servers.
 integration:

@@ -20,8 +20,8 @@ wallet-model:
 test: wallet-model
 
 ## wallet-model-postgres: the same model at full size against the real
-## PostgreSQL, without the race detector (the integration suite runs a
-## smaller one under it).
+## PostgreSQL, without the race detector (the integration suite's -race
+## run leaves it out; the model runs under -race on SQLite in make test).
 wallet-model-postgres:
 	cd services/wallet && CROUPIER_TEST_POSTGRES_DSN='$(WALLET_DSN)' go test -tags integration -count=1 -timeout 30m \
 	  -run '^TestConcurrentModelOnPostgres$$' -v ./ledger/ | grep -E '^(---|ok|FAIL|panic)|model_test'

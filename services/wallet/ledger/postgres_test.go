@@ -28,8 +28,9 @@ func TestLedgerOnPostgres(t *testing.T) { runSuite(t, openPostgres) }
 
 // TestConcurrentModelOnPostgres is the model test (32 goroutines) against
 // the real PostgreSQL: full size (>= 100,000 operations) without the race
-// detector (`make wallet-model-postgres`, part of `make integration`), a
-// smaller run under it.
+// detector (`make wallet-model-postgres`, part of `make integration`, whose
+// -race run over every package leaves it out: the model runs under -race
+// on SQLite in `make test`), a smaller run under -race when asked for.
 func TestConcurrentModelOnPostgres(t *testing.T) {
 	ops := postgresModelOps
 	if v, err := strconv.Atoi(os.Getenv("CROUPIER_WALLET_MODEL_OPS")); err == nil && v > 0 {
