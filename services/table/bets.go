@@ -156,18 +156,10 @@ func (s *Service) PlaceBets(ctx context.Context, id string, who Caller, n int64,
 	for _, b := range fresh {
 		stake += b.Amount
 	}
-	hold, err := s.deps.Wallet.CreateHold(ctx, connect.NewRequest(&walletv1.CreateHoldRequest{
-		IdempotencyKey: scopedKey("bet", id, me, strconv.FormatInt(n, 10)+"\x00"+key),
-		TtlSeconds:     int32(s.opts.HoldTTL / time.Second),
-		Transfer: &walletv1.TransferSpec{DebitAccountId: account, CreditAccountId: cfg.Escrow,
-			Amount: &commonv1.Money{Amount: stake, Currency: cfg.Currency},
-			Kind:   walletv1.TransferKind_TRANSFER_KIND_STAKE,
-			Metadata: &walletv1.Metadata{TableId: id, RoundId: house.RoundID(id, n),
-				Note: "bets " + fingerprint("bets", betFields(fresh)...)}}}))
+	holdID, err := s.holdStake(ctx, cfg, "bet", me, account, n, key, stake, "bets "+fingerprint("bets", betFields(fresh)...))
 	if err != nil {
-		return Placement{}, walletErr("hold stake", err)
+		return Placement{}, err
 	}
-	holdID := hold.Msg.GetHold().GetId()
 	err = s.execBanked(ctx, id, func(t *house.Table) (reply, error) {
 		if t.HasHold(holdID) {
 			return reply{done: true}, nil
@@ -179,6 +171,24 @@ func (s *Service) PlaceBets(ctx context.Context, id string, who Caller, n int64,
 		return Placement{}, err
 	}
 	return out, nil
+}
+
+// holdStake holds amount on a player's account for the table's round
+// escrow (a placement's stakes, a move's), under the caller's key scoped
+// to the table, the round and the player (scope: "bet", "move"), so that a
+// retry finds the same hold; note goes into its metadata.
+func (s *Service) holdStake(ctx context.Context, cfg house.Config, scope, who, account string, n int64, key string, amount int64, note string) (string, error) {
+	hold, err := s.deps.Wallet.CreateHold(ctx, connect.NewRequest(&walletv1.CreateHoldRequest{
+		IdempotencyKey: scopedKey(scope, cfg.ID, who, strconv.FormatInt(n, 10)+"\x00"+key),
+		TtlSeconds:     int32(s.opts.HoldTTL / time.Second),
+		Transfer: &walletv1.TransferSpec{DebitAccountId: account, CreditAccountId: cfg.Escrow,
+			Amount:   &commonv1.Money{Amount: amount, Currency: cfg.Currency},
+			Kind:     walletv1.TransferKind_TRANSFER_KIND_STAKE,
+			Metadata: &walletv1.Metadata{TableId: cfg.ID, RoundId: house.RoundID(cfg.ID, n), Note: note}}}))
+	if err != nil {
+		return "", walletErr("hold stake", err)
+	}
+	return hold.Msg.GetHold().GetId(), nil
 }
 
 // betFields are a batch's bets as fingerprint fields.

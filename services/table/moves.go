@@ -3,14 +3,11 @@ package table
 import (
 	"context"
 	"fmt"
-	"strconv"
-	"time"
 
 	"connectrpc.com/connect"
 
 	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
-	walletv1 "github.com/croupier/croupier/gen/croupier/wallet/v1"
 	"github.com/croupier/croupier/services/table/banked/blackjack"
 	"github.com/croupier/croupier/services/table/house"
 	"github.com/croupier/croupier/shared/apierr"
@@ -75,18 +72,10 @@ func (s *Service) PlayMove(ctx context.Context, id string, who Caller, n int64, 
 		err := s.execBanked(ctx, id, func(*house.Table) (reply, error) { return reply{cmd: c}, nil }, answer)
 		return out, err
 	}
-	hold, err := s.deps.Wallet.CreateHold(ctx, connect.NewRequest(&walletv1.CreateHoldRequest{
-		IdempotencyKey: scopedKey("move", id, me, strconv.FormatInt(n, 10)+"\x00"+key),
-		TtlSeconds:     int32(s.opts.HoldTTL / time.Second),
-		Transfer: &walletv1.TransferSpec{DebitAccountId: account, CreditAccountId: cfg.Escrow,
-			Amount: &commonv1.Money{Amount: extra, Currency: cfg.Currency},
-			Kind:   walletv1.TransferKind_TRANSFER_KIND_STAKE,
-			Metadata: &walletv1.Metadata{TableId: id, RoundId: house.RoundID(id, n),
-				Note: fmt.Sprintf("%s box %d hand %d", m.Kind, m.Box, m.Hand)}}}))
+	holdID, err := s.holdStake(ctx, cfg, "move", me, account, n, key, extra, fmt.Sprintf("%s box %d hand %d", m.Kind, m.Box, m.Hand))
 	if err != nil {
-		return MoveResult{}, walletErr("hold stake", err)
+		return MoveResult{}, err
 	}
-	holdID := hold.Msg.GetHold().GetId()
 	c.Hold, c.Amount = holdID, extra
 	err = s.execBanked(ctx, id, func(t *house.Table) (reply, error) {
 		if t.HasHold(holdID) {

@@ -460,3 +460,11 @@ func paidOf(lines []round.Line) int64 {
 	}
 	return n
 }
+
+func wonOf(lines []round.Line) int64 {
+	var n int64
+	for _, l := range lines {
+		n += l.Won
+	}
+	return n
+}

@@ -385,14 +385,6 @@ func (a *applier) refundLeft(n int64) {
 	}
 }
 
-func wonOf(lines []round.Line) int64 {
-	var n int64
-	for _, l := range lines {
-		n += l.Won
-	}
-	return n
-}
-
 // deal deals from an rng table's shoe while the engine says where the
 // next card goes, and tracks the decision clock: a new wait starts it
 // again. It runs after every command of a card table.

@@ -36,12 +36,7 @@ func bjConfig(t testing.TB, profile string, src Source) Config {
 // shoeOf is an RNG shoe of decks shuffled by rng, its marker in the last
 // quarter before the 52 cards that stay behind it.
 func shoeOf(rng *rand.Rand, decks, n int) *Shoe {
-	s := &Shoe{Outcome: fmt.Sprintf("shoe-%d", n), Commitment: []byte("root")}
-	for range decks {
-		for c := range card.Card(card.NumCards) {
-			s.Cards = append(s.Cards, c)
-		}
-	}
+	s := &Shoe{Outcome: fmt.Sprintf("shoe-%d", n), Commitment: []byte("root"), Cards: card.Deck(decks)}
 	rng.Shuffle(len(s.Cards), func(i, j int) { s.Cards[i], s.Cards[j] = s.Cards[j], s.Cards[i] })
 	size := len(s.Cards)
 	s.Marker = size*3/4 + rng.IntN(size/4-52+1)

@@ -83,17 +83,11 @@ func (a *applier) settled(n int64, h happening) error {
 	}
 	players, by := byPlayer(paid)
 	ev := Event{Kind: EvResult, Spin: h.spin, Verdict: h.verdict, Winner: h.winner, Players: len(players), BetCount: distinctBets(paid),
-		Stake: stakeOf(paid), Paid: paidOf(paid)}
-	for _, l := range paid {
-		ev.Won += l.Won
-	}
+		Stake: stakeOf(paid), Paid: paidOf(paid), Won: wonOf(paid)}
 	a.emit(ev)
 	for _, p := range players {
 		ls := by[p]
-		mine := Event{Kind: EvSettled, Player: p, Lines: ls, BetCount: distinctBets(ls), Stake: stakeOf(ls), Paid: paidOf(ls), Winner: h.winner}
-		for _, l := range ls {
-			mine.Won += l.Won
-		}
+		mine := Event{Kind: EvSettled, Player: p, Lines: ls, BetCount: distinctBets(ls), Stake: stakeOf(ls), Paid: paidOf(ls), Won: wonOf(ls), Winner: h.winner}
 		a.emit(mine)
 	}
 	return nil

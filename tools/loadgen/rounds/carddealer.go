@@ -62,12 +62,7 @@ type cardDealer struct {
 
 // shuffle shuffles a new physical shoe and reports it.
 func (d *cardDealer) shuffle(ctx context.Context, op platform.Clients) error {
-	d.shoe = d.shoe[:0]
-	for range d.decks {
-		for c := range card.Card(card.NumCards) {
-			d.shoe = append(d.shoe, c)
-		}
-	}
+	d.shoe = card.Deck(d.decks)
 	d.rng.Shuffle(len(d.shoe), func(i, j int) { d.shoe[i], d.shoe[j] = d.shoe[j], d.shoe[i] })
 	d.next = 0
 	size := len(d.shoe)
