@@ -114,8 +114,8 @@ func (s *Service) DealerMove(ctx context.Context, id string, m blackjack.Command
 func (s *Service) shuffleShoe(ctx context.Context, id string, cfg house.Config, n int64) error {
 	r := cfg.Blackjack
 	size := r.Decks * card.NumCards
-	behind := max(r.Options.MinBehindMarker, 1)
-	front := min(size*3/4, size-behind)
+	front, last := house.MarkerRange(r.Decks, r.Options.MinBehindMarker)
+	behind := size - last
 	res, err := s.deps.RNG.Shuffle(ctx, connect.NewRequest(&rngv1.ShuffleRequest{
 		Decks:          int32(r.Decks),
 		Context:        &commonv1.Context{TableId: id},

@@ -453,6 +453,15 @@ func (t *Table) NeedsShoe() bool {
 	return s.Next.To == blackjack.ToShuffle || (t.Shoe != nil && t.Shoe.Next >= len(t.Shoe.Cards) && s.Next.To != 0)
 }
 
+// MarkerRange is where a table puts a shoe's reshuffle marker, as the
+// cards before it: in the shoe's last quarter, leaving at least the
+// rules' MinBehindMarker (ru §4.1.6: 52) behind it.
+func MarkerRange(decks, minBehind int) (lo, hi int) {
+	size := decks * card.NumCards
+	hi = size - max(minBehind, 1)
+	return min(size*3/4, hi), hi
+}
+
 // ShoeNumber is the number the table's next shoe will have, for the RNG
 // shuffle's idempotency key.
 func (t *Table) ShoeNumber() int64 {

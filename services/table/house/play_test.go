@@ -38,8 +38,8 @@ func bjConfig(t testing.TB, profile string, src Source) Config {
 func shoeOf(rng *rand.Rand, decks, n int) *Shoe {
 	s := &Shoe{Outcome: fmt.Sprintf("shoe-%d", n), Commitment: []byte("root"), Cards: card.Deck(decks)}
 	rng.Shuffle(len(s.Cards), func(i, j int) { s.Cards[i], s.Cards[j] = s.Cards[j], s.Cards[i] })
-	size := len(s.Cards)
-	s.Marker = size*3/4 + rng.IntN(size/4-52+1)
+	lo, hi := MarkerRange(decks, 52)
+	s.Marker = lo + rng.IntN(hi-lo+1)
 	return s
 }
 

@@ -8,6 +8,7 @@ import (
 	"connectrpc.com/connect"
 
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
+	"github.com/croupier/croupier/services/table/house"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/card"
 	"github.com/croupier/croupier/tools/platform"
@@ -65,8 +66,8 @@ func (d *cardDealer) shuffle(ctx context.Context, op platform.Clients) error {
 	d.shoe = card.Deck(d.decks)
 	d.rng.Shuffle(len(d.shoe), func(i, j int) { d.shoe[i], d.shoe[j] = d.shoe[j], d.shoe[i] })
 	d.next = 0
-	size := len(d.shoe)
-	marker := size*3/4 + d.rng.IntN(size/4-52+1)
+	lo, hi := house.MarkerRange(d.decks, 52)
+	marker := lo + d.rng.IntN(hi-lo+1)
 	_, err := op.Dealer.ShuffleShoe(ctx, connect.NewRequest(&tablev1.ShuffleShoeRequest{TableId: d.table, Marker: int32(marker)}))
 	return err
 }
