@@ -116,16 +116,23 @@ type RoundProof struct {
 
 // RoundProof returns the fairness proof of round roundID. The round in
 // progress shows its commitment only; a dealer's round has none (its
-// result is a physical spin).
+// result is a physical spin). A card table's round is proved by its
+// shoe: the shoe's commitment, published when the shoe started, and the
+// RNG's reveal of the whole shoe once the shoe has ended — never while
+// the table still deals from it.
 func (s *Service) RoundProof(ctx context.Context, id, roundID string) (RoundProof, error) {
 	out := RoundProof{RoundID: roundID}
 	var live bool
+	var liveShoe string // the outcome of the shoe the table deals from
 	err := s.readBanked(ctx, id, func(t *house.Table) error {
 		if t.Config.Source != house.ResultRNG {
 			return apierr.Precondition("DEALER_TABLE", "table %s takes its results from a live dealer: no RNG proof", id)
 		}
 		if roundID == house.RoundID(id, t.Round()) && !t.Phase().Over() && t.Draw != nil {
 			out.Commitment, out.Outcome, live = slices.Clone(t.Draw.Commitment), t.Draw.Outcome, true
+		}
+		if t.Shoe != nil {
+			liveShoe = t.Shoe.Outcome
 		}
 		return nil
 	})
@@ -135,6 +142,9 @@ func (s *Service) RoundProof(ctx context.Context, id, roundID string) (RoundProo
 	rec, err := s.RoundRecord(ctx, id, roundID, game.Viewer{Internal: true})
 	if err != nil {
 		return RoundProof{}, err
+	}
+	if rec.Draw == nil && rec.Shoe != nil {
+		return s.shoeProof(ctx, out, rec.Shoe, liveShoe)
 	}
 	if rec.Draw == nil {
 		return RoundProof{}, apierr.NotFound("NO_DRAW", "round %s has no RNG draw", roundID)
@@ -152,6 +162,31 @@ func (s *Service) RoundProof(ctx context.Context, id, roundID string) (RoundProo
 	}
 	if got := res.GetOutcome().GetPocketIndex(); int(got) != rec.Draw.Pocket {
 		return RoundProof{}, apierr.New(connect.CodeInternal, "DRAW_MISMATCH", "round %s played pocket %d, the RNG revealed %d", roundID, rec.Draw.Pocket, got)
+	}
+	out.Reveal = res
+	return out, nil
+}
+
+// shoeProof is a card table's round proof: the commitment of the shoe
+// the round was dealt from and, once that shoe has ended (it is not the
+// one the table deals from, or its record says it ended), the RNG's
+// reveal of it. The table closes a shoe at the RNG when it ends; a proof
+// asked for an ended shoe whose close was lost closes it then (rngRead),
+// but a live shoe is never closed here, so no undealt card can be read.
+func (s *Service) shoeProof(ctx context.Context, out RoundProof, sh *house.ShoeRecord, liveShoe string) (RoundProof, error) {
+	out.Commitment, out.Outcome = slices.Clone(sh.Commitment), sh.Outcome
+	if sh.Outcome == liveShoe && !sh.Ended {
+		return out, nil
+	}
+	res, err := rngRead(s, ctx, sh.Outcome, func() (*rngv1.RevealResponse, error) {
+		r, err := s.deps.RNG.Reveal(ctx, connect.NewRequest(&rngv1.RevealRequest{OutcomeId: sh.Outcome}))
+		if err != nil {
+			return nil, err
+		}
+		return r.Msg, nil
+	})
+	if err != nil {
+		return RoundProof{}, err
 	}
 	out.Reveal = res
 	return out, nil

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"google.golang.org/protobuf/encoding/protojson"
 
@@ -50,6 +51,10 @@ func verifyRoundProof(data []byte, published []byte, layouts []wheel.Wheel, out 
 		return errFailed
 	}
 	o := r.GetReveal().GetOutcome()
+	if o.GetKind() == rngv1.OutcomeKind_OUTCOME_KIND_SHUFFLE {
+		fmt.Fprintf(out, "OK round %s: %s opens commitment %s\n", r.GetRoundId(), describe(o), hex.EncodeToString(r.GetCommitment()))
+		return nil
+	}
 	fmt.Fprintf(out, "OK round %s: %s %s (pocket %d) opens commitment %s\n", r.GetRoundId(), o.GetWheelLayout(), o.GetPocketLabel(),
 		o.GetPocketIndex(), hex.EncodeToString(r.GetCommitment()))
 	return nil
@@ -67,8 +72,10 @@ func checkRoundProof(r *tablev1.GetRoundProofResponse, published []byte, layouts
 		return fmt.Errorf("the proof's commitment %x is not the one published when betting opened %x", r.GetCommitment(), published)
 	}
 	o := rv.GetOutcome()
-	if o.GetKind() != rngv1.OutcomeKind_OUTCOME_KIND_SPIN {
-		return fmt.Errorf("the reveal is a %v, not a spin", o.GetKind())
+	// A wheel's round is proved by its spin, a card table's by the shoe
+	// it was dealt from.
+	if k := o.GetKind(); k != rngv1.OutcomeKind_OUTCOME_KIND_SPIN && k != rngv1.OutcomeKind_OUTCOME_KIND_SHUFFLE {
+		return fmt.Errorf("the reveal is a %v, not a spin or a shoe", o.GetKind())
 	}
 	if err := proof.Verify(rv, layouts...); err != nil {
 		return err
@@ -83,6 +90,11 @@ func checkRoundProof(r *tablev1.GetRoundProofResponse, published []byte, layouts
 	}
 	if rid := o.GetContext().GetRoundId(); rid != "" && rid != r.GetRoundId() {
 		return fmt.Errorf("the reveal is of round %q", rid)
+	}
+	// A shoe serves many rounds of one table: its context names the
+	// table, whose rounds are "<table>-r<n>".
+	if tid := o.GetContext().GetTableId(); tid != "" && !strings.HasPrefix(r.GetRoundId(), tid+"-r") {
+		return fmt.Errorf("the reveal is of table %q's shoe", tid)
 	}
 	return nil
 }

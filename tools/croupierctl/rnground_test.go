@@ -147,3 +147,62 @@ func TestRngVerifyRevealWithCommitment(t *testing.T) {
 		t.Fatalf("reveal with another commitment: %v\n%s", err, out)
 	}
 }
+
+// shoeRoundProof is what GetRoundProof returns for a blackjack round
+// dealt from shoe o of table t1 once the shoe has ended.
+func shoeRoundProof(t *testing.T, s served, table, roundID string) *tablev1.GetRoundProofResponse {
+	t.Helper()
+	ctx := context.Background()
+	o, err := s.svc.Shuffle(ctx, &rngv1.ShuffleRequest{Decks: 6, Context: &commonv1.Context{TableId: table},
+		CutCard: &rngv1.CutCard{MinFromFront: 234, MinFromEnd: 52}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	closeOutcome(t, s, o)
+	r, err := s.svc.Reveal(ctx, &rngv1.RevealRequest{OutcomeId: o.GetId()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &tablev1.GetRoundProofResponse{RoundId: roundID, Commitment: o.GetCommitment(), RngOutcomeId: o.GetId(), Revealed: true, Reveal: r}
+}
+
+// A card table's round is proved by its shoe: the reveal of the whole
+// shoe opens the commitment published when the shoe started; a card
+// moved, another table's shoe or a shoe not yet revealed fails.
+func TestRngVerifyShoeRoundProof(t *testing.T) {
+	s := serve(t)
+	p := shoeRoundProof(t, s, "t1", "t1-r7")
+	out, err := ctl(t, marshal(t, p), "rng", "verify", "--commitment", hex.EncodeToString(p.GetCommitment()))
+	want := fmt.Sprintf("OK round t1-r7: shuffle of 6 decks, top card %s, cut card at %d opens commitment %s\n",
+		p.GetReveal().GetOutcome().GetCards()[0], p.GetReveal().GetOutcome().GetCutCardPosition(), hex.EncodeToString(p.GetCommitment()))
+	if err != nil || out != want {
+		t.Fatalf("good shoe proof: %v\n%s\nwant %s", err, out, want)
+	}
+	other := shoeRoundProof(t, s, "t2", "t2-r7")
+	tamper := []struct {
+		name string
+		f    func(r *tablev1.GetRoundProofResponse)
+		why  string
+	}{
+		{"two cards swapped", func(r *tablev1.GetRoundProofResponse) {
+			c := r.Reveal.Outcome.Cards
+			i := 1
+			for c[i] == c[0] {
+				i++
+			}
+			c[0], c[i] = c[i], c[0]
+		}, "commitment does not match"},
+		{"another table's shoe", func(r *tablev1.GetRoundProofResponse) {
+			r.Commitment, r.RngOutcomeId, r.Reveal = other.GetCommitment(), other.GetRngOutcomeId(), other.GetReveal()
+		}, `the reveal is of table "t2"'s shoe`},
+		{"not revealed", func(r *tablev1.GetRoundProofResponse) { r.Revealed, r.Reveal = false, nil }, "no reveal"},
+	}
+	for _, tc := range tamper {
+		r := proto.Clone(p).(*tablev1.GetRoundProofResponse)
+		tc.f(r)
+		out, err := ctl(t, marshal(t, r), "rng", "verify")
+		if !errors.Is(err, errFailed) || !strings.HasPrefix(out, "FAILED round t1-r7: ") || !strings.Contains(out, tc.why) {
+			t.Errorf("tampered %s: %v\n%s", tc.name, err, out)
+		}
+	}
+}

@@ -423,12 +423,21 @@ func (a *applier) deal() error {
 	return a.wait()
 }
 
-// wait starts the decision clock when the round waits for a new
-// decision (the engine's Turn.Seq moved on).
+// wait runs the decision clock: stopped while the round waits for no
+// decision (betting, a card from a dealer's shoe, a shuffle), started
+// when a wait begins — the engine's Turn.Seq moved on, or the round
+// waits again after a card or a shuffle. A clock left running from the
+// betting or the dealer's deal would give the first decider less than
+// his time, or none.
 func (a *applier) wait() error {
 	t := a.t
-	if n, s := t.Round(), t.Blackjack.Turn.Seq; n != t.WaitRound || s != t.WaitSeq || t.Waiting == 0 {
-		t.WaitRound, t.WaitSeq, t.Waiting = n, s, a.c.At
+	s := t.Blackjack
+	if s.Phase != round.Closed || s.Next.To != 0 {
+		t.Waiting = 0
+		return nil
+	}
+	if n, seq := t.Round(), s.Turn.Seq; n != t.WaitRound || seq != t.WaitSeq || t.Waiting == 0 {
+		t.WaitRound, t.WaitSeq, t.Waiting = n, seq, a.c.At
 	}
 	return nil
 }

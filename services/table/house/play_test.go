@@ -280,3 +280,44 @@ func TestBlackjackTableRefusesFollowAlways(t *testing.T) {
 		}
 	}
 }
+
+// The decision clock runs only while a decision is awaited: at a dealer
+// table whose dealer takes longer than the clock to shuffle and deal,
+// the first decider still has his whole clock from the card that gave
+// him the turn (cz §6.6), not from the round's first bet.
+func TestBlackjackClockStartsWithTheTurn(t *testing.T) {
+	h := newHarness(t, bjConfig(t, blackjack.CZ, ResultDealer))
+	h.join("p:a")
+	h.must(&Command{Kind: CmdOpen, Round: 1})
+	h.place("p:a", round.Bet{ID: "x", Spot: blackjack.BoxSpot(3), Amount: 20})
+	h.now += 1000
+	h.must(&Command{Kind: CmdClose, Round: 1})
+	clock := h.tb.Config.Clock.Milliseconds()
+	dealer := func(m blackjack.Command) {
+		h.t.Helper()
+		h.now += 2 * clock // a slow dealer: more than a whole clock a card
+		c := &Command{Kind: CmdPlay, Blackjack: &m}
+		c.Stamp(h.now)
+		h.must(c)
+		if at := h.tb.Deadline(); h.tb.Blackjack.Next.To != 0 && at != 0 {
+			h.t.Fatalf("waiting for the dealer's %v, yet a decision is due at %d", h.tb.Blackjack.Next.To, at)
+		}
+	}
+	dealer(blackjack.Command{Kind: blackjack.CmdShuffle, Cut: 100, Marker: 230})
+	for i, c := range []string{"Kc", "2d", "9h", "6s", "6d", "5h"} { // cz §3.6: three burns; box 3, dealer, box 3
+		dealer(blackjack.Command{Kind: blackjack.CmdCard, Card: card.MustParse(c), Pos: i + 1})
+	}
+	turnAt := h.now
+	if got := h.tb.Deadline(); got != turnAt+clock {
+		t.Fatalf("p:a's turn began at %d: due at %d, want %d", turnAt, got, turnAt+clock)
+	}
+	h.now = turnAt + clock - 1
+	_, err := h.do(&Command{Kind: CmdPlay, Round: 1, At: h.now, Blackjack: &blackjack.Command{Kind: blackjack.CmdTimeout}})
+	if apierr.Reason(err) != ReasonNotDue {
+		t.Fatalf("a timeout a millisecond early: %v, want %s", err, ReasonNotDue)
+	}
+	if ms := blackjack.Legal(*h.tb.Config.Blackjack, h.tb.Blackjack, "p:a"); len(ms) == 0 {
+		t.Fatalf("p:a's turn has no legal move")
+	}
+	h.must(h.bjPlay("p:a", blackjack.Move{Kind: blackjack.CmdDecide, Box: 3, Hand: 1, Action: blackjack.Stand, Seq: h.tb.Blackjack.Turn.Seq}, 0))
+}

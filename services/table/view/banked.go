@@ -171,6 +171,8 @@ func Limits(cfg *house.Config) *tablev1.BetLimits {
 		for k, v := range cfg.Wheel.Limits.Boxes {
 			out.ByKind[k] = lim(v)
 		}
+	case cfg.Blackjack != nil:
+		out.Table = lim(cfg.Blackjack.Limits.Table)
 	}
 	return out
 }

@@ -3988,11 +3988,14 @@ func (x *GetRoundProofRequest) GetRoundId() string {
 type GetRoundProofResponse struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	RoundId string                 `protobuf:"bytes,1,opt,name=round_id,json=roundId,proto3" json:"round_id,omitempty"`
-	// Published when betting opened.
+	// Published when betting opened (a wheel's spin), or when the shoe the
+	// round was dealt from started (a card table: ShoeChanged).
 	Commitment   []byte `protobuf:"bytes,2,opt,name=commitment,proto3" json:"commitment,omitempty"`
 	RngOutcomeId string `protobuf:"bytes,3,opt,name=rng_outcome_id,json=rngOutcomeId,proto3" json:"rng_outcome_id,omitempty"`
-	// Set once the round is over: the RNG's reveal of the spin;
-	// `croupierctl rng verify` checks it.
+	// Set once the round is over: the RNG's reveal of the spin; at a card
+	// table, once the round's shoe has ended, the reveal of the whole shoe
+	// (never while the table deals from it). `croupierctl rng verify`
+	// checks either.
 	Revealed      bool               `protobuf:"varint,4,opt,name=revealed,proto3" json:"revealed,omitempty"`
 	Reveal        *v1.RevealResponse `protobuf:"bytes,5,opt,name=reveal,proto3" json:"reveal,omitempty"`
 	unknownFields protoimpl.UnknownFields
