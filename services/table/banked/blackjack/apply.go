@@ -186,8 +186,10 @@ func Apply(r Rules, s *State, c Command) ([]Event, error) {
 // the steady state (s reused from round to round, dst's capacity enough)
 // it allocates nothing.
 func AppendApply(dst []Event, r *Rules, s *State, c *Command) ([]Event, error) {
-	if replay, err := round.CheckRound(c.Kind, c.Kind == CmdOpen, c.Round, s.Round); replay || err != nil {
-		return dst, err
+	if c.Round != 0 { // round.CheckRound passes a command naming no round
+		if replay, err := round.CheckRound(c.Kind, c.Kind == CmdOpen, c.Round, s.Round); replay || err != nil {
+			return dst, err
+		}
 	}
 	s.scratch.reset()
 	from := len(dst)
@@ -301,22 +303,29 @@ func (s *State) close(r *Rules, evs []Event) ([]Event, error) {
 // layBoxes makes the boxes in play from the bets, in box order, reusing
 // the storage of the rounds before.
 func (s *State) layBoxes(r *Rules) {
+	var at [MaxBoxes + 1]int // box n's index in Boxes plus one; 0: no bet on it
+	for i := range s.Bets {
+		at[boxOf(s.Bets[i].Spot)] = -1 // boxOf is 0 for none
+	}
 	boxes := s.Boxes[:0]
-	for n := 1; n <= r.Boxes; n++ {
-		var b *Box
-		for i := range s.Bets {
-			bet := &s.Bets[i]
-			if boxOf(bet.Spot) != n {
-				continue
-			}
-			if b == nil {
-				boxes = growBox(boxes, n)
-				b = &boxes[len(boxes)-1]
-			}
-			k := len(b.Bettors)
-			b.Bettors = append(b.Bettors, Bettor{Player: bet.Player, BetID: bet.ID, Stake: bet.Amount})
-			b.Hands[0].Stakes[k].Base = bet.Amount
+	for n := 1; n <= min(r.Boxes, MaxBoxes); n++ {
+		if at[n] != 0 {
+			boxes = growBox(boxes, n)
+			at[n] = len(boxes)
 		}
+	}
+	for i := range s.Bets {
+		bet := &s.Bets[i]
+		j := at[boxOf(bet.Spot)]
+		if j <= 0 { // a box of the table no more: not laid out
+			continue
+		}
+		b := &boxes[j-1]
+		k := len(b.Bettors)
+		b.Bettors = append(b.Bettors, Bettor{})
+		bt := &b.Bettors[len(b.Bettors)-1]
+		bt.Player, bt.BetID, bt.Stake = bet.Player, bet.ID, bet.Amount
+		b.Hands[0].Stakes[k].Base = bet.Amount
 	}
 	s.Boxes = boxes
 }
@@ -338,7 +347,9 @@ func growBox(boxes []Box, n int) []Box {
 	}
 	b.N = n
 	b.Bettors = b.Bettors[:0]
-	b.Hands = append(b.Hands[:0], Hand{ID: 1, Cards: cards})
+	b.Hands = append(b.Hands[:0], Hand{})
+	h := &b.Hands[len(b.Hands)-1]
+	h.ID, h.Cards = 1, cards
 	return boxes
 }
 
@@ -374,7 +385,9 @@ func (s *State) void(r *Rules, reason string, evs []Event) ([]Event, error) {
 		for j := range b.Hands {
 			h := &b.Hands[j]
 			for k := range h.Stakes {
-				s.Lines = appendRefund(s.Lines, b, h, k)
+				if h.Stakes[k].live() {
+					s.settleStake(&r.Options, b, h, k, pushed, pushed) // refunded
+				}
 			}
 		}
 	}
@@ -382,16 +395,4 @@ func (s *State) void(r *Rules, reason string, evs []Event) ([]Event, error) {
 	s.Turn = Turn{Seq: s.Turn.Seq}
 	s.Next = s.next(r)
 	return append(evs, Event{Kind: EvVoided, Reason: reason, Lines: s.linesFrom(from)}), nil
-}
-
-// appendRefund appends the refund of bettor k's live stakes on hand h,
-// each line with the spot its stake was made on (stakeLines: the first
-// hand's is the original bet, split or not).
-func appendRefund(lines []round.Line, b *Box, h *Hand, k int) []round.Line {
-	if !h.Stakes[k].live() {
-		return lines
-	}
-	base, double := stakeLines(b, h, k)
-	base.Returned, double.Returned = base.Stake, double.Stake
-	return appendStake(lines, h, k, base, double)
 }

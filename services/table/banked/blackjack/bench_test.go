@@ -163,3 +163,24 @@ func (bt *benchTable) answerWindow() {
 		}
 	}
 }
+
+// TestAppendApplyAllocatesNothing holds AppendApply to what it says: in
+// the steady state, the state and the events' buffer reused from round
+// to round, a round allocates nothing (a slice may still grow now and
+// then, for a round with more cards or splits than any before it).
+func TestAppendApplyAllocatesNothing(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	for _, profile := range Profiles() {
+		bt := newBenchTable(t, profile, false)
+		for range 2000 {
+			bt.round()
+		}
+		// AllocsPerRun divides the count by the runs, rounding down: it
+		// is 0 unless rounds allocate, not now and then.
+		if n := testing.AllocsPerRun(2000, bt.round); n != 0 {
+			t.Errorf("%s: %v allocations a round", profile, n)
+		}
+	}
+}

@@ -39,9 +39,9 @@ func boxOf(spot string) int {
 // (BAD_SPOT) and its amount at least the table minimum, which applies to
 // each player's bet on a box (cz §4; ru §3.6), and at most the box
 // maximum and MaxStake (BET_OUTSIDE_LIMITS). It returns the box.
-func CheckBet(r Rules, b round.Bet) (int, error) { return checkBet(&r, b) }
+func CheckBet(r Rules, b round.Bet) (int, error) { return checkBet(&r, &b) }
 
-func checkBet(r *Rules, b round.Bet) (int, error) {
+func checkBet(r *Rules, b *round.Bet) (int, error) {
 	n, err := parseSpot(r, b.Spot)
 	if err != nil {
 		return 0, err
@@ -80,28 +80,21 @@ func (s *State) place(r *Rules, c *Command, evs []Event) ([]Event, error) {
 	if err != nil || len(p.fresh) == 0 {
 		return evs, err // no bets: every one a replay, an acknowledged retry
 	}
-	gone := func(i int, reason string) {
-		b := s.Bets[i]
-		from := len(s.Lines)
-		s.Lines = append(s.Lines, round.Line{BetID: b.ID, Player: b.Player, Spot: lineSpot(boxOf(b.Spot), 1, kindOriginal), Stake: b.Amount, Returned: b.Amount})
-		evs = append(evs, Event{Kind: EvCancelled, Player: b.Player, Bets: s.scratch.addBets(b), Lines: s.linesFrom(from), Reason: reason})
-		s.Cancelled = append(s.Cancelled, b)
-	}
 	for _, i := range p.replaces {
 		if i >= 0 {
-			gone(i, "replaced")
+			evs = s.gone(i, "replaced", evs)
 		}
 	}
 	for _, i := range p.pushed {
-		gone(i, "the box owner has priority (cz §4)")
+		evs = s.gone(i, "the box owner has priority (cz §4)", evs)
 	}
 	evs, e := grow(evs, EvPlaced)
 	e.Player, e.Bets = c.Player, s.scratch.addBets(p.fresh...)
-	for j, b := range p.fresh {
+	for j := range p.fresh {
 		if i := p.replaces[j]; i >= 0 {
-			s.Bets[i] = b // the new bet keeps the old one's place among the box's bettors
+			s.Bets[i] = p.fresh[j] // the new bet keeps the old one's place among the box's bettors
 		} else {
-			s.Bets = append(s.Bets, b)
+			s.Bets = addBet(s.Bets, &p.fresh[j])
 		}
 	}
 	if len(p.pushed) > 0 {
@@ -117,6 +110,18 @@ func (s *State) place(r *Rules, c *Command, evs []Event) ([]Event, error) {
 	return evs, nil
 }
 
+// gone refunds bet i, which a placement replaces or pushes out (reason),
+// and moves it to the cancelled bets.
+func (s *State) gone(i int, reason string, evs []Event) []Event {
+	b := s.Bets[i]
+	from := len(s.Lines)
+	s.Lines = append(s.Lines, round.Line{BetID: b.ID, Player: b.Player, Spot: lineSpot(boxOf(b.Spot), 1, kindOriginal), Stake: b.Amount, Returned: b.Amount})
+	evs, e := grow(evs, EvCancelled)
+	e.Player, e.Bets, e.Lines, e.Reason = b.Player, s.scratch.addBets(b), s.linesFrom(from), reason
+	s.Cancelled = append(s.Cancelled, b)
+	return evs
+}
+
 // checkPlace is a placement's checks, changing nothing. p.replaces holds,
 // for each fresh bet, the index of the bet it replaces or -1; the events
 // list those >= 0. buf and at are room for a one-bet placement's bet and
@@ -129,23 +134,28 @@ func (s *State) checkPlace(r *Rules, c *Command, buf []round.Bet, at []int) (pla
 	if s.Phase != round.Betting {
 		return placement{}, s.wrongPhase("bet")
 	}
-	p := placement{fresh: fresh, replaces: append(at[:0], make([]int, len(fresh))...)}
-	for j, b := range fresh {
+	replaces, pushed := at[:0], []int(nil)
+	for j := range fresh {
+		b := &fresh[j]
 		n, err := checkBet(r, b)
 		if err != nil {
 			return placement{}, err
 		}
-		if slices.ContainsFunc(fresh[:j], func(o round.Bet) bool { return o.Spot == b.Spot }) {
-			return placement{}, apierr.Invalid(round.ReasonBadBet, "two bets of %s on box %d in one placement", c.Player, n)
+		for k := range j {
+			if fresh[k].Spot == b.Spot {
+				return placement{}, apierr.Invalid(round.ReasonBadBet, "two bets of %s on box %d in one placement", c.Player, n)
+			}
 		}
-		var pushed []int
-		p.replaces[j], pushed, err = s.checkBox(r, n, b)
+		old, out, err := s.checkBox(r, n, b)
 		if err != nil {
 			return placement{}, err
 		}
-		p.pushed = append(p.pushed, pushed...)
+		replaces = append(replaces, old)
+		if len(out) > 0 {
+			pushed = append(pushed, out...)
+		}
 	}
-	return p, nil
+	return placement{fresh: fresh, replaces: replaces, pushed: pushed}, nil
 }
 
 // fresh is the placement's new bets as round.Book.Fresh sorts them, each
@@ -155,15 +165,19 @@ func (s *State) checkPlace(r *Rules, c *Command, buf []round.Bet, at []int) (pla
 // the Book's copies.
 func (s *State) fresh(c *Command, buf []round.Bet) ([]round.Bet, error) {
 	if len(c.Bets) == 1 && c.Player != "" {
-		b := c.Bets[0]
+		buf = addBet(buf, &c.Bets[0]) // made in place (grow)
+		b := &buf[len(buf)-1]
 		if b.Spot == "" && c.Box != 0 {
 			b.Spot = BoxSpot(c.Box)
 		}
-		if b.Player == "" {
+		mine := b.Player == "" // the command's player's, or someone else's: Book's to refuse
+		if mine {
 			b.Player = c.Player
+		} else {
+			mine = b.Player == c.Player
 		}
-		if b.Player == c.Player && b.ID != "" && !s.hasBetID(c.Player, b.ID) {
-			return append(buf, b), nil
+		if mine && b.ID != "" && !s.hasBetID(c.Player, b.ID) {
+			return buf, nil
 		}
 	}
 	bets := make([]round.Bet, len(c.Bets))
@@ -178,14 +192,23 @@ func (s *State) fresh(c *Command, buf []round.Bet) ([]round.Bet, error) {
 
 // hasBetID reports a bet of player's with the id, in play or cancelled.
 func (s *State) hasBetID(player, id string) bool {
-	for _, set := range [2][]round.Bet{s.Bets, s.Cancelled} {
-		for i := range set {
-			if set[i].ID == id && set[i].Player == player {
-				return true
-			}
+	return hasBet(s.Bets, player, id) || hasBet(s.Cancelled, player, id)
+}
+
+func hasBet(bets []round.Bet, player, id string) bool {
+	for i := range bets {
+		if b := &bets[i]; same(b.Player, player) && b.ID == id {
+			return true
 		}
 	}
 	return false
+}
+
+// same is a == b with the lengths and the last bytes compared first,
+// where names and ids that differ mostly differ ("p1", "p2"): that much
+// is done inline, the rest of the comparison is a call.
+func same(a, b string) bool {
+	return len(a) == len(b) && (len(a) == 0 || a[len(a)-1] == b[len(b)-1]) && a == b
 }
 
 // checkBox checks bet b of its player on box n against the box's bettors
@@ -193,39 +216,44 @@ func (s *State) hasBetID(player, id string) bool {
 // replaces (-1 for none) and the behind bets the owner's bet pushes out
 // (cz §4: "the box owner has priority and the other players must reduce
 // their bets"), latest first.
-func (s *State) checkBox(r *Rules, n int, b round.Bet) (old int, pushed []int, err error) {
-	on := make([]int, 0, MaxBettors+1) // the box's bets after the placement, in order
+func (s *State) checkBox(r *Rules, n int, b *round.Bet) (old int, pushed []int, err error) {
 	old = -1
-	var sum int64
+	bettors, sum := 0, b.Amount // the box's bettors before, its bets after
 	for i := range s.Bets {
 		o := &s.Bets[i]
 		if boxOf(o.Spot) != n { // b.Spot is box n's, canonical; so is every bet's in play
 			continue
 		}
-		on = append(on, i)
-		if o.Player == b.Player {
+		bettors++
+		if same(o.Player, b.Player) {
 			old = i // a player has one bet on a box
 		} else {
 			sum += o.Amount
 		}
 	}
-	if old < 0 {
-		on = append(on, -1)
-		if len(on) > r.MaxBettors {
-			return -1, nil, apierr.Precondition(ReasonBoxFull, "box %d has %d bettors (cz §2; ru §2.4)", n, r.MaxBettors)
-		}
+	if old < 0 && bettors >= r.MaxBettors {
+		return -1, nil, apierr.Precondition(ReasonBoxFull, "box %d has %d bettors (cz §2; ru §2.4)", n, r.MaxBettors)
 	}
-	sum += b.Amount
 	if sum <= r.boxMax() {
 		return old, nil, nil
 	}
-	owner := on[0] == old
-	if !r.Options.OwnerPriority || !owner || b.Amount > r.boxMax() {
+	return s.pushOut(r, n, b, old, sum)
+}
+
+// pushOut is checkBox for a bet that takes box n over its maximum, sum:
+// the owner's pushes out the bets placed last where the rules give him
+// priority (cz §4); anyone else's is refused (ru §3.8, T19).
+func (s *State) pushOut(r *Rules, n int, b *round.Bet, old int, sum int64) (int, []int, error) {
+	first := slices.IndexFunc(s.Bets, func(o round.Bet) bool { return boxOf(o.Spot) == n })
+	if !r.Options.OwnerPriority || old < 0 || first != old || b.Amount > r.boxMax() {
 		return -1, nil, apierr.Precondition(ReasonBoxOverMaximum, "box %d would hold %d, over the maximum %d (cz §4; ru §3.8)", n, sum, r.boxMax())
 	}
-	for k := len(on) - 1; k > 0 && sum > r.boxMax(); k-- {
-		sum -= s.Bets[on[k]].Amount
-		pushed = append(pushed, on[k])
+	var pushed []int
+	for k := len(s.Bets) - 1; k > old && sum > r.boxMax(); k-- {
+		if boxOf(s.Bets[k].Spot) == n {
+			sum -= s.Bets[k].Amount
+			pushed = append(pushed, k)
+		}
 	}
 	return old, pushed, nil
 }

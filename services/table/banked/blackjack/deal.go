@@ -5,14 +5,16 @@ import (
 	"github.com/croupier/croupier/shared/card"
 )
 
-// toBox puts card c on the hand n names and plays on from there.
-func (s *State) toBox(r *Rules, n Next, c card.Card, evs []Event) []Event {
-	b := s.box(n.Box)
+// toBox puts card c on the hand n names, its EvDealt evs[dealt], plays
+// on from there and sets State.Next.
+func (s *State) toBox(r *Rules, n Next, c card.Card, evs []Event, dealt int) []Event {
+	i := s.boxIndex(n.Box)
+	b := &s.Boxes[i]
 	h, _ := b.hand(n.Hand)
 	h.Cards = append(h.Cards, c)
-	t := setTotal(evs, h.Cards)
+	t := setTotal(&evs[dealt], h.Cards)
 	if s.Stage == Dealing {
-		return s.advance(r, evs)
+		return s.dealOn(r, s.dealNext(i), evs)
 	}
 	if s.Stage == Window {
 		// The first card after the initial deal ends the window (ru §3.27,
@@ -21,19 +23,27 @@ func (s *State) toBox(r *Rules, n Next, c card.Card, evs []Event) []Event {
 	}
 	h.Wants = false
 	evs = s.afterCard(r, b, h, t, evs)
-	return s.advance(r, evs)
+	evs = s.advance(r, evs)
+	return evs
 }
 
-// setTotal writes the hand's total after the card into the EvDealt, the
-// last event or the one before the marker's, and returns it.
-func setTotal(evs []Event, cards []card.Card) int {
-	t, soft := Value(cards)
-	for i := len(evs) - 1; i >= 0; i-- {
-		if evs[i].Kind == EvDealt {
-			evs[i].Total, evs[i].Soft = t, soft
-			break
-		}
+// dealOn moves the initial deal on to its next card d or, when none is
+// left (d.To 0), the round past it, and sets State.Next.
+func (s *State) dealOn(r *Rules, d Next, evs []Event) []Event {
+	if d.To != 0 {
+		s.Next = s.via(r, d)
+		return evs
 	}
+	evs = s.afterDeal(r, evs)
+	evs = s.advance(r, evs)
+	return evs
+}
+
+// setTotal writes the hand's total after the card into its EvDealt and
+// returns it.
+func setTotal(e *Event, cards []card.Card) int {
+	t, soft := Value(cards)
+	e.Total, e.Soft = t, soft
 	return t
 }
 
@@ -47,7 +57,7 @@ func (s *State) afterCard(r *Rules, b *Box, h *Hand, t int, evs []Event) []Event
 	switch {
 	case t > 21:
 		h.Done = true
-		return s.lose(b, h, "bust", evs)
+		return s.lose(r, b, h, "bust", evs)
 	case t == 21:
 		evs = s.bonus777(r, b, h, evs)
 		h.Done = !s.tenAceHits(r, h)
@@ -77,25 +87,32 @@ func (s *State) isBlackjack(r *Rules, h *Hand) bool {
 	return IsBlackjack(h.Cards) && (!h.Split || r.Options.SplitBlackjack)
 }
 
-// toDealer puts card c on the dealer's hand; his second decides the
-// insurance and the blackjacks waiting on it.
-func (s *State) toDealer(r *Rules, c card.Card, evs []Event) []Event {
+// toDealer puts card c on the dealer's hand, its EvDealt evs[dealt]; his
+// second decides the insurance and the blackjacks waiting on it. It sets
+// State.Next.
+func (s *State) toDealer(r *Rules, c card.Card, evs []Event, dealt int) []Event {
 	s.Dealer = append(s.Dealer, c)
-	setTotal(evs, s.Dealer)
+	setTotal(&evs[dealt], s.Dealer)
+	if s.Stage == Dealing {
+		return s.dealOn(r, s.dealNext(-1), evs)
+	}
 	if s.Stage == DealerPlay && len(s.Dealer) == 2 {
 		evs = s.second(r, evs)
 	}
-	return s.advance(r, evs)
+	evs = s.advance(r, evs)
+	return evs
 }
 
 // advance moves the round on until it waits for a card, a decision or an
-// answer, or ends.
+// answer, or ends, and sets State.Next.
 func (s *State) advance(r *Rules, evs []Event) []Event {
 	for {
 		var done bool
+		var n Next
 		switch s.Stage {
 		case Dealing:
 			if s.dealTarget().To != 0 {
+				s.Next = s.next(r)
 				return evs
 			}
 			evs = s.afterDeal(r, evs)
@@ -104,22 +121,28 @@ func (s *State) advance(r *Rules, evs []Event) []Event {
 			// first card of play ends (toBox); with every box done before
 			// one, it holds the dealer's card like a WindowAnswers window.
 			if r.Options.Window == WindowFirstCard {
-				if evs, done = s.playStep(evs); !done {
+				if evs, n, done = s.playStep(evs); !done {
+					s.Next = s.via(r, n)
 					return evs
 				}
 			}
 			if s.windowWaits(r) {
+				s.Next = s.next(r)
 				return evs
 			}
 			evs = s.closeWindow(r, evs)
 		case Playing:
-			if evs, done = s.playStep(evs); !done {
+			if evs, n, done = s.playStep(evs); !done {
+				s.Next = s.via(r, n)
 				return evs
 			}
 			s.Stage = DealerPlay
 		case DealerPlay:
-			return s.dealerStep(r, evs)
+			evs = s.dealerStep(r, evs)
+			s.Next = s.next(r)
+			return evs
 		default:
+			s.Next = s.next(r)
 			return evs
 		}
 	}
@@ -136,7 +159,9 @@ func (s *State) afterDeal(r *Rules, evs []Event) []Event {
 		b := &s.Boxes[i]
 		if h := &b.Hands[0]; IsBlackjack(h.Cards) {
 			h.Done = true
-			evs = append(evs, Event{Kind: EvBlackjack, Box: b.N, Hand: 1})
+			var e *Event
+			evs, e = grow(evs, EvBlackjack)
+			e.Box, e.Hand = b.N, 1
 		}
 	}
 	if !isAce(up) && !isTen(up) {
@@ -145,7 +170,8 @@ func (s *State) afterDeal(r *Rules, evs []Event) []Event {
 	if s.windowOpens(r) {
 		s.Stage = Window
 		s.Turn = Turn{Seq: s.Turn.Seq}
-		return append(evs, Event{Kind: EvWindowOpened})
+		evs, _ = grow(evs, EvWindowOpened)
+		return evs
 	}
 	s.Stage = Playing
 	return evs
@@ -154,13 +180,19 @@ func (s *State) afterDeal(r *Rules, evs []Event) []Event {
 // playStep moves the turn to the first hand, box by box from the
 // dealer's left and hand by hand left to right (cz §6.6, §10.11; ru
 // §3.9, §3.23), that waits for a card or a decision, announcing a new
-// decider (EvTurn). It reports true when every hand is done.
-func (s *State) playStep(evs []Event) ([]Event, bool) {
+// decider (EvTurn). It reports true when every hand is done, and
+// otherwise the card the round waits for, none when it waits for a
+// decision or an answer (roundNext, which it spares the search).
+func (s *State) playStep(evs []Event) ([]Event, Next, bool) {
 	t := &s.Turn
 	if t.Follow != 0 {
-		return evs, false
+		return evs, Next{}, false
 	}
-	for i := range s.Boxes {
+	// The hands before the turn's are done: the turn moves only past done
+	// hands, no hand is ever undone, and a split's new hand goes right of
+	// the turn's (TestPropertyRounds checks it). So the search starts at
+	// the turn's box.
+	for i := max(s.boxIndex(t.Box), 0); i < len(s.Boxes); i++ {
 		b := &s.Boxes[i]
 		d := -2 // the decider, found at the box's first hand not done
 		for j := range b.Hands {
@@ -177,7 +209,7 @@ func (s *State) playStep(evs []Event) ([]Event, bool) {
 			}
 			if h.Wants || len(h.Cards) < 2 {
 				t.Box, t.Hand, t.Player = b.N, h.ID, ""
-				return evs, false
+				return evs, Next{To: ToBox, Box: b.N, Hand: h.ID}, false
 			}
 			p := b.Bettors[d].Player
 			if t.Box != b.N || t.Hand != h.ID || t.Player != p {
@@ -186,11 +218,11 @@ func (s *State) playStep(evs []Event) ([]Event, bool) {
 				evs, e = grow(evs, EvTurn)
 				e.Player, e.Box, e.Hand, e.Seq = p, b.N, h.ID, t.Seq
 			}
-			return evs, false
+			return evs, Next{}, false
 		}
 	}
 	t.Box, t.Hand, t.Player = 0, 0, ""
-	return evs, true
+	return evs, Next{}, true
 }
 
 // dealerStep is the dealer's turn (cz §6.7; ru §3.45, §4.2): he draws to
@@ -220,8 +252,8 @@ func (s *State) dealerStep(r *Rules, evs []Event) []Event {
 func (s *State) waitsOnDealer() bool {
 	for i := range s.Boxes {
 		b := &s.Boxes[i]
-		for _, bt := range b.Bettors {
-			if bt.Insurance > 0 && !bt.InsuranceDone {
+		for k := range b.Bettors {
+			if bt := &b.Bettors[k]; bt.Insurance > 0 && !bt.InsuranceDone {
 				return true
 			}
 		}
@@ -261,14 +293,15 @@ func (s *State) second(r *Rules, evs []Event) []Event {
 			if bt.Insurance == 0 || bt.InsuranceDone {
 				continue
 			}
-			l := round.Line{BetID: bt.BetID, Player: bt.Player, Spot: lineSpot(b.N, 1, kindInsurance), Stake: bt.Insurance}
+			s.Lines = append(s.Lines, round.Line{})
+			l := &s.Lines[len(s.Lines)-1]
+			l.BetID, l.Player, l.Spot, l.Stake = bt.BetID, bt.Player, lineSpot(b.N, 1, kindInsurance), bt.Insurance
 			if dealerBJ {
 				l.Won, l.Returned = r.Options.InsurancePays.pay(bt.Insurance), bt.Insurance
 			} else {
 				l.Lost = bt.Insurance
 			}
 			bt.InsuranceDone = true
-			s.Lines = append(s.Lines, l)
 		}
 	}
 	evs = s.paid(evs, from, 0, 0, "insurance")

@@ -27,7 +27,9 @@ func (s *State) decide(r *Rules, c *Command, evs []Event) ([]Event, error) {
 		return evs, err
 	}
 	t := &s.Turn
-	s.Decisions = append(s.Decisions, Decision{Seq: t.Seq, Player: c.Player, Box: b.N, Hand: h.ID, Action: c.Action, Amount: amount})
+	s.Decisions = append(s.Decisions, Decision{})
+	d := &s.Decisions[len(s.Decisions)-1]
+	d.Seq, d.Player, d.Box, d.Hand, d.Action, d.Amount = t.Seq, c.Player, b.N, h.ID, c.Action, amount
 	evs, e := grow(evs, EvDecided)
 	e.Player, e.Box, e.Hand, e.Action, e.Amount, e.Seq = c.Player, b.N, h.ID, c.Action, amount, t.Seq
 	t.Seq++
@@ -41,7 +43,6 @@ func (s *State) decide(r *Rules, c *Command, evs []Event) ([]Event, error) {
 		evs = s.ask(r, b, h, c.Action, amount, evs)
 	}
 	evs = s.advance(r, evs)
-	s.Next = s.next(r)
 	return evs, nil
 }
 
@@ -82,6 +83,9 @@ func (s *State) checkDecision(r *Rules, b *Box, c *Command) (*Hand, int64, error
 // allowed checks action a on hand h, decided by bettor d, and returns
 // the stake it adds (a double's, a split's).
 func (s *State) allowed(r *Rules, b *Box, h *Hand, d int, a Action, amount int64) (int64, error) {
+	if a == Stand {
+		return 0, nil
+	}
 	o := &r.Options
 	t, _ := Value(h.Cards)
 	hit := !h.Aces && (t < 21 || s.tenAceHits(r, h))
@@ -90,8 +94,6 @@ func (s *State) allowed(r *Rules, b *Box, h *Hand, d int, a Action, amount int64
 	}
 	base := h.Stakes[d].Base
 	switch a {
-	case Stand:
-		return 0, nil
 	case Hit:
 		if !hit {
 			return no("no card on %d: 21 stands (cz §10.12; ru §3.37), split aces take one card (cz §6.6; ru §3.35)", t)
@@ -163,7 +165,9 @@ func (s *State) ask(r *Rules, b *Box, h *Hand, a Action, amount int64, evs []Eve
 		switch rule {
 		case FollowChoose:
 			t.Answers[k], asked = Asked, true
-			evs = append(evs, Event{Kind: EvTurn, Player: b.Bettors[k].Player, Box: b.N, Hand: h.ID, Action: a, Seq: t.Seq})
+			var e *Event
+			evs, e = grow(evs, EvTurn)
+			e.Player, e.Box, e.Hand, e.Action, e.Seq = b.Bettors[k].Player, b.N, h.ID, a, t.Seq
 		case FollowAlways:
 			// with his whole stake, as a follow of 0 says (ru §3.21, N4)
 			t.Answers[k], t.Amounts[k] = Follows, h.Stakes[k].Base
@@ -187,11 +191,12 @@ func (s *State) carryOut(b *Box, id int, evs []Event) []Event {
 	t := &s.Turn
 	d := b.decider()
 	h, i := b.hand(id)
-	ev := Event{Kind: EvStaked, Box: b.N, Hand: id, Action: t.Follow}
 	from := len(s.scratch.bets)
 	stake := func(k int, spot string, amount int64) {
 		bt := &b.Bettors[k]
-		s.scratch.addBets(round.Bet{ID: bt.BetID, Player: bt.Player, Spot: spot, Amount: amount})
+		s.scratch.bets = append(s.scratch.bets, round.Bet{})
+		bet := &s.scratch.bets[len(s.scratch.bets)-1]
+		bet.ID, bet.Player, bet.Spot, bet.Amount = bt.BetID, bt.Player, spot, amount
 	}
 	in := func(k int) bool { return h.Stakes[k].live() && (k == d || t.Answers[k] == Follows) }
 	if t.Follow == Double {
@@ -219,10 +224,11 @@ func (s *State) carryOut(b *Box, id int, evs []Event) []Event {
 		h.Split, h.Aces, h.TenSplit = true, nh.Aces, nh.TenSplit
 		b.split(i, nh)
 	}
+	evs, e := grow(evs, EvStaked)
+	e.Box, e.Hand, e.Action, e.Bets = b.N, id, t.Follow, s.scratch.betsFrom(from)
 	t.Follow, t.Amount = 0, 0
 	t.Answers, t.Amounts = [MaxBettors]Answer{}, [MaxBettors]int64{}
-	ev.Bets = s.scratch.betsFrom(from)
-	return append(evs, ev)
+	return evs
 }
 
 // split puts hand nh, made by splitting hand i, right of it, with hand
@@ -276,27 +282,31 @@ func (s *State) follow(r *Rules, c *Command, evs []Event) ([]Event, error) {
 			return evs, err
 		}
 	}
-	evs = append(evs, s.answer(b, k, amount, c.Decline, false))
+	evs = s.answer(evs, b, k, amount, c.Decline, false)
 	evs = s.resolve(b, evs)
 	evs = s.advance(r, evs)
-	s.Next = s.next(r)
 	return evs, nil
 }
 
-// answer records bettor k's answer to the turn's double or split.
-func (s *State) answer(b *Box, k int, amount int64, stays, timeout bool) Event {
+// answer records bettor k's answer to the turn's double or split and
+// appends its event.
+func (s *State) answer(evs []Event, b *Box, k int, amount int64, stays, timeout bool) []Event {
 	t := &s.Turn
 	bt := &b.Bettors[k]
 	t.Answers[k], t.Amounts[k] = Follows, amount
 	if stays {
 		t.Answers[k] = Stays
 	}
-	s.Decisions = append(s.Decisions, Decision{Seq: t.Seq, Player: bt.Player, Box: b.N, Hand: t.Hand, Action: t.Follow, Amount: amount, Stays: stays, Follow: true, Timeout: timeout})
-	ev := Event{Kind: EvFollowed, Player: bt.Player, Box: b.N, Hand: t.Hand, Action: t.Follow, Amount: amount, Seq: t.Seq}
+	s.Decisions = append(s.Decisions, Decision{})
+	d := &s.Decisions[len(s.Decisions)-1]
+	d.Seq, d.Player, d.Box, d.Hand, d.Action, d.Amount = t.Seq, bt.Player, b.N, t.Hand, t.Follow, amount
+	d.Stays, d.Follow, d.Timeout = stays, true, timeout
+	evs, e := grow(evs, EvFollowed)
+	e.Player, e.Box, e.Hand, e.Action, e.Amount, e.Seq = bt.Player, b.N, t.Hand, t.Follow, amount, t.Seq
 	if timeout {
-		ev.Reason = "timeout"
+		e.Reason = "timeout"
 	}
-	return ev
+	return evs
 }
 
 // followed reports the player's answer to a double or split of the
@@ -344,15 +354,19 @@ func (s *State) timeout(r *Rules, c *Command, evs []Event) ([]Event, error) {
 		b := s.box(t.Box)
 		for k := range t.Answers {
 			if t.Answers[k] == Asked {
-				evs = append(evs, s.answer(b, k, 0, true, true))
+				evs = s.answer(evs, b, k, 0, true, true)
 			}
 		}
 		evs = s.resolve(b, evs)
 	case t.Player != "":
 		b := s.box(t.Box)
 		h, _ := b.hand(t.Hand)
-		s.Decisions = append(s.Decisions, Decision{Seq: t.Seq, Player: t.Player, Box: b.N, Hand: h.ID, Action: Stand, Timeout: true})
-		evs = append(evs, Event{Kind: EvDecided, Player: t.Player, Box: b.N, Hand: h.ID, Action: Stand, Seq: t.Seq, Reason: "timeout"})
+		s.Decisions = append(s.Decisions, Decision{})
+		d := &s.Decisions[len(s.Decisions)-1]
+		d.Seq, d.Player, d.Box, d.Hand, d.Action, d.Timeout = t.Seq, t.Player, b.N, h.ID, Stand, true
+		var e *Event
+		evs, e = grow(evs, EvDecided)
+		e.Player, e.Box, e.Hand, e.Action, e.Seq, e.Reason = t.Player, b.N, h.ID, Stand, t.Seq, "timeout"
 		t.Seq++
 		h.Acted, h.Done = true, true
 	case s.Stage == Window && t.Box == 0:
@@ -362,7 +376,6 @@ func (s *State) timeout(r *Rules, c *Command, evs []Event) ([]Event, error) {
 		return evs, apierr.Precondition(ReasonNoDecisionDue, "no decision is due: the round waits for %s", s.waiting())
 	}
 	evs = s.advance(r, evs)
-	s.Next = s.next(r)
 	return evs, nil
 }
 

@@ -83,13 +83,24 @@ func (k EventKind) MarshalText() ([]byte, error) { return eventNames.Text(k) }
 func (k *EventKind) UnmarshalText(b []byte) error { return eventNames.Parse(b, k) }
 
 // grow appends a zero Event of kind k to evs and returns the slice and
-// the event, to be filled in place: an Event is large, and a literal
-// appended is built apart and copied, which the hot paths feel.
+// the event, to be filled in place. A literal appended is built apart
+// and copied, which the hot paths feel: the copy is more work for a
+// large struct, and its wide loads of what narrow stores have just
+// written stall the CPU until those stores are done. The engine's
+// records (deals, decisions, bets, lines) are made in place so too.
 func grow(evs []Event, k EventKind) ([]Event, *Event) {
 	evs = append(evs, Event{})
 	e := &evs[len(evs)-1]
 	e.Kind = k
 	return evs, e
+}
+
+// addBet appends a copy of bet b to bets, field by field (grow).
+func addBet(bets []round.Bet, b *round.Bet) []round.Bet {
+	bets = append(bets, round.Bet{})
+	c := &bets[len(bets)-1]
+	c.ID, c.Player, c.Spot, c.Amount = b.ID, b.Player, b.Spot, b.Amount
+	return bets
 }
 
 // Event is one thing that happened in a round. Apply's events' slices are

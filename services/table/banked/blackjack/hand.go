@@ -5,15 +5,12 @@ import "github.com/croupier/croupier/shared/card"
 // Points is a card's count: 2–10 their face value, J, Q and K ten, an ace
 // eleven (it counts one where eleven would bust the hand: Value)
 // (cz-blackjack.md §5; ru-blackjack.md §1.2).
-func Points(c card.Card) int {
-	if int(c) < len(points) {
-		return int(points[c])
-	}
-	return points1(c)
-}
+func Points(c card.Card) int { return int(points[c]) }
 
-// points are Points by card, counted once.
-var points = func() (p [card.NumCards]uint8) {
+// points are Points by card, counted once, for every value a Card can
+// hold (one that is not a card counts as its rank says, ten), so that a
+// card indexes it without a bounds check.
+var points = func() (p [256]uint8) {
 	for c := range p {
 		p[c] = uint8(points1(card.Card(c)))
 	}
@@ -35,20 +32,23 @@ func points1(c card.Card) int {
 // total over 21, then 1 (cz §5; ru §3.33–3.34, T1 "6, A" is 7/17, T2 "6,
 // A, 8" is 15). Soft reports an ace still counting 11, so that the total
 // could also be read 10 less.
+//
+// Counted with every ace as one, at most one ace can count eleven (two
+// would make at least 22): the first, when the total then stays within
+// 21.
 func Value(cards []card.Card) (total int, soft bool) {
-	aces := 0
+	ace := false
 	for _, c := range cards {
-		p := Points(c)
-		total += p
+		p := int(points[c])
 		if p == 11 {
-			aces++
+			p, ace = 1, true
 		}
+		total += p
 	}
-	for total > 21 && aces > 0 {
-		total -= 10
-		aces--
+	if ace && total <= 11 {
+		return total + 10, true
 	}
-	return total, aces > 0
+	return total, false
 }
 
 // IsBlackjack reports two cards making 21: an ace and a ten-value card

@@ -1,6 +1,7 @@
 package blackjack
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -73,6 +74,9 @@ func (tb *ptable) accept(c Command) ([]Event, error) {
 	}
 	if c.Kind == CmdDecide && len(evs) > 0 && c.Player != owner {
 		tb.fatalf("%s's %s accepted on box %d, whose owner is %q", c.Player, c.Action, c.Box, owner)
+	}
+	if err := checkKept(&tb.r, &tb.s); err != nil {
+		tb.fatalf("after %s %+v: %v", c.Kind, c, err)
 	}
 	tb.commands++
 	tb.copied = false
@@ -300,6 +304,37 @@ func (tb *ptable) checkEnd() {
 	if s.Next != s.next(&tb.r) {
 		tb.fatalf("next %+v, computed %+v", s.Next, s.next(&tb.r))
 	}
+}
+
+// checkKept checks what the engine keeps rather than works out again:
+// State.Next is next(), with the initial deal's dealTarget (card trusts
+// Next, and the deal sets it from dealNext), and every hand before the
+// turn's is done (playStep starts at the turn's box).
+func checkKept(r *Rules, s *State) error {
+	if want := s.next(r); s.Next != want {
+		return fmt.Errorf("next %+v, computed %+v", s.Next, want)
+	}
+	t := &s.Turn
+	i := s.boxIndex(t.Box)
+	if i < 0 {
+		return nil
+	}
+	for j := range i {
+		for _, h := range s.Boxes[j].Hands {
+			if !h.Done {
+				return fmt.Errorf("box %d hand %d is not done; the turn is box %d hand %d", s.Boxes[j].N, h.ID, t.Box, t.Hand)
+			}
+		}
+	}
+	for _, h := range s.Boxes[i].Hands {
+		if h.ID == t.Hand {
+			break
+		}
+		if !h.Done {
+			return fmt.Errorf("box %d hand %d is not done; the turn is hand %d", t.Box, h.ID, t.Hand)
+		}
+	}
+	return nil
 }
 
 // copyState makes dst a deep copy of src, reusing dst's storage.

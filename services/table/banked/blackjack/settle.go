@@ -24,29 +24,57 @@ func (o *Options) blackjackPay(stake int64) int64 {
 	return n * max(o.ChipUnit, 1)
 }
 
-// stakeLines are the lines of bettor k's stakes on hand h: the base
-// (the original bet on the first hand, a split stake on the others) and
-// the double, each with its stake and nothing paid or taken yet.
-func stakeLines(b *Box, h *Hand, k int) (base, double round.Line) {
-	bt, st := &b.Bettors[k], &h.Stakes[k]
+// verdict is what a stake's line does with it.
+type verdict uint8
+
+const (
+	// open: nothing yet; the line only states the stake.
+	open verdict = iota
+	lost
+	pushed // returned
+	won    // 1:1
+	blackjack
+	// surrendered: half returned, the other half lost (cz §6.6; ru §3.29).
+	surrendered
+)
+
+// settleStake settles bettor k's stakes on hand h: the base (the
+// original bet on the first hand, a split stake on the others) as base
+// says, and the double, when he has one, as double says, each with its
+// line on the spot it was made on.
+func (s *State) settleStake(o *Options, b *Box, h *Hand, k int, base, double verdict) {
+	st := &h.Stakes[k]
+	st.Settled = true
 	kind := kindOriginal
 	if h.ID != 1 {
 		kind = kindSplit
 	}
-	base = round.Line{BetID: bt.BetID, Player: bt.Player, Spot: lineSpot(b.N, h.ID, kind), Stake: st.Base}
-	double = round.Line{BetID: bt.BetID, Player: bt.Player, Spot: lineSpot(b.N, h.ID, kindDouble), Stake: st.Double}
-	return base, double
+	s.addLine(o, b, k, lineSpot(b.N, h.ID, kind), st.Base, base)
+	if st.Double > 0 {
+		s.addLine(o, b, k, lineSpot(b.N, h.ID, kindDouble), st.Double, double)
+	}
 }
 
-// appendStake settles bettor k's stakes on hand h with the lines given,
-// the double's only when he has one.
-func appendStake(lines []round.Line, h *Hand, k int, base, double round.Line) []round.Line {
-	h.Stakes[k].Settled = true
-	lines = append(lines, base)
-	if double.Stake > 0 {
-		lines = append(lines, double)
+// addLine appends the line of bettor k's stake on box b at spot, which
+// does with it what v says, made in place (grow).
+func (s *State) addLine(o *Options, b *Box, k int, spot string, stake int64, v verdict) {
+	s.Lines = append(s.Lines, round.Line{})
+	l := &s.Lines[len(s.Lines)-1]
+	bt := &b.Bettors[k]
+	l.BetID, l.Player, l.Spot, l.Stake = bt.BetID, bt.Player, spot, stake
+	switch v {
+	case lost:
+		l.Lost = stake
+	case pushed:
+		l.Returned = stake
+	case won:
+		l.Won, l.Returned = stake, stake
+	case blackjack:
+		l.Won, l.Returned = o.blackjackPay(stake), stake
+	case surrendered:
+		l.Returned = stake / 2
+		l.Lost = stake - l.Returned
 	}
-	return lines
 }
 
 // paid reports the lines s.Lines gained since from, made final before
@@ -74,9 +102,7 @@ func (s *State) payBlackjacks(r *Rules, evs []Event) []Event {
 			}
 			for k := range h.Stakes {
 				if h.Stakes[k].live() {
-					base, double := stakeLines(b, h, k)
-					base.Won, base.Returned = r.Options.blackjackPay(base.Stake), base.Stake
-					s.Lines = appendStake(s.Lines, h, k, base, double)
+					s.settleStake(&r.Options, b, h, k, blackjack, open)
 				}
 			}
 		}
@@ -86,13 +112,11 @@ func (s *State) payBlackjacks(r *Rules, evs []Event) []Event {
 
 // lose takes every stake still on hand h at once (a bust: cz §6.6, ru
 // §3.11).
-func (s *State) lose(b *Box, h *Hand, why string, evs []Event) []Event {
+func (s *State) lose(r *Rules, b *Box, h *Hand, why string, evs []Event) []Event {
 	from := len(s.Lines)
 	for k := range h.Stakes {
 		if h.Stakes[k].live() {
-			base, double := stakeLines(b, h, k)
-			base.Lost, double.Lost = base.Stake, double.Stake
-			s.Lines = appendStake(s.Lines, h, k, base, double)
+			s.settleStake(&r.Options, b, h, k, lost, lost)
 		}
 	}
 	return s.paid(evs, from, b.N, h.ID, why)
@@ -133,7 +157,8 @@ func (s *State) settle(r *Rules, evs []Event) []Event {
 			h := &b.Hands[j]
 			for k := range h.Stakes {
 				if h.Stakes[k].live() {
-					s.Lines = s.outcome(r, b, h, k, dealer, s.Lines)
+					base, double := s.outcome(r, h, dealer)
+					s.settleStake(&r.Options, b, h, k, base, double)
 				}
 			}
 		}
@@ -166,58 +191,43 @@ func handOf(cards []card.Card) dealerHand {
 	return dealerHand{total: t, blackjack: IsBlackjack(cards)}
 }
 
-// outcome settles bettor k's stakes on hand h against the dealer's hand
-// (cz §7; ru §4.8, §6).
-func (s *State) outcome(r *Rules, b *Box, h *Hand, k int, dealer dealerHand, lines []round.Line) []round.Line {
+// outcome is what becomes of the stakes on hand h, its base and its
+// double, against the dealer's hand (cz §7; ru §4.8, §6).
+func (s *State) outcome(r *Rules, h *Hand, dealer dealerHand) (base, double verdict) {
 	o := &r.Options
-	base, double := stakeLines(b, h, k)
 	pt, _ := Value(h.Cards)
 	dt, dealerBJ := dealer.total, dealer.blackjack
 	playerBJ := s.isBlackjack(r, h)
-	win := func(l *round.Line) { l.Won, l.Returned = l.Stake, l.Stake }
-	push := func(l *round.Line) { l.Returned = l.Stake }
-	lose := func(l *round.Line) { l.Lost = l.Stake }
 	switch {
 	case len(s.Dealer) < 2:
 		// The dealer drew no second card because nothing waited on it:
 		// unreachable with a stake in play, which he draws for; returned
 		// rather than decided on a card nobody saw.
-		push(&base)
-		push(&double)
+		return pushed, pushed
 	case dealerBJ && playerBJ:
 		// Blackjack against blackjack is a push (cz §7; ru §4.8 "Стей").
-		push(&base)
+		return pushed, open
 	case dealerBJ && pt == 21 && !o.DealerBlackjackBeats21:
-		push(&base)
-		push(&double)
+		return pushed, pushed
 	case dealerBJ && !o.ENHCLoseAll:
 		// Original bet only: the original stake loses, the double and
 		// split stakes are returned (cz §10.1's alternative).
 		if h.ID == 1 {
-			lose(&base)
-		} else {
-			push(&base)
+			return lost, pushed
 		}
-		push(&double)
+		return pushed, pushed
 	case dealerBJ:
 		// No hole card: the dealer's blackjack takes every stake,
 		// doubles and splits included (cz §10.1; ru N1, T9).
-		lose(&base)
-		lose(&double)
+		return lost, lost
 	case playerBJ:
-		base.Won, base.Returned = r.Options.blackjackPay(base.Stake), base.Stake
+		return blackjack, open
 	case pt > 21:
-		lose(&base)
-		lose(&double)
+		return lost, lost
 	case dt > 21 || pt > dt:
-		win(&base)
-		win(&double)
+		return won, won
 	case pt == dt:
-		push(&base)
-		push(&double)
-	default:
-		lose(&base)
-		lose(&double)
+		return pushed, pushed
 	}
-	return appendStake(lines, h, k, base, double)
+	return lost, lost
 }

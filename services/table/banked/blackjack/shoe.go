@@ -14,7 +14,12 @@ func (r *Rules) size() int { return r.Decks * card.NumCards }
 // give it (none loaded, empty, or its marker out before this round's
 // first card: ru §5.2 finishes the round in which it comes out, then
 // reshuffles).
-func (s *State) next(r *Rules) Next {
+func (s *State) next(r *Rules) Next { return s.via(r, s.roundNext()) }
+
+// via is where the next card goes when the round waits for n (roundNext,
+// or what the deal knows it to be: dealNext): the due burns come first,
+// a shuffle when the shoe cannot give the card.
+func (s *State) via(r *Rules, n Next) Next {
 	sh := &s.Shoe
 	if sh.Loaded && sh.BurnsDue > 0 {
 		if sh.Out >= r.size() {
@@ -22,11 +27,9 @@ func (s *State) next(r *Rules) Next {
 		}
 		return Next{To: ToBurn}
 	}
-	n := s.roundNext()
-	if n.To == 0 {
-		return n
-	}
-	if !sh.Loaded || sh.Out >= r.size() || (sh.MarkerOut && s.Stage == Dealing && !s.started()) {
+	// The shoe's conditions, nearly always false, come first: whether a
+	// card is due at all is the game's to say and hard to predict.
+	if (!sh.Loaded || sh.Out >= r.size() || (sh.MarkerOut && s.Stage == Dealing && !s.started())) && n.To != 0 {
 		return Next{To: ToShuffle}
 	}
 	return n
@@ -41,7 +44,10 @@ func (s *State) roundNext() Next {
 	case Dealing:
 		return s.dealTarget()
 	case Window, Playing:
-		if b := s.box(s.Turn.Box); b != nil && s.Turn.Follow == 0 {
+		if s.Turn.Box == 0 || s.Turn.Follow != 0 {
+			return Next{}
+		}
+		if b := s.box(s.Turn.Box); b != nil {
 			if h, _ := b.hand(s.Turn.Hand); h != nil && !h.Done && (h.Wants || len(h.Cards) < 2) {
 				return Next{To: ToBox, Box: b.N, Hand: h.ID}
 			}
@@ -72,6 +78,22 @@ func (s *State) dealTarget() Next {
 		return Next{To: ToDealer}
 	case second >= 0:
 		return Next{To: ToBox, Box: s.Boxes[second].N, Hand: 1}
+	}
+	return Next{}
+}
+
+// dealNext is the initial deal's card after the one box i had (i < 0:
+// the dealer's): dealTarget without its scan of the boxes, which it
+// equals because every card of the deal went where dealTarget said
+// (card takes it to State.Next).
+func (s *State) dealNext(i int) Next {
+	switch {
+	case i < 0: // the dealer's card: the second pass begins
+		return Next{To: ToBox, Box: s.Boxes[0].N, Hand: 1}
+	case i+1 < len(s.Boxes):
+		return Next{To: ToBox, Box: s.Boxes[i+1].N, Hand: 1}
+	case len(s.Dealer) == 0:
+		return Next{To: ToDealer}
 	}
 	return Next{}
 }
@@ -205,10 +227,11 @@ func (s *State) draw(c card.Card, n Next, evs []Event) []Event {
 	sh.Seen[c]++
 	sh.Out++
 	sh.Drawn++
-	d := Deal{Pos: sh.Drawn, Card: c, To: n.To, Box: n.Box, Hand: n.Hand}
-	s.Deals = append(s.Deals, d)
+	s.Deals = append(s.Deals, Deal{})
+	d := &s.Deals[len(s.Deals)-1]
+	d.Pos, d.Card, d.To, d.Box, d.Hand = sh.Drawn, c, n.To, n.Box, n.Hand
 	evs, e := grow(evs, EvDealt)
-	e.Deal = d
+	e.Deal.Pos, e.Deal.Card, e.Deal.To, e.Deal.Box, e.Deal.Hand = sh.Drawn, c, n.To, n.Box, n.Hand
 	if sh.Marker > 0 && sh.Drawn == sh.Marker && !sh.MarkerOut {
 		sh.MarkerOut = true
 		evs, _ = grow(evs, EvMarker)
@@ -248,7 +271,10 @@ func (s *State) card(r *Rules, c *Command, evs []Event) ([]Event, error) {
 	if c.Pos != 0 && c.Pos <= s.Shoe.Drawn {
 		return evs, s.replayed(c)
 	}
-	n := s.next(r)
+	// Every command that changes the state leaves State.Next its next()
+	// (TestPropertyRounds checks it after every command), so it need not
+	// be worked out again.
+	n := s.Next
 	switch n.To {
 	case 0:
 		if s.Phase != round.Closed {
@@ -261,16 +287,17 @@ func (s *State) card(r *Rules, c *Command, evs []Event) ([]Event, error) {
 	if err := s.checkDraw(r, c); err != nil {
 		return evs, err
 	}
+	dealt := len(evs) // the card's EvDealt
 	evs = s.draw(c.Card, n, evs)
 	switch n.To {
 	case ToBurn:
 		s.Shoe.BurnsDue--
+		s.Next = s.next(r)
 	case ToBox:
-		evs = s.toBox(r, n, c.Card, evs)
+		evs = s.toBox(r, n, c.Card, evs, dealt)
 	case ToDealer:
-		evs = s.toDealer(r, c.Card, evs)
+		evs = s.toDealer(r, c.Card, evs, dealt)
 	}
-	s.Next = s.next(r)
 	return evs, nil
 }
 

@@ -319,7 +319,9 @@ func (sc *scratch) reset() { sc.bets, sc.order = sc.bets[:0], sc.order[:0] }
 // addBets appends bets to the scratch and returns them, as an event's.
 func (sc *scratch) addBets(bets ...round.Bet) []round.Bet {
 	from := len(sc.bets)
-	sc.bets = append(sc.bets, bets...)
+	for i := range bets {
+		sc.bets = addBet(sc.bets, &bets[i])
+	}
 	return sc.bets[from:len(sc.bets):len(sc.bets)]
 }
 
@@ -419,12 +421,26 @@ func (s *State) Owner(n int) string {
 
 // box is box n in play, nil if none.
 func (s *State) box(n int) *Box {
-	for i := range s.Boxes {
-		if s.Boxes[i].N == n {
-			return &s.Boxes[i]
-		}
+	if i := s.boxIndex(n); i >= 0 {
+		return &s.Boxes[i]
 	}
 	return nil
+}
+
+// boxIndex is the index of box n in Boxes, -1 if it is not in play.
+// Boxes are in number order (layBoxes), so box n is at index n-1 or
+// before it, at n-1 when the boxes before it are in play: the search
+// goes down from there, and a full table finds it at once.
+func (s *State) boxIndex(n int) int {
+	for i := min(n, len(s.Boxes)) - 1; i >= 0; i-- {
+		if m := s.Boxes[i].N; m <= n {
+			if m == n {
+				return i
+			}
+			break
+		}
+	}
+	return -1
 }
 
 // decider is the index of the bettor who decides for the box: its owner,
@@ -461,8 +477,8 @@ func (b *Box) hand(id int) (*Hand, int) {
 
 // live reports a stake on the hand still in play.
 func (h *Hand) live() bool {
-	for _, k := range h.Stakes {
-		if k.live() {
+	for k := range h.Stakes { // by index: a copy of the array costs more than the loop
+		if h.Stakes[k].live() {
 			return true
 		}
 	}

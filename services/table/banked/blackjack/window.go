@@ -15,6 +15,10 @@ func (s *State) upTen() bool { return len(s.Dealer) > 0 && isTen(s.Dealer[0]) }
 // §3.42, §4.1), even money against a ten on request (ru §3.41), early
 // surrender (ru §3.27).
 func (s *State) windowOpens(r *Rules) bool {
+	o := &r.Options
+	if !s.upAce() && !(s.upTen() && o.EvenMoneyVsTen) && o.Surrender != SurrenderEarly {
+		return false // no offer is open to anyone (the offers' first conditions)
+	}
 	for i := range s.Boxes {
 		b := &s.Boxes[i]
 		for k := range b.Bettors {
@@ -273,21 +277,32 @@ func (s *State) insure(r *Rules, c *Command, evs []Event) ([]Event, error) {
 	}
 	if c.Amount == 0 {
 		bt.NoInsurance = true
-		return s.answered(r, evs, Event{Kind: EvDeclined, Player: bt.Player, Box: b.N, Hand: 1, Action: Insure}), nil
+		evs, _ = answerEvent(evs, EvDeclined, bt, b.N, Insure)
+		return s.answered(r, evs), nil
 	}
 	if c.Amount < lo || c.Amount > hi {
 		return evs, apierr.Invalid(ReasonBadAmount, "insurance %d: want %d to %d (cz §0; ru §3.43–3.44)", c.Amount, lo, hi)
 	}
 	bt.Insurance = c.Amount
 	stake := round.Bet{ID: bt.BetID, Player: bt.Player, Spot: lineSpot(b.N, 1, kindInsurance), Amount: c.Amount}
-	return s.answered(r, evs, Event{Kind: EvInsured, Player: bt.Player, Box: b.N, Hand: 1, Amount: c.Amount, Bets: s.scratch.addBets(stake)}), nil
+	evs, e := answerEvent(evs, EvInsured, bt, b.N, 0)
+	e.Amount, e.Bets = c.Amount, s.scratch.addBets(stake)
+	return s.answered(r, evs), nil
 }
 
-// answered reports a window answer and moves the round on.
-func (s *State) answered(r *Rules, evs []Event, ev Event) []Event {
-	evs = s.advance(r, append(evs, ev))
-	s.Next = s.next(r)
+// answered moves the round on after a window answer, whose event evs
+// ends with.
+func (s *State) answered(r *Rules, evs []Event) []Event {
+	evs = s.advance(r, evs)
 	return evs
+}
+
+// answerEvent appends the event of bettor bt's answer on box n's first
+// hand (an insurance, even money, a surrender).
+func answerEvent(evs []Event, k EventKind, bt *Bettor, n int, a Action) ([]Event, *Event) {
+	evs, e := grow(evs, k)
+	e.Player, e.Box, e.Hand, e.Action = bt.Player, n, 1, a
+	return evs, e
 }
 
 // evenMoney pays a bettor's blackjack 1:1 at once, his hand then over
@@ -311,17 +326,17 @@ func (s *State) evenMoney(r *Rules, c *Command, evs []Event) ([]Event, error) {
 	}
 	if c.Decline {
 		bt.NoEvenMoney = true
-		return s.answered(r, evs, Event{Kind: EvDeclined, Player: bt.Player, Box: b.N, Hand: 1, Action: EvenMoney}), nil
+		evs, _ = answerEvent(evs, EvDeclined, bt, b.N, EvenMoney)
+		return s.answered(r, evs), nil
 	}
 	bt.EvenMoney = true
-	h := &b.Hands[0]
-	base, _ := stakeLines(b, h, k)
-	base.Spot = lineSpot(b.N, 1, kindEvenMoney)
-	base.Won, base.Returned = base.Stake, base.Stake
-	h.Stakes[k].Settled = true
+	st := &b.Hands[0].Stakes[k]
+	st.Settled = true
 	from := len(s.Lines)
-	s.Lines = append(s.Lines, base)
-	return s.answered(r, evs, Event{Kind: EvPaid, Player: bt.Player, Box: b.N, Hand: 1, Action: EvenMoney, Lines: s.linesFrom(from), Reason: "even money"}), nil
+	s.addLine(&r.Options, b, k, lineSpot(b.N, 1, kindEvenMoney), st.Base, won)
+	evs, e := answerEvent(evs, EvPaid, bt, b.N, EvenMoney)
+	e.Lines, e.Reason = s.linesFrom(from), "even money"
+	return s.answered(r, evs), nil
 }
 
 // surrender returns half a bettor's bet and takes the other half; his
@@ -344,12 +359,11 @@ func (s *State) surrender(r *Rules, c *Command, evs []Event) ([]Event, error) {
 		return evs, s.refuse(r, no, b, k)
 	}
 	bt.Surrendered = true
-	h := &b.Hands[0]
-	base, _ := stakeLines(b, h, k)
-	base.Returned = base.Stake / 2
-	base.Lost = base.Stake - base.Returned
-	h.Stakes[k].Settled = true
+	st := &b.Hands[0].Stakes[k]
+	st.Settled = true
 	from := len(s.Lines)
-	s.Lines = append(s.Lines, base)
-	return s.answered(r, evs, Event{Kind: EvPaid, Player: bt.Player, Box: b.N, Hand: 1, Action: Surrender, Lines: s.linesFrom(from), Reason: "surrender"}), nil
+	s.addLine(&r.Options, b, k, lineSpot(b.N, 1, kindOriginal), st.Base, surrendered)
+	evs, e := answerEvent(evs, EvPaid, bt, b.N, Surrender)
+	e.Lines, e.Reason = s.linesFrom(from), "surrender"
+	return s.answered(r, evs), nil
 }
