@@ -22,6 +22,7 @@ var Scripts = []string{
 	"docs/walkthrough/evaluator.sh",
 	"docs/walkthrough/table.sh",
 	"docs/walkthrough/roulette.sh",
+	"docs/walkthrough/blackjack.sh",
 	"docs/walkthrough/tournament.sh",
 }
 

@@ -45,8 +45,10 @@ type Config struct {
 	Strategy *rtp.Strategy
 	Seed     uint64
 	// OnEvent sees every event the bot receives, with when it came;
-	// OnPlace every PlaceBets call.
+	// OnView every view of the table it reads; OnPlace every PlaceBets
+	// call.
 	OnEvent func(e *tablev1.RoundEvent, at time.Time)
+	OnView  func(v *tablev1.BankedTableView)
 	OnPlace func(req *tablev1.PlaceBetsRequest, latency time.Duration, res *tablev1.PlaceBetsResponse, err error)
 }
 
@@ -191,6 +193,9 @@ func (b *Bot) play(ctx context.Context) {
 			return
 		}
 		v := res.Msg.GetTable()
+		if b.cfg.OnView != nil {
+			b.cfg.OnView(v)
+		}
 		if v.GetPhase() != tablev1.RoundPhase_ROUND_PHASE_CLOSED {
 			return
 		}

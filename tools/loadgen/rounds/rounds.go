@@ -136,7 +136,18 @@ type Observer struct {
 	// acked are the bets the bots were told were placed:
 	// "table/round/player/bet id".
 	acked map[string]bool
+	// watch, if set, sees every event and every view each bot receives,
+	// with the bot's player id (the leak tests).
+	watch Watcher
 }
+
+// Watcher sees what a player's bot received: an event of his stream, or
+// (e nil) a view of the table he read.
+type Watcher func(table, player string, e *tablev1.RoundEvent, v *tablev1.BankedTableView)
+
+// Watch has w see everything the bots receive from now on; set it before
+// Setup.
+func (o *Observer) Watch(w Watcher) { o.watch = w }
 
 // roundSeen is one round as the bots saw it.
 type roundSeen struct {
@@ -425,14 +436,23 @@ func setupTable(ctx context.Context, tg Target, o Options, ti int, admin, partne
 					Blackjack: tablev1connect.NewBlackjackServiceClient(hc, u, client.NoGzip(), platform.Bearer(p.token))})
 			}
 			t.Players[pi] = p.Player
-			onEvent := func(e *tablev1.RoundEvent, at time.Time) { obs.event(id, e, at) }
+			onEvent := func(e *tablev1.RoundEvent, at time.Time) {
+				obs.event(id, e, at)
+				if obs.watch != nil {
+					obs.watch(id, p.ID, e, nil)
+				}
+			}
+			var onView func(v *tablev1.BankedTableView)
+			if obs.watch != nil {
+				onView = func(v *tablev1.BankedTableView) { obs.watch(id, p.ID, nil, v) }
+			}
 			onPlace := func(_ *tablev1.PlaceBetsRequest, lat time.Duration, res *tablev1.PlaceBetsResponse, err error) {
 				obs.place(id, p.ID, res, lat, err)
 			}
 			if game == tablev1.BankedGame_BANKED_GAME_BLACKJACK {
 				// o.PerBox players a box, boxes 1..7 from the dealer's left.
 				t.Bots[pi] = bjbot.New(bjbot.Config{Table: id, Replicas: replicas, Box: int32(1 + (pi/o.PerBox)%7), Min: minStake, Max: maxStake,
-					Strategy: strategy, Seed: uint64(ti)<<32 | uint64(pi), OnEvent: onEvent, OnPlace: onPlace})
+					Strategy: strategy, Seed: uint64(ti)<<32 | uint64(pi), OnEvent: onEvent, OnView: onView, OnPlace: onPlace})
 				return
 			}
 			t.Bots[pi] = wheelbot.New(wheelbot.Config{Table: id, Clients: clients, Game: game, DoubleZero: o.DoubleZero, Min: minStake, Max: maxStake,
