@@ -54,7 +54,7 @@ INTEGRATION_PKGS = $(sort $(dir $(shell grep -rl --include='*_test.go' --exclude
 # PostgreSQL at full size without -race (wallet-model-postgres; under
 # -race it runs on SQLite in `make test`).
 CLUSTERED_PKGS = ./tools/tabletest/ ./services/table/store/ ./services/rng/redisstore/
-FULL_SIZE_TESTS = TestPodLoss|TestNoHiddenCardLeaks|TestBankedPodLoss|TestConcurrentModelOnPostgres
+FULL_SIZE_TESTS = TestPodLoss|TestNoHiddenCardLeaks|TestNoUndealtCardInBlackjackStreams|TestBankedPodLoss|TestConcurrentModelOnPostgres
 
 ## integration: the suites tagged "integration", against real servers.
 integration:

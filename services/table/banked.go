@@ -53,6 +53,9 @@ type BankedSpec struct {
 	WheelFields []string `json:"wheel_fields,omitempty"`
 	// Clock is a card game's decision clock (DefaultClock when 0).
 	Clock time.Duration `json:"clock,omitempty"`
+	// CloseWhenAllBet: an rng table closes its betting once every joined
+	// player has bet in the round.
+	CloseWhenAllBet bool `json:"close_when_all_bet,omitempty"`
 	// Key makes the creation idempotent: a retry gets the same table.
 	Key string `json:"-"`
 }
@@ -76,7 +79,7 @@ func (sp BankedSpec) config(id string) (house.Config, error) {
 		}
 	}
 	cfg := house.Config{ID: id, Name: strings.TrimSpace(sp.Name), Game: sp.Game, Profile: sp.Profile, Options: sp.Options,
-		Source: sp.Source, Window: sp.Window, Pause: sp.Pause, MaxPlayers: sp.MaxPlayers,
+		Source: sp.Source, Window: sp.Window, Pause: sp.Pause, MaxPlayers: sp.MaxPlayers, CloseWhenAllBet: sp.CloseWhenAllBet,
 		MaxBets: sp.MaxBets, Currency: sp.Currency, Escrow: "pending", Revenue: "pending", Bank: "pending"}
 	if sp.Game == house.GameBlackjack {
 		bj, err := house.BlackjackRules(sp.Profile, sp.Options)

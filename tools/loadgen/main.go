@@ -174,6 +174,7 @@ func bankedFlags(fs *flag.FlagSet) func(o load.Options) (rounds.Options, error) 
 	fs.BoolVar(&ro.DoubleZero, "double-zero", false, "roulette: the 0/00 wheel")
 	fs.IntVar(&ro.Warm, "warm", 1, "banked games: the first rounds left out of the latencies (every stream connects in the first)")
 	fs.IntVar(&ro.PerBox, "per-box", 1, "blackjack: players betting on one box (the first owns it, the others bet behind)")
+	fs.BoolVar(&ro.CloseWhenAllBet, "close-when-all-bet", false, "rng tables close their betting once every bot has bet")
 	fs.DurationVar(&ro.Clock, "clock", 0, "blackjack: the decision clock (0: the table's default, 15s)")
 	return func(o load.Options) (rounds.Options, error) {
 		if *source != "rng" && *source != "dealer" {

@@ -288,7 +288,20 @@ func (a *applier) place() error {
 		a.emit(Event{Kind: EvPlaced, Who: c.Who, Name: p.Name, Bets: h.bets, BetCount: len(h.bets), Stake: amount, Hold: c.Hold})
 	}
 	a.step.Money = true
+	if t.Config.CloseWhenAllBet && t.allBet(n) {
+		return a.closeRound(n)
+	}
 	return nil
+}
+
+// allBet reports that every joined player has bets in round n.
+func (t *Table) allBet(n int64) bool {
+	for _, p := range t.Players {
+		if len(p.Rounds) == 0 || p.Rounds[len(p.Rounds)-1] != n {
+			return false
+		}
+	}
+	return true
 }
 
 // cancelled books and reports bets the engine took back while placing:
@@ -400,10 +413,15 @@ func (a *applier) choose() error {
 
 // close is "no more bets" (cz §5.4, ru §3.23, cz-money-wheel.md §4.2):
 // the clock at the end of the window, or the dealer.
-func (a *applier) close() error {
+func (a *applier) close() error { return a.closeRound(a.c.Round) }
+
+// closeRound closes round n at the command's time: the clock's, the
+// dealer's, or a placement's that left nobody to wait for
+// (CloseWhenAllBet).
+func (a *applier) closeRound(n int64) error {
 	t, c := a.t, a.c
 	e := t.engine()
-	hs, err := e.close(c.Round)
+	hs, err := e.close(n)
 	if err != nil {
 		return err
 	}

@@ -321,3 +321,37 @@ func TestBlackjackClockStartsWithTheTurn(t *testing.T) {
 	}
 	h.must(h.bjPlay("p:a", blackjack.Move{Kind: blackjack.CmdDecide, Box: 3, Hand: 1, Action: blackjack.Stand, Seq: h.tb.Blackjack.Turn.Seq}, 0))
 }
+
+// An rng table set to close when all have bet closes its betting with
+// the placement that leaves no joined player without a bet, and not
+// before; a dealer table cannot be set so (its dealer calls no more
+// bets).
+func TestCloseWhenAllBet(t *testing.T) {
+	cfg := bjConfig(t, blackjack.CZ, ResultRNG)
+	cfg.CloseWhenAllBet = true
+	h := newHarness(t, cfg)
+	for _, p := range []string{"p:a", "p:b", "p:c"} {
+		h.join(p)
+	}
+	h.must(&Command{Kind: CmdOpen, Round: 1})
+	h.place("p:a", round.Bet{ID: "a", Spot: blackjack.BoxSpot(1), Amount: 20})
+	h.place("p:b", round.Bet{ID: "b", Spot: blackjack.BoxSpot(1), Amount: 10}) // behind p:a
+	if ph := h.tb.Phase(); ph != round.Betting {
+		t.Fatalf("p:c has not bet, yet the round is %v", ph)
+	}
+	evs := h.place("p:c", round.Bet{ID: "c", Spot: blackjack.BoxSpot(4), Amount: 30})
+	if ph := h.tb.Phase(); ph != round.Closed || !slices.Contains(kinds(evs), EvClosed) {
+		t.Fatalf("every player has bet: the round is %v, events %v", ph, kinds(evs))
+	}
+	if !h.tb.NeedsShoe() {
+		t.Fatalf("closed early, the table asks for no shoe")
+	}
+	if h.tb.ClosedAt != h.now || h.now >= h.tb.ClosesAt {
+		t.Fatalf("closed at %d, the window ends at %d, now %d", h.tb.ClosedAt, h.tb.ClosesAt, h.now)
+	}
+	dealer := bjConfig(t, blackjack.CZ, ResultDealer)
+	dealer.CloseWhenAllBet = true
+	if err := dealer.Validate(); apierr.Reason(err) != ReasonBadConfig {
+		t.Fatalf("a dealer table closing when all bet: %v", err)
+	}
+}

@@ -114,6 +114,10 @@ type Config struct {
 	Clock  time.Duration `json:"clock,omitempty"`
 	Window time.Duration `json:"window"`
 	Pause  time.Duration `json:"pause"`
+	// CloseWhenAllBet: an rng table closes its betting as soon as every
+	// joined player has a bet in the round (the window is then the most
+	// a player waits for the others, not the least).
+	CloseWhenAllBet bool `json:"close_when_all_bet,omitempty"`
 	// MaxPlayers caps the players joined, MaxBets the bets one player may
 	// place in one round (cancelled ones count: they stay in the round).
 	MaxPlayers int    `json:"max_players"`
@@ -177,6 +181,9 @@ func (c *Config) Validate() error {
 	}
 	if err := checkTiming(c.Window, c.Pause); err != nil {
 		errs = append(errs, err)
+	}
+	if c.CloseWhenAllBet && c.Source != ResultRNG {
+		add("close_when_all_bet is for rng tables: a dealer table's dealer calls no more bets")
 	}
 	if c.MaxPlayers < 1 || c.MaxPlayers > MaxPlayersCap {
 		add("max players %d outside 1..%d", c.MaxPlayers, MaxPlayersCap)

@@ -189,6 +189,7 @@ func BankedSummary(s house.Summary, cfg *house.Config) *tablev1.BankedTableSumma
 	}
 	if cfg != nil {
 		out.Limits, out.Options, out.PauseMs = Limits(cfg), cfg.Options, int32(cfg.Pause.Milliseconds())
+		out.CloseWhenAllBet = cfg.CloseWhenAllBet
 		switch {
 		case cfg.Roulette != nil:
 			out.Wheel = cfg.Roulette.Wheel.String()

@@ -12,4 +12,7 @@ const (
 	// through pod losses.
 	bankedRounds        = 4
 	bankedPodLossRounds = 40
+	// Blackjack leak test: rounds checked, rng tables (half cz, half ru).
+	bjLeakRounds = 10_000
+	bjLeakTables = 120
 )

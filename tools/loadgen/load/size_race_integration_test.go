@@ -11,4 +11,7 @@ const (
 	podLossHands        = 300
 	bankedRounds        = 2
 	bankedPodLossRounds = 16
+	// Blackjack leak test: rounds checked, rng tables (half cz, half ru).
+	bjLeakRounds = 500
+	bjLeakTables = 12
 )

@@ -78,8 +78,11 @@ type Options struct {
 	// it); Clock the decision clock (0: the table's default).
 	PerBox int
 	Clock  time.Duration
-	Name   string
-	Log    io.Writer
+	// CloseWhenAllBet: rng tables close their betting once every bot has
+	// bet (CreateBankedTableRequest.close_when_all_bet).
+	CloseWhenAllBet bool
+	Name            string
+	Log             io.Writer
 }
 
 // Result is what a run measured.
@@ -402,7 +405,7 @@ func setupTable(ctx context.Context, tg Target, o Options, ti int, admin, partne
 		Name: fmt.Sprintf("%s %s %d", o.Name, o.Game, ti), Game: game, Profile: o.Profile, Options: opts, Source: src, Currency: "EUR",
 		Limits:          &tablev1.BetLimits{Table: &tablev1.BetLimit{Min: minStake, Max: maxStake}},
 		BettingWindowMs: int32(o.Window.Milliseconds()), PauseMs: pause, MaxBets: int32(max(200, 2*o.Bets)),
-		DecisionClockMs: int32(o.Clock.Milliseconds())}))
+		DecisionClockMs: int32(o.Clock.Milliseconds()), CloseWhenAllBet: o.CloseWhenAllBet && !o.Dealer}))
 	if err != nil {
 		return nil, fmt.Errorf("create table: %w", err)
 	}

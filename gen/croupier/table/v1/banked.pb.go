@@ -488,9 +488,12 @@ type BankedTableSummary struct {
 	// name ("money-placeholder-v1" is a placeholder: the source gives none).
 	Wheel string `protobuf:"bytes,16,opt,name=wheel,proto3" json:"wheel,omitempty"`
 	// Money wheel: the field order, clockwise, by symbol.
-	WheelFields   []string `protobuf:"bytes,17,rep,name=wheel_fields,json=wheelFields,proto3" json:"wheel_fields,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	WheelFields []string `protobuf:"bytes,17,rep,name=wheel_fields,json=wheelFields,proto3" json:"wheel_fields,omitempty"`
+	// The table closes its betting once every joined player has bet
+	// (CreateBankedTableRequest.close_when_all_bet).
+	CloseWhenAllBet bool `protobuf:"varint,18,opt,name=close_when_all_bet,json=closeWhenAllBet,proto3" json:"close_when_all_bet,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *BankedTableSummary) Reset() {
@@ -640,6 +643,13 @@ func (x *BankedTableSummary) GetWheelFields() []string {
 		return x.WheelFields
 	}
 	return nil
+}
+
+func (x *BankedTableSummary) GetCloseWhenAllBet() bool {
+	if x != nil {
+		return x.CloseWhenAllBet
+	}
+	return false
 }
 
 // Bet is one stake. spot is the bet's place in the game's notation:
@@ -4096,6 +4106,11 @@ type CreateBankedTableRequest struct {
 	// Card games: how long a player has for a decision, 2000..120000; 0 =
 	// 15000.
 	DecisionClockMs int32 `protobuf:"varint,15,opt,name=decision_clock_ms,json=decisionClockMs,proto3" json:"decision_clock_ms,omitempty"`
+	// An rng table closes its betting as soon as every player joined to it
+	// has a bet in the round, instead of at the end of the window (a card
+	// table where everyone is in need not wait). Refused at a dealer table:
+	// its dealer calls "no more bets".
+	CloseWhenAllBet bool `protobuf:"varint,16,opt,name=close_when_all_bet,json=closeWhenAllBet,proto3" json:"close_when_all_bet,omitempty"`
 	unknownFields   protoimpl.UnknownFields
 	sizeCache       protoimpl.SizeCache
 }
@@ -4233,6 +4248,13 @@ func (x *CreateBankedTableRequest) GetDecisionClockMs() int32 {
 		return x.DecisionClockMs
 	}
 	return 0
+}
+
+func (x *CreateBankedTableRequest) GetCloseWhenAllBet() bool {
+	if x != nil {
+		return x.CloseWhenAllBet
+	}
+	return false
 }
 
 type CreateBankedTableResponse struct {
@@ -4947,7 +4969,7 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\aby_kind\x18\x03 \x03(\v2(.croupier.table.v1.BetLimits.ByKindEntryR\x06byKind\x1aV\n" +
 	"\vByKindEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x121\n" +
-	"\x05value\x18\x02 \x01(\v2\x1b.croupier.table.v1.BetLimitR\x05value:\x028\x01\"\xe5\x05\n" +
+	"\x05value\x18\x02 \x01(\v2\x1b.croupier.table.v1.BetLimitR\x05value:\x028\x01\"\x92\x06\n" +
 	"\x12BankedTableSummary\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x121\n" +
@@ -4966,7 +4988,8 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\bpause_ms\x18\x0e \x01(\x05R\apauseMs\x12L\n" +
 	"\aoptions\x18\x0f \x03(\v22.croupier.table.v1.BankedTableSummary.OptionsEntryR\aoptions\x12\x14\n" +
 	"\x05wheel\x18\x10 \x01(\tR\x05wheel\x12!\n" +
-	"\fwheel_fields\x18\x11 \x03(\tR\vwheelFields\x1a:\n" +
+	"\fwheel_fields\x18\x11 \x03(\tR\vwheelFields\x12+\n" +
+	"\x12close_when_all_bet\x18\x12 \x01(\bR\x0fcloseWhenAllBet\x1a:\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"H\n" +
@@ -5215,7 +5238,7 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"commitment\x12$\n" +
 	"\x0erng_outcome_id\x18\x03 \x01(\tR\frngOutcomeId\x12\x1a\n" +
 	"\brevealed\x18\x04 \x01(\bR\brevealed\x127\n" +
-	"\x06reveal\x18\x05 \x01(\v2\x1f.croupier.rng.v1.RevealResponseR\x06reveal\"\xb0\x05\n" +
+	"\x06reveal\x18\x05 \x01(\v2\x1f.croupier.rng.v1.RevealResponseR\x06reveal\"\xdd\x05\n" +
 	"\x18CreateBankedTableRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x121\n" +
 	"\x04game\x18\x02 \x01(\x0e2\x1d.croupier.table.v1.BankedGameR\x04game\x12\x18\n" +
@@ -5234,7 +5257,8 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\n" +
 	"wheel_name\x18\r \x01(\tR\twheelName\x12'\n" +
 	"\x0fidempotency_key\x18\x0e \x01(\tR\x0eidempotencyKey\x12*\n" +
-	"\x11decision_clock_ms\x18\x0f \x01(\x05R\x0fdecisionClockMs\x1a:\n" +
+	"\x11decision_clock_ms\x18\x0f \x01(\x05R\x0fdecisionClockMs\x12+\n" +
+	"\x12close_when_all_bet\x18\x10 \x01(\bR\x0fcloseWhenAllBet\x1a:\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"X\n" +
