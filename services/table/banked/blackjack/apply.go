@@ -192,54 +192,53 @@ func AppendApply(dst []Event, r *Rules, s *State, c *Command) ([]Event, error) {
 		}
 	}
 	s.scratch.reset()
-	from := len(dst)
-	evs, err := s.apply(r, c, dst)
-	if err != nil {
-		return evs[:from], err
+	// Each command's method appends its events to evs. The dispatch is
+	// here rather than in a function of its own: a call less for every
+	// command, which a simulation feels.
+	evs, err := dst, error(nil)
+	switch c.Kind {
+	case CmdOpen:
+		evs, err = s.open(r, evs)
+	case CmdPlace:
+		evs, err = s.place(r, c, evs)
+	case CmdCancel:
+		evs, err = s.cancel(r, c, evs)
+	case CmdClose:
+		evs, err = s.close(r, evs)
+	case CmdShuffle:
+		evs, err = s.shuffle(r, c, evs)
+	case CmdBurn:
+		evs, err = s.burn(r, c, evs)
+	case CmdDealerChange:
+		evs, err = s.dealerChange(r, evs)
+	case CmdMarker:
+		evs, err = s.marker(r, evs)
+	case CmdCard:
+		evs, err = s.card(r, c, evs)
+	case CmdInsure:
+		evs, err = s.insure(r, c, evs)
+	case CmdEvenMoney:
+		evs, err = s.evenMoney(r, c, evs)
+	case CmdSurrender:
+		evs, err = s.surrender(r, c, evs)
+	case CmdDecide:
+		evs, err = s.decide(r, c, evs)
+	case CmdFollow:
+		evs, err = s.follow(r, c, evs)
+	case CmdTimeout:
+		evs, err = s.timeout(r, c, evs)
+	case CmdVoid:
+		evs, err = s.void(r, c.Reason, evs)
+	default:
+		err = apierr.Invalid(round.ReasonUnknownCommand, "unknown command %d", c.Kind)
 	}
-	for i := from; i < len(evs); i++ {
+	if err != nil {
+		return evs[:len(dst)], err
+	}
+	for i := len(dst); i < len(evs); i++ {
 		evs[i].Round = s.Round
 	}
 	return evs, nil
-}
-
-// apply dispatches c to its method, which appends its events to evs.
-func (s *State) apply(r *Rules, c *Command, evs []Event) ([]Event, error) {
-	switch c.Kind {
-	case CmdOpen:
-		return s.open(r, evs)
-	case CmdPlace:
-		return s.place(r, c, evs)
-	case CmdCancel:
-		return s.cancel(r, c, evs)
-	case CmdClose:
-		return s.close(r, evs)
-	case CmdShuffle:
-		return s.shuffle(r, c, evs)
-	case CmdBurn:
-		return s.burn(r, c, evs)
-	case CmdDealerChange:
-		return s.dealerChange(r, evs)
-	case CmdMarker:
-		return s.marker(r, evs)
-	case CmdCard:
-		return s.card(r, c, evs)
-	case CmdInsure:
-		return s.insure(r, c, evs)
-	case CmdEvenMoney:
-		return s.evenMoney(r, c, evs)
-	case CmdSurrender:
-		return s.surrender(r, c, evs)
-	case CmdDecide:
-		return s.decide(r, c, evs)
-	case CmdFollow:
-		return s.follow(r, c, evs)
-	case CmdTimeout:
-		return s.timeout(r, c, evs)
-	case CmdVoid:
-		return s.void(r, c.Reason, evs)
-	}
-	return evs, apierr.Invalid(round.ReasonUnknownCommand, "unknown command %d", c.Kind)
 }
 
 // wrongPhase refuses a command the round's phase does not allow, with

@@ -52,15 +52,6 @@ func checkBet(r *Rules, b *round.Bet) (int, error) {
 	return n, nil
 }
 
-// placement is what a placement does: the new bets, the bets they
-// replace (the player's bet on the same box, by index in State.Bets, -1
-// for none) and the behind bets the owner's pushes out (cz §4).
-type placement struct {
-	fresh    []round.Bet
-	replaces []int
-	pushed   []int
-}
-
 // CheckPlace says what Apply would do with c as a CmdPlace, without
 // changing s: the bets it would put in play, nil for a replay, or the
 // refusal Apply would return.
@@ -68,39 +59,39 @@ func CheckPlace(r Rules, s *State, c Command) ([]round.Bet, error) {
 	if _, err := round.CheckRound(CmdPlace, false, c.Round, s.Round); err != nil {
 		return nil, err
 	}
-	p, err := s.checkPlace(&r, &c, nil, nil)
-	return slices.Clone(p.fresh), err
+	fresh, _, _, err := s.checkPlace(&r, &c, nil, nil)
+	return slices.Clone(fresh), err
 }
 
 // place adds a player's batch, all or none.
 func (s *State) place(r *Rules, c *Command, evs []Event) ([]Event, error) {
 	var one [1]round.Bet // a one-bet placement's, the common case
 	var at [1]int
-	p, err := s.checkPlace(r, c, one[:0], at[:0])
-	if err != nil || len(p.fresh) == 0 {
+	fresh, replaces, pushed, err := s.checkPlace(r, c, one[:0], at[:0])
+	if err != nil || len(fresh) == 0 {
 		return evs, err // no bets: every one a replay, an acknowledged retry
 	}
-	for _, i := range p.replaces {
+	for _, i := range replaces {
 		if i >= 0 {
 			evs = s.gone(i, "replaced", evs)
 		}
 	}
-	for _, i := range p.pushed {
+	for _, i := range pushed {
 		evs = s.gone(i, "the box owner has priority (cz §4)", evs)
 	}
 	evs, e := grow(evs, EvPlaced)
-	e.Player, e.Bets = c.Player, s.scratch.addBets(p.fresh...)
-	for j := range p.fresh {
-		if i := p.replaces[j]; i >= 0 {
-			s.Bets[i] = p.fresh[j] // the new bet keeps the old one's place among the box's bettors
+	e.Player, e.Bets = c.Player, s.scratch.addBets(fresh...)
+	for j := range fresh {
+		if i := replaces[j]; i >= 0 {
+			s.Bets[i] = fresh[j] // the new bet keeps the old one's place among the box's bettors
 		} else {
-			s.Bets = addBet(s.Bets, &p.fresh[j])
+			s.Bets = addBet(s.Bets, &fresh[j])
 		}
 	}
-	if len(p.pushed) > 0 {
+	if len(pushed) > 0 {
 		kept := s.Bets[:0]
 		for i, b := range s.Bets {
-			if !slices.Contains(p.pushed, i) {
+			if !slices.Contains(pushed, i) {
 				kept = append(kept, b)
 			}
 		}
@@ -122,40 +113,43 @@ func (s *State) gone(i int, reason string, evs []Event) []Event {
 	return evs
 }
 
-// checkPlace is a placement's checks, changing nothing. p.replaces holds,
-// for each fresh bet, the index of the bet it replaces or -1; the events
-// list those >= 0. buf and at are room for a one-bet placement's bet and
-// index (nil: none).
-func (s *State) checkPlace(r *Rules, c *Command, buf []round.Bet, at []int) (placement, error) {
-	fresh, err := s.fresh(c, buf)
+// checkPlace is a placement's checks, changing nothing. It returns what
+// the placement does: the new bets; for each, the index in State.Bets of
+// the bet it replaces (the player's on the same box), -1 for none; and
+// the behind bets the owner's pushes out (cz §4). buf and at are room
+// for a one-bet placement's bet and index (nil: none). The results come
+// apart, not as a struct: a struct result is stored and copied, and its
+// copy stalls on the stores.
+func (s *State) checkPlace(r *Rules, c *Command, buf []round.Bet, at []int) (fresh []round.Bet, replaces, pushed []int, err error) {
+	fresh, err = s.fresh(c, buf)
 	if err != nil || len(fresh) == 0 {
-		return placement{}, err
+		return nil, nil, nil, err
 	}
 	if s.Phase != round.Betting {
-		return placement{}, s.wrongPhase("bet")
+		return nil, nil, nil, s.wrongPhase("bet")
 	}
-	replaces, pushed := at[:0], []int(nil)
+	replaces = at[:0]
 	for j := range fresh {
 		b := &fresh[j]
 		n, err := checkBet(r, b)
 		if err != nil {
-			return placement{}, err
+			return nil, nil, nil, err
 		}
 		for k := range j {
 			if fresh[k].Spot == b.Spot {
-				return placement{}, apierr.Invalid(round.ReasonBadBet, "two bets of %s on box %d in one placement", c.Player, n)
+				return nil, nil, nil, apierr.Invalid(round.ReasonBadBet, "two bets of %s on box %d in one placement", c.Player, n)
 			}
 		}
 		old, out, err := s.checkBox(r, n, b)
 		if err != nil {
-			return placement{}, err
+			return nil, nil, nil, err
 		}
 		replaces = append(replaces, old)
 		if len(out) > 0 {
 			pushed = append(pushed, out...)
 		}
 	}
-	return placement{fresh: fresh, replaces: replaces, pushed: pushed}, nil
+	return fresh, replaces, pushed, nil
 }
 
 // fresh is the placement's new bets as round.Book.Fresh sorts them, each

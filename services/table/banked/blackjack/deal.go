@@ -12,7 +12,8 @@ func (s *State) toBox(r *Rules, n Next, c card.Card, evs []Event, dealt int) []E
 	b := &s.Boxes[i]
 	h, _ := b.hand(n.Hand)
 	h.Cards = append(h.Cards, c)
-	t := setTotal(&evs[dealt], h.Cards)
+	t, soft := Value(h.Cards)
+	evs[dealt].Total, evs[dealt].Soft = t, soft
 	if s.Stage == Dealing {
 		return s.dealOn(r, s.dealNext(i), evs)
 	}
@@ -37,14 +38,6 @@ func (s *State) dealOn(r *Rules, d Next, evs []Event) []Event {
 	evs = s.afterDeal(r, evs)
 	evs = s.advance(r, evs)
 	return evs
-}
-
-// setTotal writes the hand's total after the card into its EvDealt and
-// returns it.
-func setTotal(e *Event, cards []card.Card) int {
-	t, soft := Value(cards)
-	e.Total, e.Soft = t, soft
-	return t
 }
 
 // afterCard is what a card in play makes of the hand: a bust loses at
@@ -92,7 +85,7 @@ func (s *State) isBlackjack(r *Rules, h *Hand) bool {
 // State.Next.
 func (s *State) toDealer(r *Rules, c card.Card, evs []Event, dealt int) []Event {
 	s.Dealer = append(s.Dealer, c)
-	setTotal(&evs[dealt], s.Dealer)
+	evs[dealt].Total, evs[dealt].Soft = Value(s.Dealer)
 	if s.Stage == Dealing {
 		return s.dealOn(r, s.dealNext(-1), evs)
 	}

@@ -17,6 +17,21 @@ var points = func() (p [256]uint8) {
 	return p
 }()
 
+// hardPoints are Value's count of a card: its points with an ace as one
+// in the low bits, and anAce set for an ace.
+var hardPoints = func() (h [256]uint8) {
+	for c := range h {
+		h[c] = points[c]
+		if points[c] == 11 {
+			h[c] = 1 | anAce
+		}
+	}
+	return h
+}()
+
+// anAce marks an ace in hardPoints, above any card's points.
+const anAce = 0x40
+
 func points1(c card.Card) int {
 	switch r := c.Rank(); {
 	case r == card.Ace:
@@ -34,21 +49,27 @@ func points1(c card.Card) int {
 // could also be read 10 less.
 //
 // Counted with every ace as one, at most one ace can count eleven (two
-// would make at least 22): the first, when the total then stays within
-// 21.
+// would make at least 22): one does when the total then stays within 21.
+// It is worked out without branches (b2i): which way they would go is
+// the cards', which no CPU can foresee, and Value is asked often.
 func Value(cards []card.Card) (total int, soft bool) {
-	ace := false
+	aces := uint8(0)
 	for _, c := range cards {
-		p := int(points[c])
-		if p == 11 {
-			p, ace = 1, true
-		}
-		total += p
+		p := hardPoints[c]
+		total += int(p &^ anAce)
+		aces |= p
 	}
-	if ace && total <= 11 {
-		return total + 10, true
+	soft = b2i(aces&anAce != 0)&b2i(total <= 11) != 0
+	return total + 10*b2i(soft), soft
+}
+
+// b2i is 1 for true, 0 for false, which the compiler makes without a
+// branch.
+func b2i(b bool) int {
+	if b {
+		return 1
 	}
-	return total, false
+	return 0
 }
 
 // IsBlackjack reports two cards making 21: an ace and a ten-value card

@@ -155,9 +155,12 @@ func (s *State) settle(r *Rules, evs []Event) []Event {
 		s.scratch.order = append(s.scratch.order, b.N)
 		for j := len(b.Hands) - 1; j >= 0; j-- {
 			h := &b.Hands[j]
+			if !h.live() {
+				continue
+			}
+			base, double := s.outcome(r, h, dealer) // the hand's, each bettor's on it alike
 			for k := range h.Stakes {
 				if h.Stakes[k].live() {
-					base, double := s.outcome(r, h, dealer)
 					s.settleStake(&r.Options, b, h, k, base, double)
 				}
 			}

@@ -19,7 +19,19 @@ func (s *State) next(r *Rules) Next { return s.via(r, s.roundNext()) }
 // via is where the next card goes when the round waits for n (roundNext,
 // or what the deal knows it to be: dealNext): the due burns come first,
 // a shuffle when the shoe cannot give the card.
+//
+// It is small enough to be inlined: the common case, a loaded shoe with
+// cards, no burn due and the marker not out, is answered at once, the
+// rest out of line (shoeNext).
 func (s *State) via(r *Rules, n Next) Next {
+	if sh := &s.Shoe; sh.Loaded && sh.BurnsDue == 0 && !sh.MarkerOut && sh.Out < r.size() {
+		return n
+	}
+	return s.shoeNext(r, n)
+}
+
+// shoeNext is via for any shoe.
+func (s *State) shoeNext(r *Rules, n Next) Next {
 	sh := &s.Shoe
 	if sh.Loaded && sh.BurnsDue > 0 {
 		if sh.Out >= r.size() {
@@ -27,9 +39,7 @@ func (s *State) via(r *Rules, n Next) Next {
 		}
 		return Next{To: ToBurn}
 	}
-	// The shoe's conditions, nearly always false, come first: whether a
-	// card is due at all is the game's to say and hard to predict.
-	if (!sh.Loaded || sh.Out >= r.size() || (sh.MarkerOut && s.Stage == Dealing && !s.started())) && n.To != 0 {
+	if n.To != 0 && (!sh.Loaded || sh.Out >= r.size() || (sh.MarkerOut && s.Stage == Dealing && !s.started())) {
 		return Next{To: ToShuffle}
 	}
 	return n
@@ -192,6 +202,9 @@ func (s *State) burn(r *Rules, c *Command, evs []Event) ([]Event, error) {
 
 // checkDraw checks a card's position and that the shoe can give it.
 func (s *State) checkDraw(r *Rules, c *Command) error {
+	if s.drawable(r, c) {
+		return nil
+	}
 	switch {
 	case c.Pos < 0 || c.Pos > s.Shoe.Drawn+1:
 		return apierr.Invalid(ReasonBadPosition, "position %d: the next is %d", c.Pos, s.Shoe.Drawn+1)
@@ -203,6 +216,13 @@ func (s *State) checkDraw(r *Rules, c *Command) error {
 		return apierr.Invalid(ReasonCardNotInShoe, "%s: the %d-deck shoe has given all %d", c.Card, r.Decks, r.Decks)
 	}
 	return nil
+}
+
+// drawable is checkDraw's answer for a card it takes, small enough to be
+// inlined where a card is taken.
+func (s *State) drawable(r *Rules, c *Command) bool {
+	sh := &s.Shoe
+	return uint(c.Pos) <= uint(sh.Drawn+1) && c.Card.Valid() && sh.Loaded && sh.Out < r.size() && int(sh.Seen[c.Card]) < r.Decks
 }
 
 // replayed answers a card reported at a position dealt already: the same
@@ -284,8 +304,8 @@ func (s *State) card(r *Rules, c *Command, evs []Event) ([]Event, error) {
 	case ToShuffle:
 		return evs, apierr.Precondition(ReasonShuffleDue, "the shoe is to be shuffled first")
 	}
-	if err := s.checkDraw(r, c); err != nil {
-		return evs, err
+	if !s.drawable(r, c) {
+		return evs, s.checkDraw(r, c)
 	}
 	dealt := len(evs) // the card's EvDealt
 	evs = s.draw(c.Card, n, evs)
