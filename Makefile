@@ -37,9 +37,15 @@ run:
 	@echo 'make run: building the dev stack; the first build compiles the embedded Temporal server and takes a few minutes (later runs start in seconds). Flags: make run ARGS="-addr 127.0.0.1:9090"' >&2
 	go run ./tools/devstack $(ARGS)
 
-## test: the whole unit and property suite, race detector on.
+## test: the whole unit and property suite, race detector on, after the
+## suites that run at full size without it (test-full: each mk/*.mk adds
+## its own). Those are one busy process each, so they run two at a time.
 test:
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-full
 	go test -race -count=1 -timeout $(TEST_TIMEOUT) $(PKGS)
+
+.PHONY: test-full
+test-full:
 
 # Packages holding tests tagged "integration" (the rest of the suite already
 # ran in `make test`; running it again here would only double CI's time).

@@ -12,4 +12,4 @@
 banked-full:
 	go test -count=1 -timeout 30m ./shared/rtp/... ./services/table/banked/...
 
-test: banked-full
+test-full: banked-full

@@ -21,4 +21,4 @@ COUNT ?= 3
 engines-bench:
 	GOMAXPROCS=1 go test -run '^$$' -bench BenchmarkRandomHands -benchmem -count $(COUNT) ./services/table/poker/
 
-test: engines-property
+test-full: engines-property

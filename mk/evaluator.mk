@@ -12,7 +12,7 @@ EVALUATOR_FULL_TESTS := AllFiveCardHands|AllSevenCardHands|AgreesWithSlowEvaluat
 evaluator-full:
 	go test -count=1 -timeout 20m -v -run '$(EVALUATOR_FULL_TESTS)' ./shared/rank/... ./services/evaluator/... | grep -E '^(ok|FAIL|---|panic)'
 
-test: evaluator-full
+test-full: evaluator-full
 
 ## evaluator-bench: the evaluator's benchmarks on one core, best of five:
 ## 7-card and Omaha random hands, table build time and size, batch lines.

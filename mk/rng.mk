@@ -17,4 +17,4 @@ rng-report:
 rng-stat:
 	go test -count=1 -timeout 10m -v -run 'ChiSquare' ./services/rng/... | grep -E '^(ok|FAIL|---|panic)|chi2='
 
-test: rng-stat
+test-full: rng-stat

@@ -17,7 +17,7 @@ WALLET_PGBENCH_SCALE ?= 64
 wallet-model:
 	cd services/wallet && go test -count=1 -timeout 30m -run '^TestConcurrentModelOnSQLite$$' -v ./ledger/ | grep -E '^(---|ok|FAIL|panic)|model_test'
 
-test: wallet-model
+test-full: wallet-model
 
 ## wallet-model-postgres: the same model at full size against the real
 ## PostgreSQL, without the race detector (the integration suite's -race
