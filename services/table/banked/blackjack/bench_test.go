@@ -60,6 +60,8 @@ type benchTable struct {
 	window   bool
 	commands int
 	events   int
+	// log, when not nil, records every command applied (replay).
+	log *[]Command
 }
 
 func newBenchTable(tb testing.TB, profile string, owned bool) *benchTable {
@@ -88,6 +90,9 @@ func (bt *benchTable) apply(c Command) {
 	}
 	bt.commands++
 	bt.events += len(evs)
+	if bt.log != nil {
+		*bt.log = append(*bt.log, c)
+	}
 }
 
 // round plays one round from its opening to its settlement.
@@ -182,5 +187,49 @@ func TestAppendApplyAllocatesNothing(t *testing.T) {
 		if n := testing.AllocsPerRun(2000, bt.round); n != 0 {
 			t.Errorf("%s: %v allocations a round", profile, n)
 		}
+	}
+}
+
+// BenchmarkBlackjackReplay is the engine alone, without its player: the
+// rounds BenchmarkBlackjackRounds' table plays (seven boxes, basic
+// strategy, shuffled shoes) are recorded once, command by command, and
+// replayed through AppendApply, so choosing the moves, shuffling and
+// building the commands are not timed. The replay starts again from a
+// new table after the last recorded round (once every 4,096 rounds).
+func BenchmarkBlackjackReplay(b *testing.B) {
+	for _, profile := range Profiles() {
+		b.Run(profile, func(b *testing.B) {
+			const recorded = 4096
+			var log []Command
+			bt := newBenchTable(b, profile, false)
+			bt.log = &log
+			ends := make([]int, 0, recorded)
+			for range recorded {
+				bt.round()
+				ends = append(ends, len(log))
+			}
+			r := bt.r
+			var s State
+			var evs []Event
+			var err error
+			i, from := 0, 0
+			b.ReportAllocs()
+			cpu := cpuTime()
+			for b.Loop() {
+				for k := from; k < ends[i]; k++ {
+					if evs, err = AppendApply(evs[:0], &r, &s, &log[k]); err != nil {
+						b.Fatalf("replaying command %d %+v: %v", k, log[k], err)
+					}
+				}
+				from, i = ends[i], i+1
+				if i == recorded {
+					s, i, from = State{}, 0, 0
+				}
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "rounds/s")
+			if cpu := cpuTime() - cpu; cpu > 0 {
+				b.ReportMetric(float64(b.N)/cpu.Seconds(), "rounds/cpu-s")
+			}
+		})
 	}
 }
