@@ -107,13 +107,7 @@ func (s *Service) FairnessProof(ctx context.Context, id, handID string, v live.V
 	}
 	p.Outcome = h.Outcome
 	if full {
-		res, err := rngRead(s, ctx, h.Outcome, func() (*rngv1.RevealResponse, error) {
-			r, err := s.deps.RNG.Reveal(ctx, connect.NewRequest(&rngv1.RevealRequest{OutcomeId: h.Outcome}))
-			if err != nil {
-				return nil, err
-			}
-			return r.Msg, nil
-		})
+		res, err := s.reveal(ctx, h.Outcome)
 		if err != nil {
 			return Proof{}, err
 		}
@@ -164,6 +158,18 @@ func rngRead[T any](s *Service, ctx context.Context, outcome string, read func()
 		return zero, apierr.Unavailable("RNG_UNAVAILABLE", "the RNG did not answer for the proof of %s; try again", outcome)
 	}
 	return res, nil
+}
+
+// reveal is the RNG's reveal of a finished outcome (rngRead: closed
+// first if its close was lost).
+func (s *Service) reveal(ctx context.Context, outcome string) (*rngv1.RevealResponse, error) {
+	return rngRead(s, ctx, outcome, func() (*rngv1.RevealResponse, error) {
+		r, err := s.deps.RNG.Reveal(ctx, connect.NewRequest(&rngv1.RevealRequest{OutcomeId: outcome}))
+		if err != nil {
+			return nil, err
+		}
+		return r.Msg, nil
+	})
 }
 
 // closeOutcome tells the RNG that a hand is over, so its shoe may be

@@ -150,13 +150,7 @@ func (s *Service) RoundProof(ctx context.Context, id, roundID string) (RoundProo
 		return RoundProof{}, apierr.NotFound("NO_DRAW", "round %s has no RNG draw", roundID)
 	}
 	out.Commitment, out.Outcome = rec.Draw.Commitment, rec.Draw.Outcome
-	res, err := rngRead(s, ctx, rec.Draw.Outcome, func() (*rngv1.RevealResponse, error) {
-		r, err := s.deps.RNG.Reveal(ctx, connect.NewRequest(&rngv1.RevealRequest{OutcomeId: rec.Draw.Outcome}))
-		if err != nil {
-			return nil, err
-		}
-		return r.Msg, nil
-	})
+	res, err := s.reveal(ctx, rec.Draw.Outcome)
 	if err != nil {
 		return RoundProof{}, err
 	}
@@ -178,13 +172,7 @@ func (s *Service) shoeProof(ctx context.Context, out RoundProof, sh *house.ShoeR
 	if sh.Outcome == liveShoe && !sh.Ended {
 		return out, nil
 	}
-	res, err := rngRead(s, ctx, sh.Outcome, func() (*rngv1.RevealResponse, error) {
-		r, err := s.deps.RNG.Reveal(ctx, connect.NewRequest(&rngv1.RevealRequest{OutcomeId: sh.Outcome}))
-		if err != nil {
-			return nil, err
-		}
-		return r.Msg, nil
-	})
+	res, err := s.reveal(ctx, sh.Outcome)
 	if err != nil {
 		return RoundProof{}, err
 	}

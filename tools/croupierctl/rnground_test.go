@@ -25,14 +25,20 @@ import (
 // roundID after the round: a spin the RNG drew for it, closed and revealed.
 func roundProof(t *testing.T, s served, roundID string) *tablev1.GetRoundProofResponse {
 	t.Helper()
-	ctx := context.Background()
-	o, err := s.svc.Spin(ctx, &rngv1.SpinRequest{Wheel: rngv1.Wheel_WHEEL_EUROPEAN,
+	o, err := s.svc.Spin(context.Background(), &rngv1.SpinRequest{Wheel: rngv1.Wheel_WHEEL_EUROPEAN,
 		Context: &commonv1.Context{TableId: "t1", RoundId: roundID}})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return revealedProof(t, s, roundID, o)
+}
+
+// revealedProof is round roundID's proof once outcome o is closed and
+// revealed.
+func revealedProof(t *testing.T, s served, roundID string, o *rngv1.Outcome) *tablev1.GetRoundProofResponse {
+	t.Helper()
 	closeOutcome(t, s, o)
-	r, err := s.svc.Reveal(ctx, &rngv1.RevealRequest{OutcomeId: o.GetId()})
+	r, err := s.svc.Reveal(context.Background(), &rngv1.RevealRequest{OutcomeId: o.GetId()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,11 +99,7 @@ func TestRngVerifyRoundProofTampered(t *testing.T) {
 	q := roundProof(t, s, "t1-r2") // another round's honest proof
 	o := p.GetReveal().GetOutcome()
 	otherPocket := (o.GetPocketIndex() + 1) % 37
-	tamper := []struct {
-		name string
-		f    func(r *tablev1.GetRoundProofResponse)
-		why  string
-	}{
+	tamper := []tampering{
 		{"another result", func(r *tablev1.GetRoundProofResponse) {
 			r.Reveal.Outcome.PocketIndex, r.Reveal.Outcome.PocketLabel = otherPocket, wheel.European().Labels[otherPocket]
 			r.Reveal.CanonicalEncoding = nil
@@ -118,14 +120,7 @@ func TestRngVerifyRoundProofTampered(t *testing.T) {
 		{"no salt", func(r *tablev1.GetRoundProofResponse) { r.Reveal.Salt = nil }, "salt is 0 bytes"},
 		{"not a spin", func(r *tablev1.GetRoundProofResponse) { r.Reveal.Outcome.Kind = rngv1.OutcomeKind_OUTCOME_KIND_DRAW }, "not a spin"},
 	}
-	for _, tc := range tamper {
-		r := proto.Clone(p).(*tablev1.GetRoundProofResponse)
-		tc.f(r)
-		out, err := ctl(t, marshal(t, r), "rng", "verify")
-		if !errors.Is(err, errFailed) || !strings.HasPrefix(out, "FAILED round t1-r1: ") || !strings.Contains(out, tc.why) {
-			t.Errorf("tampered %s: %v\n%s", tc.name, err, out)
-		}
-	}
+	expectTampered(t, p, tamper)
 	if _, err := ctl(t, `{"reveal": 5}`, "rng", "verify"); err == nil || errors.Is(err, errFailed) {
 		t.Fatalf("a round proof that is not one: %v", err)
 	}
@@ -152,18 +147,12 @@ func TestRngVerifyRevealWithCommitment(t *testing.T) {
 // dealt from shoe o of table t1 once the shoe has ended.
 func shoeRoundProof(t *testing.T, s served, table, roundID string) *tablev1.GetRoundProofResponse {
 	t.Helper()
-	ctx := context.Background()
-	o, err := s.svc.Shuffle(ctx, &rngv1.ShuffleRequest{Decks: 6, Context: &commonv1.Context{TableId: table},
+	o, err := s.svc.Shuffle(context.Background(), &rngv1.ShuffleRequest{Decks: 6, Context: &commonv1.Context{TableId: table},
 		CutCard: &rngv1.CutCard{MinFromFront: 234, MinFromEnd: 52}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	closeOutcome(t, s, o)
-	r, err := s.svc.Reveal(ctx, &rngv1.RevealRequest{OutcomeId: o.GetId()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &tablev1.GetRoundProofResponse{RoundId: roundID, Commitment: o.GetCommitment(), RngOutcomeId: o.GetId(), Revealed: true, Reveal: r}
+	return revealedProof(t, s, roundID, o)
 }
 
 // A card table's round is proved by its shoe: the reveal of the whole
@@ -179,11 +168,7 @@ func TestRngVerifyShoeRoundProof(t *testing.T) {
 		t.Fatalf("good shoe proof: %v\n%s\nwant %s", err, out, want)
 	}
 	other := shoeRoundProof(t, s, "t2", "t2-r7")
-	tamper := []struct {
-		name string
-		f    func(r *tablev1.GetRoundProofResponse)
-		why  string
-	}{
+	tamper := []tampering{
 		{"two cards swapped", func(r *tablev1.GetRoundProofResponse) {
 			c := r.Reveal.Outcome.Cards
 			i := 1
@@ -197,11 +182,26 @@ func TestRngVerifyShoeRoundProof(t *testing.T) {
 		}, `the reveal is of table "t2"'s shoe`},
 		{"not revealed", func(r *tablev1.GetRoundProofResponse) { r.Revealed, r.Reveal = false, nil }, "no reveal"},
 	}
+	expectTampered(t, p, tamper)
+}
+
+// tampering is a change to an honest round proof, and what `rng verify`
+// must say of it.
+type tampering struct {
+	name string
+	f    func(r *tablev1.GetRoundProofResponse)
+	why  string
+}
+
+// expectTampered checks that every tampering of p fails verification
+// with exit status 1, naming the round and saying why.
+func expectTampered(t *testing.T, p *tablev1.GetRoundProofResponse, tamper []tampering) {
+	t.Helper()
 	for _, tc := range tamper {
 		r := proto.Clone(p).(*tablev1.GetRoundProofResponse)
 		tc.f(r)
 		out, err := ctl(t, marshal(t, r), "rng", "verify")
-		if !errors.Is(err, errFailed) || !strings.HasPrefix(out, "FAILED round t1-r7: ") || !strings.Contains(out, tc.why) {
+		if !errors.Is(err, errFailed) || !strings.HasPrefix(out, "FAILED round "+p.GetRoundId()+": ") || !strings.Contains(out, tc.why) {
 			t.Errorf("tampered %s: %v\n%s", tc.name, err, out)
 		}
 	}

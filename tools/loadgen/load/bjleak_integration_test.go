@@ -74,19 +74,11 @@ func TestNoUndealtCardInBlackjackStreams(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			st, err := c.Banked.SubscribeRounds(runCtx, connect.NewRequest(&tablev1.SubscribeRoundsRequest{TableId: tb.ID}))
-			if err != nil {
-				streamErrs.Add(1)
-				return
-			}
-			defer st.Close()
-			for st.Receive() {
-				for _, e := range st.Msg().GetEvents() {
+			observe(runCtx, st, err, &streamErrs, func(m *tablev1.SubscribeRoundsResponse) {
+				for _, e := range m.GetEvents() {
 					sc.see(tb.ID, obsName, e, nil)
 				}
-			}
-			if runCtx.Err() == nil {
-				streamErrs.Add(1)
-			}
+			})
 		}()
 	}
 	start := time.Now()
@@ -393,4 +385,21 @@ func (s *shoeScanner) dealsOf(outcome string) map[int32]string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.deals[outcome]
+}
+
+// observe reads an observer's stream until ctx ends, handing each message
+// to see; a stream that could not open, or ended before ctx did, counts
+// in errs.
+func observe[T any](ctx context.Context, st *connect.ServerStreamForClient[T], err error, errs *atomic.Int64, see func(*T)) {
+	if err != nil {
+		errs.Add(1)
+		return
+	}
+	defer st.Close()
+	for st.Receive() {
+		see(st.Msg())
+	}
+	if ctx.Err() == nil {
+		errs.Add(1)
+	}
 }

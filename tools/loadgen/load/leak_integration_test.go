@@ -68,19 +68,11 @@ func TestNoHiddenCardLeaks(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			stream, err := observers[tb.ID].Table.Subscribe(runCtx, connect.NewRequest(&tablev1.SubscribeRequest{TableId: tb.ID}))
-			if err != nil {
-				streamErrs.Add(1)
-				return
-			}
-			defer stream.Close()
-			for stream.Receive() {
-				for _, ev := range stream.Msg().GetEvents() {
+			observe(runCtx, stream, err, &streamErrs, func(m *tablev1.SubscribeResponse) {
+				for _, ev := range m.GetEvents() {
 					sc.see(tb.ID+"/observer", ev)
 				}
-			}
-			if runCtx.Err() == nil {
-				streamErrs.Add(1)
-			}
+			})
 		}()
 		for _, b := range tb.Bots {
 			wg.Add(1)
