@@ -132,7 +132,7 @@ func (b *Bot) follow(ctx context.Context) error {
 				b.Stats.Settled.Add(1)
 				b.Stats.Staked.Add(t.GetStaked())
 				b.Stats.Paid.Add(t.GetPaid())
-			case e.GetBlackjack() != nil, e.GetSnapshot() != nil:
+			case e.GetSnapshot() != nil, b.mayAsk(e.GetBlackjack()):
 				moved = true
 			}
 		}
@@ -144,6 +144,23 @@ func (b *Bot) follow(ctx context.Context) error {
 		return err
 	}
 	return errors.New("stream ended")
+}
+
+// mayAsk reports an event after which the bot may have a move: the
+// pre-play window opening (insurance, even money, surrender), the turn
+// coming to its box (its own decision, or its answer to the owner's
+// double or split), or a card to its box (after a hit the turn stays
+// with the hand and no new turn is announced). It reads the table's view
+// only then, as a front-end would redraw its controls, not on every card
+// dealt to somebody else.
+func (b *Bot) mayAsk(e *tablev1.BlackjackEvent) bool {
+	switch e.GetKind() {
+	case "window_opened":
+		return true
+	case "turn", "dealt":
+		return e.GetBox() == b.cfg.Box
+	}
+	return false
 }
 
 // place bets on the bot's box in round n, once.
