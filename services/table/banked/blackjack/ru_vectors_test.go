@@ -82,6 +82,14 @@ func TestRUT06EvenMoneyAgainstATen(t *testing.T) {
 	if _, ok := g.hasMove("ann", CmdEvenMoney, EvenMoney); !ok {
 		t.Fatalf("no even money for ann: %+v", Legal(g.r, &g.s, "ann"))
 	}
+	// Asked for, not offered: nothing to decline, and Legal lists no
+	// decline; a decline is refused and changes nothing.
+	for _, m := range Legal(g.r, &g.s, "ann") {
+		if m.Kind == CmdEvenMoney && m.Decline {
+			t.Fatalf("a decline of even money against a ten listed: %+v", m)
+		}
+	}
+	g.refuse(Command{Kind: CmdEvenMoney, Player: "ann", Box: 1, Decline: true}, ReasonNotOffered)
 	g.do(Command{Kind: CmdEvenMoney, Player: "ann", Box: 1})
 	g.want("ann", sums{won: 100, returned: 100})
 	// The first card of play, to box 2, closes the window.

@@ -324,6 +324,12 @@ func (s *State) evenMoney(r *Rules, c *Command, evs []Event) ([]Event, error) {
 	if no := s.evenMoneyOffer(r, b, k); no != 0 {
 		return evs, s.refuse(r, no, b, k)
 	}
+	if c.Decline && !s.upAce() {
+		// Against a ten even money is the player's request (ru §3.41),
+		// not an offer the window waits on: there is nothing to decline,
+		// and Legal lists no such move.
+		return evs, apierr.Precondition(ReasonNotOffered, "even money against %s is asked for, not offered: nothing to decline (ru §3.41)", s.Dealer[0])
+	}
 	if c.Decline {
 		bt.NoEvenMoney = true
 		evs, _ = answerEvent(evs, EvDeclined, bt, b.N, EvenMoney)
