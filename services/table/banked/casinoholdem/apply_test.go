@@ -1,0 +1,70 @@
+package casinoholdem
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/croupier/croupier/services/table/banked/round"
+	"github.com/croupier/croupier/shared/card"
+)
+
+// The round's lifecycle (package round, "The command lifecycle"): a zero
+// State takes only CmdOpen and a shuffle; an open while a round runs is
+// refused and one naming the round opened is a replay; a command for
+// another round is WRONG_ROUND; a second close is a replay.
+func TestLifecycle(t *testing.T) {
+	g := newGame(t, rules(t))
+	g.refuse(place("ann", 1, BetAnte, 10), round.ReasonNoRound)
+	g.refuse(Command{Kind: CmdClose}, round.ReasonNoRound)
+	g.refuse(Command{Kind: CmdDecide, Player: "ann", Box: 1, Action: Call}, round.ReasonNoRound)
+	g.refuse(Command{Kind: CmdTimeout}, round.ReasonNoRound)
+	g.refuse(Command{Kind: CmdVoid, Reason: "x"}, round.ReasonNoRound)
+	g.refuse(Command{Kind: 99}, round.ReasonUnknownCommand)
+	g.do(Command{Kind: CmdOpen, Round: 1})
+	g.replay(Command{Kind: CmdOpen, Round: 1})
+	g.refuse(Command{Kind: CmdOpen}, round.ReasonRoundRunning)
+	g.refuse(Command{Kind: CmdClose, Round: 2}, round.ReasonWrongRound)
+	g.do(place("ann", 1, BetAnte, 10))
+	g.do(Command{Kind: CmdClose, Round: 1})
+	g.replay(Command{Kind: CmdClose})
+	g.refuse(Command{Kind: CmdOpen}, round.ReasonRoundRunning)
+	if g.s.Escrow() != 10 || g.s.Stage != Dealing {
+		t.Fatalf("escrow %d, stage %s", g.s.Escrow(), g.s.Stage)
+	}
+}
+
+// A round is plain data: stored as JSON in the middle of its decisions
+// and read back on another replica, it plays on exactly as the one that
+// stayed in memory (ARCHITECTURE principle 1).
+func TestStateResumesFromJSON(t *testing.T) {
+	g := threeBoxes(t, "hole_cards_face_up", "false", "burn_cards", "true", "deal_order", "by_round")
+	g.decide("ann", 1, Call)
+	b, err := json.Marshal(g.s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back State
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if !equalState(&back, &g.s) {
+		t.Fatalf("read back:\n%s\nwas\n%s", encode(t, back), b)
+	}
+	rest := []Command{
+		{Kind: CmdDecide, Player: "ben", Box: 3, Action: Fold},
+		{Kind: CmdTimeout},
+		{Kind: CmdCard, Card: card.MustParse("5s")},
+		{Kind: CmdCard, Card: card.MustParse("4c")},
+		{Kind: CmdCard, Card: card.MustParse("6c")},
+	}
+	for _, c := range rest {
+		want, err1 := Apply(g.r, &g.s, c)
+		got, err2 := Apply(g.r, &back, c)
+		if err1 != nil || err2 != nil || encode(t, got) != encode(t, want) {
+			t.Fatalf("%s: %v %v\n%s\nwant %s", c.Kind, err1, err2, encode(t, got), encode(t, want))
+		}
+	}
+	if back.Phase != round.Settled || !equalState(&back, &g.s) {
+		t.Fatalf("%s", encode(t, back))
+	}
+}
