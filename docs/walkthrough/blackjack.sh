@@ -55,10 +55,10 @@ rpc "Authorization: Bearer $ERIN" table.v1.BlackjackService/PlayBlackjack '{"tab
 # Her double waits for Finn, who decides for his own stake behind her (cz §8): he doubles too.
 rpc "Authorization: Bearer $FINN" table.v1.BankedTableService/GetBankedTable '{"tableId":"'$BJ'"}' \
   | jq -c '.table.blackjack | .turn.seq as $seq | .legal[] | {kind, max, decline, seq: $seq}'
-#   {"kind":"BLACKJACK_MOVE_KIND_FOLLOW","max":"1000","decline":null,"seq":1}
-#   {"kind":"BLACKJACK_MOVE_KIND_FOLLOW","max":null,"decline":true,"seq":1}
+#   {"kind":"BLACKJACK_MOVE_KIND_FOLLOW","max":"1000","decline":null,"seq":2}
+#   {"kind":"BLACKJACK_MOVE_KIND_FOLLOW","max":null,"decline":true,"seq":2}
 rpc "Authorization: Bearer $FINN" table.v1.BlackjackService/PlayBlackjack '{"tableId":"'$BJ'","round":1,"idempotencyKey":"finn-bj-2",
-  "kind":"BLACKJACK_MOVE_KIND_FOLLOW","box":3,"hand":1,"action":"BLACKJACK_ACTION_DOUBLE","amount":1000,"seq":1}' | jq -c .
+  "kind":"BLACKJACK_MOVE_KIND_FOLLOW","box":3,"hand":1,"action":"BLACKJACK_ACTION_DOUBLE","amount":1000,"seq":2}' | jq -c .
 #   {"round":"1","stake":"1000"}
 # The doubled hand takes one card, 9c: 20. The dealer draws to 17 (cz §6.7): 6d Ts 8h, 24, bust.
 deal 9c 7; deal Ts 8; deal 8h 9

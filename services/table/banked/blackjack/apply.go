@@ -266,7 +266,11 @@ func (s *State) open(r *Rules, evs []Event) ([]Event, error) {
 	s.Phase, s.Stage = round.Betting, 0
 	s.Bets, s.Cancelled = s.Bets[:0], s.Cancelled[:0]
 	s.Boxes, s.Dealer = s.Boxes[:0], s.Dealer[:0]
-	s.Turn, s.Reason = Turn{}, ""
+	// Waits are numbered from 1 in every round: a command's Seq 0 means
+	// "the current wait", so no wait may be 0, or a decision sent for the
+	// round's first wait and delivered late (a double click) would be
+	// taken for the current one.
+	s.Turn, s.Reason = Turn{Seq: 1}, ""
 	s.Deals, s.Decisions, s.Lines = s.Deals[:0], s.Decisions[:0], s.Lines[:0]
 	s.Shoe.From = 0
 	s.Next = s.next(r)

@@ -51,3 +51,30 @@ func TestValueIsItsDefinition(t *testing.T) {
 		}
 	}
 }
+
+// A decision names the wait it answers (Turn.Seq), and no wait is 0,
+// which means "the current one": a hit sent again for the wait the first
+// hit answered (a double click, a retry under a new key) is a replay, not
+// a second card, and another decision for that wait is stale. Waits
+// start at 1 in every round.
+func TestADecisionForAnAnsweredWaitIsStale(t *testing.T) {
+	g := newGame(t, rules(t, CZ))
+	for round := 1; round <= 2; round++ {
+		g.open("ann 1 100")
+		g.deal("5s", "6d", "3h") // 8 against the dealer's 6
+		seq := g.s.Turn.Seq
+		if seq == 0 {
+			t.Fatalf("round %d: the first wait is numbered 0, which means the current one", round)
+		}
+		g.do(Command{Kind: CmdDecide, Player: "ann", Box: 1, Hand: 1, Action: Hit, Seq: seq})
+		g.cards("2c")
+		// The same hit again is a replay; a stand for that wait is stale.
+		g.replay(Command{Kind: CmdDecide, Player: "ann", Box: 1, Hand: 1, Action: Hit, Seq: seq})
+		g.refuse(Command{Kind: CmdDecide, Player: "ann", Box: 1, Hand: 1, Action: Stand, Seq: seq}, ReasonStaleTurn)
+		g.do(Command{Kind: CmdDecide, Player: "ann", Box: 1, Hand: 1, Action: Stand, Seq: g.s.Turn.Seq})
+		g.cards("Tc", "9s") // the dealer: 6 + 10 + 9, bust
+		if !g.s.Phase.Over() {
+			t.Fatalf("round %d did not end: %v", round, g.s.Stage)
+		}
+	}
+}
