@@ -59,15 +59,37 @@ INTEGRATION_PKGS = $(sort $(dir $(shell grep -rl --include='*_test.go' --exclude
 # test under -race on the cluster, and the wallet's model test on
 # PostgreSQL at full size without -race (wallet-model-postgres; under
 # -race it runs on SQLite in `make test`).
+# The README walk-throughs (tools/walkthrough) drive a dev stack binary
+# with curl and mostly wait: they run beside the busy suites, without
+# -race (the stack they drive is built without it either way).
 CLUSTERED_PKGS = ./tools/tabletest/ ./services/table/store/ ./services/rng/redisstore/
+SIDE_PKGS = ./tools/walkthrough/
 FULL_SIZE_TESTS = TestPodLoss|TestNoHiddenCardLeaks|TestNoUndealtCardInBlackjackStreams|TestBankedPodLoss|TestConcurrentModelOnPostgres
 
-## integration: the suites tagged "integration", against real servers.
+## integration: the suites tagged "integration", against real servers. Two
+## lines of work side by side: the CPU-bound suites one after another
+## (integration-cpu), and beside them what waits on PostgreSQL's fsyncs or
+## on a dev stack (integration-io).
 integration:
+	$(MAKE) --no-print-directory -j2 --output-sync=line integration-cpu integration-io
+
+.PHONY: integration-cpu integration-io integration-race walkthrough-integration
+integration-cpu:
+	$(MAKE) --no-print-directory table-integration
+	$(MAKE) --no-print-directory table-cluster-integration
+	$(MAKE) --no-print-directory integration-race
+integration-io:
+	$(MAKE) --no-print-directory wallet-model-postgres
+	$(MAKE) --no-print-directory walkthrough-integration
+
+integration-race:
 	go test -race -count=1 -timeout $(TEST_TIMEOUT) -tags integration -p 1 -skip '^($(FULL_SIZE_TESTS))$$' \
-	  $(filter-out $(CLUSTERED_PKGS),$(INTEGRATION_PKGS))
+	  $(filter-out $(CLUSTERED_PKGS) $(SIDE_PKGS),$(INTEGRATION_PKGS))
 	go test -race -count=1 -timeout $(TEST_TIMEOUT) -tags integration \
 	  -run '^(TestRefusalChangesNothing|TestIdempotencyKeyIsOneRequest)$$' ./tools/tabletest/
+
+walkthrough-integration:
+	cd tools && go test -count=1 -timeout 15m -tags integration ./walkthrough/
 
 ## bench: every Go benchmark, one pass each.
 bench:

@@ -7,7 +7,7 @@
 ## least 1,000 hands) and leak test (at least 10,000 bot hands, every seat's
 ## and an observer's stream scanned) at full size without the race
 ## detector, and the banked pod-loss test (roulette tables through SIGKILLs,
-## at least 40 rounds). `make integration` depends on this target (and runs
+## at least 40 rounds). `make integration` runs this target (and runs
 ## the pod-loss test under -race on the Redis Cluster), so CI runs it.
 table-integration:
 	cd tools && go test -tags integration -count=1 -timeout 20m -v -run '^(TestPodLoss|TestNoHiddenCardLeaks|TestNoUndealtCardInBlackjackStreams|TestBankedPodLoss)$$' ./loadgen/load/ \
@@ -20,7 +20,7 @@ table-integration:
 ## redis-server 7 on PATH and fails without it). The two request-refusal
 ## tests (TestRefusalChangesNothing, TestIdempotencyKeyIsOneRequest: 40 s
 ## of request validation on the same store calls) run on one Redis only.
-## `make integration` depends on it, so CI runs it.
+## `make integration` runs it, so CI does.
 table-cluster-integration:
 	CROUPIER_TEST_REDIS_CLUSTER=1 go test -race -count=1 -timeout 15m -tags integration -p 1 \
 	  -skip '^(TestRefusalChangesNothing|TestIdempotencyKeyIsOneRequest)$$' \
@@ -28,7 +28,6 @@ table-cluster-integration:
 	cd tools && CROUPIER_TEST_REDIS_CLUSTER=1 go test -race -count=1 -timeout 15m -tags integration \
 	  -run '^TestPodLoss$$' ./loadgen/load/
 
-integration: table-integration table-cluster-integration
 
 ## table-load: bots through the public API for 30 s with the services in
 ## this process on the real Redis (ARGS="-addr http://127.0.0.1:8080

@@ -26,7 +26,6 @@ wallet-model-postgres:
 	cd services/wallet && CROUPIER_TEST_POSTGRES_DSN='$(WALLET_DSN)' go test -tags integration -count=1 -timeout 30m \
 	  -run '^TestConcurrentModelOnPostgres$$' -v ./ledger/ | grep -E '^(---|ok|FAIL|panic)|model_test'
 
-integration: wallet-model-postgres
 
 ## wallet-bench: single transfers/s with 64 concurrent clients through the
 ## ledger core on the real PostgreSQL (BenchmarkTransferPostgres), and
