@@ -34,16 +34,21 @@ func (h *AdminHandler) CreateTable(ctx context.Context, req *connect.Request[tab
 	if err := validateCreate(m); err != nil {
 		return nil, apierr.Connect(err)
 	}
-	game, _ := view.GameOf(m.GetGame())
-	st, _ := view.StructureOf(m.GetStructure())
-	sum, err := h.core.CreateTable(ctx, table.TableSpec{
-		Name: m.GetName(), Game: game, Structure: st, Stakes: view.StakesOf(m.GetStakes()), MaxSeats: int(m.GetMaxSeats()),
-		Profile: m.GetProfile(), Options: m.GetOptions(), MinBuyIn: m.GetStakes().GetMinBuyIn(), MaxBuyIn: m.GetStakes().GetMaxBuyIn(),
-		Clock: view.ClockOf(m.GetClock()), Tournament: m.GetTournamentId(), FirstButton: int(m.GetFirstButton()), Key: m.GetIdempotencyKey()})
+	sum, err := h.core.CreateTable(ctx, tableSpec(m))
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
 	return connect.NewResponse(&tablev1.CreateTableResponse{Table: view.Summary(sum)}), nil
+}
+
+// tableSpec is the core's spec of a validated CreateTable request.
+func tableSpec(m *tablev1.CreateTableRequest) table.TableSpec {
+	game, _ := view.GameOf(m.GetGame())
+	st, _ := view.StructureOf(m.GetStructure())
+	return table.TableSpec{
+		Name: m.GetName(), Game: game, Structure: st, Stakes: view.StakesOf(m.GetStakes()), MaxSeats: int(m.GetMaxSeats()),
+		Profile: m.GetProfile(), Options: m.GetOptions(), MinBuyIn: m.GetStakes().GetMinBuyIn(), MaxBuyIn: m.GetStakes().GetMaxBuyIn(),
+		Clock: view.ClockOf(m.GetClock()), Tournament: m.GetTournamentId(), FirstButton: int(m.GetFirstButton()), Key: m.GetIdempotencyKey()}
 }
 
 // CloseTable closes a table after its hand.

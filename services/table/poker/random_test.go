@@ -92,6 +92,12 @@ func randomRules(rng *rand.Rand, g profile.Game, st betting.Structure) profile.R
 	if blinds && !g.Stud() {
 		o.Straddles = rng.IntN(3)
 	}
+	if blinds && name == profile.GR && rng.IntN(4) == 0 {
+		// Any small blind from one chip up to the big blind
+		// (gr-regulation-1 B.63, §9 item 4).
+		o.AnySmallBlind = true
+		r.Stakes.SmallBlind = unit * (1 + rng.Int64N(bb/unit))
+	}
 	switch {
 	case rng.IntN(2) == 0 || o.RakeRequired:
 		r.Rake = rake.Config{Mode: rake.PotPercent, BasisPoints: 100 + 100*rng.Int64N(5), Unit: unit * pick(rng, int64(1), 2),

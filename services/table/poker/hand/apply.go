@@ -194,7 +194,8 @@ func (s *State) firstToShow() int {
 	case profile.ShowLastAggressor:
 		// The last bettor or raiser of the final round, else the last raiser
 		// of an earlier round, else the first after the button
-		// (docs/rules/gr-variant-texas-holdem.md SD 1–3).
+		// (docs/rules/gr-variant-texas-holdem.md SD 1–3;
+		// docs/rules/cz-cash-game-texas-holdem.md §6 item 8, §11 note 8).
 		if s.inHand(r.LastAggressor) {
 			return r.LastAggressor
 		}

@@ -86,15 +86,18 @@ type ShowOrder uint8
 
 // Showdown orders.
 const (
-	// ShowLastAggressor: the last bettor or raiser of the final round; if the
-	// final round was checked, the last raiser of an earlier round; if
-	// nobody raised at all, the first player after the button
-	// (docs/rules/gr-variant-texas-holdem.md SD 1–3, vectors 3–6).
+	// ShowLastAggressor: the last bettor or raiser of the whole hand: of the
+	// final round, or, if it was checked, of an earlier round; if nobody bet
+	// or raised on any street (blinds are not aggression), the first player
+	// after the button (docs/rules/gr-variant-texas-holdem.md SD 1–3,
+	// vectors 3–6; docs/rules/cz-cash-game-texas-holdem.md §6 item 8
+	// "SHOWDOWN" and §11 note 8: "vždy", always).
 	ShowLastAggressor ShowOrder = iota + 1
 	// ShowLastAggressorFinal: the last aggressor of the final round, or the
 	// first player after the button when it was checked through
-	// (docs/rules/betting-rules-ru-sports.md §5.9.2; docs/rules/ru-club-poker.md §4.1;
-	// docs/rules/cz-cash-game-texas-holdem.md §6.8).
+	// (docs/rules/betting-rules-ru-sports.md §5.9.2; docs/rules/ru-club-poker.md
+	// §4.1). The Czech profile played this before its spec was corrected
+	// (cz §11 note 8); an operator can still choose it.
 	ShowLastAggressorFinal
 	// ShowCaller: the player who made the call shows first (literal
 	// docs/rules/gr-variant-omaha.md SD 1 / N4, docs/rules/gr-variant-5-card-stud.md N5,

@@ -103,6 +103,11 @@ type Options struct {
 	// SmallBlindRatios are the allowed small blinds as fractions of the big
 	// blind (of the minimum bet in limit games); empty allows any.
 	SmallBlindRatios []Ratio `json:"small_blind_ratios,omitempty"`
+	// AnySmallBlind switches the SmallBlindRatios check off: the small
+	// blind may be any amount from one chip up to the big blind. The Greek
+	// fractions are what the text calls usual, not a rule (gr-regulation-1
+	// B.63, §9 item 4); the Czech 1/2 is a rule (cz §3) and stays.
+	AnySmallBlind bool `json:"any_small_blind,omitempty"`
 	// MaxPlayers caps the table below the game's maximum (Czech 9).
 	MaxPlayers int `json:"max_players,omitempty"`
 	// RakeMaxBasisPoints and RakeCapBigBlinds bound the pot rake (Greece:
@@ -190,7 +195,9 @@ func Named(name string, game Game, st betting.Structure) (Rules, error) {
 		o.MinRaise = betting.RaiseToDouble
 		o.Chips = betting.ChipsCZ
 		o.OddChip = split.FirstAfterButton
-		o.ShowOrder = ShowLastAggressorFinal
+		// The last aggressor of the whole hand shows first, "always", even
+		// after streets checked through (§6 item 8, §11 note 8).
+		o.ShowOrder = ShowLastAggressor
 		o.BoardShowAll = true
 		o.HeadsUp = HeadsUpButtonSmallBlind
 		o.Button = MovingButton
@@ -337,14 +344,21 @@ func (r Rules) Validate() error {
 		if s.BigBlind < s.MinBet {
 			add("the last blind %d must be at least the table minimum bet %d (gr-regulation-2 G3.4)", s.BigBlind, s.MinBet)
 		}
-		if len(o.SmallBlindRatios) > 0 {
+		switch {
+		case o.AnySmallBlind && r.Profile == CZ:
+			add("the Czech small blind is half the big blind (cz-cash-game-texas-holdem.md §3: BB = 2 × SB)")
+		case o.AnySmallBlind:
+			if s.SmallBlind < max(s.Unit, 1) {
+				add("small blind %d must be at least the smallest chip %d (gr-regulation-1 B.63)", s.SmallBlind, s.Unit)
+			}
+		case len(o.SmallBlindRatios) > 0:
 			ref := s.BigBlind
 			if r.Structure.Limit() {
 				ref = max(s.MinBet, s.SmallBet)
 			}
 			ok := slices.ContainsFunc(o.SmallBlindRatios, func(q Ratio) bool { return s.SmallBlind*q.Den == ref*q.Num })
 			if !ok {
-				add("small blind %d is not an allowed fraction %v of %d (gr-regulation-1 B.63)", s.SmallBlind, o.SmallBlindRatios, ref)
+				add("small blind %d is not an allowed fraction %v of %d (gr-regulation-1 B.63; any_small_blind allows any)", s.SmallBlind, o.SmallBlindRatios, ref)
 			}
 		}
 	}
@@ -495,6 +509,8 @@ func (r *Rules) Set(key, value string) error {
 		return o.StudOpening.UnmarshalText(b)
 	case "deal_folded_until_bet":
 		return boolean(&o.DealFoldedUntilBet)
+	case "any_small_blind":
+		return boolean(&o.AnySmallBlind)
 	default:
 		if ok, err := setRake(&r.Rake, key, value); ok {
 			return err

@@ -260,14 +260,13 @@ func (t *Table) planBlinds(p *Plan) {
 		}
 	}
 	switch {
+	case t.BigBlind < 0 && heads == 2:
+		t.firstHeadsUp(p)
 	case t.BigBlind < 0:
 		// First hand: the blinds follow the button (B.20).
 		p.Button = t.First
 		p.SmallBlind = t.nextActive(p.Button)
 		p.BigBlind = t.nextActive(p.SmallBlind)
-		if heads == 2 {
-			t.headsUp(p, p.SmallBlind)
-		}
 	case heads == 2:
 		t.headsUp(p, t.nextActive(t.BigBlind))
 	case o.Button == profile.MovingButton:
@@ -368,6 +367,23 @@ func (t *Table) headsUp(p *Plan, bb int) {
 	if t.Rules.Options.HeadsUp == profile.HeadsUpButtonBigBlind {
 		p.Button = p.BigBlind
 	}
+}
+
+// firstHeadsUp places the first hand's blinds with two players: the button
+// is the seat chosen for it (B.20), or the first player after it if the
+// seat is empty. Under the literal rule he posts the big blind, blinds
+// "exactly as with more than two players" (B.57, §9 item 1); under the
+// standard rule the small blind.
+func (t *Table) firstHeadsUp(p *Plan) {
+	button := t.First
+	if !t.active(button) {
+		button = t.nextActive(button)
+	}
+	bb := button
+	if t.Rules.Options.HeadsUp == profile.HeadsUpButtonSmallBlind {
+		bb = t.nextActive(button)
+	}
+	t.headsUp(p, bb)
 }
 
 func (t *Table) nextRotation(from int) int {
