@@ -1,6 +1,7 @@
-# The operator opens a table: No Limit Hold'em €0.50/€1, buy-in €20–200, 60 s to act, 60 s between hands.
+# The operator opens a table: No Limit Hold'em €0.50/€1, buy-in €20–200, 60 s to act, 60 s between hands,
+# the first button on seat 1.
 T=$(rpc "Authorization: Bearer $OP" table.v1.TableAdminService/CreateTable '{"name":"NL 0.50/1",
-  "game":"GAME_HOLDEM","structure":"BETTING_STRUCTURE_NO_LIMIT","maxSeats":6,"clock":{"actionSeconds":60,"handPauseMs":60000},
+  "game":"GAME_HOLDEM","structure":"BETTING_STRUCTURE_NO_LIMIT","maxSeats":6,"firstButton":1,"clock":{"actionSeconds":60,"handPauseMs":60000},
   "stakes":{"currency":"EUR","exponent":2,"smallBlind":50,"bigBlind":100,"minBuyIn":2000,"maxBuyIn":20000}}' | jq -r .table.tableId)
 # The partner deposits €500 from its cage to each player (as stack.Fund does) and opens their sessions.
 CAGE=$(rpc "X-Api-Key: $KEY" wallet.v1.WalletService/OpenAccount \
