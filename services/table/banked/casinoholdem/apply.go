@@ -3,6 +3,7 @@ package casinoholdem
 import (
 	"slices"
 
+	"github.com/croupier/croupier/services/table/banked/deck"
 	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/card"
@@ -90,22 +91,22 @@ const (
 	// ReasonNoAnte: an AA Bonus without the player's Ante on the box (§3).
 	ReasonNoAnte = "NO_ANTE"
 	// ReasonBadCard: not a card.
-	ReasonBadCard = "BAD_CARD"
+	ReasonBadCard = deck.ReasonBadCard
 	// ReasonBadPosition: a deck position neither next nor already dealt
 	// in the round.
-	ReasonBadPosition = "BAD_POSITION"
+	ReasonBadPosition = deck.ReasonBadPosition
 	// ReasonCardConflict: a position dealt already, reported with another
 	// card.
-	ReasonCardConflict = "CARD_CONFLICT"
+	ReasonCardConflict = deck.ReasonCardConflict
 	// ReasonCardNotInShoe: the deck has given the card already.
-	ReasonCardNotInShoe = "CARD_NOT_IN_SHOE"
+	ReasonCardNotInShoe = deck.ReasonCardNotInShoe
 	// ReasonNoCardDue: no card is due (a decision is awaited, or the
 	// round is not dealing).
-	ReasonNoCardDue = "NO_CARD_DUE"
+	ReasonNoCardDue = deck.ReasonNoCardDue
 	// ReasonShuffleDue: the deck must be shuffled before the next card.
-	ReasonShuffleDue = "SHUFFLE_DUE"
+	ReasonShuffleDue = deck.ReasonShuffleDue
 	// ReasonBadShuffle: a shuffle while the round's cards are out.
-	ReasonBadShuffle = "BAD_SHUFFLE"
+	ReasonBadShuffle = deck.ReasonBadShuffle
 	// ReasonUnknownBox: the box is not in play.
 	ReasonUnknownBox = "UNKNOWN_BOX"
 	// ReasonNotBoxOwner: only the box's player decides for it.
@@ -299,7 +300,5 @@ func (s *State) void(_ *Rules, reason string) ([]Event, error) {
 func (s *State) end(p round.Phase) {
 	s.Phase, s.Stage = p, 0
 	s.Turn = Turn{Seq: s.Turn.Seq}
-	if len(s.Deals) > 0 {
-		s.Shoe.Loaded = false
-	}
+	s.Shoe.End()
 }

@@ -3,81 +3,44 @@ package casinoholdem
 import (
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 
+	"github.com/croupier/croupier/services/table/banked/deck"
 	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/shared/rank/banked"
 )
 
-// Ratio is a payout N:D: a winning stake s is paid s*N/D on top of it,
-// rounded down to the minor unit. 0:1 pays nothing on top: the stake is
-// returned.
-type Ratio struct {
-	Num int64 `json:"num"`
-	Den int64 `json:"den"`
-}
+// Ratio is a payout N:D (round.Ratio): a winning stake s is paid s*N/D
+// on top of it, rounded down to the minor unit. 0:1 pays nothing on top:
+// the stake is returned. It reads and writes as "25:1".
+type Ratio round.Ratio
 
-func (q Ratio) String() string { return fmt.Sprintf("%d:%d", q.Num, q.Den) }
+func (q Ratio) String() string { return round.Ratio(q).String() }
 
 // MarshalText writes the ratio as "25:1".
-func (q Ratio) MarshalText() ([]byte, error) { return []byte(q.String()), nil }
+func (q Ratio) MarshalText() ([]byte, error) { return round.Ratio(q).MarshalText() }
 
 // UnmarshalText reads a ratio written "25:1" or "3:2".
-func (q *Ratio) UnmarshalText(b []byte) error {
-	n, d, ok := strings.Cut(string(b), ":")
-	num, err1 := strconv.ParseInt(n, 10, 64)
-	den, err2 := strconv.ParseInt(d, 10, 64)
-	if !ok || err1 != nil || err2 != nil {
-		return fmt.Errorf("ratio %q: want N:D, like 25:1", b)
-	}
-	r := Ratio{num, den}
-	if err := r.check(); err != nil {
-		return err
-	}
-	*q = r
-	return nil
-}
+func (q *Ratio) UnmarshalText(b []byte) error { return (*round.Ratio)(q).UnmarshalText(b) }
 
 // check bounds a paytable line: a denominator 1 to 1000, at most MaxPays
 // to one, never negative.
-func (q Ratio) check() error {
-	switch {
-	case q.Num == 0 && q.Den == 0:
-		return errors.New("missing")
-	case q.Den < 1 || q.Den > 1000:
-		return fmt.Errorf("ratio %s: the denominator is 1 to 1000", q)
-	case q.Num < 0 || q.Num > MaxPays*q.Den:
-		return fmt.Errorf("ratio %s: want 0:1 to %d:1", q, MaxPays)
-	}
-	return nil
-}
+func (q Ratio) check() error { return round.Ratio(q).Check(MaxPays) }
 
 // pay is what a winning stake is paid on top of it.
-func (q Ratio) pay(stake int64) int64 { return stake * q.Num / q.Den }
+func (q Ratio) pay(stake int64) int64 { return round.Ratio(q).Pay(stake) }
 
-// DealOrder is the order of the deal among the boxes.
-type DealOrder uint8
+// DealOrder is the order of the deal among the boxes (deck.Order).
+type DealOrder = deck.Order
 
 // Deal orders.
 const (
 	// ByBox: each box its two cards, box by box, then the dealer his two
 	// (§4.2 as listed for one player).
-	ByBox DealOrder = iota + 1
+	ByBox = deck.ByBox
 	// ByRound: one card to each box and one to the dealer, then a second
 	// round the same way.
-	ByRound
+	ByRound = deck.ByRound
 )
-
-var dealOrderNames = round.Enum[DealOrder]{Type: "deal order", Names: []string{"", "by_box", "by_round"}}
-
-func (v DealOrder) String() string { return dealOrderNames.String(v) }
-
-// MarshalText writes the name.
-func (v DealOrder) MarshalText() ([]byte, error) { return dealOrderNames.Text(v) }
-
-// UnmarshalText reads a name.
-func (v *DealOrder) UnmarshalText(b []byte) error { return dealOrderNames.Parse(b, v) }
 
 // Line is a paytable line, as package banked names the hands.
 type Line = banked.Line

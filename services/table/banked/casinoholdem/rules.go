@@ -31,10 +31,8 @@
 package casinoholdem
 
 import (
-	"encoding"
 	"errors"
 	"fmt"
-	"reflect"
 	"strconv"
 	"strings"
 
@@ -57,7 +55,7 @@ const (
 	// (MaxPays) stays far from overflowing.
 	MaxStake int64 = 1 << 40
 	// MaxPays bounds a paytable line: at most 1000:1.
-	MaxPays int64 = 1000
+	MaxPays = round.MaxRatio
 )
 
 // Options are the rule choices the source leaves open or flags (§9), each
@@ -139,11 +137,7 @@ const (
 // OptionNames lists every name Set takes, in the order of Rules, Options
 // and the paytables' lines.
 func OptionNames() []string {
-	names := []string{"boxes"}
-	t := reflect.TypeFor[Options]()
-	for i := range t.NumField() {
-		names = append(names, jsonName(t.Field(i)))
-	}
+	names := append([]string{"boxes"}, round.OptionNames(Options{})...)
 	for _, l := range AnteLines() {
 		names = append(names, antePaysKey+string(l))
 	}
@@ -151,11 +145,6 @@ func OptionNames() []string {
 		names = append(names, aaBonusPaysKey+string(l))
 	}
 	return names
-}
-
-func jsonName(f reflect.StructField) string {
-	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-	return name
 }
 
 // Set overrides one option by its snake_case name, as a table's options
@@ -178,24 +167,8 @@ func (r *Rules) Set(key, value string) error {
 	if line, ok := strings.CutPrefix(key, aaBonusPaysKey); ok {
 		return r.Paytables.setAABonus(Line(line), value)
 	}
-	v := reflect.ValueOf(&r.Options).Elem()
-	for i := range v.NumField() {
-		if jsonName(v.Type().Field(i)) != key {
-			continue
-		}
-		f := v.Field(i)
-		if u, ok := f.Addr().Interface().(encoding.TextUnmarshaler); ok {
-			if err := u.UnmarshalText([]byte(value)); err != nil {
-				return fmt.Errorf("option %s: %w", key, err)
-			}
-			return nil
-		}
-		b, err := strconv.ParseBool(value)
-		if err != nil {
-			return fmt.Errorf("option %s: %w", key, err)
-		}
-		f.SetBool(b)
-		return nil
+	if found, err := round.SetOption(&r.Options, key, value); found {
+		return err
 	}
 	return fmt.Errorf("casinoholdem: unknown option %q", key)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/croupier/croupier/services/table/banked/deck"
 	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/shared/card"
 )
@@ -35,40 +36,27 @@ func (v Stage) MarshalText() ([]byte, error) { return stageNames.Text(v) }
 // UnmarshalText reads a name.
 func (v *Stage) UnmarshalText(b []byte) error { return stageNames.Parse(b, v) }
 
-// Target is where a card from the deck goes.
-type Target uint8
+// Target is where a card from the deck goes (deck.Target).
+type Target = deck.Target
 
 // Targets. The zero Target is none: no card is due.
 const (
 	// ToBurn: a burn card, which goes nowhere (Options.BurnCards).
-	ToBurn Target = iota + 1
+	ToBurn = deck.ToBurn
 	// ToBox: a box's two cards.
-	ToBox
+	ToBox = deck.ToBox
 	// ToDealer: the dealer's two cards, face down.
-	ToDealer
+	ToDealer = deck.ToDealer
 	// ToBoard: the community cards, the flop, the turn and the river.
-	ToBoard
+	ToBoard = deck.ToBoard
 	// ToShuffle: a card is due but the deck must be shuffled first: a new
 	// deck every round (§1).
-	ToShuffle
+	ToShuffle = deck.ToShuffle
 )
-
-var targetNames = round.Enum[Target]{Type: "target", Names: []string{"", "burn", "box", "dealer", "board", "shuffle"}}
-
-func (v Target) String() string { return targetNames.String(v) }
-
-// MarshalText writes the name.
-func (v Target) MarshalText() ([]byte, error) { return targetNames.Text(v) }
-
-// UnmarshalText reads a name.
-func (v *Target) UnmarshalText(b []byte) error { return targetNames.Parse(b, v) }
 
 // Next is where the next card from the deck goes: to a box (Box), the
 // dealer, the board, the burn, or nowhere yet (a decision is awaited).
-type Next struct {
-	To  Target `json:"to,omitempty"`
-	Box int    `json:"box,omitempty"`
-}
+type Next = deck.Next
 
 // Action is a box's decision after the flop (§4.3).
 type Action uint8
@@ -92,31 +80,22 @@ func (v Action) MarshalText() ([]byte, error) { return actionNames.Text(v) }
 // UnmarshalText reads a name.
 func (v *Action) UnmarshalText(b []byte) error { return actionNames.Parse(b, v) }
 
-// Visibility is who may see a card, as the engine marks it: the table
-// core shows each viewer what the marks let him see.
-type Visibility uint8
+// Visibility is who may see a card, as the engine marks it
+// (round.Visibility): the table core shows each viewer what the marks
+// let him see.
+type Visibility = round.Visibility
 
 // Visibilities. The zero Visibility is none: an event without cards.
 const (
 	// Public: everyone at the table, observers too (the board; the boxes'
 	// face-up cards; every card the showdown shows).
-	Public Visibility = iota + 1
+	Public = round.Public
 	// Private: the player of the card's box only (face-down box cards).
-	Private
+	Private = round.Private
 	// Hidden: nobody at the table: the dealer's two cards until the
 	// showdown shows them, the burns for ever.
-	Hidden
+	Hidden = round.Hidden
 )
-
-var visibilityNames = round.Enum[Visibility]{Type: "visibility", Names: []string{"", "public", "private", "hidden"}}
-
-func (v Visibility) String() string { return visibilityNames.String(v) }
-
-// MarshalText writes the name.
-func (v Visibility) MarshalText() ([]byte, error) { return visibilityNames.Text(v) }
-
-// UnmarshalText reads a name.
-func (v *Visibility) UnmarshalText(b []byte) error { return visibilityNames.Parse(b, v) }
 
 // Box is a box in play: one player's Ante, his AA Bonus and Call, his two
 // cards and his decision.
@@ -171,26 +150,11 @@ type Decision struct {
 }
 
 // Deal is one card from the deck, where it went and who may see it.
-type Deal struct {
-	// Pos is the card's place in the deck since its shuffle, from 1,
-	// burns included.
-	Pos  int        `json:"pos"`
-	Card card.Card  `json:"card"`
-	To   Target     `json:"to"`
-	Box  int        `json:"box,omitempty"`
-	Vis  Visibility `json:"vis"`
-}
+type Deal = deck.Deal
 
 // Shoe is what the engine knows of the deck: one 52-card deck, shuffled
 // before every round (§1).
-type Shoe struct {
-	// Loaded: a shuffle was reported and its deck has not been used for
-	// a round yet.
-	Loaded bool `json:"loaded,omitempty"`
-	// Seen are the cards drawn since the shuffle; Drawn how many.
-	Seen  card.Set `json:"seen,omitempty"`
-	Drawn int      `json:"drawn,omitempty"`
-}
+type Shoe = deck.Shoe
 
 // State is one round of a table, as the table core stores it, with the
 // deck it deals from.

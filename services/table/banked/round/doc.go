@@ -101,4 +101,14 @@
 // A command that names its Round is refused with WRONG_ROUND unless it is
 // for the table's round (CheckRound). A bet is known by its player and id
 // (Book).
+//
+// # What the card games share besides
+//
+// Visibility marks who may see a card an engine deals or shows; Ratio is
+// a payout N:D and Paytable a bet's paytable by the line its hand hits,
+// with where the table comes from (the rules' clause, the operator, or a
+// placeholder the source lacks), validated against the lines the bet
+// has; OptionNames and SetOption read a rules' options by their JSON
+// names, as a table's options map carries them. The one-deck shoe of the
+// casino poker games is package deck's.
 package round
