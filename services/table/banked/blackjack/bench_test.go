@@ -7,6 +7,7 @@ import (
 
 	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/cputime"
 )
 
 // BenchmarkBlackjackRounds is the engine alone on one goroutine, each
@@ -33,12 +34,12 @@ func BenchmarkBlackjackRounds(b *testing.B) {
 func benchRounds(b *testing.B, profile string, owned bool) {
 	bt := newBenchTable(b, profile, owned)
 	b.ReportAllocs()
-	cpu := cpuTime()
+	cpu := cputime.Process()
 	for b.Loop() {
 		bt.round()
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "rounds/s")
-	if cpu := cpuTime() - cpu; cpu > 0 {
+	if cpu := cputime.Process() - cpu; cpu > 0 {
 		b.ReportMetric(float64(b.N)/cpu.Seconds(), "rounds/cpu-s")
 	}
 	b.ReportMetric(float64(bt.commands)/float64(b.N), "commands/round")
@@ -214,7 +215,7 @@ func BenchmarkBlackjackReplay(b *testing.B) {
 			var err error
 			i, from := 0, 0
 			b.ReportAllocs()
-			cpu := cpuTime()
+			cpu := cputime.Process()
 			for b.Loop() {
 				for k := from; k < ends[i]; k++ {
 					if evs, err = AppendApply(evs[:0], &r, &s, &log[k]); err != nil {
@@ -227,7 +228,7 @@ func BenchmarkBlackjackReplay(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "rounds/s")
-			if cpu := cpuTime() - cpu; cpu > 0 {
+			if cpu := cputime.Process() - cpu; cpu > 0 {
 				b.ReportMetric(float64(b.N)/cpu.Seconds(), "rounds/cpu-s")
 			}
 		})

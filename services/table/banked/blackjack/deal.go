@@ -290,7 +290,7 @@ func (s *State) second(r *Rules, evs []Event) []Event {
 			l := &s.Lines[len(s.Lines)-1]
 			l.BetID, l.Player, l.Spot, l.Stake = bt.BetID, bt.Player, lineSpot(b.N, 1, kindInsurance), bt.Insurance
 			if dealerBJ {
-				l.Won, l.Returned = r.Options.InsurancePays.pay(bt.Insurance), bt.Insurance
+				l.Won, l.Returned = r.Options.InsurancePays.Pay(bt.Insurance), bt.Insurance
 			} else {
 				l.Lost = bt.Insurance
 			}

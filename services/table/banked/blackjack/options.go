@@ -1,35 +1,12 @@
 package blackjack
 
 import (
-	"fmt"
-	"strconv"
-	"strings"
-
 	"github.com/croupier/croupier/services/table/banked/round"
 )
 
-// Ratio is a payout N:D: a winning stake s is paid s*N/D on top of it.
-type Ratio struct {
-	Num int64 `json:"num"`
-	Den int64 `json:"den"`
-}
-
-func (q Ratio) String() string { return fmt.Sprintf("%d:%d", q.Num, q.Den) }
-
-// MarshalText writes the ratio as "3:2".
-func (q Ratio) MarshalText() ([]byte, error) { return []byte(q.String()), nil }
-
-// UnmarshalText reads a ratio written "3:2" (both sides 1 to 1000).
-func (q *Ratio) UnmarshalText(b []byte) error {
-	n, d, ok := strings.Cut(string(b), ":")
-	num, err1 := strconv.ParseInt(n, 10, 64)
-	den, err2 := strconv.ParseInt(d, 10, 64)
-	if !ok || err1 != nil || err2 != nil || num < 1 || den < 1 || num > 1000 || den > 1000 {
-		return fmt.Errorf("ratio %q: want N:D, like 3:2", b)
-	}
-	*q = Ratio{num, den}
-	return nil
-}
+// Ratio is a payout N:D (round.Ratio): a winning stake s is paid s*N/D
+// on top of it; Validate bounds the rules' two (each side 1 to 1000).
+type Ratio = round.Ratio
 
 // Rounding is how a payout that is not a whole number of chip units is
 // rounded (ru-blackjack.md N8: 3:2 of an odd stake).

@@ -208,7 +208,7 @@ func (tb *ptable) shaped(kind string, l round.Line) bool {
 	case "double":
 		return common
 	case "insurance":
-		return s > 0 && (is(0, s, 0) || is(0, 0, s) || is(o.InsurancePays.pay(s), s, 0))
+		return s > 0 && (is(0, s, 0) || is(0, 0, s) || is(o.InsurancePays.Pay(s), s, 0))
 	case "even_money":
 		return s > 0 && is(s, s, 0)
 	case "bonus":

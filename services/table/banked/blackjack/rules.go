@@ -27,12 +27,10 @@
 package blackjack
 
 import (
-	"encoding"
 	"errors"
 	"fmt"
 	"reflect"
 	"strconv"
-	"strings"
 
 	"github.com/croupier/croupier/services/table/banked/round"
 )
@@ -187,8 +185,8 @@ func Named(profile string) (Rules, error) {
 	r := Rules{Profile: profile, Boxes: MaxBoxes, MaxBettors: MaxBettors, MaxHands: MaxHands}
 	o := &r.Options
 	*o = Options{
-		BlackjackPays: Ratio{3, 2}, BlackjackRounding: RoundDown, ChipUnit: 1,
-		InsurancePays: Ratio{2, 1}, EvenMoney: true, SurrenderPairs: true,
+		BlackjackPays: Ratio{Num: 3, Den: 2}, BlackjackRounding: RoundDown, ChipUnit: 1,
+		InsurancePays: Ratio{Num: 2, Den: 1}, EvenMoney: true, SurrenderPairs: true,
 		DoubleAfterSplit: true, SplitBy: ByValue, ENHCLoseAll: true, DealerBlackjackBeats21: true,
 		Bonus777AfterSplit: true, Bonus777AfterDouble: true,
 		FollowDouble: FollowChoose, FollowSplit: FollowChoose, MinCut: 52, MinBehindMarker: 52,
@@ -213,17 +211,7 @@ func Named(profile string) (Rules, error) {
 // OptionNames lists every name Set takes, in the order of Rules and
 // Options.
 func OptionNames() []string {
-	names := []string{"decks", "boxes", "max_bettors", "max_hands"}
-	t := reflect.TypeFor[Options]()
-	for i := range t.NumField() {
-		names = append(names, jsonName(t.Field(i)))
-	}
-	return names
-}
-
-func jsonName(f reflect.StructField) string {
-	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-	return name
+	return append([]string{"decks", "boxes", "max_bettors", "max_hands"}, round.OptionNames(Options{})...)
 }
 
 // Set overrides one option by its snake_case name, as a table's options
@@ -242,27 +230,8 @@ func (r *Rules) Set(key, value string) error {
 	case "max_hands":
 		return setInt(key, value, reflect.ValueOf(&r.MaxHands).Elem())
 	}
-	v := reflect.ValueOf(&r.Options).Elem()
-	for i := range v.NumField() {
-		if jsonName(v.Type().Field(i)) != key {
-			continue
-		}
-		f := v.Field(i)
-		if u, ok := f.Addr().Interface().(encoding.TextUnmarshaler); ok {
-			if err := u.UnmarshalText([]byte(value)); err != nil {
-				return fmt.Errorf("option %s: %w", key, err)
-			}
-			return nil
-		}
-		if f.Kind() == reflect.Bool {
-			b, err := strconv.ParseBool(value)
-			if err != nil {
-				return fmt.Errorf("option %s: %w", key, err)
-			}
-			f.SetBool(b)
-			return nil
-		}
-		return setInt(key, value, f)
+	if found, err := round.SetOption(&r.Options, key, value); found {
+		return err
 	}
 	return fmt.Errorf("blackjack: unknown option %q", key)
 }

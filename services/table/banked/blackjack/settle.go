@@ -5,10 +5,6 @@ import (
 	"github.com/croupier/croupier/shared/card"
 )
 
-// pay is what a winning stake is paid at the ratio, rounded down to the
-// minor unit.
-func (q Ratio) pay(stake int64) int64 { return stake * q.Num / q.Den }
-
 // BlackjackPay is what a blackjack on stake is paid on top of it: 3:2
 // (cz §0; ru §4.4), rounded to the chip unit as the rules say when not
 // whole (ru N8).
