@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"github.com/croupier/croupier/shared/rtp/stream"
 )
 
 // ErrNoRounds is returned by Simulate for a simulation of no rounds.
@@ -92,7 +94,7 @@ func simulate(ctx context.Context, r Rules, st *Strategy, rounds int64, seed uin
 		wg.Go(func() {
 			t := newSimTable(&r, st)
 			for c := next.Add(1) - 1; c < chunks && ctx.Err() == nil; c = next.Add(1) - 1 {
-				t.shoe.start(streamSeed(seed, uint64(c)))
+				t.shoe.start(stream.Seed(seed, uint64(c)))
 				t.deal(&sums[c], min(cfg.chunk, rounds-c*cfg.chunk))
 			}
 		})
@@ -152,18 +154,4 @@ func meanSE(n int64, sum, sumSq float64) (mean, se float64) {
 		se = math.Sqrt(max(sumSq-k*mean*mean, 0) / (k - 1) / k)
 	}
 	return mean, se
-}
-
-// streamSeed makes the PCG seed of one chunk's stream: both words through
-// SplitMix64, so neighbouring chunks' streams start far apart.
-func streamSeed(seed, stream uint64) (uint64, uint64) {
-	hi := splitMix64(seed ^ splitMix64(stream))
-	return hi, splitMix64(hi + stream)
-}
-
-func splitMix64(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/croupier/croupier/shared/card"
 	"github.com/croupier/croupier/shared/rank/banked"
+	"github.com/croupier/croupier/shared/rtp/stream"
 )
 
 // ErrNoRounds is returned by the simulations for a simulation of no
@@ -138,7 +139,7 @@ func simulate(ctx context.Context, rounds int64, seed uint64, round func(*[9]car
 	for range min(int64(runtime.GOMAXPROCS(0)), chunks) {
 		wg.Go(func() {
 			for c := next.Add(1) - 1; c < chunks && ctx.Err() == nil; c = next.Add(1) - 1 {
-				rng := rand.New(rand.NewPCG(streamSeed(seed, uint64(c))))
+				rng := rand.New(rand.NewPCG(stream.Seed(seed, uint64(c))))
 				deck := card.Deck(1)
 				s := &sums[c]
 				for range min(simChunk, rounds-c*simChunk) {
@@ -172,17 +173,4 @@ func simulate(ctx context.Context, rounds int64, seed uint64, round func(*[9]car
 	mean := all.net / n
 	sd := math.Sqrt(max(0, all.netSq/n-mean*mean) * n / max(1, n-1))
 	return SimResult{Rounds: all.n, Net: mean, SE: sd / math.Sqrt(n), Stake: all.stake / n}, nil
-}
-
-// streamSeed derives a chunk's PCG seed from the simulation's seed.
-func streamSeed(seed, stream uint64) (uint64, uint64) {
-	hi := splitMix64(seed ^ splitMix64(stream))
-	return hi, splitMix64(hi + stream)
-}
-
-func splitMix64(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
 }
