@@ -66,21 +66,21 @@ func (p *Paytable[L]) Set(lines []L, l L, value string) error {
 
 // Validate reports every line of lines missing or paying outside 0:1 to
 // most:1, every line the bet does not have, and a table without a
-// source.
-func (p Paytable[L]) Validate(lines []L, most int64) error {
+// source, each error naming the table ("trips paytable flush: missing").
+func (p Paytable[L]) Validate(name string, lines []L, most int64) error {
 	var errs []error
 	for _, l := range lines {
 		if err := p.Pays[l].Check(most); err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", l, err))
+			errs = append(errs, fmt.Errorf("%s paytable %s: %w", name, l, err))
 		}
 	}
 	for _, l := range slices.Sorted(maps.Keys(p.Pays)) {
 		if !slices.Contains(lines, l) {
-			errs = append(errs, fmt.Errorf("%s: not a line of the bet (have %v)", l, lines))
+			errs = append(errs, fmt.Errorf("%s paytable %s: not a line of the bet (have %v)", name, l, lines))
 		}
 	}
 	if p.Source == "" {
-		errs = append(errs, errors.New("no source (the rules' clause, operator, or placeholder)"))
+		errs = append(errs, fmt.Errorf("%s paytable without its source (the rules' clause, operator, or placeholder)", name))
 	}
 	return errors.Join(errs...)
 }

@@ -53,12 +53,12 @@ func TestPaytableSet(t *testing.T) {
 // Validate reports every line missing, out of bounds or not the bet's,
 // and a table without its source, at once.
 func TestPaytableValidate(t *testing.T) {
-	if err := table().Validate(lines, MaxRatio); err != nil {
+	if err := table().Validate("side", lines, MaxRatio); err != nil {
 		t.Fatal(err)
 	}
 	p := Paytable[line]{Pays: map[line]Ratio{"trips": {3, 1}, "flush": {700, 1}, "pair": {1, 1}}}
-	err := p.Validate(lines, 500)
-	for _, want := range []string{"straight: missing", "flush: ratio 700:1", "pair: not a line", "no source"} {
+	err := p.Validate("side", lines, 500)
+	for _, want := range []string{"side paytable straight: missing", "side paytable flush: ratio 700:1", "side paytable pair: not a line", "side paytable without its source"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q not in %v", want, err)
 		}

@@ -1,0 +1,309 @@
+package casinotexas
+
+import (
+	"slices"
+
+	"github.com/croupier/croupier/services/table/banked/deck"
+	"github.com/croupier/croupier/services/table/banked/round"
+	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/card"
+)
+
+// CommandKind names a command.
+type CommandKind uint8
+
+// Commands; the comment says what each carries.
+const (
+	// CmdOpen opens the next round for bets. It is the only round command
+	// a zero State takes (a shuffle comes any time no round's cards are
+	// out).
+	CmdOpen CommandKind = iota + 1
+	// CmdPlace: Player's batch of Bets, placed all or none, each on a
+	// box's Ante or Trips ("box:3/ante", "box:3/trips"; a bet without a
+	// spot is an Ante on the command's Box). An Ante brings its Blind, of
+	// the same amount under the same id (§3). A box is one player's; his
+	// new bet on a spot replaces his old. A bet is known by its player
+	// and id (round.Book).
+	CmdPlace
+	// CmdCancel: Player's bets BetIDs, while bets are open; an Ante's
+	// takes its Blind along.
+	CmdCancel
+	// CmdClose: no more bets; the deal begins (§4 steps 1–2).
+	CmdClose
+	// CmdShuffle: a newly shuffled deck (§1: before every round; the
+	// management may order one at any time no round's cards are out).
+	CmdShuffle
+	// CmdCard: the next Card from the deck, at its position Pos (from 1
+	// since the shuffle; 0 is the next). It goes where State.Next says;
+	// the same position again with the same card is a replay.
+	CmdCard
+	// CmdDecide: Player's Action for Box (check, play or fold, as the
+	// street allows, §4), for the wait Seq (0: the current). A Play's
+	// Amount is its stake: 3 or 4 × Ante before the flop (required), 2 ×
+	// on the flop and 1 × at the river (0 stands for it).
+	CmdDecide
+	// CmdTimeout: the clock decides for the box whose decision the wait
+	// Seq (0: the current) awaits: the safe default, a check before the
+	// river and a fold at it (§4), which puts no more money in.
+	CmdTimeout
+	// CmdVoid: the operator voids the round for Reason, which he must
+	// give (round.CheckVoidReason): every stake still in play is refunded.
+	CmdVoid
+)
+
+var commandNames = round.Enum[CommandKind]{Type: "command", Names: []string{
+	"", "open", "place", "cancel", "close", "shuffle", "card", "decide", "timeout", "void",
+}}
+
+func (k CommandKind) String() string { return commandNames.String(k) }
+
+// MarshalText writes the name.
+func (k CommandKind) MarshalText() ([]byte, error) { return commandNames.Text(k) }
+
+// UnmarshalText reads a name.
+func (k *CommandKind) UnmarshalText(b []byte) error { return commandNames.Parse(b, k) }
+
+// Command is one input to a table's round.
+type Command struct {
+	Kind CommandKind `json:"kind"`
+	// Round, when set, is the round the command is for (round.CheckRound).
+	Round  int64  `json:"round,omitempty"`
+	Player string `json:"player,omitempty"`
+	Box    int    `json:"box,omitempty"`
+	// Bets are a placement's; BetIDs a cancel's.
+	Bets   []round.Bet `json:"bets,omitempty"`
+	BetIDs []string    `json:"bet_ids,omitempty"`
+	// Card and Pos are a card's.
+	Card card.Card `json:"card,omitempty"`
+	Pos  int       `json:"pos,omitempty"`
+	// Action and Amount are a decision's, Seq its wait's (and a
+	// timeout's).
+	Action Action `json:"action,omitempty"`
+	Amount int64  `json:"amount,omitempty"`
+	Seq    int    `json:"seq,omitempty"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// Reasons of the refusals only the casino poker games have; the others
+// are package round's and package deck's.
+const (
+	// ReasonBoxTaken: another player has a bet on the box: one player a
+	// box.
+	ReasonBoxTaken = "BOX_TAKEN"
+	// ReasonOneBox: a player's bet on a second box, which the rules do
+	// not allow (§2, §9 note 2; Options.SeveralBoxes).
+	ReasonOneBox = "ONE_BOX"
+	// ReasonNoAnte: Trips without the player's Ante on the box (§9 note
+	// 3; Options.TripsAlone).
+	ReasonNoAnte = "NO_ANTE"
+	// Card and deck refusals (package deck).
+	ReasonBadCard       = deck.ReasonBadCard
+	ReasonBadPosition   = deck.ReasonBadPosition
+	ReasonCardConflict  = deck.ReasonCardConflict
+	ReasonCardNotInShoe = deck.ReasonCardNotInShoe
+	ReasonNoCardDue     = deck.ReasonNoCardDue
+	ReasonShuffleDue    = deck.ReasonShuffleDue
+	ReasonBadShuffle    = deck.ReasonBadShuffle
+	// ReasonUnknownBox: the box is not in play.
+	ReasonUnknownBox = "UNKNOWN_BOX"
+	// ReasonNotBoxOwner: only the box's player decides for it.
+	ReasonNotBoxOwner = "NOT_BOX_OWNER"
+	// ReasonNotYourTurn: the box named is not the one deciding.
+	ReasonNotYourTurn = "NOT_YOUR_TURN"
+	// ReasonNoDecisionDue: nothing waits for a decision.
+	ReasonNoDecisionDue = "NO_DECISION_DUE"
+	// ReasonAlreadyDecided: a decision for a box that has no more: it
+	// played or folded, or has no Ante.
+	ReasonAlreadyDecided = "ALREADY_DECIDED"
+	// ReasonStaleTurn: the command names a wait other than the current
+	// and is not a replay of what was done in it.
+	ReasonStaleTurn = "STALE_TURN"
+	// ReasonActionNotAllowed: an action the street does not offer: a
+	// fold before the river, a check at it (§4).
+	ReasonActionNotAllowed = "ACTION_NOT_ALLOWED"
+	// ReasonBadAmount: a Play of another amount than the street's (§3),
+	// or an amount with a check or a fold.
+	ReasonBadAmount = "BAD_AMOUNT"
+)
+
+// Apply applies one command to the round in s and returns what happened.
+// A refused command returns an *apierr.Error with a stable reason and
+// leaves s exactly as it was; a repeated one (a replayed placement, a
+// second close, a card at a position dealt already) returns no events and
+// no error. The events and their slices are the caller's own.
+func Apply(r Rules, s *State, c Command) ([]Event, error) {
+	if replay, err := round.CheckRound(c.Kind, c.Kind == CmdOpen, c.Round, s.Round); replay || err != nil {
+		return nil, err
+	}
+	var evs []Event
+	var err error
+	switch c.Kind {
+	case CmdOpen:
+		evs, err = s.open(&r)
+	case CmdPlace:
+		evs, err = s.place(&r, &c)
+	case CmdCancel:
+		evs, err = s.cancel(&r, &c)
+	case CmdClose:
+		evs, err = s.close(&r)
+	case CmdShuffle:
+		evs, err = s.shuffle(&r)
+	case CmdCard:
+		evs, err = s.card(&r, &c)
+	case CmdDecide:
+		evs, err = s.decide(&r, &c)
+	case CmdTimeout:
+		evs, err = s.timeout(&r, &c)
+	case CmdVoid:
+		evs, err = s.void(&r, c.Reason)
+	default:
+		err = apierr.Invalid(round.ReasonUnknownCommand, "unknown command %d", c.Kind)
+	}
+	if err != nil {
+		return nil, err
+	}
+	// Every command that changes the state leaves State.Next its next():
+	// card trusts it, and the property run checks it.
+	s.Next = s.next(&r)
+	// An event's Lines and Cards are views of the state's, which the next
+	// command may change: each gets its own. Its Bets and Order are made
+	// for it.
+	for i := range evs {
+		e := &evs[i]
+		e.Round = s.Round
+		e.Lines, e.Cards = slices.Clone(e.Lines), slices.Clone(e.Cards)
+	}
+	return evs, nil
+}
+
+// wrongPhase refuses a command the round's phase does not allow, with
+// the reason the phase gives (round.Phase.Refusal).
+func (s *State) wrongPhase(what string) error {
+	reason := s.Phase.Refusal()
+	switch s.Phase {
+	case 0:
+		return apierr.Precondition(reason, "%s: no round has opened", what)
+	case round.Betting:
+		return apierr.Precondition(reason, "%s: bets are open in round %d", what, s.Round)
+	case round.Closed:
+		return apierr.Precondition(reason, "%s: round %d has no more bets", what, s.Round)
+	}
+	return apierr.Precondition(reason, "%s: round %d is %s", what, s.Round, s.Phase)
+}
+
+// open starts the next round. The deck carries over: shuffled before the
+// round, or to be shuffled once its bets are closed. The round's record
+// starts anew in the storage of the round before: State's slices are
+// reused from round to round, so a caller keeps a Clone of a state, never
+// a copy.
+func (s *State) open(_ *Rules) ([]Event, error) {
+	if s.Phase != 0 && !s.Phase.Over() {
+		return nil, apierr.Precondition(round.ReasonRoundRunning, "round %d is %s", s.Round, s.Phase)
+	}
+	s.Round++
+	s.Phase, s.Stage, s.Street = round.Betting, 0, 0
+	s.Bets, s.Cancelled, s.Boxes = s.Bets[:0], s.Cancelled[:0], s.Boxes[:0]
+	s.Dealer, s.Board, s.DealerShown, s.Burns = s.Dealer[:0], s.Board[:0], false, 0
+	// The round's waits count from 1, so that a command naming none (0)
+	// is never taken for one naming the first.
+	s.Turn, s.Reason = Turn{Seq: 1}, ""
+	s.Deals, s.Decisions, s.Lines = s.Deals[:0], s.Decisions[:0], s.Lines[:0]
+	return []Event{{Kind: EvOpened}}, nil
+}
+
+// close ends the betting and lays out the boxes in play. A round nobody
+// bet in is settled at once, with no lines.
+func (s *State) close(r *Rules) ([]Event, error) {
+	switch s.Phase {
+	case round.Closed:
+		return nil, nil
+	case round.Betting:
+	default:
+		return nil, s.wrongPhase("close")
+	}
+	s.Phase = round.Closed
+	evs := []Event{{Kind: EvClosed}}
+	s.layBoxes(r)
+	if len(s.Boxes) == 0 {
+		s.Phase = round.Settled
+		return append(evs, Event{Kind: EvSettled}), nil
+	}
+	s.Stage, s.Street = Dealing, PreFlop
+	return evs, nil
+}
+
+// layBoxes makes the boxes in play from the bets, in number order: a box
+// with an Ante, its Blind and its Trips; under TripsAlone, a box with
+// Trips alone too.
+func (s *State) layBoxes(r *Rules) {
+	var at [MaxBoxes + 1]int // box n's index in Boxes plus one
+	for _, b := range s.Bets {
+		n, _ := spotBox(b.Spot)
+		at[n] = -1
+	}
+	for n := 1; n <= r.Boxes; n++ {
+		if at[n] == 0 {
+			continue
+		}
+		// The box's cards go in the storage a box had here in a round
+		// before, if one did.
+		var cards []card.Card
+		if len(s.Boxes) < cap(s.Boxes) {
+			cards = s.Boxes[:len(s.Boxes)+1][len(s.Boxes)].Cards[:0]
+		}
+		s.Boxes = append(s.Boxes, Box{N: n, Cards: cards})
+		at[n] = len(s.Boxes)
+	}
+	for _, b := range s.Bets {
+		n, k := spotBox(b.Spot)
+		box := &s.Boxes[at[n]-1]
+		box.Player = b.Player
+		switch k {
+		case BetAnte:
+			box.AnteID, box.Ante = b.ID, b.Amount
+		case BetBlind:
+			box.Blind = b.Amount
+		case BetTrips:
+			box.TripsID, box.Trips = b.ID, b.Amount
+		}
+	}
+}
+
+// void is the operator voiding the round: every stake still in play is
+// refunded. A fold's lines, made before, stand: the player chose them on
+// a valid deal, and a line once made has moved its money.
+func (s *State) void(_ *Rules, reason string) ([]Event, error) {
+	if err := round.CheckVoidReason(reason); err != nil {
+		return nil, err
+	}
+	switch s.Phase {
+	case round.Voided:
+		return nil, nil
+	case round.Betting, round.Closed:
+	default:
+		return nil, s.wrongPhase("void")
+	}
+	from := len(s.Lines)
+	if s.Phase == round.Betting {
+		for _, b := range s.Bets {
+			s.Lines = append(s.Lines, round.Refund(b))
+		}
+	}
+	for i := range s.Boxes {
+		b := &s.Boxes[i]
+		if !b.Settled {
+			s.lines(b, pushed, pushed, pushed, pushed)
+		}
+	}
+	s.end(round.Voided)
+	s.Reason = reason
+	return []Event{{Kind: EvVoided, Reason: reason, Lines: s.Lines[from:]}}, nil
+}
+
+// end ends the round: its phase, no stage, no wait; the deck, once the
+// round has drawn from it, is to be shuffled before the next (§1).
+func (s *State) end(p round.Phase) {
+	s.Phase, s.Stage = p, 0
+	s.Turn = Turn{Seq: s.Turn.Seq}
+	s.Shoe.End()
+}
