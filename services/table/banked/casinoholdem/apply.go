@@ -3,6 +3,7 @@ package casinoholdem
 import (
 	"slices"
 
+	"github.com/croupier/croupier/services/table/banked/boxes"
 	"github.com/croupier/croupier/services/table/banked/deck"
 	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/shared/apierr"
@@ -86,10 +87,11 @@ type Command struct {
 // are package round's.
 const (
 	// ReasonBoxTaken: another player has a bet on the box: one player a
-	// box.
-	ReasonBoxTaken = "BOX_TAKEN"
-	// ReasonNoAnte: an AA Bonus without the player's Ante on the box (§3).
-	ReasonNoAnte = "NO_ANTE"
+	// box (package boxes).
+	ReasonBoxTaken = boxes.ReasonBoxTaken
+	// ReasonNoAnte: an AA Bonus without the player's Ante on the box (§3;
+	// package boxes).
+	ReasonNoAnte = boxes.ReasonNoAnte
 	// ReasonBadCard: not a card.
 	ReasonBadCard = deck.ReasonBadCard
 	// ReasonBadPosition: a deck position neither next nor already dealt
@@ -119,7 +121,7 @@ const (
 	ReasonAlreadyDecided = "ALREADY_DECIDED"
 	// ReasonStaleTurn: the command names a wait other than the current
 	// and is not a replay of what was done in it.
-	ReasonStaleTurn = "STALE_TURN"
+	ReasonStaleTurn = boxes.ReasonStaleTurn
 	// ReasonActionNotAllowed: an action other than call or fold.
 	ReasonActionNotAllowed = "ACTION_NOT_ALLOWED"
 	// ReasonBadAmount: a Call of another amount than 2 × Ante (§3).
@@ -177,19 +179,8 @@ func Apply(r Rules, s *State, c Command) ([]Event, error) {
 }
 
 // wrongPhase refuses a command the round's phase does not allow, with
-// the reason the phase gives (round.Phase.Refusal).
-func (s *State) wrongPhase(what string) error {
-	reason := s.Phase.Refusal()
-	switch s.Phase {
-	case 0:
-		return apierr.Precondition(reason, "%s: no round has opened", what)
-	case round.Betting:
-		return apierr.Precondition(reason, "%s: bets are open in round %d", what, s.Round)
-	case round.Closed:
-		return apierr.Precondition(reason, "%s: round %d has no more bets", what, s.Round)
-	}
-	return apierr.Precondition(reason, "%s: round %d is %s", what, s.Round, s.Phase)
-}
+// the reason the phase gives (round.Phase.Refuse).
+func (s *State) wrongPhase(what string) error { return s.Phase.Refuse(what, s.Round) }
 
 // open starts the next round. The deck carries over: shuffled before the
 // round, or to be shuffled once its bets are closed. The round's record

@@ -3,6 +3,7 @@ package casinoholdem
 import (
 	"slices"
 
+	"github.com/croupier/croupier/services/table/banked/boxes"
 	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/shared/apierr"
 )
@@ -48,8 +49,8 @@ func CheckPlace(r Rules, s *State, c Command) ([]round.Bet, error) {
 	if _, err := round.CheckRound(CmdPlace, false, c.Round, s.Round); err != nil {
 		return nil, err
 	}
-	fresh, _, _, err := s.checkPlace(&r, &c)
-	return fresh, err
+	p, err := s.checkPlace(&r, &c)
+	return p.Stakes, err
 }
 
 // place adds a player's batch, all or none. A player's new bet on a spot
@@ -57,27 +58,22 @@ func CheckPlace(r Rules, s *State, c Command) ([]round.Bet, error) {
 // "replaced"), so that a client sends the whole amount a spot should
 // hold, as the §3 chip clicks add up to.
 func (s *State) place(r *Rules, c *Command) ([]Event, error) {
-	fresh, replaces, reduced, err := s.checkPlace(r, c)
-	if err != nil || len(fresh) == 0 {
+	p, err := s.checkPlace(r, c)
+	if err != nil || len(p.Stakes) == 0 {
 		return nil, err // no bets: every one a replay, an acknowledged retry
 	}
 	var evs []Event
-	for j, i := range replaces {
-		if i < 0 {
-			continue
-		}
-		old := s.Bets[i]
-		evs = append(evs, Event{Kind: EvCancelled, Player: old.Player, Bets: []round.Bet{old}, Lines: s.refund(old), Reason: "replaced"})
-		s.Cancelled = append(s.Cancelled, old)
-		s.Bets[i] = fresh[j] // the new bet keeps the old one's place
-	}
-	ev := Event{Kind: EvPlaced, Player: c.Player, Bets: fresh}
-	for j, b := range fresh {
-		if replaces[j] < 0 {
-			s.Bets = append(s.Bets, b)
-		}
+	p.Put(&s.Bets, &s.Cancelled, &s.Lines, func(old round.Bet, refund []round.Line) {
+		evs = append(evs, Event{Kind: EvCancelled, Player: old.Player, Bets: []round.Bet{old}, Lines: refund, Reason: "replaced"})
+	})
+	ev := Event{Kind: EvPlaced, Player: c.Player, Bets: p.Stakes}
+	reduced := false
+	for _, b := range p.Stakes {
 		if _, k := spotBox(b.Spot); k == BetAnte && r.Options.ReserveCall {
 			ev.Amount += 2 * b.Amount
+		}
+		if i := slices.IndexFunc(c.Bets, func(o round.Bet) bool { return o.ID == b.ID }); i >= 0 && c.Bets[i].Amount > b.Amount {
+			reduced = true
 		}
 	}
 	if reduced {
@@ -86,26 +82,17 @@ func (s *State) place(r *Rules, c *Command) ([]Event, error) {
 	return append(evs, ev), nil
 }
 
-// refund appends the line that gives bet b back and returns it, as an
-// event's.
-func (s *State) refund(b round.Bet) []round.Line {
-	s.Lines = append(s.Lines, round.Refund(b))
-	return s.Lines[len(s.Lines)-1:]
-}
-
-// checkPlace is a placement's checks, changing nothing. It returns the
-// new bets; for each, the index in State.Bets of the player's bet on the
-// same spot it replaces, -1 for none; and whether an amount was reduced
-// to its maximum.
-func (s *State) checkPlace(r *Rules, c *Command) (fresh []round.Bet, replaces []int, reduced bool, err error) {
+// checkPlace is a placement's checks, changing nothing (boxes.Layout's
+// Place): each bet on its own (CheckBet), one player a box, the AA Bonus
+// with the player's Ante (§3). A bet over its limit's maximum is reduced
+// to it first, where the rules do so (§3: "the largest possible amount"),
+// so that a retry of the same placement is recognised as a replay.
+func (s *State) checkPlace(r *Rules, c *Command) (boxes.Placement, error) {
 	bets := make([]round.Bet, len(c.Bets))
 	for i, b := range c.Bets {
 		if b.Spot == "" && c.Box != 0 {
 			b.Spot = Spot(c.Box, BetAnte)
 		}
-		// §3: a bet over the limit is reduced to the largest possible
-		// amount. It is reduced before the book sorts the batch, so that a
-		// retry of the same placement is recognised as a replay.
 		if _, k, err := parseSpot(r, b.Spot); err == nil && r.Options.ReduceToMax {
 			if _, hi := r.limit(k); b.Amount > hi {
 				b.Amount = hi
@@ -113,76 +100,31 @@ func (s *State) checkPlace(r *Rules, c *Command) (fresh []round.Bet, replaces []
 		}
 		bets[i] = b
 	}
-	fresh, err = round.BookOf(c.Player, s.Bets, s.Cancelled).Fresh(bets)
-	if err != nil || len(fresh) == 0 {
-		return nil, nil, false, err
-	}
+	var closed error
 	if s.Phase != round.Betting {
-		return nil, nil, false, s.wrongPhase("bet")
+		closed = s.wrongPhase("bet")
 	}
-	for j := range fresh {
-		b := &fresh[j]
-		n, k, err := checkBet(r, b)
-		if err != nil {
-			return nil, nil, false, err
-		}
-		if i := slices.IndexFunc(c.Bets, func(o round.Bet) bool { return o.ID == b.ID }); i >= 0 && c.Bets[i].Amount > b.Amount {
-			reduced = true
-		}
-		if slices.ContainsFunc(fresh[:j], func(o round.Bet) bool { return o.Spot == b.Spot }) {
-			return nil, nil, false, apierr.Invalid(round.ReasonBadBet, "two bets of %s on %s in one placement", c.Player, b.Spot)
-		}
-		if owner := s.Owner(n); owner != "" && owner != c.Player {
-			return nil, nil, false, apierr.Precondition(ReasonBoxTaken, "box %d is %s's: one player a box", n, owner)
-		}
-		if k == BetAABonus && !s.hasAnte(c.Player, n, fresh) {
-			return nil, nil, false, apierr.Precondition(ReasonNoAnte, "an AA Bonus on box %d goes with an Ante there (gr §3)", n)
-		}
-		replaces = append(replaces, slices.IndexFunc(s.Bets, func(o round.Bet) bool { return o.Player == c.Player && o.Spot == b.Spot }))
-	}
-	return fresh, replaces, reduced, nil
+	return layout.Place(s.Bets, s.Cancelled, c.Player, bets, closed, boxes.Policy[BetKind]{
+		Check: func(b *round.Bet) (int, BetKind, error) { return checkBet(r, b) },
+	})
 }
 
 // hasAnte reports player's Ante on box n, in play or in the batch.
 func (s *State) hasAnte(player string, n int, batch []round.Bet) bool {
-	ante := Spot(n, BetAnte)
-	mine := func(b round.Bet) bool { return b.Spot == ante && b.Player == player }
-	return slices.ContainsFunc(s.Bets, mine) || slices.ContainsFunc(batch, mine)
+	return layout.Has(player, n, BetAnte, s.Bets, batch)
 }
 
 // cancel takes a player's bets back while bets are open, all or none; a
 // bet already cancelled is a replay. An Ante takes the box's AA Bonus
 // with it, which goes with the Ante (§3).
 func (s *State) cancel(_ *Rules, c *Command) ([]Event, error) {
-	ids, err := round.BookOf(c.Player, s.Bets, s.Cancelled).Cancels(c.BetIDs)
-	if err != nil || len(ids) == 0 {
+	var closed error
+	if s.Phase != round.Betting {
+		closed = s.wrongPhase("cancel")
+	}
+	gone, refunds, err := layout.Cancel(&s.Bets, &s.Cancelled, &s.Lines, c.Player, c.BetIDs, closed, false)
+	if err != nil || len(gone) == 0 {
 		return nil, err
 	}
-	if s.Phase != round.Betting {
-		return nil, s.wrongPhase("cancel")
-	}
-	for _, b := range s.Bets {
-		if b.Player != c.Player || !slices.Contains(ids, b.ID) {
-			continue
-		}
-		if n, k := spotBox(b.Spot); k == BetAnte {
-			bonus := Spot(n, BetAABonus)
-			if i := slices.IndexFunc(s.Bets, func(o round.Bet) bool { return o.Player == c.Player && o.Spot == bonus }); i >= 0 && !slices.Contains(ids, s.Bets[i].ID) {
-				ids = append(ids, s.Bets[i].ID)
-			}
-		}
-	}
-	gone := func(b round.Bet) bool { return b.Player == c.Player && slices.Contains(ids, b.ID) }
-	ev := Event{Kind: EvCancelled, Player: c.Player}
-	from := len(s.Lines)
-	for _, b := range s.Bets {
-		if gone(b) {
-			ev.Bets = append(ev.Bets, b)
-			s.Lines = append(s.Lines, round.Refund(b))
-		}
-	}
-	ev.Lines = s.Lines[from:]
-	s.Bets = slices.DeleteFunc(s.Bets, gone)
-	s.Cancelled = append(s.Cancelled, ev.Bets...)
-	return []Event{ev}, nil
+	return []Event{{Kind: EvCancelled, Player: c.Player, Bets: gone, Lines: refunds}}, nil
 }

@@ -21,7 +21,8 @@
 // package blackjack): Rules (rules.go and the option and paytable types,
 // options.go), the round's State (state.go), the transition function
 // Apply with a method per command (apply.go for the round's lifecycle,
-// bet.go for the bets, shoe.go for the deck and the cards, deal.go for
+// bet.go for the bets, on package boxes' layout of the stakes, shoe.go
+// for the deck and the cards, package deck keeping its side, deal.go for
 // the cards' way through the round, decide.go for the boxes' decisions)
 // and its events (event.go), the payouts (settle.go) and what a player
 // may do now (legal.go). No I/O, no time, no randomness: the table core
@@ -187,7 +188,7 @@ func (r Rules) Validate() error {
 		what string
 		l    round.Limit
 	}{{"ante", r.Limits.Ante}, {"aa_bonus", r.Limits.AABonus}} {
-		if l.l.Min < 0 || l.l.Max < 0 || (l.l.Max > 0 && l.l.Max < l.l.Min) || l.l.Min > MaxStake {
+		if !l.l.Valid(MaxStake) {
 			add("%s limit %d..%d is not a range", l.what, l.l.Min, l.l.Max)
 		}
 	}
@@ -207,9 +208,5 @@ func (r *Rules) limit(k BetKind) (lo, hi int64) {
 	if k == BetAABonus {
 		l = r.Limits.AABonus
 	}
-	hi = MaxStake
-	if l.Max > 0 {
-		hi = min(l.Max, MaxStake)
-	}
-	return max(l.Min, 1), hi
+	return l.Bounds(MaxStake)
 }

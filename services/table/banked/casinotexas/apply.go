@@ -3,6 +3,7 @@ package casinotexas
 import (
 	"slices"
 
+	"github.com/croupier/croupier/services/table/banked/boxes"
 	"github.com/croupier/croupier/services/table/banked/deck"
 	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/shared/apierr"
@@ -85,17 +86,14 @@ type Command struct {
 }
 
 // Reasons of the refusals only the casino poker games have; the others
-// are package round's and package deck's.
+// are package round's.
 const (
-	// ReasonBoxTaken: another player has a bet on the box: one player a
-	// box.
-	ReasonBoxTaken = "BOX_TAKEN"
-	// ReasonOneBox: a player's bet on a second box, which the rules do
-	// not allow (§2, §9 note 2; Options.SeveralBoxes).
-	ReasonOneBox = "ONE_BOX"
-	// ReasonNoAnte: Trips without the player's Ante on the box (§9 note
-	// 3; Options.TripsAlone).
-	ReasonNoAnte = "NO_ANTE"
+	// Placement refusals (package boxes): another player's box; a second
+	// box (§2, §9 note 2; Options.SeveralBoxes); Trips without the
+	// player's Ante on the box (§9 note 3; Options.TripsAlone).
+	ReasonBoxTaken = boxes.ReasonBoxTaken
+	ReasonOneBox   = boxes.ReasonOneBox
+	ReasonNoAnte   = boxes.ReasonNoAnte
 	// Card and deck refusals (package deck).
 	ReasonBadCard       = deck.ReasonBadCard
 	ReasonBadPosition   = deck.ReasonBadPosition
@@ -117,7 +115,7 @@ const (
 	ReasonAlreadyDecided = "ALREADY_DECIDED"
 	// ReasonStaleTurn: the command names a wait other than the current
 	// and is not a replay of what was done in it.
-	ReasonStaleTurn = "STALE_TURN"
+	ReasonStaleTurn = boxes.ReasonStaleTurn
 	// ReasonActionNotAllowed: an action the street does not offer: a
 	// fold before the river, a check at it (§4).
 	ReasonActionNotAllowed = "ACTION_NOT_ALLOWED"
@@ -177,19 +175,8 @@ func Apply(r Rules, s *State, c Command) ([]Event, error) {
 }
 
 // wrongPhase refuses a command the round's phase does not allow, with
-// the reason the phase gives (round.Phase.Refusal).
-func (s *State) wrongPhase(what string) error {
-	reason := s.Phase.Refusal()
-	switch s.Phase {
-	case 0:
-		return apierr.Precondition(reason, "%s: no round has opened", what)
-	case round.Betting:
-		return apierr.Precondition(reason, "%s: bets are open in round %d", what, s.Round)
-	case round.Closed:
-		return apierr.Precondition(reason, "%s: round %d has no more bets", what, s.Round)
-	}
-	return apierr.Precondition(reason, "%s: round %d is %s", what, s.Round, s.Phase)
-}
+// the reason the phase gives (round.Phase.Refuse).
+func (s *State) wrongPhase(what string) error { return s.Phase.Refuse(what, s.Round) }
 
 // open starts the next round. The deck carries over: shuffled before the
 // round, or to be shuffled once its bets are closed. The round's record

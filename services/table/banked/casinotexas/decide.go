@@ -153,11 +153,10 @@ func (s *State) act(r *Rules, b *Box, a Action, amount int64, timeout bool) []Ev
 // wait that has ended is a replay.
 func (s *State) timeout(r *Rules, c *Command) ([]Event, error) {
 	t := &s.Turn
+	if replay, err := t.Timeout(c.Seq); replay || err != nil {
+		return nil, err
+	}
 	switch {
-	case c.Seq != 0 && c.Seq < t.Seq:
-		return nil, nil
-	case c.Seq > t.Seq:
-		return nil, apierr.Precondition(ReasonStaleTurn, "timeout for wait %d: the round is at %d", c.Seq, t.Seq)
 	case s.Phase != round.Closed:
 		return nil, s.wrongPhase("timeout")
 	case s.Stage != Deciding || t.Box == 0:

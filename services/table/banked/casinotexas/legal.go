@@ -56,7 +56,7 @@ func (s *State) legalBets(r *Rules, player string) []Move {
 	if player == "" {
 		return nil
 	}
-	mine := s.boxOf(player)
+	mine := layout.BoxOf(s.Bets, player)
 	var moves []Move
 	for n := 1; n <= r.Boxes; n++ {
 		if owner := s.Owner(n); (owner != "" && owner != player) || (!r.Options.SeveralBoxes && mine != 0 && mine != n) {
@@ -64,7 +64,7 @@ func (s *State) legalBets(r *Rules, player string) []Move {
 		}
 		lo, hi := r.limit(BetAnte)
 		moves = append(moves, Move{Kind: CmdPlace, Box: n, Spot: Spot(n, BetAnte), Min: lo, Max: hi})
-		if r.Options.TripsAlone || s.hasAnte(player, n, nil) {
+		if r.Options.TripsAlone || layout.Has(player, n, BetAnte, s.Bets) {
 			lo, hi := r.limit(BetTrips)
 			moves = append(moves, Move{Kind: CmdPlace, Box: n, Spot: Spot(n, BetTrips), Min: lo, Max: hi})
 		}

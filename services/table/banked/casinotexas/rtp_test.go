@@ -82,7 +82,7 @@ func TestCZPaytablesAreTheRTPs(t *testing.T) {
 		b := Box{N: 1, Ante: stake, Blind: stake, Play: stake, Trips: stake}
 		if v > d.value {
 			s.settleBox(&r, &b, v, d)
-			if got := s.Lines[1]; got.Won != wantBlind.won || got.Lost != 0 {
+			if got := s.Lines[1]; got.Won != wantBlind.Won || got.Lost != 0 {
 				t.Fatalf("%s (%s): the Blind %+v, want %+v", v, l, got, wantBlind)
 			}
 		}

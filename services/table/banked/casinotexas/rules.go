@@ -22,8 +22,9 @@
 // package casinoholdem): Rules (rules.go and the paytables, paytable.go),
 // the round's State (state.go), the transition function Apply with a
 // method per command (apply.go for the round's lifecycle, bet.go for the
-// bets, shoe.go for the deck and the cards, deal.go for the streets,
-// decide.go for the boxes' decisions) and its events (event.go), the
+// bets, on package boxes' layout of the stakes, shoe.go for the deck and
+// the cards, deal.go for the streets, decide.go for the boxes' decisions)
+// and its events (event.go), the
 // payouts (settle.go) and what a player may do now (legal.go). No I/O, no
 // time, no randomness: the table core stores the state, moves the money
 // the events say, runs the decision clock (CmdTimeout takes the safe
@@ -186,7 +187,7 @@ func (r Rules) Validate() error {
 		what string
 		l    round.Limit
 	}{{"ante", r.Limits.Ante}, {"trips", r.Limits.Trips}} {
-		if l.l.Min < 0 || l.l.Max < 0 || (l.l.Max > 0 && l.l.Max < l.l.Min) || l.l.Min > MaxStake {
+		if !l.l.Valid(MaxStake) {
 			add("%s limit %d..%d is not a range", l.what, l.l.Min, l.l.Max)
 		}
 	}
@@ -203,9 +204,5 @@ func (r *Rules) limit(k BetKind) (lo, hi int64) {
 	if k == BetTrips {
 		l = r.Limits.Trips
 	}
-	hi = MaxStake
-	if l.Max > 0 {
-		hi = min(l.Max, MaxStake)
-	}
-	return max(l.Min, 1), hi
+	return l.Bounds(MaxStake)
 }

@@ -7,19 +7,16 @@ import (
 	"github.com/croupier/croupier/shared/rank/banked"
 )
 
-// verdict is what a stake's line does with it: lost, returned (a push),
-// or returned with won on top.
-type verdict struct {
-	lost bool
-	won  int64
-}
+// verdict is what a stake's line does with it (round.Outcome): lost,
+// returned (a push), or returned with won on top.
+type verdict = round.Outcome
 
 var (
 	pushed = verdict{}
-	lost   = verdict{lost: true}
+	lost   = verdict{Lost: true}
 )
 
-func paid(won int64) verdict { return verdict{won: won} }
+func paid(won int64) verdict { return verdict{Won: won} }
 
 // line appends the line of box b's stake of kind k, which does with it
 // what v says; nothing for a stake the box has not made.
@@ -31,13 +28,7 @@ func (s *State) line(b *Box, k BetKind, stake int64, v verdict) {
 	if k == BetTrips {
 		id = b.TripsID
 	}
-	l := round.Line{BetID: id, Player: b.Player, Spot: Spot(b.N, k), Stake: stake}
-	if v.lost {
-		l.Lost = stake
-	} else {
-		l.Won, l.Returned = v.won, stake
-	}
-	s.Lines = append(s.Lines, l)
+	s.Lines = append(s.Lines, v.Line(id, b.Player, Spot(b.N, k), stake))
 }
 
 // lines settles every stake of box b, in the order Ante, Blind, Play,

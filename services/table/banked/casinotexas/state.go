@@ -1,9 +1,9 @@
 package casinotexas
 
 import (
-	"fmt"
 	"slices"
 
+	"github.com/croupier/croupier/services/table/banked/boxes"
 	"github.com/croupier/croupier/services/table/banked/deck"
 	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/shared/card"
@@ -159,16 +159,9 @@ func (b *Box) decides(st Street) bool {
 	return b.Ante > 0 && b.Play == 0 && b.Action != Fold && b.Decided < st
 }
 
-// Turn is what the round waits for from the players.
-type Turn struct {
-	// Seq numbers the waits of the round from 1: it moves on at every
-	// decision and timeout. A decision or a timeout that names it is for
-	// this wait only; one that names none (0) is for the current.
-	Seq int `json:"seq"`
-	// Box decides now, its Player; 0 and "" when no decision is awaited.
-	Box    int    `json:"box,omitempty"`
-	Player string `json:"player,omitempty"`
-}
+// Turn is what the round waits for from the players (boxes.Turn): the
+// wait's Seq, and the box deciding now and its player.
+type Turn = boxes.Turn
 
 // Decision is one decision taken for a box: its player's, or the clock's
 // default.
@@ -269,12 +262,7 @@ func (s State) Settlement() round.Settlement {
 // on it, then the player of the box in play; "" when nobody has it.
 func (s *State) Owner(n int) string {
 	if s.Phase == round.Betting {
-		for _, b := range s.Bets {
-			if m, _ := spotBox(b.Spot); m == n {
-				return b.Player
-			}
-		}
-		return ""
+		return layout.Owner(s.Bets, n)
 	}
 	if b := s.box(n); b != nil {
 		return b.Player
@@ -319,35 +307,14 @@ func (k BetKind) MarshalText() ([]byte, error) { return kindNames.Text(k) }
 // UnmarshalText reads a name.
 func (k *BetKind) UnmarshalText(b []byte) error { return kindNames.Parse(b, k) }
 
-// spots are the spot strings made once: spots[n][k] is "box:n/kind".
-var spots = func() (s [MaxBoxes + 1][numKinds]string) {
-	for n := 1; n <= MaxBoxes; n++ {
-		for k := BetAnte; k < numKinds; k++ {
-			s[n][k] = fmt.Sprintf("box:%d/%s", n, k)
-		}
-	}
-	return s
-}()
+// layout is the stakes' spots on the boxes, "box:n/kind": the Ante
+// makes a box its player's, Trips goes with it, the Blind comes with it
+// (§3).
+var layout = boxes.NewLayout[BetKind](MaxBoxes, kindNames.Names, BetAnte, BetTrips, BetBlind)
 
 // Spot is the spot of a stake of kind k on box n: "box:3/ante".
-func Spot(n int, k BetKind) string {
-	if n >= 1 && n <= MaxBoxes && k >= BetAnte && k < numKinds {
-		return spots[n][k]
-	}
-	return fmt.Sprintf("box:%d/%s", n, k)
-}
+func Spot(n int, k BetKind) string { return layout.Spot(n, k) }
 
 // spotBox reads a canonical spot, "box:1/ante" to "box:6/play": its box
 // and kind, 0 for anything else.
-func spotBox(spot string) (int, BetKind) {
-	if len(spot) < len("box:1/") || spot[:4] != "box:" || spot[4] < '1' || spot[4] > '0'+MaxBoxes || spot[5] != '/' {
-		return 0, 0
-	}
-	n := int(spot[4] - '0')
-	for k := BetAnte; k < numKinds; k++ {
-		if spots[n][k] == spot {
-			return n, k
-		}
-	}
-	return 0, 0
-}
+func spotBox(spot string) (int, BetKind) { return layout.Box(spot) }

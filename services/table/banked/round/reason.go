@@ -91,3 +91,19 @@ func CheckRound(what fmt.Stringer, open bool, n, at int64) (replay bool, err err
 	}
 	return false, nil
 }
+
+// Refuse refuses a command (what: "bet", "card") that phase p of round n
+// does not allow, with the reason the phase gives (Refusal) and a message
+// saying where the round is.
+func (p Phase) Refuse(what string, n int64) error {
+	reason := p.Refusal()
+	switch p {
+	case 0:
+		return apierr.Precondition(reason, "%s: no round has opened", what)
+	case Betting:
+		return apierr.Precondition(reason, "%s: bets are open in round %d", what, n)
+	case Closed:
+		return apierr.Precondition(reason, "%s: round %d has no more bets", what, n)
+	}
+	return apierr.Precondition(reason, "%s: round %d is %s", what, n, p)
+}

@@ -209,3 +209,21 @@ type Limit struct {
 func (l Limit) Allows(amount int64) bool {
 	return amount >= max(l.Min, 1) && (l.Max == 0 || amount <= l.Max)
 }
+
+// Valid reports whether the limit is a range a table may set, under a
+// cap on any one stake: neither bound negative, the maximum (if any) not
+// below the minimum, the minimum not above the cap.
+func (l Limit) Valid(most int64) bool {
+	return l.Min >= 0 && l.Max >= 0 && (l.Max == 0 || l.Max >= l.Min) && l.Min <= most
+}
+
+// Bounds are the least and the most one stake may be under the limit and
+// a cap on any one stake: the minimum, at least 1; the maximum, most
+// where there is none or it is higher.
+func (l Limit) Bounds(most int64) (lo, hi int64) {
+	hi = most
+	if l.Max > 0 {
+		hi = min(l.Max, most)
+	}
+	return max(l.Min, 1), hi
+}

@@ -97,3 +97,24 @@ func TestCheckVoidReason(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// A limit's range under a cap, and the bounds of one stake.
+func TestLimitBounds(t *testing.T) {
+	for _, tc := range []struct {
+		l      Limit
+		valid  bool
+		lo, hi int64
+	}{
+		{Limit{Min: 10, Max: 500}, true, 10, 500},
+		{Limit{}, true, 1, 1000},
+		{Limit{Min: 5, Max: 5000}, true, 5, 1000},
+		{Limit{Min: 50, Max: 10}, false, 50, 10},
+		{Limit{Min: -1}, false, 1, 1000},
+		{Limit{Min: 2000}, false, 2000, 1000},
+	} {
+		lo, hi := tc.l.Bounds(1000)
+		if tc.l.Valid(1000) != tc.valid || lo != tc.lo || hi != tc.hi {
+			t.Errorf("%+v: valid %v, bounds %d..%d", tc.l, tc.l.Valid(1000), lo, hi)
+		}
+	}
+}
