@@ -151,3 +151,30 @@ func TestTurnTimeout(t *testing.T) {
 		}
 	}
 }
+
+// A bet a player places: the base or the side bet on the table's boxes,
+// its amount within its kind's bounds.
+func TestCheckBet(t *testing.T) {
+	bounds := func(k kind) (int64, int64) {
+		if k == side {
+			return 1, 50
+		}
+		return 10, 500
+	}
+	for _, tc := range []struct {
+		bet    round.Bet
+		reason string
+	}{
+		{round.Bet{Spot: "box:3/ante", Amount: 10}, ""},
+		{round.Bet{Spot: "box:3/side", Amount: 50}, ""},
+		{round.Bet{Spot: "box:4/ante", Amount: 10}, round.ReasonBadSpot},
+		{round.Bet{Spot: "box:3/blind", Amount: 10}, round.ReasonBadSpot},
+		{round.Bet{Spot: "box:3/play", Amount: 10}, round.ReasonBadSpot},
+		{round.Bet{Spot: "box:3/ante", Amount: 9}, round.ReasonBetOutsideLimits},
+		{round.Bet{Spot: "box:3/side", Amount: 51}, round.ReasonBetOutsideLimits},
+	} {
+		if _, _, err := layout.CheckBet(&tc.bet, 3, bounds); apierr.Reason(err) != tc.reason {
+			t.Errorf("%+v: %v, want %q", tc.bet, err, tc.reason)
+		}
+	}
+}

@@ -176,3 +176,29 @@ func (l *Layout[K]) Cancel(live, cancelled *[]round.Bet, lines *[]round.Line, pl
 	*cancelled = append(*cancelled, gone...)
 	return gone, (*lines)[from:], nil
 }
+
+// Placed reads the spot of a bet a player places: the base or the side
+// bet on box 1 to boxes; anything else is BAD_SPOT, a stake made by
+// deciding or placed with the base too. Spots are not folded: a spot is
+// stored as given, so it must be canonical.
+func (l *Layout[K]) Placed(spot string, boxes int) (int, K, error) {
+	n, k := l.Box(spot)
+	if n < 1 || n > boxes || (k != l.Base && k != l.Side) {
+		return 0, 0, apierr.Invalid(round.ReasonBadSpot, "spot %q: want box:1/%s or box:1/%s to box:%d", spot, l.names[l.Base], l.names[l.Side], boxes)
+	}
+	return n, k, nil
+}
+
+// CheckBet checks one bet a player places, on its own: its spot
+// (Placed) and its amount within the bounds of its kind
+// (BET_OUTSIDE_LIMITS). It returns the box and the kind.
+func (l *Layout[K]) CheckBet(b *round.Bet, boxes int, bounds func(K) (lo, hi int64)) (int, K, error) {
+	n, k, err := l.Placed(b.Spot, boxes)
+	if err != nil {
+		return 0, 0, err
+	}
+	if lo, hi := bounds(k); b.Amount < lo || b.Amount > hi {
+		return 0, 0, apierr.Invalid(round.ReasonBetOutsideLimits, "bet %s: %s %d is outside %d..%d", b.ID, l.names[k], b.Amount, lo, hi)
+	}
+	return n, k, nil
+}

@@ -5,7 +5,6 @@ import (
 
 	"github.com/croupier/croupier/services/table/banked/boxes"
 	"github.com/croupier/croupier/services/table/banked/round"
-	"github.com/croupier/croupier/shared/apierr"
 )
 
 // ParseSpot reads a bet's spot, "box:n/ante" or "box:n/aa_bonus" for a
@@ -15,13 +14,7 @@ import (
 // canonical.
 func ParseSpot(r Rules, spot string) (int, BetKind, error) { return parseSpot(&r, spot) }
 
-func parseSpot(r *Rules, spot string) (int, BetKind, error) {
-	n, k := spotBox(spot)
-	if n < 1 || n > r.Boxes || (k != BetAnte && k != BetAABonus) {
-		return 0, 0, apierr.Invalid(round.ReasonBadSpot, "spot %q: want box:1/ante or box:1/aa_bonus to box:%d", spot, r.Boxes)
-	}
-	return n, k, nil
-}
+func parseSpot(r *Rules, spot string) (int, BetKind, error) { return layout.Placed(spot, r.Boxes) }
 
 // CheckBet checks one bet on its own: its spot a box's Ante or AA Bonus
 // (BAD_SPOT) and its amount within the limit of its kind: the table's for
@@ -30,14 +23,7 @@ func parseSpot(r *Rules, spot string) (int, BetKind, error) {
 func CheckBet(r Rules, b round.Bet) (int, BetKind, error) { return checkBet(&r, &b) }
 
 func checkBet(r *Rules, b *round.Bet) (int, BetKind, error) {
-	n, k, err := parseSpot(r, b.Spot)
-	if err != nil {
-		return 0, 0, err
-	}
-	if lo, hi := r.limit(k); b.Amount < lo || b.Amount > hi {
-		return 0, 0, apierr.Invalid(round.ReasonBetOutsideLimits, "bet %s: %s %d is outside %d..%d (gr §1)", b.ID, k, b.Amount, lo, hi)
-	}
-	return n, k, nil
+	return layout.CheckBet(b, r.Boxes, r.limit)
 }
 
 // CheckPlace says what Apply would do with c as a CmdPlace, without

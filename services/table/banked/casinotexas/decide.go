@@ -5,9 +5,17 @@ import (
 	"github.com/croupier/croupier/shared/apierr"
 )
 
-// multiples are the Play's sizes in Antes on each street (§3): 3 or 4
+// multiples are the Play's sizes in Antes on street st (§3): 3 or 4
 // before the flop, 2 on it, 1 at the river.
-var multiples = [...][]int64{PreFlop: {3, 4}, Flop: {2}, River: {1}}
+func multiples(st Street) []int64 {
+	switch st {
+	case PreFlop:
+		return []int64{3, 4}
+	case Flop:
+		return []int64{2}
+	}
+	return []int64{1}
+}
 
 // allowed reports whether the street offers action a (§4 steps 3, 5, 7):
 // a Play on every street, a check before the river, a fold only at it.
@@ -28,7 +36,7 @@ func allowed(st Street, a Action) bool {
 // the street's one size (the flop's 2 ×, the river's 1 ×), never for the
 // pre-flop's two. ok is false for any other amount.
 func playAmount(st Street, ante, amount int64) (int64, bool) {
-	m := multiples[st]
+	m := multiples(st)
 	if amount == 0 && len(m) == 1 {
 		return m[0] * ante, true
 	}
@@ -66,7 +74,7 @@ func (s *State) decide(r *Rules, c *Command) ([]Event, error) {
 	if c.Action == Play {
 		var ok bool
 		if amount, ok = playAmount(s.Street, b.Ante, c.Amount); !ok {
-			return nil, apierr.Invalid(ReasonBadAmount, "a Play %s is %v × Ante %d (cz §3)", s.Street, multiples[s.Street], b.Ante)
+			return nil, apierr.Invalid(ReasonBadAmount, "a Play %s is %v × Ante %d (cz §3)", s.Street, multiples(s.Street), b.Ante)
 		}
 	} else if c.Amount != 0 {
 		return nil, apierr.Invalid(ReasonBadAmount, "a %s puts nothing in", c.Action)

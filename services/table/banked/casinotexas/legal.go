@@ -39,7 +39,7 @@ func Legal(r Rules, s *State, player string) []Move {
 		}
 		b := s.box(t.Box)
 		var moves []Move
-		for _, k := range multiples[s.Street] {
+		for _, k := range multiples(s.Street) {
 			moves = append(moves, Move{Kind: CmdDecide, Box: b.N, Action: Play, Min: k * b.Ante, Max: k * b.Ante, Seq: t.Seq})
 		}
 		other := Check

@@ -151,7 +151,7 @@ func (tb *ptable) decided(e *Event) {
 	switch {
 	case !allowed(st, e.Action):
 		tb.fatalf("%s %s", e.Action, st)
-	case e.Action == Play && !slices.Contains(multiples[st], e.Amount/max(b.Ante, 1)) || e.Action == Play && e.Amount%b.Ante != 0:
+	case e.Action == Play && !slices.Contains(multiples(st), e.Amount/max(b.Ante, 1)) || e.Action == Play && e.Amount%b.Ante != 0:
 		tb.fatalf("a Play of %d %s on an Ante of %d", e.Amount, st, b.Ante)
 	case e.Reason == "timeout" && (e.Action == Play || (e.Action == Fold) != (st == River)):
 		tb.fatalf("the clock's %s %s", e.Action, st)

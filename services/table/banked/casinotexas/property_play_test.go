@@ -36,7 +36,7 @@ func (tb *ptable) decide() {
 	rng, t, st := tb.rng, &tb.s.Turn, tb.s.Street
 	b := tb.s.box(t.Box)
 	c := Command{Kind: CmdDecide, Player: t.Player, Box: t.Box, Seq: rng.IntN(2) * t.Seq}
-	sizes := multiples[st]
+	sizes := multiples(st)
 	switch k := rng.IntN(10); {
 	case k < 4:
 		c.Action = Play
@@ -80,7 +80,7 @@ func (tb *ptable) outOfTurn() {
 	for i := len(tb.s.Boxes) - 1; i >= 0; i-- {
 		if b := &tb.s.Boxes[i]; b.decides(tb.s.Street) && b.N != tb.s.Turn.Box {
 			tb.count["out of turn"]++
-			tb.refuse(Command{Kind: CmdDecide, Player: b.Player, Box: b.N, Action: Play, Amount: b.Ante * multiples[tb.s.Street][0]}, ReasonNotYourTurn)
+			tb.refuse(Command{Kind: CmdDecide, Player: b.Player, Box: b.N, Action: Play, Amount: b.Ante * multiples(tb.s.Street)[0]}, ReasonNotYourTurn)
 			return
 		}
 	}
