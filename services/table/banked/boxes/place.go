@@ -104,13 +104,19 @@ func (l *Layout[K]) Place(live, cancelled []round.Bet, player string, batch []ro
 		if k == l.Side && !p.SideAlone && !l.Has(player, n, l.Base, live, fresh) {
 			return Placement{}, apierr.Precondition(ReasonNoAnte, "the %s on box %d goes with the player's %s there", l.names[k], n, l.names[l.Base])
 		}
-		out.Stakes = append(out.Stakes, *b)
-		if k == l.Base && l.With != 0 {
-			out.Stakes = append(out.Stakes, round.Bet{ID: b.ID, Player: b.Player, Spot: l.Spot(n, l.With), Amount: b.Amount})
+		if l.With != 0 {
+			out.Stakes = append(out.Stakes, *b)
+			if k == l.Base {
+				out.Stakes = append(out.Stakes, round.Bet{ID: b.ID, Player: b.Player, Spot: l.Spot(n, l.With), Amount: b.Amount})
+			}
 		}
 	}
-	for _, b := range out.Stakes {
-		out.Replaces = append(out.Replaces, slices.IndexFunc(live, func(o round.Bet) bool { return o.Player == player && o.Spot == b.Spot }))
+	if l.With == 0 {
+		out.Stakes = fresh // the batch's new bets are the stakes: Fresh made them for the placement
+	}
+	out.Replaces = make([]int, len(out.Stakes))
+	for j, b := range out.Stakes {
+		out.Replaces[j] = slices.IndexFunc(live, func(o round.Bet) bool { return o.Player == player && o.Spot == b.Spot })
 	}
 	return out, nil
 }
