@@ -7,6 +7,7 @@ import (
 
 	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/cputime"
 	"github.com/croupier/croupier/shared/rank"
 )
 
@@ -22,12 +23,12 @@ import (
 func BenchmarkCasinoTexasRounds(b *testing.B) {
 	bt := newBenchTable(b)
 	b.ReportAllocs()
-	cpu := cpuTime()
+	cpu := cputime.Process()
 	for b.Loop() {
 		bt.round()
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "rounds/s")
-	if cpu := cpuTime() - cpu; cpu > 0 {
+	if cpu := cputime.Process() - cpu; cpu > 0 {
 		b.ReportMetric(float64(b.N)/cpu.Seconds(), "rounds/cpu-s")
 	}
 	b.ReportMetric(float64(bt.commands)/float64(b.N), "commands/round")
