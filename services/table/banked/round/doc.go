@@ -109,6 +109,9 @@
 // with where the table comes from (the rules' clause, the operator, or a
 // placeholder the source lacks), validated against the lines the bet
 // has; OptionNames and SetOption read a rules' options by their JSON
-// names, as a table's options map carries them. The one-deck shoe of the
-// casino poker games is package deck's.
+// names, as a table's options map carries them; Phase.Refuse refuses a
+// command the phase does not allow, Outcome makes a stake's line, and
+// Limit.Valid and Bounds read a table sign's limit. The one-deck shoe of
+// the casino poker games is package deck's, their boxes' stakes and
+// turns package boxes'.
 package round
