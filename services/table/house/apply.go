@@ -184,7 +184,7 @@ func (a *applier) draw(e engine) (*Draw, error) {
 // played notes that the player has bets in round n (recall).
 func (t *Table) played(who string, n int64) {
 	p := t.Players[who]
-	if p == nil || (len(p.Rounds) > 0 && p.Rounds[len(p.Rounds)-1] == n) {
+	if p == nil || p.betIn(n) {
 		return
 	}
 	p.Rounds = append(p.Rounds, n)
@@ -297,12 +297,16 @@ func (a *applier) place() error {
 // allBet reports that every joined player has bets in round n.
 func (t *Table) allBet(n int64) bool {
 	for _, p := range t.Players {
-		if len(p.Rounds) == 0 || p.Rounds[len(p.Rounds)-1] != n {
+		if !p.betIn(n) {
 			return false
 		}
 	}
 	return true
 }
+
+// betIn reports that the player has bets in round n: his newest round
+// of bets (played keeps them newest last).
+func (p *Player) betIn(n int64) bool { return len(p.Rounds) > 0 && p.Rounds[len(p.Rounds)-1] == n }
 
 // cancelled books and reports bets the engine took back while placing:
 // their refund lines, and the cancel as its player's event.
