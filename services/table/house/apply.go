@@ -163,7 +163,7 @@ func (a *applier) open() error {
 // refused at a dealer table. It returns the table's own copy.
 func (a *applier) draw(e engine) (*Draw, error) {
 	c := a.c
-	if a.t.Config.Source != ResultRNG || a.t.Blackjack != nil {
+	if a.t.Config.Source != ResultRNG || a.t.cards() != nil {
 		// A card table's rounds deal from a shoe (Shoe), not a draw.
 		if c.Draw != nil {
 			return nil, apierr.Invalid(ReasonDealerTable, "a dealer table's results come from its dealer: an open takes no draw")
@@ -439,7 +439,7 @@ func (a *applier) closeRound(n int64) error {
 	}
 	players, count, stake := aggregate(e.bets())
 	a.emit(Event{Kind: EvClosed, Players: players, BetCount: count, Stake: stake})
-	if t.Blackjack != nil {
+	if t.cards() != nil {
 		// The deal begins, or a round nobody bet in ends at once.
 		return a.moves(e.round(), hs)
 	}

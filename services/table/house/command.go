@@ -57,7 +57,8 @@ const (
 	// CmdSettings: the betting Window and the Pause between rounds, from
 	// the next round.
 	CmdSettings
-	// CmdPlay: a card game's move, Blackjack for blackjack: a player's
+	// CmdPlay: a card game's move, Blackjack for blackjack, Poker for a
+	// casino poker game: a player's
 	// decision (Who; Hold and Amount when it puts money in: insurance, a
 	// double, a split, a co-bettor's follow), the clock's timeout, the
 	// dealer's card, burn, marker or dealer change, a shuffle (Shoe, the
@@ -111,7 +112,9 @@ type Command struct {
 	// Blackjack is a blackjack table's move (CmdPlay); Shoe the RNG's
 	// shoe of an rng table's shuffle.
 	Blackjack *blackjack.Command `json:"blackjack,omitempty"`
-	Shoe      *Shoe              `json:"shoe,omitempty"`
+	// Poker is a casino poker table's move (CmdPlay).
+	Poker *PokerMove `json:"poker,omitempty"`
+	Shoe  *Shoe      `json:"shoe,omitempty"`
 }
 
 var _ game.Command = (*Command)(nil)

@@ -61,7 +61,7 @@ func (t *Table) eachDue(f func(Due)) {
 	switch p := t.Phase(); {
 	case p == round.Betting:
 		f(Due{At: t.ClosesAt, Kind: DueClose})
-	case p == round.Closed && t.Blackjack != nil:
+	case p == round.Closed && t.cards() != nil:
 		// A card game plays on move by move: it owes a shoe, or the
 		// default of a decision whose clock ran out; a dealer table's
 		// cards are its dealer's.

@@ -77,8 +77,10 @@ type happening struct {
 	winner  string
 	reason  string
 	choice  moneywheel.VoidChoice
-	// blackjack is the blackjack engine's event the happening is.
+	// blackjack is the blackjack engine's event the happening is, poker
+	// a casino poker engine's in the family's terms (EvMove).
 	blackjack *blackjack.Event
+	poker     *PokerEvent
 }
 
 // engine is the engine over the table's round state. New and Decode
@@ -90,6 +92,12 @@ func (t *Table) engine() engine {
 	}
 	if t.Blackjack != nil && t.Config.Blackjack != nil {
 		return blackjackEngine{r: t.Config.Blackjack, s: t.Blackjack}
+	}
+	if t.CasinoHoldem != nil && t.Config.CasinoHoldem != nil {
+		return holdemEngine{r: t.Config.CasinoHoldem, s: t.CasinoHoldem}
+	}
+	if t.CasinoTexas != nil && t.Config.CasinoTexas != nil {
+		return texasEngine{r: t.Config.CasinoTexas, s: t.CasinoTexas}
 	}
 	r, s := t.Config.Roulette, t.Roulette
 	if r == nil {

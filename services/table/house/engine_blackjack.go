@@ -1,7 +1,10 @@
 package house
 
 import (
+	"slices"
+
 	"github.com/croupier/croupier/services/table/banked/blackjack"
+	"github.com/croupier/croupier/shared/card"
 	"github.com/croupier/croupier/services/table/banked/moneywheel"
 	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/shared/apierr"
@@ -33,10 +36,7 @@ func (e blackjackEngine) held(who string) int {
 // outcome: a blackjack round has no single winner; its verdict is valid
 // once settled, void when voided.
 func (e blackjackEngine) outcome() (round.Verdict, string, string) {
-	if e.s.Phase == round.Settled {
-		return round.Valid, "", ""
-	}
-	return voidVerdict(e.s.Phase, 0), "", e.s.Reason
+	return cardOutcome(e.s.Phase, e.s.Reason)
 }
 
 func (e blackjackEngine) apply(c blackjack.Command) ([]happening, error) {
@@ -64,29 +64,18 @@ func (e blackjackEngine) cancel(who string, n int64, ids []string) ([]happening,
 }
 
 func (e blackjackEngine) sameCancel(who string, n int64, ids []string) bool {
-	if _, err := round.CheckRound(blackjack.CmdCancel, false, n, e.s.Round); err != nil {
-		return false
-	}
-	drop, err := round.BookOf(who, e.s.Bets, e.s.Cancelled).Cancels(ids)
-	return err == nil && len(drop) == 0
+	return sameCancel(blackjack.CmdCancel, e.s.Round, e.s.Bets, e.s.Cancelled, who, n, ids)
 }
 
 func (e blackjackEngine) close(n int64) ([]happening, error) {
 	return e.apply(blackjack.Command{Kind: blackjack.CmdClose, Round: n})
 }
 
-func (e blackjackEngine) spin(Source, *Draw, *Command) (spin, error) {
-	return spin{}, apierr.Invalid(ReasonUnsupported, "blackjack has no spin: the round plays out card by card")
-}
-
-func (e blackjackEngine) result(int64, spin) ([]happening, error) {
-	return nil, apierr.Invalid(ReasonUnsupported, "blackjack has no spin: the round plays out card by card")
-}
-
-func (e blackjackEngine) sameResult(spin) bool { return false }
-
+func (e blackjackEngine) spin(Source, *Draw, *Command) (spin, error) { return noSpin() }
+func (e blackjackEngine) result(int64, spin) ([]happening, error)    { return nil, noResult() }
+func (e blackjackEngine) sameResult(spin) bool                       { return false }
 func (e blackjackEngine) choose(string, int64, moneywheel.VoidChoice) ([]happening, error) {
-	return nil, apierr.Invalid(ReasonUnsupported, "blackjack has no void choice")
+	return nil, noChoice()
 }
 
 func (e blackjackEngine) sameChoose(string, int64, moneywheel.VoidChoice) bool { return false }
@@ -103,7 +92,8 @@ func (e blackjackEngine) void(n int64, reason string) ([]happening, error) {
 func fromBlackjack(evs []blackjack.Event) []happening {
 	out := make([]happening, 0, len(evs))
 	for i := range evs {
-		e := &evs[i]
+		e := evs[i]
+		e.Bets, e.Lines, e.Order = slices.Clone(e.Bets), slices.Clone(e.Lines), slices.Clone(e.Order)
 		h := happening{player: e.Player, bets: e.Bets, lines: e.Lines, reason: e.Reason}
 		switch e.Kind {
 		case blackjack.EvOpened:
@@ -121,8 +111,124 @@ func fromBlackjack(evs []blackjack.Event) []happening {
 		default:
 			h.kind = EvMove
 		}
-		h.blackjack = e
+		h.blackjack = &e
 		out = append(out, h)
 	}
 	return out
+}
+
+// command is the blackjack move c carries.
+func (e blackjackEngine) command(c *Command) (move, error) {
+	if c.Blackjack == nil {
+		return move{}, apierr.Invalid(ReasonBadMove, "a move carries its blackjack command")
+	}
+	m := *c.Blackjack
+	m.Bets, m.BetIDs = nil, nil
+	mv := move{name: m.Kind.String(), box: m.Box}
+	switch k := m.Kind; k {
+	case blackjack.CmdInsure, blackjack.CmdEvenMoney, blackjack.CmdSurrender, blackjack.CmdDecide, blackjack.CmdFollow:
+		mv.role, m.Player = rolePlayer, c.Who
+	case blackjack.CmdTimeout:
+		mv.role = roleTimeout
+		if m.Seq == 0 {
+			m.Seq = e.s.Turn.Seq
+		}
+	case blackjack.CmdCard, blackjack.CmdBurn, blackjack.CmdMarker:
+		mv.role = roleDealer
+	case blackjack.CmdShuffle:
+		mv.role = roleShuffle
+		if c.Shoe != nil {
+			m.Cut, m.Marker = 0, c.Shoe.Marker
+		}
+	case blackjack.CmdDealerChange:
+		mv.role = roleChange
+	default:
+		mv.role = roleOther
+	}
+	mv.cmd = m
+	return mv, nil
+}
+
+func (e blackjackEngine) stake(m move) (int64, error) {
+	c := m.cmd.(blackjack.Command)
+	s := e.s.Clone()
+	if _, err := blackjack.Apply(*e.r, &s, c); err != nil {
+		return 0, err
+	}
+	return committed(&s, c.Player) - committed(e.s, c.Player), nil
+}
+
+func (e blackjackEngine) play(m move) ([]happening, error) { return e.apply(m.cmd.(blackjack.Command)) }
+
+func (e blackjackEngine) onBox(b round.Bet, n int) bool { return b.Spot == blackjack.BoxSpot(n) }
+
+func (e blackjackEngine) due() (deal, shuffle bool) {
+	switch e.s.Next.To {
+	case blackjack.ToBurn, blackjack.ToBox, blackjack.ToDealer:
+		return true, false
+	case blackjack.ToShuffle:
+		return false, true
+	}
+	return false, false
+}
+
+func (e blackjackEngine) card(c card.Card) ([]happening, error) {
+	return e.apply(blackjack.Command{Kind: blackjack.CmdCard, Card: c})
+}
+
+func (e blackjackEngine) notInShoe(err error) bool {
+	return apierr.Reason(err) == blackjack.ReasonCardNotInShoe
+}
+
+func (e blackjackEngine) wait() (int, bool) {
+	if e.s.Phase != round.Closed || e.s.Next.To != 0 {
+		return 0, false
+	}
+	return e.s.Turn.Seq, true
+}
+
+func (e blackjackEngine) timeout(n int64, seq int) *Command {
+	return &Command{Kind: CmdPlay, Round: n, Blackjack: &blackjack.Command{Kind: blackjack.CmdTimeout, Seq: seq}}
+}
+
+func (e blackjackEngine) shoeOver() bool { return e.s.Shoe.MarkerOut }
+func (e blackjackEngine) decks() int     { return e.r.Decks }
+
+// committed is what a player has put in the round beyond his bets, or
+// promised: insurance, split and double stakes, and his part of a double
+// or split that waits for the co-bettors' answers.
+func committed(s *blackjack.State, who string) int64 {
+	var n int64
+	for _, b := range s.Boxes {
+		for k, bt := range b.Bettors {
+			if bt.Player != who {
+				continue
+			}
+			n += bt.Insurance
+			for _, h := range b.Hands {
+				n += h.Stakes[k].Base + h.Stakes[k].Double
+			}
+			n -= bt.Stake // his bet, on the first hand
+			if s.Turn.Follow != 0 && s.Turn.Box == b.N {
+				n += pending(s, &b, k)
+			}
+		}
+	}
+	return n
+}
+
+// pending is bettor k's part of the double or split that waits for the
+// co-bettors: the owner's, and a co-bettor's who follows.
+func pending(s *blackjack.State, b *blackjack.Box, k int) int64 {
+	t := &s.Turn
+	owner := b.Bettors[k].Player == s.Owner(b.N)
+	switch {
+	case !owner && t.Answers[k] != blackjack.Follows:
+		return 0
+	case t.Follow == blackjack.Split:
+		return b.Bettors[k].Stake
+	case owner:
+		return t.Amount
+	}
+	return t.Amounts[k]
 }

@@ -118,7 +118,10 @@ type Event struct {
 	// (EvShoe); Deadline when the decision the move asks for is due
 	// (the decision clock, Unix ms).
 	Blackjack *blackjack.Event `json:"blackjack,omitempty"`
-	Shoe      *ShoeRecord      `json:"shoe,omitempty"`
+	// Poker is a casino poker game's move (EvMove), its cards marked
+	// with who may see them: For blanks those the viewer may not.
+	Poker    *PokerEvent `json:"poker,omitempty"`
+	Shoe     *ShoeRecord `json:"shoe,omitempty"`
 	Deadline  int64            `json:"deadline,omitempty"`
 }
 

@@ -166,15 +166,18 @@ func Decode(data []byte) (*Table, error) {
 	if err := json.Unmarshal(rest, t); err != nil {
 		return nil, fmt.Errorf("house table: %w", err)
 	}
-	switch {
-	case t.Config.Game == GameRoulette && (t.Config.Roulette == nil || t.Roulette == nil || t.Wheel != nil):
-		return nil, fmt.Errorf("house table %s: a roulette table without its roulette rules and round", t.Config.ID)
-	case t.Config.Game == GameMoneyWheel && (t.Config.Wheel == nil || t.Wheel == nil || t.Roulette != nil):
-		return nil, fmt.Errorf("house table %s: a money wheel table without its rules and round", t.Config.ID)
-	case t.Config.Game == GameBlackjack && (t.Config.Blackjack == nil || t.Blackjack == nil || t.Roulette != nil || t.Wheel != nil):
-		return nil, fmt.Errorf("house table %s: a blackjack table without its rules and round", t.Config.ID)
-	case t.Config.Game != GameRoulette && t.Config.Game != GameMoneyWheel && t.Config.Game != GameBlackjack:
+	states := map[string]bool{GameRoulette: t.Roulette != nil, GameMoneyWheel: t.Wheel != nil, GameBlackjack: t.Blackjack != nil,
+		GameCasinoHoldem: t.CasinoHoldem != nil, GameCasinoTexas: t.CasinoTexas != nil}
+	if _, known := states[t.Config.Game]; !known {
 		return nil, fmt.Errorf("house table %s: unknown game %q", t.Config.ID, t.Config.Game)
+	}
+	for g, ok := range states {
+		if ok != (g == t.Config.Game) {
+			return nil, fmt.Errorf("house table %s: a %s table without its rules and round, or with another game's", t.Config.ID, t.Config.Game)
+		}
+	}
+	if !t.Config.rulesOnly() {
+		return nil, fmt.Errorf("house table %s: a %s table without its rules, or with another game's", t.Config.ID, t.Config.Game)
 	}
 	return t, nil
 }

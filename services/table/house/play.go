@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/croupier/croupier/services/table/banked/blackjack"
 	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/card"
@@ -64,72 +63,81 @@ type ShoeRecord struct {
 	Ended      bool   `json:"ended,omitempty"`
 }
 
-// playerMove reports the moves a player makes for himself.
-func playerMove(k blackjack.CommandKind) bool {
-	switch k {
-	case blackjack.CmdInsure, blackjack.CmdEvenMoney, blackjack.CmdSurrender, blackjack.CmdDecide, blackjack.CmdFollow:
-		return true
-	}
-	return false
+// move is a card game's command as the table checks it: what kind of
+// move it is (who may send it), and the engine's command itself (cmd,
+// the game's Command type), the sender's key set as its player.
+type move struct {
+	role moveRole
+	// name is the engine's command name, for messages; box the box it is
+	// for (a player's move); seq the wait a timeout is for.
+	name string
+	box  int
+	cmd  any
 }
 
-// dealerMove reports the moves only a dealer table's console makes.
-func dealerMove(k blackjack.CommandKind) bool {
-	switch k {
-	case blackjack.CmdCard, blackjack.CmdBurn, blackjack.CmdMarker:
-		return true
-	}
-	return false
-}
+// moveRole says who may send a move.
+type moveRole uint8
+
+// Move roles.
+const (
+	// rolePlayer: a player's decision for himself.
+	rolePlayer moveRole = iota + 1
+	// roleTimeout: the clock's default for a decision whose time ran out.
+	roleTimeout
+	// roleDealer: a dealer table's console: a card, a burn, the marker.
+	roleDealer
+	// roleShuffle: a new shoe: the RNG's at an rng table, the dealer's
+	// at a dealer table.
+	roleShuffle
+	// roleChange: a dealer change (a dealer table's, or an operator's).
+	roleChange
+	// roleOther: a command with a command of its own (a bet, no more
+	// bets, a void), not a move.
+	roleOther
+)
 
 // move is the engine command a CmdPlay carries, checked for its sender:
 // a player's own decision (his key becomes the command's player), the
 // clock's timeout, the dealer's cards, a shuffle, a dealer change.
-func (t *Table) move(c *Command) (blackjack.Command, error) {
-	switch {
-	case t.Blackjack == nil || t.Config.Blackjack == nil:
-		return blackjack.Command{}, apierr.Invalid(ReasonUnsupported, "the table's game (%s) has no moves", t.Config.Game)
-	case c.Blackjack == nil:
-		return blackjack.Command{}, apierr.Invalid(ReasonBadMove, "a move carries its blackjack command")
+func (t *Table) move(c *Command) (move, error) {
+	g := t.cards()
+	if g == nil {
+		return move{}, apierr.Invalid(ReasonUnsupported, "the table's game (%s) has no moves", t.Config.Game)
 	}
-	m := *c.Blackjack
-	m.Bets, m.BetIDs = nil, nil
+	m, err := g.command(c)
+	if err != nil {
+		return m, err
+	}
 	rng := t.Config.Source == ResultRNG
-	switch k := m.Kind; {
-	case playerMove(k):
+	switch {
+	case m.role == rolePlayer:
 		if c.Who == "" || t.Players[c.Who] == nil {
 			return m, apierr.Precondition(ReasonNotJoined, "%s has not joined the table", c.Who)
 		}
-		m.Player = c.Who
 	case c.Who != "":
-		return m, apierr.Invalid(ReasonBadMove, "a player does not make a %s move", k)
-	case k == blackjack.CmdTimeout:
+		return m, apierr.Invalid(ReasonBadMove, "a player does not make a %s move", m.name)
+	case m.role == roleTimeout:
 		if at := t.Deadline(); at == 0 || c.At < at {
 			return m, apierr.Precondition(ReasonNotDue, "no decision is due before %d", at)
 		}
-		if m.Seq == 0 {
-			m.Seq = t.Blackjack.Turn.Seq
-		}
-	case dealerMove(k) && rng:
-		return m, apierr.Invalid(ReasonRNGTable, "an rng table deals from the RNG's shoe: it takes no %s", k)
-	case k == blackjack.CmdShuffle && rng != (c.Shoe != nil):
+	case m.role == roleDealer && rng:
+		return m, apierr.Invalid(ReasonRNGTable, "an rng table deals from the RNG's shoe: it takes no %s", m.name)
+	case m.role == roleShuffle && rng != (c.Shoe != nil):
 		return m, apierr.Invalid(ReasonBadShoe, "an rng table's shuffle carries the RNG's shoe, a dealer table's none")
-	case k == blackjack.CmdShuffle && rng:
-		if err := t.checkShoe(c.Shoe); err != nil {
+	case m.role == roleShuffle && rng:
+		if err := t.checkShoe(c.Shoe, g.decks()); err != nil {
 			return m, err
 		}
-		m.Cut, m.Marker = 0, c.Shoe.Marker
-	case dealerMove(k), k == blackjack.CmdShuffle, k == blackjack.CmdDealerChange:
+	case m.role == roleDealer, m.role == roleShuffle, m.role == roleChange:
 	default:
-		return m, apierr.Invalid(ReasonBadMove, "%s is not a move (it has its own command)", k)
+		return m, apierr.Invalid(ReasonBadMove, "%s is not a move (it has its own command)", m.name)
 	}
 	return m, nil
 }
 
 // checkShoe checks the RNG's shoe: the table's decks, each card as often
 // as they hold it.
-func (t *Table) checkShoe(s *Shoe) error {
-	r := t.Config.Blackjack
+func (t *Table) checkShoe(s *Shoe, decks int) error {
 	var seen [card.NumCards]int
 	for _, c := range s.Cards {
 		if int(c) >= card.NumCards {
@@ -138,8 +146,8 @@ func (t *Table) checkShoe(s *Shoe) error {
 		seen[c]++
 	}
 	for c, n := range seen {
-		if n != r.Decks {
-			return apierr.Invalid(ReasonBadShoe, "%s is %d times in a shoe of %d decks", card.Card(c), n, r.Decks)
+		if n != decks {
+			return apierr.Invalid(ReasonBadShoe, "%s is %d times in a shoe of %d decks", card.Card(c), n, decks)
 		}
 	}
 	if s.Outcome == "" || len(s.Commitment) == 0 {
@@ -149,59 +157,16 @@ func (t *Table) checkShoe(s *Shoe) error {
 }
 
 // PlayStake is what a move puts into the escrow from its player's
-// account (insurance, a double, a split, a co-bettor's follow), changing
-// nothing: the service holds it in the wallet before it commits the move,
-// as it does a placement's stakes. It returns the engine's refusal of a
-// move that would be refused.
+// account (insurance, a double, a split, a co-bettor's follow, a Call, a
+// Play), changing nothing: the service holds it in the wallet before it
+// commits the move, as it does a placement's stakes. It returns the
+// engine's refusal of a move that would be refused.
 func (t *Table) PlayStake(c *Command) (int64, error) {
 	m, err := t.move(c)
-	if err != nil || !playerMove(m.Kind) {
+	if err != nil || m.role != rolePlayer {
 		return 0, err
 	}
-	s := t.Blackjack.Clone()
-	if _, err := blackjack.Apply(*t.Config.Blackjack, &s, m); err != nil {
-		return 0, err
-	}
-	return committed(&s, m.Player) - committed(t.Blackjack, m.Player), nil
-}
-
-// committed is what a player has put in the round beyond his bets, or
-// promised: insurance, split and double stakes, and his part of a double
-// or split that waits for the co-bettors' answers.
-func committed(s *blackjack.State, who string) int64 {
-	var n int64
-	for _, b := range s.Boxes {
-		for k, bt := range b.Bettors {
-			if bt.Player != who {
-				continue
-			}
-			n += bt.Insurance
-			for _, h := range b.Hands {
-				n += h.Stakes[k].Base + h.Stakes[k].Double
-			}
-			n -= bt.Stake // his bet, on the first hand
-			if s.Turn.Follow != 0 && s.Turn.Box == b.N {
-				n += pending(s, &b, k)
-			}
-		}
-	}
-	return n
-}
-
-// pending is bettor k's part of the double or split that waits for the
-// co-bettors: the owner's, and a co-bettor's who follows.
-func pending(s *blackjack.State, b *blackjack.Box, k int) int64 {
-	t := &s.Turn
-	owner := b.Bettors[k].Player == s.Owner(b.N)
-	switch {
-	case !owner && t.Answers[k] != blackjack.Follows:
-		return 0
-	case t.Follow == blackjack.Split:
-		return b.Bettors[k].Stake
-	case owner:
-		return t.Amount
-	}
-	return t.Amounts[k]
+	return t.cards().stake(m)
 }
 
 // play applies a move. Money a player's move puts in comes with its
@@ -214,46 +179,46 @@ func (a *applier) play() error {
 		return err
 	}
 	var extra int64
-	if playerMove(m.Kind) {
+	if m.role == rolePlayer {
 		if extra, err = t.PlayStake(c); err != nil {
 			return err
 		}
 		switch {
 		case extra > 0 && c.Hold == "":
-			return apierr.Invalid(ReasonNoHold, "the %s puts %d in: it comes with the wallet hold of it", m.Kind, extra)
+			return apierr.Invalid(ReasonNoHold, "the %s puts %d in: it comes with the wallet hold of it", m.name, extra)
 		case extra > 0 && t.HasHold(c.Hold):
 			return apierr.Conflict(ReasonHoldReused, "hold %s holds another stake", c.Hold)
 		case c.Amount != extra:
-			return apierr.Invalid(ReasonBadAmount, "hold of %d for a %s that puts in %d", c.Amount, m.Kind, extra)
+			return apierr.Invalid(ReasonBadAmount, "hold of %d for a %s that puts in %d", c.Amount, m.name, extra)
 		}
 	}
-	if m.Kind == blackjack.CmdShuffle && c.Shoe != nil {
+	if m.role == roleShuffle && c.Shoe != nil {
 		a.newShoe(c.Shoe)
 	}
-	e := t.engine()
-	n := e.round()
-	evs, err := blackjack.Apply(*t.Config.Blackjack, t.Blackjack, m)
+	g := t.cards()
+	n := g.round()
+	hs, err := g.play(m)
 	if err != nil {
 		return err
 	}
-	if len(evs) == 0 && m.Kind != blackjack.CmdShuffle {
+	if len(hs) == 0 && m.role != roleShuffle {
 		a.replay = true // the engine took it as a repeat
 		return nil
 	}
 	if extra > 0 {
-		a.stake(m, extra)
+		a.stake(g, m, extra)
 	}
-	return a.moves(n, fromBlackjack(evs))
+	return a.moves(n, hs)
 }
 
 // stake records a move's stake, held for the player, and its post.
-func (a *applier) stake(m blackjack.Command, amount int64) {
+func (a *applier) stake(g cardGame, m move, amount int64) {
 	t, c := a.t, a.c
 	p := t.Players[c.Who]
 	n := t.Round()
 	var ids []string
-	for _, b := range t.Blackjack.Bets {
-		if b.Player == c.Who && b.Spot == blackjack.BoxSpot(m.Box) {
+	for _, b := range g.bets() {
+		if b.Player == c.Who && g.onBox(b, m.box) {
 			ids = append(ids, b.ID)
 		}
 	}
@@ -319,23 +284,21 @@ func (a *applier) moves(n int64, hs []happening) error {
 		case EvOpened, EvPlaced, EvCancelled, EvClosed:
 			continue
 		}
-		ev := *h.blackjack
-		ev.Bets, ev.Lines, ev.Order = slices.Clone(ev.Bets), slices.Clone(ev.Lines), slices.Clone(ev.Order)
-		if err := a.staked(n, ev.Bets); err != nil {
+		if err := a.staked(n, h.bets); err != nil {
 			return err
 		}
-		if len(ev.Lines) > 0 {
-			paid, err := a.book(n, ev.Lines, false)
+		if len(h.lines) > 0 {
+			paid, err := a.book(n, h.lines, false)
 			if err != nil {
 				return err
 			}
 			players, by := byPlayer(paid)
 			for _, p := range players {
 				ls := by[p]
-				a.emit(Event{Kind: EvSettled, Player: p, Lines: ls, BetCount: distinctBets(ls), Stake: stakeOf(ls), Paid: paidOf(ls), Won: wonOf(ls), Reason: ev.Reason})
+				a.emit(Event{Kind: EvSettled, Player: p, Lines: ls, BetCount: distinctBets(ls), Stake: stakeOf(ls), Paid: paidOf(ls), Won: wonOf(ls), Reason: h.reason})
 			}
 		}
-		a.emit(Event{Kind: EvMove, Who: ev.Player, Name: t.nameOf(ev.Player), Blackjack: &ev})
+		a.emit(Event{Kind: EvMove, Who: h.player, Name: t.nameOf(h.player), Blackjack: h.blackjack, Poker: h.poker})
 	}
 	if t.Phase().Over() {
 		a.refundLeft(n)
@@ -390,13 +353,12 @@ func (a *applier) refundLeft(n int64) {
 // again. It runs after every command of a card table.
 func (a *applier) deal() error {
 	t := a.t
-	if t.Blackjack == nil {
+	g := t.cards()
+	if g == nil {
 		return nil
 	}
 	for t.Config.Source == ResultRNG && t.Shoe != nil && t.Phase() == round.Closed {
-		switch t.Blackjack.Next.To {
-		case blackjack.ToBurn, blackjack.ToBox, blackjack.ToDealer:
-		default:
+		if deal, _ := g.due(); !deal {
 			return a.wait()
 		}
 		sh := t.Shoe
@@ -406,18 +368,18 @@ func (a *applier) deal() error {
 		cd := sh.Cards[sh.Next]
 		sh.Next++
 		n := t.Round()
-		evs, err := blackjack.Apply(*t.Config.Blackjack, t.Blackjack, blackjack.Command{Kind: blackjack.CmdCard, Card: cd})
-		if apierr.Reason(err) == blackjack.ReasonCardNotInShoe {
+		hs, err := g.card(cd)
+		if g.notInShoe(err) {
 			continue // on the table from before a mid-round shuffle
 		}
 		if err != nil {
 			return internal("dealing card %d of shoe %d: %v", sh.Next, sh.N, err)
 		}
-		if err := a.moves(n, fromBlackjack(evs)); err != nil {
+		if err := a.moves(n, hs); err != nil {
 			return err
 		}
 	}
-	if t.Phase().Over() && t.Blackjack.Shoe.MarkerOut {
+	if t.Phase().Over() && g.shoeOver() {
 		a.endShoe()
 	}
 	return a.wait()
@@ -425,18 +387,18 @@ func (a *applier) deal() error {
 
 // wait runs the decision clock: stopped while the round waits for no
 // decision (betting, a card from a dealer's shoe, a shuffle), started
-// when a wait begins — the engine's Turn.Seq moved on, or the round
+// when a wait begins — the engine's wait number moved on, or the round
 // waits again after a card or a shuffle. A clock left running from the
 // betting or the dealer's deal would give the first decider less than
 // his time, or none.
 func (a *applier) wait() error {
 	t := a.t
-	s := t.Blackjack
-	if s.Phase != round.Closed || s.Next.To != 0 {
+	seq, ok := t.cards().wait()
+	if !ok {
 		t.Waiting = 0
 		return nil
 	}
-	if n, seq := t.Round(), s.Turn.Seq; n != t.WaitRound || seq != t.WaitSeq || t.Waiting == 0 {
+	if n := t.Round(); n != t.WaitRound || seq != t.WaitSeq || t.Waiting == 0 {
 		t.WaitRound, t.WaitSeq, t.Waiting = n, seq, a.c.At
 	}
 	return nil
@@ -445,8 +407,11 @@ func (a *applier) wait() error {
 // Deadline is when the decision the round waits for is due (Unix ms): 0
 // when it waits for none (betting, a card, a shuffle, the round over).
 func (t *Table) Deadline() int64 {
-	s := t.Blackjack
-	if s == nil || s.Phase != round.Closed || s.Next.To != 0 || t.Waiting == 0 {
+	g := t.cards()
+	if g == nil || t.Waiting == 0 {
+		return 0
+	}
+	if _, ok := g.wait(); !ok {
 		return 0
 	}
 	return t.Waiting + t.Config.Clock.Milliseconds()
@@ -455,11 +420,26 @@ func (t *Table) Deadline() int64 {
 // NeedsShoe reports an rng card table whose engine waits for a shuffle:
 // the service draws a shoe from the RNG and plays CmdShuffle with it.
 func (t *Table) NeedsShoe() bool {
-	s := t.Blackjack
-	if s == nil || t.Config.Source != ResultRNG || s.Phase != round.Closed {
+	g := t.cards()
+	if g == nil || t.Config.Source != ResultRNG || g.phase() != round.Closed {
 		return false
 	}
-	return s.Next.To == blackjack.ToShuffle || (t.Shoe != nil && t.Shoe.Next >= len(t.Shoe.Cards) && s.Next.To != 0)
+	deal, shuffle := g.due()
+	return shuffle || (deal && t.Shoe != nil && t.Shoe.Next >= len(t.Shoe.Cards))
+}
+
+// Timeout is the clock's command for the decision the round waits for,
+// nil when it waits for none.
+func (t *Table) Timeout() *Command {
+	g := t.cards()
+	if g == nil {
+		return nil
+	}
+	seq, ok := g.wait()
+	if !ok {
+		return nil
+	}
+	return g.timeout(t.Round(), seq)
 }
 
 // MarkerRange is where a table puts a shoe's reshuffle marker, as the

@@ -57,6 +57,10 @@ type Record struct {
 	// record of the shoe it was dealt from.
 	Blackjack *blackjack.State `json:"blackjack,omitempty"`
 	Shoe      *ShoeRecord      `json:"shoe,omitempty"`
+	// Poker is a casino poker round's felt as it ended, every card with
+	// its mark: For leaves out those the viewer may not see (a folded
+	// box's face-down cards stay its player's).
+	Poker *Felt `json:"poker,omitempty"`
 }
 
 // Failed is a placement whose hold never reached the escrow.
@@ -70,8 +74,13 @@ type Failed struct {
 
 // For is the record as v may see it: the public aggregates, and the bets
 // and lines of the players whose id v may see (his own for a player,
-// every one for an internal viewer).
+// every one for an internal viewer), and of a casino poker round's
+// cards those the rules showed, and the viewer's own box's.
 func (r Record) For(v game.Viewer) Record {
+	if r.Poker != nil {
+		f := r.Poker.For(v)
+		r.Poker = &f
+	}
 	if v.Internal {
 		return r
 	}
@@ -104,9 +113,15 @@ func (t *Table) record(at int64) Record {
 		Bets: slices.Clone(e.bets()), Cancelled: slices.Clone(e.cancelled()), Carried: slices.Clone(e.carried()),
 		Lines: slices.Clone(e.lines())}
 	r.Verdict, r.Winner, r.Reason = e.outcome()
+	if g, ok := e.(pokerGame); ok {
+		f := g.felt()
+		r.Poker = &f
+	}
 	if t.Blackjack != nil {
 		s := t.Blackjack.Clone()
 		r.Blackjack = &s
+	}
+	if t.cards() != nil {
 		if n := len(t.Shoes); n > 0 {
 			sh := t.Shoes[n-1]
 			r.Shoe = &sh

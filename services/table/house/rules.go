@@ -7,6 +7,8 @@ import (
 	"sort"
 
 	"github.com/croupier/croupier/services/table/banked/blackjack"
+	"github.com/croupier/croupier/services/table/banked/casinoholdem"
+	"github.com/croupier/croupier/services/table/banked/casinotexas"
 	"github.com/croupier/croupier/services/table/banked/moneywheel"
 	"github.com/croupier/croupier/services/table/banked/roulette"
 	"github.com/croupier/croupier/services/table/banked/round"
@@ -15,20 +17,41 @@ import (
 )
 
 // Games lists the games a house table plays.
-func Games() []string { return []string{GameRoulette, GameMoneyWheel, GameBlackjack} }
+func Games() []string {
+	return []string{GameRoulette, GameMoneyWheel, GameBlackjack, GameCasinoHoldem, GameCasinoTexas}
+}
 
 // BlackjackRules builds a blackjack table's rules: the profile's (cz,
 // ru) with its defaults and each option set on it, as Rules does for the
 // wheels. The limits are the caller's to set.
 func BlackjackRules(profile string, options map[string]string) (*blackjack.Rules, error) {
-	if !slices.Contains(blackjack.Profiles(), profile) {
-		return nil, apierr.Invalid(ReasonUnknownProfile, "blackjack has no profile %q (have %v)", profile, blackjack.Profiles())
+	return named("blackjack", blackjack.Profiles(), blackjack.Named, profile, options)
+}
+
+// HoldemRules and TexasRules build a casino poker table's rules as
+// BlackjackRules does a blackjack table's.
+func HoldemRules(profile string, options map[string]string) (*casinoholdem.Rules, error) {
+	return named("casino hold'em", casinoholdem.Profiles(), casinoholdem.Named, profile, options)
+}
+
+// TexasRules: see HoldemRules.
+func TexasRules(profile string, options map[string]string) (*casinotexas.Rules, error) {
+	return named("casino texas hold'em", casinotexas.Profiles(), casinotexas.Named, profile, options)
+}
+
+// named is a game's profile with each option set on it.
+func named[R any, P interface {
+	*R
+	round.Rules
+}](game string, profiles []string, rules func(string) (R, error), profile string, options map[string]string) (*R, error) {
+	if !slices.Contains(profiles, profile) {
+		return nil, apierr.Invalid(ReasonUnknownProfile, "%s has no profile %q (have %v)", game, profile, profiles)
 	}
-	r, err := blackjack.Named(profile)
+	r, err := rules(profile)
 	if err != nil {
 		return nil, apierr.Invalid(ReasonUnknownProfile, "%v", err)
 	}
-	if err := setOptions(&r, options); err != nil {
+	if err := setOptions(P(&r), options); err != nil {
 		return nil, err
 	}
 	return &r, nil

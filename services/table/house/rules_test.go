@@ -60,7 +60,7 @@ func TestConfigValidateReportsEveryProblem(t *testing.T) {
 	if apierr.Reason(err) != ReasonBadConfig {
 		t.Fatalf("%v", err)
 	}
-	for _, want := range []string{"table id", "roulette rules only", "result source", "betting window", "pause", "max players", "max bets", "currency", "accounts"} {
+	for _, want := range []string{"table id", "its game's rules and no other", "result source", "betting window", "pause", "max players", "max bets", "currency", "accounts"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("%q not reported in %v", want, err)
 		}

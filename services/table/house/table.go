@@ -33,6 +33,8 @@ import (
 	"time"
 
 	"github.com/croupier/croupier/services/table/banked/blackjack"
+	"github.com/croupier/croupier/services/table/banked/casinoholdem"
+	"github.com/croupier/croupier/services/table/banked/casinotexas"
 	"github.com/croupier/croupier/services/table/banked/moneywheel"
 	"github.com/croupier/croupier/services/table/banked/roulette"
 	"github.com/croupier/croupier/services/table/banked/round"
@@ -44,6 +46,11 @@ const (
 	GameRoulette   = "roulette"
 	GameMoneyWheel = "money_wheel"
 	GameBlackjack  = "blackjack"
+	// GameCasinoHoldem is package casinoholdem: Casino Hold'em (profile
+	// gr) and Texas Hold'em vs casino (ru); GameCasinoTexas package
+	// casinotexas, Casino Texas Hold'em (cz).
+	GameCasinoHoldem = "casino_holdem"
+	GameCasinoTexas  = "casino_texas_holdem"
 )
 
 // Bounds of a table's configuration and the state it keeps.
@@ -105,8 +112,10 @@ type Config struct {
 	Options   map[string]string `json:"options,omitempty"`
 	Roulette  *roulette.Rules   `json:"roulette,omitempty"`
 	Wheel     *moneywheel.Rules `json:"wheel,omitempty"`
-	Blackjack *blackjack.Rules  `json:"blackjack,omitempty"`
-	Source    Source            `json:"source"`
+	Blackjack    *blackjack.Rules    `json:"blackjack,omitempty"`
+	CasinoHoldem *casinoholdem.Rules `json:"casino_holdem,omitempty"`
+	CasinoTexas  *casinotexas.Rules  `json:"casino_texas,omitempty"`
+	Source       Source              `json:"source"`
 	// Clock is how long a player has for a decision (a card game's: the
 	// pre-play window, a box's turn, a co-bettor's answer) before the
 	// table takes its default for him (blackjack: stand, no insurance,
@@ -141,10 +150,13 @@ func (c *Config) Validate() error {
 	if c.ID == "" {
 		add("table id is empty")
 	}
+	if !c.rulesOnly() {
+		add("a %s table has its game's rules and no other", c.Game)
+	}
 	switch c.Game {
 	case GameBlackjack:
-		if c.Blackjack == nil || c.Roulette != nil || c.Wheel != nil {
-			add("a blackjack table has blackjack rules only")
+		if c.Blackjack == nil {
+			break
 		} else if err := c.Blackjack.Validate(); err != nil {
 			errs = append(errs, err)
 		} else if c.Blackjack.Profile != c.Profile {
@@ -157,17 +169,28 @@ func (c *Config) Validate() error {
 		if c.Clock < MinClock || c.Clock > MaxClock {
 			add("decision clock %s outside %s..%s", c.Clock, MinClock, MaxClock)
 		}
+	case GameCasinoHoldem, GameCasinoTexas:
+		if r := c.pokerRules(); r == nil {
+			break
+		} else if err := r.Validate(); err != nil {
+			errs = append(errs, err)
+		} else if p := r.profile(); p != c.Profile {
+			add("profile %q, rules of %q", c.Profile, p)
+		}
+		if c.Clock < MinClock || c.Clock > MaxClock {
+			add("decision clock %s outside %s..%s", c.Clock, MinClock, MaxClock)
+		}
 	case GameRoulette:
-		if c.Roulette == nil || c.Wheel != nil || c.Blackjack != nil {
-			add("a roulette table has roulette rules only")
+		if c.Roulette == nil {
+			break
 		} else if err := c.Roulette.Validate(); err != nil {
 			errs = append(errs, err)
 		} else if c.Roulette.Profile != c.Profile {
 			add("profile %q, rules of %q", c.Profile, c.Roulette.Profile)
 		}
 	case GameMoneyWheel:
-		if c.Wheel == nil || c.Roulette != nil || c.Blackjack != nil {
-			add("a money wheel table has money wheel rules only")
+		if c.Wheel == nil {
+			break
 		} else if err := c.Wheel.Validate(); err != nil {
 			errs = append(errs, err)
 		} else if c.Wheel.Profile != c.Profile {
@@ -292,6 +315,9 @@ type Table struct {
 	Roulette  *roulette.State   `json:"roulette,omitempty"`
 	Wheel     *moneywheel.State `json:"wheel,omitempty"`
 	Blackjack *blackjack.State  `json:"blackjack,omitempty"`
+	// CasinoHoldem or CasinoTexas is a casino poker table's round.
+	CasinoHoldem *casinoholdem.State `json:"casino_holdem,omitempty"`
+	CasinoTexas  *casinotexas.State  `json:"casino_texas,omitempty"`
 	// Shoe is an rng card table's shoe from the RNG, secret like Draw:
 	// only the cards dealt from it reach events and views. Shoes are the
 	// public record of the last MaxShoes shoes (the fairness proof).
@@ -342,6 +368,10 @@ func New(cfg Config) *Table {
 		t.Wheel = &moneywheel.State{}
 	case GameBlackjack:
 		t.Blackjack = &blackjack.State{}
+	case GameCasinoHoldem:
+		t.CasinoHoldem = &casinoholdem.State{}
+	case GameCasinoTexas:
+		t.CasinoTexas = &casinotexas.State{}
 	default:
 		t.Roulette = &roulette.State{}
 	}
@@ -363,3 +393,42 @@ func (t *Table) running() bool {
 // window and pause are the configuration's, in milliseconds.
 func (t *Table) window() int64 { return t.Config.Window.Milliseconds() }
 func (t *Table) pause() int64  { return t.Config.Pause.Milliseconds() }
+
+// rulesOnly reports a configuration holding its game's rules and no
+// other game's.
+func (c *Config) rulesOnly() bool {
+	have := map[string]bool{GameRoulette: c.Roulette != nil, GameMoneyWheel: c.Wheel != nil, GameBlackjack: c.Blackjack != nil,
+		GameCasinoHoldem: c.CasinoHoldem != nil, GameCasinoTexas: c.CasinoTexas != nil}
+	for g, ok := range have {
+		if ok != (g == c.Game) {
+			return false
+		}
+	}
+	return true
+}
+
+// pokerRules are a casino poker table's rules, nil for another game or
+// when they are missing.
+func (c *Config) pokerRules() pokerRules {
+	switch {
+	case c.Game == GameCasinoHoldem && c.CasinoHoldem != nil:
+		return holdemRules{c.CasinoHoldem}
+	case c.Game == GameCasinoTexas && c.CasinoTexas != nil:
+		return texasRules{c.CasinoTexas}
+	}
+	return nil
+}
+
+// pokerRules is what a table checks of a casino poker game's rules.
+type pokerRules interface {
+	Validate() error
+	profile() string
+}
+
+type holdemRules struct{ *casinoholdem.Rules }
+
+func (r holdemRules) profile() string { return r.Profile }
+
+type texasRules struct{ *casinotexas.Rules }
+
+func (r texasRules) profile() string { return r.Profile }

@@ -96,6 +96,9 @@ func scrubLines(lines []round.Line, f func(string) string) {
 // forMove is a move as v may see it: another player's id in it blanked
 // where v may not see it (the event's Name says whose it is).
 func forMove(e Event, v game.Viewer) Event {
+	if e.Poker != nil {
+		return forPoker(e, v)
+	}
 	if e.Blackjack == nil {
 		return e
 	}

@@ -98,6 +98,9 @@ type View struct {
 	// Blackjack is a blackjack table's round: boxes, cards, the turn, the
 	// viewer's legal moves, the shoes' records.
 	Blackjack *BlackjackView `json:"blackjack,omitempty"`
+	// Poker is a casino poker table's round: the felt with the cards the
+	// viewer may see, his legal moves, the decks' records.
+	Poker *PokerView `json:"poker,omitempty"`
 }
 
 // View is the table as v may see it.
@@ -152,6 +155,7 @@ func (t *Table) View(v game.Viewer) View {
 		out.Choice = e.choice(v.Player)
 	}
 	out.Blackjack = t.blackjackView(v)
+	out.Poker = t.pokerView(v)
 	return out
 }
 
