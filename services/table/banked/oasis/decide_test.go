@@ -1,0 +1,168 @@
+package oasis
+
+import (
+	"testing"
+
+	"github.com/croupier/croupier/services/table/banked/round"
+	"github.com/croupier/croupier/shared/card"
+)
+
+// The deal goes one card at a time, box 1 first and the dealer last
+// (§3.16): the boxes' cards private to their players, the dealer's first
+// four hidden and his fifth face up (§3.17).
+func TestDealOneAtATimeDealerFifthUp(t *testing.T) {
+	g := newGame(t, rules(t))
+	g.open("ann 1 10", "bob 3 20")
+	g.deal("2c 3c 4c 5c 7d", "2d 3d 4d 5d 7h", "2h 3h 4h 5h 8s")
+	want := []struct {
+		to  Target
+		box int
+		vis Visibility
+	}{{ToBox, 1, Private}, {ToBox, 3, Private}, {ToDealer, 0, Hidden}}
+	for i, d := range g.s.Deals {
+		w := want[i%3]
+		vis := w.vis
+		if w.to == ToDealer && i/3 == 4 {
+			vis = Public
+		}
+		if d.To != w.to || d.Box != w.box || d.Vis != vis {
+			t.Fatalf("deal %d: %+v, want %+v %s", i, d, w, vis)
+		}
+	}
+	if g.s.Stage != Deciding || g.s.Turn.Box != 1 || len(g.events(EvTurn)) != 1 {
+		t.Fatalf("stage %s, turn %+v", g.s.Stage, g.s.Turn)
+	}
+}
+
+// Decisions are the box player's, in turn; an action the stage does not
+// allow, a wrong amount, a bad exchange are refused and change nothing;
+// the same decision again is a replay.
+func TestDecisionRefusals(t *testing.T) {
+	g := newGame(t, rules(t))
+	g.open("ann 1 10", "bob 2 10")
+	g.deal("2c 3c 4c 5c 7d", "2d 3d 4d 5d 7h", "Ah Kh 4h 5h 8s")
+	c := func(p string, box int, a Action, amount int64, cs ...string) Command {
+		cmd := Command{Kind: CmdDecide, Player: p, Box: box, Action: a, Amount: amount}
+		for _, x := range cs {
+			cmd.Cards = append(cmd.Cards, card.MustParse(x))
+		}
+		return cmd
+	}
+	g.refuse(c("bob", 1, Bet, 0), ReasonNotBoxOwner)
+	g.refuse(c("bob", 2, Bet, 0), ReasonNotYourTurn)
+	g.refuse(c("ann", 3, Bet, 0), ReasonUnknownBox)
+	g.refuse(c("ann", 1, Bet, 10), ReasonBadAmount)
+	g.refuse(c("ann", 1, Buy, 0), ReasonActionNotAllowed)
+	g.refuse(c("ann", 1, Stop, 0), ReasonActionNotAllowed)
+	g.refuse(c("ann", 1, Action(9), 0), ReasonActionNotAllowed)
+	g.refuse(c("ann", 1, Exchange, 0, "2c", "3c", "4c"), ReasonBadDiscard)
+	g.refuse(c("ann", 1, Exchange, 0, "2d"), ReasonBadDiscard)
+	g.refuse(c("ann", 1, Exchange, 0, "2c", "2c"), ReasonBadDiscard)
+	g.refuse(c("ann", 1, Exchange, 0), ReasonBadDiscard)
+	g.refuse(c("ann", 1, Exchange, 10, "2c", "3c"), ReasonBadAmount)
+	g.refuse(Command{Kind: CmdCard, Card: card.MustParse("9s")}, ReasonNoCardDue)
+	g.do(c("ann", 1, Exchange, 20, "2c", "3c"))
+	g.replay(c("ann", 1, Exchange, 0, "2c", "3c"))
+	g.refuse(c("ann", 1, Bet, 0), ReasonNoDecisionDue)
+	g.refuse(Command{Kind: CmdTimeout}, ReasonNoDecisionDue)
+	g.cards("9s", "9c")
+	g.do(c("ann", 1, Bet, 20))
+	g.replay(c("ann", 1, Bet, 20))
+	g.refuse(c("ann", 1, Pass, 0), ReasonAlreadyDecided)
+	g.refuse(Command{Kind: CmdDecide, Player: "bob", Box: 2, Action: Pass, Seq: 1}, ReasonStaleTurn)
+	g.do(c("bob", 2, Pass, 0))
+	// Ace-King: a game, settled at once.
+	g.settled()
+	g.wantLine("box:1/exchange", 20, 0, 0, 20)
+	g.wantLine("box:2/ante", 10, 0, 0, 10)
+}
+
+// The clock passes in a box's turn and stops on the dealer's no game:
+// the choices that put no more money in; a timeout of a wait that ended
+// is a replay.
+func TestTimeoutPassesAndStops(t *testing.T) {
+	g := newGame(t, rules(t))
+	g.open("ann 1 10", "bob 2 10")
+	g.deal("Jc Jd 7h 4s 2c", "3d 3h 5c 6d 8c", "Ad Qc 9h 5s 3c")
+	g.do(Command{Kind: CmdTimeout, Seq: 1})
+	g.replay(Command{Kind: CmdTimeout, Seq: 1})
+	g.wantLine("box:1/ante", 10, 0, 0, 10)
+	g.decide("bob", 2, Bet)
+	if g.s.Stage != Buying || g.s.Turn.Box != 2 {
+		t.Fatalf("stage %s, turn %+v", g.s.Stage, g.s.Turn)
+	}
+	evs := g.do(Command{Kind: CmdTimeout})
+	if evs[0].Action != Stop || evs[0].Reason != "timeout" {
+		t.Fatalf("%+v", evs[0])
+	}
+	g.settled()
+	g.wantLine("box:2/ante", 10, 10, 10, 0)
+	g.wantLine("box:2/bet", 20, 0, 20, 0)
+}
+
+// On the dealer's no game, a box that stops is settled at once (N3) and
+// the buyers share one replacement card (§4.17); a box that passed has
+// no say.
+func TestStopAndBuyOnOneTable(t *testing.T) {
+	g := newGame(t, rules(t))
+	g.open("ann 1 10", "bob 2 20", "cat 4 10")
+	g.deal("Jc Jd 7h 4s 2c", "3d 3h 5c 6d 8c", "Tc Td 2d 4d 6h", "Ad Qc 9h 5s 3c")
+	g.decide("ann", 1, Bet)
+	g.decide("bob", 2, Bet)
+	g.decide("cat", 4, Pass)
+	if len(g.events(EvShown)) != 1 || !g.events(EvShown)[0].Cards[0].Valid() || g.events(EvShown)[0].Qualifies {
+		t.Fatalf("%+v", g.events(EvShown))
+	}
+	g.decide("ann", 1, Stop)
+	g.wantLine("box:1/ante", 10, 10, 10, 0)
+	g.decide("bob", 2, Buy)
+	g.cards("9d") // Q-9-9-5-3 beats bob's threes
+	g.settled()
+	g.wantLine("box:2/buy", 20, 0, 0, 20)
+	g.wantLine("box:2/ante", 20, 0, 0, 20)
+	g.wantLine("box:2/bet", 40, 0, 0, 40)
+	if o := g.events(EvSettled)[0].Order; len(o) != 1 || o[0] != 2 {
+		t.Fatalf("settled boxes %v", o)
+	}
+}
+
+// The max payout caps a box's Ante and Bet winnings together (§4.1, N8),
+// the Royal Bonus its own (§4.2); a stop's Ante too.
+func TestMaxPayouts(t *testing.T) {
+	r := rules(t)
+	r.Limits.MaxPayout, r.Limits.RoyalBonusMaxPayout = 50, 30
+	g := newGame(t, r)
+	g.open("ann 1 10 5")
+	g.deal("Kc Kd Kh 3s 3c", "Qc Qd Qh Js Jc") // full house: Ante 10 + Bet 140, Royal Bonus 50
+	g.decide("ann", 1, Bet)
+	g.settled()
+	g.wantLine("box:1/ante", 10, 10, 10, 0)
+	g.wantLine("box:1/bet", 20, 40, 20, 0)
+	g.wantLine("box:1/royal_bonus", 5, 30, 5, 0)
+	r.Limits.MaxPayout = 5
+	g = newGame(t, r)
+	g.open("ann 1 10")
+	g.deal("Jc Jd 7h 4s 2c", "Ad Qc 9h 5s 3c")
+	g.decide("ann", 1, Bet)
+	g.decide("ann", 1, Stop)
+	g.wantLine("box:1/ante", 10, 5, 10, 0)
+}
+
+// A void refunds every stake still in play; the lines made before stand.
+func TestVoidRefundsWhatIsInPlay(t *testing.T) {
+	g := newGame(t, rules(t))
+	g.open("ann 1 10 5", "bob 2 10")
+	g.deal("Jc Jd 7h 4s 2c", "3d 3h 5c 6d 8c", "Ad Qc 9h 5s 3c")
+	g.decide("ann", 1, Exchange, "2c")
+	g.cards("Js")
+	g.decide("ann", 1, Bet)
+	g.refuse(Command{Kind: CmdVoid}, round.ReasonNoReason)
+	g.do(Command{Kind: CmdVoid, Reason: "operator"})
+	if g.s.Phase != round.Voided || g.s.Escrow() != 0 {
+		t.Fatalf("%s %d", g.s.Phase, g.s.Escrow())
+	}
+	g.wantLine("box:1/exchange", 10, 0, 0, 10)
+	g.wantLine("box:1/royal_bonus", 5, 0, 0, 5)
+	g.wantLine("box:1/bet", 20, 0, 20, 0)
+	g.wantLine("box:2/ante", 10, 0, 10, 0)
+}
