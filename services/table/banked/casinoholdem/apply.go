@@ -21,9 +21,10 @@ const (
 	CmdOpen CommandKind = iota + 1
 	// CmdPlace: Player's batch of Bets, placed all or none, each on a
 	// box's Ante or AA Bonus ("box:3/ante", "box:3/aa_bonus"; a bet
-	// without a spot is an Ante on the command's Box). A box is one
-	// player's; his new bet on a spot replaces his old. A bet is known by
-	// its player and id (round.Book).
+	// without a spot is an Ante on the command's Box), or, where dark play
+	// is allowed, a dark box's Call ("box:3/call", 2 × Ante, ru §3.10). A
+	// box is one player's; his new bet on a spot replaces his old. A bet
+	// is known by its player and id (round.Book).
 	CmdPlace
 	// CmdCancel: Player's bets BetIDs, while bets are open.
 	CmdCancel
@@ -124,8 +125,18 @@ const (
 	ReasonStaleTurn = boxes.ReasonStaleTurn
 	// ReasonActionNotAllowed: an action other than call or fold.
 	ReasonActionNotAllowed = "ACTION_NOT_ALLOWED"
-	// ReasonBadAmount: a Call of another amount than 2 × Ante (§3).
+	// ReasonBadAmount: a Call of another amount than 2 × Ante (§3; ru
+	// §3.18), decided or placed dark.
 	ReasonBadAmount = "BAD_AMOUNT"
+	// ReasonLightBoxes: a player's light box beyond the rules' number
+	// (Options.LightBoxes; ru §2.4: two).
+	ReasonLightBoxes = "TOO_MANY_LIGHT_BOXES"
+	// ReasonDarkBoxes: a player's dark box beyond the rules' number
+	// (Options.MaxDarkBoxes; ru §2.6: the manager's decision).
+	ReasonDarkBoxes = "TOO_MANY_DARK_BOXES"
+	// ReasonUnequalAntes: a player's light boxes with unequal Antes
+	// (Options.EqualAntes; ru §2.5).
+	ReasonUnequalAntes = "UNEQUAL_ANTES"
 )
 
 // Apply applies one command to the round in s and returns what happened.
@@ -241,11 +252,19 @@ func (s *State) layBoxes(r *Rules) {
 		}
 	}
 	for _, b := range s.Bets {
-		// An AA Bonus has its Ante on the box: a placement takes none
-		// without, and a cancel of the Ante takes it along.
-		if n, k := spotBox(b.Spot); k == BetAABonus && at[n] > 0 {
-			box := &s.Boxes[at[n]-1]
+		// An AA Bonus and a dark box's Call have their Ante on the box: a
+		// placement takes none without, and a cancel of the Ante takes
+		// them along.
+		n, k := spotBox(b.Spot)
+		if n == 0 || at[n] == 0 {
+			continue
+		}
+		switch box := &s.Boxes[at[n]-1]; k {
+		case BetAABonus:
 			box.BonusID, box.AABonus = b.ID, b.Amount
+		case BetCall:
+			// ru §3.10: a dark box has played before its cards are dealt.
+			box.CallID, box.Call, box.Dark, box.Action = b.ID, b.Amount, true, Call
 		}
 	}
 }

@@ -5,16 +5,23 @@ import (
 
 	"github.com/croupier/croupier/services/table/banked/boxes"
 	"github.com/croupier/croupier/services/table/banked/round"
+	"github.com/croupier/croupier/shared/apierr"
 )
 
 // ParseSpot reads a bet's spot, "box:n/ante" or "box:n/aa_bonus" for a
 // box of the table, and returns the box and the kind; anything else is
-// BAD_SPOT, a Call too: it is made by deciding (CmdDecide), never placed.
-// Spots are not folded: the spot is stored as given, so it must be
-// canonical.
+// BAD_SPOT, a Call too, made by deciding (CmdDecide), unless the rules
+// allow dark play (Options.MaxDarkBoxes): then "box:n/call" is a dark
+// box's Bet, placed with its Ante (ru §3.10). Spots are not folded: the
+// spot is stored as given, so it must be canonical.
 func ParseSpot(r Rules, spot string) (int, BetKind, error) { return parseSpot(&r, spot) }
 
-func parseSpot(r *Rules, spot string) (int, BetKind, error) { return layout.Placed(spot, r.Boxes) }
+func parseSpot(r *Rules, spot string) (int, BetKind, error) {
+	if n, k := spotBox(spot); k == BetCall && r.Options.MaxDarkBoxes > 0 && n <= r.Boxes {
+		return n, k, nil
+	}
+	return layout.Placed(spot, r.Boxes)
+}
 
 // CheckBet checks one bet on its own: its spot a box's Ante or AA Bonus
 // (BAD_SPOT) and its amount within the limit of its kind: the table's for
@@ -23,7 +30,14 @@ func parseSpot(r *Rules, spot string) (int, BetKind, error) { return layout.Plac
 func CheckBet(r Rules, b round.Bet) (int, BetKind, error) { return checkBet(&r, &b) }
 
 func checkBet(r *Rules, b *round.Bet) (int, BetKind, error) {
-	return layout.CheckBet(b, r.Boxes, r.limit)
+	n, k, err := parseSpot(r, b.Spot)
+	if err != nil || k != BetCall {
+		return layout.CheckBet(b, r.Boxes, r.limit)
+	}
+	if lo, hi := r.limit(k); b.Amount < lo || b.Amount > hi {
+		return 0, 0, apierr.Invalid(round.ReasonBetOutsideLimits, "bet %s: a dark Bet %d is outside %d..%d (2 × the Ante's)", b.ID, b.Amount, lo, hi)
+	}
+	return n, k, nil
 }
 
 // CheckPlace says what Apply would do with c as a CmdPlace, without
@@ -55,7 +69,8 @@ func (s *State) place(r *Rules, c *Command) ([]Event, error) {
 	ev := Event{Kind: EvPlaced, Player: c.Player, Bets: p.Stakes}
 	reduced := false
 	for _, b := range p.Stakes {
-		if _, k := spotBox(b.Spot); k == BetAnte && r.Options.ReserveCall {
+		// A dark box's Call is placed, not reserved.
+		if n, k := spotBox(b.Spot); k == BetAnte && r.Options.ReserveCall && !layout.Has(c.Player, n, BetCall, s.Bets) {
 			ev.Amount += 2 * b.Amount
 		}
 		if i := slices.IndexFunc(c.Bets, func(o round.Bet) bool { return o.ID == b.ID }); i >= 0 && c.Bets[i].Amount > b.Amount {
@@ -70,7 +85,8 @@ func (s *State) place(r *Rules, c *Command) ([]Event, error) {
 
 // checkPlace is a placement's checks, changing nothing (boxes.Layout's
 // Place): each bet on its own (CheckBet), one player a box, the AA Bonus
-// with the player's Ante (§3). A bet over its limit's maximum is reduced
+// with the player's Ante (§3); where the rules count a player's boxes,
+// his light and dark boxes as the placement leaves them (checkBoxes). A bet over its limit's maximum is reduced
 // to it first, where the rules do so (§3: "the largest possible amount"),
 // so that a retry of the same placement is recognised as a replay.
 func (s *State) checkPlace(r *Rules, c *Command) (boxes.Placement, error) {
@@ -90,9 +106,16 @@ func (s *State) checkPlace(r *Rules, c *Command) (boxes.Placement, error) {
 	if s.Phase != round.Betting {
 		closed = s.wrongPhase("bet")
 	}
-	return layout.Place(s.Bets, s.Cancelled, c.Player, bets, closed, boxes.Policy[BetKind]{
+	p, err := layout.Place(s.Bets, s.Cancelled, c.Player, bets, closed, boxes.Policy[BetKind]{
 		Check: func(b *round.Bet) (int, BetKind, error) { return checkBet(r, b) },
 	})
+	if err == nil && len(p.Stakes) > 0 && r.limitsBoxes() {
+		err = r.checkBoxes(c.Player, placed(s.Bets, c.Player, p))
+	}
+	if err != nil {
+		return boxes.Placement{}, err
+	}
+	return p, nil
 }
 
 // hasAnte reports player's Ante on box n, in play or in the batch.
@@ -102,13 +125,20 @@ func (s *State) hasAnte(player string, n int, batch []round.Bet) bool {
 
 // cancel takes a player's bets back while bets are open, all or none; a
 // bet already cancelled is a replay. An Ante takes the box's AA Bonus
-// with it, which goes with the Ante (§3).
-func (s *State) cancel(_ *Rules, c *Command) ([]Event, error) {
+// with it, which goes with the Ante (§3), and a dark box's Call.
+func (s *State) cancel(r *Rules, c *Command) ([]Event, error) {
 	var closed error
 	if s.Phase != round.Betting {
 		closed = s.wrongPhase("cancel")
 	}
-	gone, refunds, err := layout.Cancel(&s.Bets, &s.Cancelled, &s.Lines, c.Player, c.BetIDs, closed, false)
+	ids := c.BetIDs
+	if closed == nil && r.limitsBoxes() {
+		var err error
+		if ids, err = s.cancelling(r, c.Player, ids); err != nil || len(ids) == 0 {
+			return nil, err
+		}
+	}
+	gone, refunds, err := layout.Cancel(&s.Bets, &s.Cancelled, &s.Lines, c.Player, ids, closed, false)
 	if err != nil || len(gone) == 0 {
 		return nil, err
 	}

@@ -63,9 +63,10 @@ func (s *State) stale(c *Command) error {
 }
 
 // act carries out box b's decision a (the clock's fold when timeout): a
-// call puts 2 × Ante on the Call (§3, §4.3); a fold loses the Ante and the
-// AA Bonus at once, whatever the AA Bonus's cards (§4.3, §6.3: "including
-// any AA Bonus win"). The wait moves on.
+// call puts 2 × Ante on the Call (§3, §4.3); a fold loses the Ante at
+// once and settles the AA Bonus as the rules say (fold: lost whatever its
+// cards in gr, §6.3 "including any AA Bonus win"; settled on them in ru,
+// §3.13–3.15). The wait moves on.
 func (s *State) act(r *Rules, b *Box, a Action, timeout bool) []Event {
 	t := &s.Turn
 	s.Decisions = append(s.Decisions, Decision{Seq: t.Seq, Player: b.Player, Box: b.N, Action: a, Timeout: timeout})
@@ -82,7 +83,7 @@ func (s *State) act(r *Rules, b *Box, a Action, timeout bool) []Event {
 		evs = append(evs, Event{Kind: EvStaked, Player: b.Player, Box: b.N, Amount: b.Call, Bets: []round.Bet{stake}})
 	} else {
 		from := len(s.Lines)
-		s.fold(b)
+		s.fold(r, b, s.Board)
 		evs = append(evs, Event{Kind: EvPaid, Player: b.Player, Box: b.N, Lines: s.Lines[from:], Reason: "fold"})
 	}
 	return s.advance(r, evs)

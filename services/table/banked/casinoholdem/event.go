@@ -17,9 +17,10 @@ type EventKind uint8
 const (
 	// EvOpened: the round opened for bets.
 	EvOpened EventKind = iota + 1
-	// EvPlaced: Player placed Bets; Amount is the Call they commit him to
-	// cover as well (ReserveCall: 2 × each Ante placed); Reason says when
-	// an amount was reduced to its maximum (§3).
+	// EvPlaced: Player placed Bets (a dark box's Call among them, ru
+	// §3.10); Amount is the Call they commit him to cover as well
+	// (ReserveCall: 2 × each Ante placed without its dark Call); Reason
+	// says when an amount was reduced to its maximum (§3).
 	EvPlaced
 	// EvCancelled: Player's Bets were taken back, Lines refund them;
 	// Reason "replaced" when his new bet on the spot replaced one.
@@ -40,7 +41,8 @@ const (
 	// EvStaked: Box called: Bets is the Call's stake, Amount 2 × Ante.
 	EvStaked
 	// EvPaid: Lines became final before the settlement: Box folded
-	// (Reason "fold"), its Ante and AA Bonus lost.
+	// (Reason "fold"), its Ante lost, its AA Bonus lost or, where the
+	// rules settle it on a pass (ru §3.13–3.15), settled on its cards.
 	EvPaid
 	// EvShown: the showdown shows Cards, Public: the dealer's (Box 0; Hand
 	// his best five's name, Qualifies whether it qualifies) or a called

@@ -24,7 +24,14 @@ var (
 // failing the test on an error.
 func rules(t testing.TB, opts ...string) Rules {
 	t.Helper()
-	r, err := Named(GR)
+	return profileRules(t, GR, opts...)
+}
+
+// profileRules is rules for a profile: its defaults, the same table sign,
+// and the options set.
+func profileRules(t testing.TB, profile string, opts ...string) Rules {
+	t.Helper()
+	r, err := Named(profile)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,8 +20,8 @@ type Move struct {
 }
 
 // Legal lists what player may do now, in box order: while bets are open,
-// an Ante on each box that is free or his, an AA Bonus where he has an
-// Ante, and the cancel of each of his bets; after the flop, on his box's
+// an Ante on each box that is free or his, an AA Bonus (and a dark Bet,
+// where allowed) where he has an Ante, and the cancel of each of his bets; after the flop, on his box's
 // turn, call (exactly 2 × Ante) or fold. Every move it lists, sent as a
 // command within its bounds, is accepted by Apply, and the timeouts aside
 // nothing a player sends after the bets close is accepted unless listed.
@@ -43,7 +43,10 @@ func Legal(r Rules, s *State, player string) []Move {
 	return nil
 }
 
-// legalBets are the placements and cancels open to player.
+// legalBets are the placements and cancels open to player; where the
+// rules allow dark play, the dark Bet on each of his boxes (ru §3.10).
+// How many boxes he may play light and dark, and at what Antes, a
+// placement checks (checkBoxes).
 func (s *State) legalBets(r *Rules, player string) []Move {
 	if player == "" {
 		return nil
@@ -58,6 +61,9 @@ func (s *State) legalBets(r *Rules, player string) []Move {
 		if s.hasAnte(player, n, nil) {
 			lo, hi := r.limit(BetAABonus)
 			moves = append(moves, Move{Kind: CmdPlace, Box: n, Spot: Spot(n, BetAABonus), Min: lo, Max: hi})
+			if ante := s.anteOn(player, n); r.Options.MaxDarkBoxes > 0 && !layout.Has(player, n, BetCall, s.Bets) {
+				moves = append(moves, Move{Kind: CmdPlace, Box: n, Spot: Spot(n, BetCall), Min: 2 * ante, Max: 2 * ante})
+			}
 		}
 		for _, b := range s.Bets {
 			if m, _ := spotBox(b.Spot); m == n && b.Player == player {
@@ -66,4 +72,15 @@ func (s *State) legalBets(r *Rules, player string) []Move {
 		}
 	}
 	return moves
+}
+
+// anteOn is player's Ante on box n while bets are open, 0 for none.
+func (s *State) anteOn(player string, n int) int64 {
+	spot := Spot(n, BetAnte)
+	for _, b := range s.Bets {
+		if b.Spot == spot && b.Player == player {
+			return b.Amount
+		}
+	}
+	return 0
 }

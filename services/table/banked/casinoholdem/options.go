@@ -88,7 +88,8 @@ type Paytables struct {
 	// AnteSource and AABonusSource say where each table comes from: the
 	// source's clause for a table read from it, "operator" once a line is
 	// set (Rules.Set). A default the source lacks is labelled as not from
-	// the source; both of gr's are from it.
+	// the source: both of gr's are from it, ru's Ante is a placeholder
+	// (RUAnteSource).
 	AnteSource    string `json:"ante_source"`
 	AABonusSource string `json:"aa_bonus_source"`
 }
@@ -123,6 +124,29 @@ func GRPaytables() Paytables {
 		AABonusSource: "gr-casino-holdem.md §6.3, §9 note 1",
 	}
 }
+
+// RUPaytables are ru's: the Ante paytable of §4.15 is missing from the
+// source (its image lost, §7, N3), so the default is §7's placeholder,
+// the commonly published Casino Hold'em table (royal flush 100:1,
+// straight flush 20:1, four of a kind 10:1, full house 3:1, flush 2:1,
+// straight or lower 1:1), labelled as not from the source for an
+// operator to replace (Rules.Set); the Bonus is §6's, a pair of aces or
+// better on the first five cards, 7:1 flat (N2): every line 7:1.
+func RUPaytables() Paytables {
+	p := GRPaytables()
+	seven := Ratio{7, 1}
+	p.AABonus = AABonusPaytable{
+		PairOfAces: seven, TwoPair: seven, Trips: seven, Straight: seven,
+		Flush: seven, FullHouse: seven, Quads: seven, StraightFlush: seven, RoyalFlush: seven,
+	}
+	p.AnteSource = RUAnteSource
+	p.AABonusSource = "ru-texas-holdem-casino.md §6, N2"
+	return p
+}
+
+// RUAnteSource labels ru's default Ante paytable: a placeholder, not the
+// source's (§4.15 is missing).
+const RUAnteSource = "placeholder, not from ru-texas-holdem-casino.md (§4.15 missing; §7's commonly published table)"
 
 // AnteLines lists the Ante paytable's lines, lowest first.
 func AnteLines() []Line {

@@ -210,6 +210,8 @@ func (tb *ptable) dealt(e *Event) {
 	tb.seen = tb.seen.Add(d.Card)
 	want := Hidden
 	switch {
+	case d.To == ToBox && tb.s.box(d.Box).Dark:
+		// ru §3.10: nobody sees a dark box's cards before the showdown.
 	case d.To == ToBoard, d.To == ToBox && tb.r.Options.HoleCardsFaceUp:
 		want = Public
 	case d.To == ToBox:
@@ -304,6 +306,13 @@ func (tb *ptable) oracle() {
 	} else if len(s.Boxes) > 0 {
 		tb.count["all folded"]++
 	}
+	if tb.r.Profile == RU {
+		tb.count["ru"]++
+	}
+	g, opts := banked.CasinoHoldem, banked.Options{}
+	if tb.r.Options.MustUseBothHoleCards || tb.r.Profile == RU {
+		g, opts.BestOfSeven = banked.TexasHoldemVsCasino, !tb.r.Options.MustUseBothHoleCards
+	}
 	for i := range s.Boxes {
 		b := &s.Boxes[i]
 		var want []round.Line
@@ -314,13 +323,32 @@ func (tb *ptable) oracle() {
 				want = append(want, tb.scratch.Lines[0])
 			}
 		}
-		if b.Action == Fold {
-			add(BetAnte, b.Ante, lost)
-			add(BetAABonus, b.AABonus, lost)
-		} else {
-			res, err := banked.Evaluate(banked.CasinoHoldem, banked.Hand{Player: b.Cards, Dealer: s.Dealer, Board: s.Board}, banked.Options{})
+		switch {
+		case b.Action == Fold && tb.r.Options.FoldSettlesBonus && b.AABonus > 0:
+			// ru §3.13–3.15: a pass's Bonus on its first five cards.
+			res, err := banked.Evaluate(g, banked.Hand{Player: b.Cards, Board: s.Board[:3]}, opts)
 			if err != nil {
 				tb.fatalf("box %d: %v", b.N, err)
+			}
+			aa := tb.aaVerdict(res, b, p)
+			if aa != lost {
+				tb.count["fold bonus won"]++
+			}
+			add(BetAnte, b.Ante, lost)
+			add(BetAABonus, b.AABonus, aa)
+		case b.Action == Fold:
+			add(BetAnte, b.Ante, lost)
+			add(BetAABonus, b.AABonus, lost)
+		default:
+			res, err := banked.Evaluate(g, banked.Hand{Player: b.Cards, Dealer: s.Dealer, Board: s.Board}, opts)
+			if err != nil {
+				tb.fatalf("box %d: %v", b.N, err)
+			}
+			if b.Dark {
+				tb.count["dark box"]++
+			}
+			if g == banked.TexasHoldemVsCasino && !opts.BestOfSeven && res.Player.Value != rank.Best(append(slices.Clone(b.Cards), s.Board...)...) {
+				tb.count["both hole cards"]++ // the rule decided: best of seven is another hand
 			}
 			ante, call := tb.mainVerdicts(res, b)
 			add(BetAnte, b.Ante, ante)
@@ -340,7 +368,7 @@ func (tb *ptable) oracle() {
 }
 
 // settleAgrees checks that Settle, given the round's bets in play at its
-// close, the Calls made and its cards, makes the lines the round's
+// close (a dark box's Call among them), the Calls made and its cards, makes the lines the round's
 // events made after the close, box by box.
 func (tb *ptable) settleAgrees() {
 	s := &tb.s
@@ -348,7 +376,7 @@ func (tb *ptable) settleAgrees() {
 	sd := Showdown{Board: s.Board, Dealer: s.Dealer, Hole: map[int][]card.Card{}}
 	for _, b := range s.Boxes {
 		sd.Hole[b.N] = b.Cards
-		if b.Call > 0 {
+		if b.Call > 0 && !b.Dark { // a dark box's Call is one of the bets
 			bets = append(bets, round.Bet{ID: b.AnteID, Player: b.Player, Spot: Spot(b.N, BetCall), Amount: b.Call})
 		}
 	}
@@ -385,7 +413,7 @@ func (tb *ptable) mainVerdicts(res banked.Result, b *Box) (ante, call verdict) {
 func (tb *ptable) aaVerdict(res banked.Result, b *Box, p *Paytables) verdict {
 	var won Line
 	for _, x := range res.Bonuses {
-		if x.Bet == "aa_bonus" {
+		if x.Bet == "aa_bonus" || x.Bet == "bonus" { // gr §6.3; ru §6
 			won = x.Line
 		}
 	}
@@ -398,7 +426,7 @@ func (tb *ptable) aaVerdict(res banked.Result, b *Box, p *Paytables) verdict {
 	if cat == banked.Pair {
 		cat = PairOfAces
 	}
-	if (won == banked.AABonusFlushOrBetter) != (v.Category() >= rank.Flush) {
+	if won != banked.BonusPairOfAcesOrBetter && (won == banked.AABonusFlushOrBetter) != (v.Category() >= rank.Flush) {
 		tb.fatalf("box %d: banked says %s for a %s", b.N, won, cat)
 	}
 	return paid(p.AABonus.at(cat).pay(b.AABonus))
@@ -440,7 +468,8 @@ func equalState(a, b *State) bool {
 	for i := range a.Boxes {
 		x, y := &a.Boxes[i], &b.Boxes[i]
 		if x.N != y.N || x.Player != y.Player || x.AnteID != y.AnteID || x.BonusID != y.BonusID || x.Ante != y.Ante ||
-			x.AABonus != y.AABonus || x.Call != y.Call || x.Action != y.Action || x.Shown != y.Shown || x.Settled != y.Settled ||
+			x.AABonus != y.AABonus || x.Call != y.Call || x.CallID != y.CallID || x.Dark != y.Dark || x.Action != y.Action ||
+			x.Shown != y.Shown || x.Settled != y.Settled ||
 			!slices.Equal(x.Cards, y.Cards) {
 			return false
 		}
@@ -454,7 +483,7 @@ func equalState(a, b *State) bool {
 func TestEqualStateKnowsEveryField(t *testing.T) {
 	for typ, want := range map[reflect.Type]string{
 		reflect.TypeFor[State](): "Round Phase Stage Bets Cancelled Boxes Dealer Board DealerShown Burns Turn Next Shoe Deals Decisions Lines Reason",
-		reflect.TypeFor[Box]():   "N Player AnteID BonusID Ante AABonus Call Cards Action Shown Settled",
+		reflect.TypeFor[Box]():   "N Player AnteID BonusID Ante AABonus Call CallID Dark Cards Action Shown Settled",
 	} {
 		var got []string
 		for i := range typ.NumField() {

@@ -41,15 +41,22 @@ func propertySeed(t *testing.T) uint64 {
 	return seed
 }
 
-// variants are option sets the run turns through, on top of the gr
-// defaults, so that every option's other side plays too: half the rounds
-// play the defaults, the other half a variant. boxes 1 is the source's
-// one-player product (§9 note 4).
+// variants are option sets the run turns through, each on top of its
+// profile's defaults (the first word), so that every option's other side
+// plays too: half the rounds play the gr and the ru defaults in turn, the
+// other half a variant. boxes 1 is gr's one-player product (§9 note 4);
+// ru's variants flip its switches: best of seven (N1), gr's fold of the
+// Bonus, any number of light boxes at any Antes, face-up cards dealt box
+// by box with burns, and dark boxes (§2.6, §3.10).
 var variants = [][]string{
-	{"deal_order", "by_round", "burn_cards", "true", "hole_cards_face_up", "false"},
-	{"reduce_to_max", "false", "reserve_call", "false", "boxes", "3"},
-	{"boxes", "1"},
-	{"ante_pays.flush", "3:2", "ante_pays.high_card", "0:1", "aa_bonus_pays.two_pair", "0:1", "aa_bonus_pays.flush", "7:1", "burn_cards", "true"},
+	{GR, "deal_order", "by_round", "burn_cards", "true", "hole_cards_face_up", "false"},
+	{GR, "reduce_to_max", "false", "reserve_call", "false", "boxes", "3"},
+	{GR, "boxes", "1"},
+	{GR, "ante_pays.flush", "3:2", "ante_pays.high_card", "0:1", "aa_bonus_pays.two_pair", "0:1", "aa_bonus_pays.flush", "7:1", "burn_cards", "true"},
+	{RU, "must_use_both_hole_cards", "false", "max_dark_boxes", "2"},
+	{RU, "fold_settles_bonus", "false", "light_boxes", "0", "equal_antes", "false", "max_dark_boxes", "1",
+		"hole_cards_face_up", "true", "deal_order", "by_box", "burn_cards", "true", "reduce_to_max", "true"},
+	{RU, "boxes", "1", "ante_pays.flush", "3:2", "aa_bonus_pays.pair_of_aces", "0:1", "reserve_call", "true", "max_dark_boxes", "3"},
 }
 
 // ptable is the property run: the rules, the state, the deck the test
@@ -110,9 +117,9 @@ func TestPropertyRounds(t *testing.T) {
 	n := propertyRounds()
 	start := time.Now()
 	for k := range n {
-		tb.r = tb.rules[0]
+		tb.r = tb.rules[k/2%2] // gr and ru in turn
 		if k%2 == 1 {
-			tb.r = tb.rules[1+k/2%(len(tb.rules)-1)]
+			tb.r = tb.rules[2+k/2%(len(tb.rules)-2)]
 		}
 		tb.round()
 	}
@@ -124,8 +131,8 @@ func TestPropertyRounds(t *testing.T) {
 
 func newPtable(t testing.TB, seed uint64) *ptable {
 	tb := &ptable{t: t, seed: seed, rng: rand.New(rand.NewPCG(seed, 2026)), count: map[string]int{}, refused: map[string]int{}}
-	for _, v := range append([][]string{nil}, variants...) {
-		tb.rules = append(tb.rules, rules(t, v...))
+	for _, v := range append([][]string{{GR}, {RU}}, variants...) {
+		tb.rules = append(tb.rules, profileRules(t, v[0], v[1:]...))
 	}
 	for i := range 10 {
 		tb.players = append(tb.players, fmt.Sprintf("p%d", i))
@@ -145,7 +152,8 @@ func (tb *ptable) covered(n int) {
 		return
 	}
 	for _, what := range []string{"settled", "voided", "showdown", "all folded", "qualifies", "does not qualify", "tie",
-		"aa bonus won", "shuffle before", "dealer mode", "rng mode", "replay", "legal move", "not the owner's", "out of turn", "check place"} {
+		"aa bonus won", "shuffle before", "dealer mode", "rng mode", "replay", "legal move", "not the owner's", "out of turn", "check place",
+		"ru", "dark box", "fold bonus won", "both hole cards"} {
 		if tb.count[what] == 0 {
 			tb.t.Errorf("the run never reached %q", what)
 		}
@@ -156,7 +164,8 @@ func (tb *ptable) covered(n int) {
 		}
 	}
 	for _, reason := range []string{ReasonNotBoxOwner, ReasonNotYourTurn, ReasonBoxTaken, ReasonNoAnte, ReasonNoCardDue,
-		ReasonBadCard, ReasonBadPosition, ReasonCardNotInShoe, ReasonBadAmount, ReasonStaleTurn, round.ReasonBetOutsideLimits} {
+		ReasonBadCard, ReasonBadPosition, ReasonCardNotInShoe, ReasonBadAmount, ReasonStaleTurn, round.ReasonBetOutsideLimits,
+		ReasonLightBoxes, ReasonUnequalAntes, ReasonDarkBoxes} {
 		if tb.refused[reason] == 0 {
 			tb.t.Errorf("no command refused with %s", reason)
 		}
@@ -208,10 +217,21 @@ func (tb *ptable) round() {
 // some replayed, some cancelled.
 func (tb *ptable) bets() {
 	rng := tb.rng
+	if o := tb.r.Options; o.LightBoxes > 0 && o.LightBoxes < tb.r.Boxes && rng.IntN(10) == 0 {
+		// One light box too many in one placement (ru §2.4), refused.
+		var bets []round.Bet
+		for n := 1; n <= o.LightBoxes+1; n++ {
+			bets = append(bets, round.Bet{ID: tb.betID(), Spot: Spot(n, BetAnte), Amount: 20})
+		}
+		tb.refuse(Command{Kind: CmdPlace, Player: tb.players[rng.IntN(len(tb.players))], Bets: bets}, ReasonLightBoxes)
+	}
 	for range rng.IntN(2 * tb.r.Boxes) {
 		p := tb.players[rng.IntN(len(tb.players))]
 		n := 1 + rng.IntN(tb.r.Boxes)
 		bets := []round.Bet{{ID: tb.betID(), Spot: Spot(n, BetAnte), Amount: 10 + rng.Int64N(50)}}
+		if tb.r.Options.EqualAntes && rng.IntN(2) == 0 {
+			bets[0].Amount = 10 * (1 + rng.Int64N(2)) // equal Antes often enough for a second light box (ru §2.5)
+		}
 		switch rng.IntN(10) {
 		case 0:
 			bets[0].Amount = rng.Int64N(700)
@@ -219,6 +239,14 @@ func (tb *ptable) bets() {
 			bets = append(bets, round.Bet{ID: tb.betID(), Spot: Spot(n, BetAABonus), Amount: 1 + rng.Int64N(30)})
 		case 4:
 			bets[0] = round.Bet{ID: tb.betID(), Spot: Spot(n, BetAABonus), Amount: rng.Int64N(150)}
+		case 5, 6:
+			// A dark box (ru §3.10), its Bet now and then not 2 × Ante,
+			// refused where dark play is off.
+			call := round.Bet{ID: tb.betID(), Spot: Spot(n, BetCall), Amount: 2 * bets[0].Amount}
+			if rng.IntN(8) == 0 {
+				call.Amount += 1 + rng.Int64N(20)
+			}
+			bets = append(bets, call)
 		}
 		c := Command{Kind: CmdPlace, Player: p, Bets: bets}
 		if _, err := tb.place(c); err == nil && rng.IntN(10) == 0 {
@@ -227,7 +255,11 @@ func (tb *ptable) bets() {
 	}
 	if rng.IntN(5) == 0 && len(tb.s.Bets) > 0 {
 		b := tb.s.Bets[rng.IntN(len(tb.s.Bets))]
-		tb.must(Command{Kind: CmdCancel, Player: b.Player, BetIDs: []string{b.ID}})
+		// A dark Bet taken back alone makes its box light, which the
+		// rules may not allow (ru §2.4–2.5): the one cancel refused.
+		if _, err := tb.try(Command{Kind: CmdCancel, Player: b.Player, BetIDs: []string{b.ID}}); err != nil && !tb.r.limitsBoxes() {
+			tb.fatalf("cancel of %+v: %v", b, err)
+		}
 	}
 	if rng.IntN(8) == 0 && !tb.s.Shoe.Loaded {
 		tb.shuffle()

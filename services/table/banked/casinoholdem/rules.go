@@ -1,5 +1,7 @@
 // Package casinoholdem is the pure Casino Hold'em engine of
-// docs/rules/gr-casino-holdem.md (the "gr" profile): the player's Ante
+// docs/rules/gr-casino-holdem.md (the "gr" profile) and of
+// docs/rules/ru-texas-holdem-casino.md (the "ru" profile, the same game
+// shape: its differences are profile switches in Options): the player's Ante
 // against the dealer, the optional AA Bonus on his first five cards, a
 // Call of exactly 2 × Ante after the flop or a fold, the dealer
 // qualifying with a pair of fours, the Ante paid by its paytable and the
@@ -38,13 +40,25 @@ import (
 	"strings"
 
 	"github.com/croupier/croupier/services/table/banked/round"
+	"github.com/croupier/croupier/shared/rank"
 )
 
-// GR is the profile of docs/rules/gr-casino-holdem.md, the only source.
-const GR = "gr"
+// The profiles, one a source.
+const (
+	// GR is the profile of docs/rules/gr-casino-holdem.md.
+	GR = "gr"
+	// RU is the profile of docs/rules/ru-texas-holdem-casino.md: Texas
+	// Hold'em against the casino, Ante, a Bet of 2 × Ante or a pass, the
+	// flat 7:1 Bonus, the hand of both hole cards and three of the board
+	// (N1), face-down cards, dark boxes where the table allows them.
+	RU = "ru"
+)
 
 // Profiles lists the named profiles. It returns a new slice each call.
-func Profiles() []string { return []string{GR} }
+func Profiles() []string { return []string{GR, RU} }
+
+// RUMaxBoxes: "1–6 boxes, i.e. 1–6 players" (ru §2.3).
+const RUMaxBoxes = 6
 
 // Bounds of a table.
 const (
@@ -86,8 +100,31 @@ type Options struct {
 	// them. The source seats one player and says no more (§9 note 4).
 	DealOrder DealOrder `json:"deal_order"`
 	// BurnCards: a card is burnt before the flop and another before the
-	// turn and river, as live tables do; the source burns none (§4).
+	// turn and river, as live tables do; the source burns none (§4; ru
+	// §4 step 3 mentions none either).
 	BurnCards bool `json:"burn_cards"`
+	// MustUseBothHoleCards: a hand is exactly the two hole cards and
+	// three of the board, for the boxes and the dealer alike (ru §3.21 as
+	// written, N1: "each participant"; rank.GameTwoPlusThree); false, the
+	// best five of the seven (gr §4 step 6; ru N1's alternative).
+	MustUseBothHoleCards bool `json:"must_use_both_hole_cards"`
+	// FoldSettlesBonus: a box that folds (passes) still has its AA Bonus
+	// (ru: the Bonus) settled on its first five cards at the fold (ru
+	// §3.13–3.15, §4 step 4: "including boxes that pass", T6); false, a
+	// fold loses it whatever its cards (gr §4.3, §6.3).
+	FoldSettlesBonus bool `json:"fold_settles_bonus"`
+	// LightBoxes: how many boxes one player may play in the light (his
+	// cards seen, a decision to take), 0 for any number (gr); ru 2
+	// (§2.4).
+	LightBoxes int `json:"light_boxes"`
+	// EqualAntes: a player's light boxes carry equal Antes (ru §2.5).
+	EqualAntes bool `json:"equal_antes"`
+	// MaxDarkBoxes: how many boxes one player may play dark besides, by
+	// the manager's decision (ru §2.6), 0 for none: dark play off. A dark
+	// box has its Bet (2 × Ante, "box:n/call") placed with its Ante before
+	// the deal (§3.10): it takes no decision, plays to the showdown, and
+	// nobody sees its cards until then.
+	MaxDarkBoxes int `json:"max_dark_boxes"`
 }
 
 // Limits are the table sign's.
@@ -96,16 +133,17 @@ type Limits struct {
 	// maximum (MaxStake).
 	Ante round.Limit `json:"ante"`
 	// AABonus: up to the "AA Bonus bet max" (§1, glossary line 147),
-	// whose value the source does not give: the operator's. 0 is no
-	// maximum.
+	// whose value the source does not give: the operator's (ru: the
+	// Bonus's own min/max on the table sign, §3.14). 0 is no maximum.
 	AABonus round.Limit `json:"aa_bonus"`
 }
 
 // Rules is everything the engine needs to run a table's rounds.
 type Rules struct {
 	Profile string `json:"profile"`
-	// Boxes on the table, numbered 1 from the dealer's left: 1 (the
-	// source's one player, §9 note 4) to MaxBoxes; 7 by default.
+	// Boxes on the table, numbered 1 from the dealer's left: 1 (gr's one
+	// player, §9 note 4) to MaxBoxes, 7 by default; ru 1 to 6, 6 by
+	// default (§2.3).
 	Boxes     int       `json:"boxes"`
 	Limits    Limits    `json:"limits"`
 	Paytables Paytables `json:"paytables"`
@@ -115,17 +153,52 @@ type Rules struct {
 // Named returns a profile's rules with its defaults; the limits are the
 // table's to fill in.
 func Named(profile string) (Rules, error) {
-	if profile != GR {
-		return Rules{}, fmt.Errorf("casinoholdem: unknown profile %q (have %v)", profile, Profiles())
+	switch profile {
+	case GR:
+		return Rules{
+			Profile:   profile,
+			Boxes:     MaxBoxes,
+			Paytables: GRPaytables(),
+			Options: Options{
+				ReduceToMax: true, ReserveCall: true, HoleCardsFaceUp: true, DealOrder: ByBox,
+			},
+		}, nil
+	case RU:
+		// ru: six boxes (§2.3); no auto adjustment (a live table's chips);
+		// the Bet not reserved (§2.9: a player short of chips for it may
+		// buy them); cards face down (§3.12), one at a time from the
+		// dealer's left, dealer last (N5); no burns (§4 step 3); both
+		// hole cards (N1); the Bonus settled on a pass (§3.13–3.15); two
+		// light boxes a player with equal Antes (§2.4–2.5); no dark play
+		// until the manager allows it (§2.6).
+		return Rules{
+			Profile:   profile,
+			Boxes:     RUMaxBoxes,
+			Paytables: RUPaytables(),
+			Options: Options{
+				DealOrder: ByRound, MustUseBothHoleCards: true, FoldSettlesBonus: true, LightBoxes: 2, EqualAntes: true,
+			},
+		}, nil
 	}
-	return Rules{
-		Profile:   profile,
-		Boxes:     MaxBoxes,
-		Paytables: GRPaytables(),
-		Options: Options{
-			ReduceToMax: true, ReserveCall: true, HoleCardsFaceUp: true, DealOrder: ByBox,
-		},
-	}, nil
+	return Rules{}, fmt.Errorf("casinoholdem: unknown profile %q (have %v)", profile, Profiles())
+}
+
+// maxBoxes is the most boxes the profile's table has: ru's six (§2.3),
+// seven otherwise.
+func maxBoxes(profile string) int {
+	if profile == RU {
+		return RUMaxBoxes
+	}
+	return MaxBoxes
+}
+
+// game is how the rules rank a hand: both hole cards and three of the
+// board (MustUseBothHoleCards), or the best five of seven.
+func (r *Rules) game() rank.Game {
+	if r.Options.MustUseBothHoleCards {
+		return rank.GameTwoPlusThree
+	}
+	return rank.GameHigh
 }
 
 // Option keys of the paytables: "ante_pays.<line>" and
@@ -178,11 +251,19 @@ func (r *Rules) Set(key, value string) error {
 func (r Rules) Validate() error {
 	var errs []error
 	add := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
-	if r.Profile != GR {
+	if r.Profile != GR && r.Profile != RU {
 		add("unknown profile %q", r.Profile)
 	}
-	if r.Boxes < 1 || r.Boxes > MaxBoxes {
-		add("boxes %d: want 1 to %d", r.Boxes, MaxBoxes)
+	if most := maxBoxes(r.Profile); r.Boxes < 1 || r.Boxes > most {
+		add("boxes %d: want 1 to %d", r.Boxes, most)
+	}
+	for _, o := range []struct {
+		what string
+		n    int
+	}{{"light_boxes", r.Options.LightBoxes}, {"max_dark_boxes", r.Options.MaxDarkBoxes}} {
+		if o.n < 0 || o.n > MaxBoxes {
+			add("%s %d: want 0 to %d", o.what, o.n, MaxBoxes)
+		}
 	}
 	for _, l := range []struct {
 		what string
@@ -202,11 +283,15 @@ func (r Rules) Validate() error {
 }
 
 // limit is the limit of a kind of bet, its maximum capped at MaxStake
-// (0 is none) and its minimum at least 1.
+// (0 is none) and its minimum at least 1; a Call's is twice the Ante's.
 func (r *Rules) limit(k BetKind) (lo, hi int64) {
 	l := r.Limits.Ante
 	if k == BetAABonus {
 		l = r.Limits.AABonus
 	}
-	return l.Bounds(MaxStake)
+	lo, hi = l.Bounds(MaxStake)
+	if k == BetCall {
+		return 2 * lo, 2 * hi // a dark box's Call, 2 × its Ante (ru §3.10, §3.18)
+	}
+	return lo, hi
 }

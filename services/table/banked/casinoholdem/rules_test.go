@@ -48,7 +48,8 @@ func TestNamedGR(t *testing.T) {
 // Every name OptionNames lists is one Set takes; a paytable line set
 // makes its table the operator's.
 func TestSetEveryOption(t *testing.T) {
-	values := map[string]string{"boxes": "3", "deal_order": "by_round"}
+	values := map[string]string{"boxes": "3", "deal_order": "by_round", "light_boxes": "2", "max_dark_boxes": "1",
+		"must_use_both_hole_cards": "true", "fold_settles_bonus": "true", "equal_antes": "true"}
 	for _, name := range OptionNames() {
 		r := rules(t)
 		v, ok := values[name]

@@ -25,38 +25,60 @@ func (s *State) line(b *Box, k BetKind, stake int64, v verdict) {
 		return
 	}
 	id := b.AnteID
-	if k == BetAABonus {
+	switch {
+	case k == BetAABonus:
 		id = b.BonusID
+	case k == BetCall && b.CallID != "":
+		id = b.CallID // a dark box's Call, placed under its own id
 	}
 	s.Lines = append(s.Lines, v.Line(id, b.Player, Spot(b.N, k), stake))
 }
 
-// fold settles a box that folded: the Ante and the AA Bonus lost, the
-// AA Bonus whatever its cards (§4.3, §6.3).
-func (s *State) fold(b *Box) {
+// fold settles a box that folded on the flop flop: the Ante lost; the
+// AA Bonus lost whatever its cards (gr §4.3, §6.3), or, where the rules
+// settle it on a pass (FoldSettlesBonus), as its first five win it (ru
+// §3.13–3.15: "including boxes that pass", T6).
+func (s *State) fold(r *Rules, b *Box, flop []card.Card) {
 	s.line(b, BetAnte, b.Ante, lost)
-	s.line(b, BetAABonus, b.AABonus, lost)
+	aa := lost
+	if r.Options.FoldSettlesBonus && b.AABonus > 0 {
+		aa = r.bonus(b, flop)
+	}
+	s.line(b, BetAABonus, b.AABonus, aa)
 	b.Settled = true
 }
 
-// dealerHand is what settling asks of the dealer: his best five of seven
-// and whether it qualifies, a pair of fours or better (§4.7, §5: a board
-// pair counts, any two pair qualifies).
+// bonus is box b's AA Bonus outcome on its first five cards, its two
+// and the flop (gr §6.3; ru §6: every line 7:1), whatever the dealer
+// holds.
+func (r *Rules) bonus(b *Box, flop []card.Card) verdict {
+	if l := AABonusLine(b.Cards, flop[:3]); l != banked.NoLine {
+		return paid(r.Paytables.AABonus.at(l).pay(b.AABonus))
+	}
+	return lost
+}
+
+// dealerHand is what settling asks of the dealer: his hand, as the rules
+// rank hands (game: the best five of seven, or both hole cards and three
+// of the board, ru N1: "each participant"), and whether it qualifies, a
+// pair of fours or better (gr §4.7, §5: a board pair counts, any two
+// pair qualifies; ru §4.2–4.3).
 type dealerHand struct {
 	value     rank.Value
 	qualifies bool
 }
 
-func dealerOf(dealer, board []card.Card) dealerHand {
-	v := rank.GameHigh.Eval(dealer, board)
+func dealerOf(g rank.Game, dealer, board []card.Card) dealerHand {
+	v := g.Eval(dealer, board)
 	return dealerHand{value: v, qualifies: banked.CasinoHoldem.Qualifier().Qualifies(v)}
 }
 
 // showdown is the end of a round a box called in: the dealer's cards and
-// the called boxes' are shown (§4.6), then every stake still in play is
-// settled, box by box.
+// the called boxes' are shown (gr §4.6; ru §3.22, dark boxes' too), then
+// every stake still in play is settled, box by box.
 func (s *State) showdown(r *Rules, evs []Event) []Event {
-	d := dealerOf(s.Dealer, s.Board)
+	g := r.game()
+	d := dealerOf(g, s.Dealer, s.Board)
 	s.DealerShown = true
 	evs = append(evs, Event{Kind: EvShown, Cards: s.Dealer, Vis: Public, Hand: d.value.Name(), Qualifies: d.qualifies})
 	from := len(s.Lines)
@@ -66,7 +88,7 @@ func (s *State) showdown(r *Rules, evs []Event) []Event {
 		if b.Settled {
 			continue
 		}
-		pv := rank.GameHigh.Eval(b.Cards, s.Board)
+		pv := g.Eval(b.Cards, s.Board)
 		b.Shown = true
 		evs = append(evs, Event{Kind: EvShown, Player: b.Player, Box: b.N, Cards: b.Cards, Vis: Public, Hand: pv.Name()})
 		s.settleBox(r, b, pv, d, s.Board)
@@ -84,7 +106,8 @@ func (s *State) settle(_ *Rules, evs []Event) []Event {
 }
 
 // settleBox settles called box b, whose best hand is pv, against the
-// dealer's hand d (§6.1): a dealer who does not qualify pays the Ante by
+// dealer's hand d (gr §6.1; ru §4 step 10, the same table): a dealer who
+// does not qualify pays the Ante by
 // its paytable, whatever the hands (line 32), and returns the Call; one
 // who does pays the Ante by its paytable and the Call 1:1 to a better
 // hand, returns both on a tie and takes both from a worse. The AA Bonus
@@ -101,11 +124,7 @@ func (s *State) settleBox(r *Rules, b *Box, pv rank.Value, d dealerHand, board [
 	}
 	s.line(b, BetAnte, b.Ante, ante)
 	s.line(b, BetCall, b.Call, call)
-	aa := lost
-	if l := AABonusLine(b.Cards, board[:3]); l != banked.NoLine {
-		aa = paid(r.Paytables.AABonus.at(l).pay(b.AABonus))
-	}
-	s.line(b, BetAABonus, b.AABonus, aa)
+	s.line(b, BetAABonus, b.AABonus, r.bonus(b, board))
 	b.Settled = true
 }
 
@@ -148,7 +167,9 @@ type Showdown struct {
 // without a Call folded: its Ante and AA Bonus lose. A called box is
 // settled against the dealer (§6.1, §6.3). One Line per stake, box by
 // box. A bet that does not fit (a spot of no box, a second bet of a kind
-// on a box, a Call or AA Bonus without an Ante) and the stakes of a
+// on a box, a Call or AA Bonus without an Ante, a Call under another id
+// than its Ante's where dark play is off), a folded box's AA Bonus the
+// rules settle on cards that are not a deal's, and the stakes of a
 // called box whose cards are not a showdown's (five board cards, two
 // each, every card once) are refunded rather than decided on cards nobody
 // saw.
@@ -159,22 +180,27 @@ func Settle(r Rules, bets []round.Bet, sd Showdown) round.Settlement {
 		s.Lines = append(s.Lines, round.Refund(b))
 	}
 	var d dealerHand
+	g := r.game()
 	dealt := len(sd.Board) == 5 && len(sd.Dealer) == 2
 	if dealt {
-		d = dealerOf(sd.Dealer, sd.Board)
+		d = dealerOf(g, sd.Dealer, sd.Board)
 	}
 	for i := range boxes {
 		b := &boxes[i]
 		b.Cards = sd.Hole[b.N]
 		switch {
+		case b.Call == 0 && r.Options.FoldSettlesBonus && b.AABonus > 0 &&
+			(len(b.Cards) != 2 || len(sd.Board) < 3 || rank.CheckDistinct(sd.Board, sd.Dealer, b.Cards) != nil):
+			s.line(b, BetAnte, b.Ante, lost)
+			s.line(b, BetAABonus, b.AABonus, pushed)
 		case b.Call == 0:
-			s.fold(b)
+			s.fold(&r, b, sd.Board)
 		case !dealt || len(b.Cards) != 2 || rank.CheckDistinct(sd.Board, sd.Dealer, b.Cards) != nil:
 			s.line(b, BetAnte, b.Ante, pushed)
 			s.line(b, BetCall, b.Call, pushed)
 			s.line(b, BetAABonus, b.AABonus, pushed)
 		default:
-			s.settleBox(&r, b, rank.GameHigh.Eval(b.Cards, sd.Board), d, sd.Board)
+			s.settleBox(&r, b, g.Eval(b.Cards, sd.Board), d, sd.Board)
 		}
 	}
 	return round.Settlement{Lines: s.Lines}
@@ -197,8 +223,9 @@ func boxesOf(r *Rules, bets []round.Bet) (boxes []Box, extra []round.Bet) {
 		ante, aa, call := by[n][BetAnte], by[n][BetAABonus], by[n][BetCall]
 		for _, b := range []**round.Bet{&aa, &call} {
 			// A side bet is its Ante's player's; a Call is made on the
-			// Ante, under its id.
-			if *b != nil && (ante == nil || (*b).Player != ante.Player || (*b == call && call.ID != ante.ID)) {
+			// Ante, under its id, or placed dark under its own where the
+			// rules allow dark play.
+			if *b != nil && (ante == nil || (*b).Player != ante.Player || (*b == call && call.ID != ante.ID && r.Options.MaxDarkBoxes == 0)) {
 				extra = append(extra, **b)
 				*b = nil
 			}
@@ -212,6 +239,9 @@ func boxesOf(r *Rules, bets []round.Bet) (boxes []Box, extra []round.Bet) {
 		}
 		if call != nil {
 			box.Call = call.Amount
+			if call.ID != ante.ID {
+				box.CallID = call.ID
+			}
 		}
 		boxes = append(boxes, box)
 	}

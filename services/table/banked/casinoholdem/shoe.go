@@ -86,7 +86,11 @@ func (s *State) card(r *Rules, c *Command) ([]Event, error) {
 // draw takes c from the deck to n, records it with who may see it and
 // returns its event.
 func (s *State) draw(r *Rules, c card.Card, n Next) Event {
-	d := s.Shoe.Draw(c, n, visibility(r, n.To))
+	vis := visibility(r, n.To)
+	if n.To == ToBox && s.box(n.Box).Dark {
+		vis = Hidden // ru §3.10: no looking at a dark box's cards
+	}
+	d := s.Shoe.Draw(c, n, vis)
 	s.Deals = append(s.Deals, d)
 	switch n.To {
 	case ToBurn:
@@ -103,8 +107,9 @@ func (s *State) draw(r *Rules, c card.Card, n Next) Event {
 }
 
 // visibility is who may see a card dealt to t: the board is face up; the
-// boxes' cards face up as §4.2 deals them, or private to the box; the
-// dealer's face down (§4.2) until the showdown; a burn never seen.
+// boxes' cards face up as gr §4.2 deals them, or private to the box (ru
+// §3.12), a dark box's hidden (draw); the dealer's face down (§4.2) until
+// the showdown; a burn never seen.
 func visibility(r *Rules, t Target) Visibility {
 	switch t {
 	case ToBoard:

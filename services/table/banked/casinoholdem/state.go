@@ -65,8 +65,9 @@ type Action uint8
 const (
 	// Call: 2 × Ante on the Call; the round goes on to the showdown.
 	Call Action = iota + 1
-	// Fold: the box loses its Ante and AA Bonus at once, an AA Bonus
-	// win included (§4.3, §6.3).
+	// Fold: the box loses its Ante at once, and its AA Bonus, a win
+	// included (gr §4.3, §6.3), unless the rules settle it on its cards
+	// (Options.FoldSettlesBonus; ru's pass, §3.13–3.15).
 	Fold
 )
 
@@ -93,7 +94,8 @@ const (
 	// Private: the player of the card's box only (face-down box cards).
 	Private = round.Private
 	// Hidden: nobody at the table: the dealer's two cards until the
-	// showdown shows them, the burns for ever.
+	// showdown shows them, a dark box's likewise (ru §3.10), the burns for
+	// ever.
 	Hidden = round.Hidden
 )
 
@@ -109,8 +111,14 @@ type Box struct {
 	BonusID string `json:"bonus_id,omitempty"`
 	Ante    int64  `json:"ante"`
 	AABonus int64  `json:"aa_bonus,omitempty"`
-	// Call is the Call's stake, 2 × Ante once called (§3).
-	Call  int64       `json:"call,omitempty"`
+	// Call is the Call's stake, 2 × Ante once called (§3; ru's Bet).
+	// CallID is its bet's id when it was placed before the deal (a dark
+	// box's), "" when it was made by deciding, under the Ante's id.
+	Call   int64  `json:"call,omitempty"`
+	CallID string `json:"call_id,omitempty"`
+	// Dark: the box plays dark (ru §2.6, §3.10): its Call placed with its
+	// Ante, no decision, its cards seen by nobody until the showdown.
+	Dark  bool        `json:"dark,omitempty"`
 	Cards []card.Card `json:"cards"`
 	// Action is the box's decision, none until it is taken.
 	Action Action `json:"action,omitempty"`
@@ -260,8 +268,9 @@ const (
 	BetAnte BetKind = iota + 1
 	// BetAABonus: the optional side bet, with the Ante (§3).
 	BetAABonus
-	// BetCall: the Call, 2 × Ante, made by deciding (§3); no placement
-	// makes it.
+	// BetCall: the Call, 2 × Ante, made by deciding (§3); or, where the
+	// table allows dark play (Options.MaxDarkBoxes), placed with the
+	// Ante before the deal, which makes the box dark (ru §3.10).
 	BetCall
 	numKinds
 )
