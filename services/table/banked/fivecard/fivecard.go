@@ -35,11 +35,11 @@ func Next[B any](boxes []B, held func(*B) (n, cards int), dealer int) deck.Next 
 	return deck.Hole(deck.ByRound, Cards, boxes, held, dealer)
 }
 
-// DealerCard is who may see the dealer's card dealt as his i-th (from 0)
-// in the deal: the fifth face up, the others face down until he reveals
-// them.
-func DealerCard(i int) round.Visibility {
-	if i == Cards-1 {
+// DealerCard is who may see the dealer's card dealt as his i-th (from 0):
+// in the deal the fifth face up, the others face down until he reveals
+// them; once he has (shown), every card he is dealt, as a bought game's.
+func DealerCard(i int, shown bool) round.Visibility {
+	if i == Cards-1 || shown {
 		return round.Public
 	}
 	return round.Hidden
@@ -61,6 +61,18 @@ func Discard(hand, discards []card.Card, least, most int) ([]card.Card, error) {
 		set = set.Add(c)
 	}
 	return slices.DeleteFunc(hand, set.Has), nil
+}
+
+// TakeHighest takes the dealer's highest card out of his hand (Highest),
+// for the card of a bought game to replace: the hand without it, in its
+// storage, and the card. An empty hand gives itself and no card.
+func TakeHighest(hand []card.Card) ([]card.Card, card.Card, bool) {
+	i := Highest(hand)
+	if i < 0 {
+		return hand, 0, false
+	}
+	c := hand[i]
+	return slices.Delete(hand, i, i+1), c, true
 }
 
 // Highest is the index in hand of its highest card, the one the dealer

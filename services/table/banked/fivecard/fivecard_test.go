@@ -20,7 +20,7 @@ func TestDealOneAtATime(t *testing.T) {
 	var got string
 	for n := Next(boxes, held, dealer); n.To != 0; n = Next(boxes, held, dealer) {
 		if n.To == deck.ToDealer {
-			if vis := DealerCard(dealer); vis != round.Hidden && dealer < 4 || dealer == 4 && vis != round.Public {
+			if vis := DealerCard(dealer, false); vis != round.Hidden && dealer < 4 || dealer == 4 && vis != round.Public {
 				t.Fatalf("the dealer's card %d marked %s", dealer, vis)
 			}
 			dealer++
@@ -68,5 +68,17 @@ func TestHighest(t *testing.T) {
 		if got := Highest(cs); got != want {
 			t.Errorf("%q: %d, want %d", hand, got, want)
 		}
+	}
+}
+
+// TakeHighest takes the highest card out, the rest in their order.
+func TestTakeHighest(t *testing.T) {
+	cs, _ := card.ParseString("Qc 9h Ad 5s 3c")
+	rest, out, ok := TakeHighest(cs)
+	if !ok || out != card.MustParse("Ad") || card.Join(rest) != "Qc 9h 5s 3c" {
+		t.Fatalf("%v %s %v", rest, out, ok)
+	}
+	if _, _, ok := TakeHighest(nil); ok {
+		t.Fatal("a card from no hand")
 	}
 }

@@ -48,9 +48,9 @@ func (s *State) advance(r *Rules, evs []Event) []Event {
 				return append(evs, Event{Kind: EvSettled})
 			}
 			// §4.17: the dealer replaces his highest card, once.
-			i := fivecard.Highest(s.Dealer)
-			s.Replaced = append(s.Replaced, s.Dealer[i])
-			s.Dealer = slices.Delete(s.Dealer, i, i+1)
+			var out card.Card
+			s.Dealer, out, _ = fivecard.TakeHighest(s.Dealer)
+			s.Replaced = append(s.Replaced, out)
 			s.Stage = Drawing
 		case Drawing:
 			if s.dealTarget().To != 0 {

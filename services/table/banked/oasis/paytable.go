@@ -3,6 +3,7 @@ package oasis
 import (
 	"errors"
 
+	"github.com/croupier/croupier/services/table/banked/fivecard"
 	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/shared/rank/banked"
 )
@@ -28,32 +29,18 @@ type Paytables struct {
 	RoyalBonus Paytable `json:"royal_bonus"`
 }
 
-// BetLines lists the Bet paytable's lines, lowest first.
-func BetLines() []Line {
-	return []Line{banked.AceKing, banked.Pair, banked.TwoPair, banked.Trips, banked.Straight,
-		banked.Flush, banked.FullHouse, banked.Quads, banked.StraightFlush, banked.RoyalFlush}
-}
+// BetLines lists the Bet paytable's lines, lowest first (fivecard).
+func BetLines() []Line { return fivecard.BetLines() }
 
 // RoyalBonusLines lists the Royal Bonus paytable's lines, lowest first:
 // the pair is the pair of kings (or, under PairOfKingsOrBetter, of kings
 // or aces) that wins (§6).
-func RoyalBonusLines() []Line { return BetLines()[1:] }
+func RoyalBonusLines() []Line { return fivecard.RoyalBonusLines() }
 
 // RUPaytables are the defaults: the Bet table the spec prints as a
-// placeholder (§7: A-K 1:1, pair 1:1, two pair 2:1, trips 3:1, straight
-// 4:1, flush 5:1, full house 7:1, four of a kind 20:1, straight flush
-// 50:1, royal flush 100:1), labelled as not from the source, and no
-// Royal Bonus table.
-func RUPaytables() Paytables {
-	pays := map[Line]round.Ratio{}
-	for l, n := range map[Line]int64{
-		banked.AceKing: 1, banked.Pair: 1, banked.TwoPair: 2, banked.Trips: 3, banked.Straight: 4,
-		banked.Flush: 5, banked.FullHouse: 7, banked.Quads: 20, banked.StraightFlush: 50, banked.RoyalFlush: 100,
-	} {
-		pays[l] = round.Ratio{Num: n, Den: 1}
-	}
-	return Paytables{Bet: Paytable{Pays: pays, Source: round.SourcePlaceholder}}
-}
+// placeholder (§7, fivecard.PlaceholderBet), labelled as not from the
+// source, and no Royal Bonus table.
+func RUPaytables() Paytables { return Paytables{Bet: fivecard.PlaceholderBet()} }
 
 // offersRoyalBonus reports a Royal Bonus paytable: the table offers the
 // bet.
@@ -72,33 +59,16 @@ func (p Paytables) Validate() error {
 	return errors.Join(errs...)
 }
 
-// RoyalBonusReading is how the Royal Bonus qualifies (§6, N4).
-type RoyalBonusReading uint8
+// RoyalBonusReading is how the Royal Bonus qualifies (§6, N4;
+// fivecard.RoyalBonusReading).
+type RoyalBonusReading = fivecard.RoyalBonusReading
 
 // Readings.
 const (
 	// Literal: a pair of kings, two pair topped by kings or aces, three
 	// of a kind or better; a pair of aces loses (§6, T13).
-	Literal RoyalBonusReading = iota + 1
+	Literal = fivecard.Literal
 	// PairOfKingsOrBetter: any hand at or above a pair of kings (N4's
 	// alternative).
-	PairOfKingsOrBetter
+	PairOfKingsOrBetter = fivecard.PairOfKingsOrBetter
 )
-
-var readingNames = round.Enum[RoyalBonusReading]{Type: "royal bonus reading", Names: []string{"", "literal", "pair_of_kings_or_better"}}
-
-func (v RoyalBonusReading) String() string { return readingNames.String(v) }
-
-// MarshalText writes the name.
-func (v RoyalBonusReading) MarshalText() ([]byte, error) { return readingNames.Text(v) }
-
-// UnmarshalText reads a name.
-func (v *RoyalBonusReading) UnmarshalText(b []byte) error { return readingNames.Parse(b, v) }
-
-// rule is package banked's rule of the reading.
-func (v RoyalBonusReading) rule() banked.RoyalBonusRule {
-	if v == PairOfKingsOrBetter {
-		return banked.RoyalBonusPairOfKingsOrBetter
-	}
-	return banked.RoyalBonusLiteral
-}

@@ -69,7 +69,7 @@ func (tb *ptable) want(b *Box, dealt []card.Card) []round.Line {
 		add(BetRoyalBonus, b.RoyalBonus, lost)
 		return want
 	}
-	o := banked.Options{RoyalBonus: tb.r.Options.RoyalBonus.rule()}
+	o := banked.Options{RoyalBonus: tb.r.Options.RoyalBonus.Rule()}
 	res := tb.evaluate(b.Cards, dealt, o)
 	add(BetRoyalBonus, b.RoyalBonus, tb.rbVerdict(res, b))
 	lim := &tb.r.Limits

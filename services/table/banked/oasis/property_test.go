@@ -145,8 +145,8 @@ func (tb *ptable) covered(n int) {
 	if n < 5_000 {
 		return
 	}
-	if n >= 200_000 && tb.count["tie"] == 0 {
-		tb.t.Error("the run never reached a tie") // five cards against five tie rarely
+	if n >= 1_000_000 && tb.count["tie"] == 0 {
+		tb.t.Error("the run never reached a tie") // five cards against five tie rarely: some 13 in 1,000,000 rounds
 	}
 	for _, what := range []string{"settled", "voided", "showdown", "all passed", "qualifies", "does not qualify",
 		"royal bonus won", "stop", "bought a game", "bought none", "exchange", "shuffle before", "dealer mode", "rng mode",

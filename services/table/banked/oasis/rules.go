@@ -180,7 +180,7 @@ func (r Rules) Validate() error {
 	if err := r.Paytables.Validate(); err != nil {
 		errs = append(errs, err)
 	}
-	if o := r.Options.RoyalBonus; o != Literal && o != PairOfKingsOrBetter {
+	if o := r.Options.RoyalBonus; !o.Valid() {
 		add("royal_bonus: unknown value %d", o)
 	}
 	return errors.Join(errs...)

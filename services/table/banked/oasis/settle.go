@@ -64,7 +64,7 @@ func royalBonus(r *Rules, b *Box) verdict {
 	if b.Exchanged {
 		return lost
 	}
-	l := banked.RoyalBonus(b.Cards, r.Options.RoyalBonus.rule())
+	l := banked.RoyalBonus(b.Cards, r.Options.RoyalBonus.Rule())
 	if l == banked.NoLine {
 		return lost
 	}

@@ -73,10 +73,7 @@ func (s *State) card(r *Rules, c *Command) ([]Event, error) {
 func (s *State) draw(c card.Card, n Next) Event {
 	vis := Private
 	if n.To == ToDealer {
-		vis = fivecard.DealerCard(len(s.Dealer))
-		if s.DealerShown {
-			vis = Public
-		}
+		vis = fivecard.DealerCard(len(s.Dealer), s.DealerShown)
 	}
 	d := s.Shoe.Draw(c, n, vis)
 	s.Deals = append(s.Deals, d)
