@@ -12,7 +12,6 @@ import (
 	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
 	walletv1 "github.com/croupier/croupier/gen/croupier/wallet/v1"
-	"github.com/croupier/croupier/services/table/banked/blackjack"
 	"github.com/croupier/croupier/services/table/banked/roulette"
 	"github.com/croupier/croupier/services/table/game"
 	"github.com/croupier/croupier/services/table/house"
@@ -63,7 +62,11 @@ func (d roundDriver) job(gt game.Table, id string) (job, bool) {
 		cfg, shoe := t.Config, t.ShoeNumber()
 		j.run = func(ctx context.Context) error { return s.shuffleShoe(ctx, id, cfg, shoe) }
 	case house.DueTimeout:
-		j.run = simple(&house.Command{Kind: house.CmdPlay, Round: n, Blackjack: &blackjack.Command{Kind: blackjack.CmdTimeout, Seq: t.Blackjack.Turn.Seq}})
+		c := t.Timeout()
+		if c == nil {
+			return job{}, false
+		}
+		j.run = simple(c)
 	default:
 		return job{}, false
 	}
