@@ -82,8 +82,8 @@ type Command struct {
 	Amount    int64       `json:"amount,omitempty"`
 	Insurance int64       `json:"insurance,omitempty"`
 	Cards     []card.Card `json:"cards,omitempty"`
-	Seq    int         `json:"seq,omitempty"`
-	Reason string      `json:"reason,omitempty"`
+	Seq       int         `json:"seq,omitempty"`
+	Reason    string      `json:"reason,omitempty"`
 }
 
 // Reasons of the refusals only the casino poker games have; the others

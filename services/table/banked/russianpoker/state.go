@@ -193,7 +193,7 @@ type Decision struct {
 	// Insurance is a Bet's; Cards an exchange's discards.
 	Insurance int64       `json:"insurance,omitempty"`
 	Cards     []card.Card `json:"cards,omitempty"`
-	Timeout bool        `json:"timeout,omitempty"`
+	Timeout   bool        `json:"timeout,omitempty"`
 }
 
 // Deal is one card from the deck, where it went and who may see it.
