@@ -11,9 +11,9 @@ import (
 // above what the Bet would be paid on the hand, and above the table's
 // max payout (BAD_AMOUNT, §3.30, §3.33).
 func (s *State) checkInsurance(r *Rules, b *Box, amount int64) error {
-	main, _, _ := banked.RussianCombinations(b.Cards)
-	if lineOrder(main.Line) < lineOrder(banked.Trips) {
-		return apierr.Precondition(ReasonNoInsurance, "insurance only on three of a kind or better (§3.29): the box has %s", main.Line)
+	main, _, _ := combinations(b.Cards)
+	if lineOrder(main) < lineOrder(banked.Trips) {
+		return apierr.Precondition(ReasonNoInsurance, "insurance only on three of a kind or better (§3.29): the box has %s", main)
 	}
 	lo, hi := insuranceBounds(r, b)
 	if amount < lo || amount > hi {
@@ -32,19 +32,19 @@ func insuranceBounds(r *Rules, b *Box) (lo, hi int64) {
 // insurable reports box b's hand three of a kind or better, with room
 // for an insurance (§3.29).
 func insurable(r *Rules, b *Box) bool {
-	main, _, _ := banked.RussianCombinations(b.Cards)
+	main, _, _ := combinations(b.Cards)
 	lo, hi := insuranceBounds(r, b)
-	return lineOrder(main.Line) >= lineOrder(banked.Trips) && lo <= hi
+	return lineOrder(main) >= lineOrder(banked.Trips) && lo <= hi
 }
 
 // betPayout is what a winning Bet of bet is paid on cards: its main
 // combination and, if it has one, its second, each by the Bet paytable,
 // added (§4.16, N4).
 func betPayout(r *Rules, cards []card.Card, bet int64) int64 {
-	main, second, ok := banked.RussianCombinations(cards)
-	won, _ := r.Paytables.Bet.Pay(main.Line, bet)
+	main, second, ok := combinations(cards)
+	won, _ := r.Paytables.Bet.Pay(main, bet)
 	if ok {
-		w, _ := r.Paytables.Bet.Pay(second.Line, bet)
+		w, _ := r.Paytables.Bet.Pay(second, bet)
 		won += w
 	}
 	return won
