@@ -23,6 +23,11 @@ func (s *State) advance(r *Rules, evs []Event) []Event {
 			if s.dealTarget().To != 0 {
 				return evs
 			}
+			for i := range s.Boxes {
+				if b := &s.Boxes[i]; b.Dark {
+					b.Big = slices.Clone(b.Cards) // N6: played as dealt
+				}
+			}
 			s.Stage = Deciding
 		case Deciding:
 			if b := s.undecided(); b != nil || s.dealTarget().To != 0 {

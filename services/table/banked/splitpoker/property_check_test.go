@@ -1,0 +1,411 @@
+package splitpoker
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/croupier/croupier/services/table/banked/round"
+	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/card"
+)
+
+// The property run's checks (property_test.go plays the rounds): every
+// command goes through must or try, which follow the money and the cards
+// of its events and check that a refusal left the state as it was.
+
+// stake is one stake the round's events put in (an Ante, a Royal Bonus,
+// a Bet, a fee) and the lines that settled it.
+type stake struct {
+	player, bet, spot string
+	amount, settled   int64
+	lines             int
+}
+
+// must applies a command the run knows to be accepted.
+func (tb *ptable) must(c Command) []Event {
+	evs, err := tb.accept(c)
+	if err != nil {
+		tb.fatalf("%s %+v refused: %v", c.Kind, c, err)
+	}
+	return evs
+}
+
+// try applies a command that may be refused; a refusal has a reason and
+// leaves the state exactly as it was.
+func (tb *ptable) try(c Command) ([]Event, error) {
+	tb.snapshot()
+	evs, err := tb.accept(c)
+	if err != nil {
+		reason := apierr.Reason(err)
+		if reason == "" {
+			tb.fatalf("%s refused without a reason: %v", c.Kind, err)
+		}
+		if !equalState(&tb.before, &tb.s) {
+			tb.fatalf("%s %+v refused (%v) but the state changed:\n%s\nwas\n%s", c.Kind, c, err, encode(tb.t, tb.s), encode(tb.t, tb.before))
+		}
+		tb.refused[reason]++
+	}
+	return evs, err
+}
+
+// accept applies c and, when it is accepted, follows its events; a
+// decision taken must be the box player's.
+func (tb *ptable) accept(c Command) ([]Event, error) {
+	owner := tb.s.Owner(c.Box)
+	evs, err := Apply(tb.r, &tb.s, c)
+	if err != nil {
+		return nil, err
+	}
+	if c.Kind == CmdDecide && len(evs) > 0 && c.Player != owner {
+		tb.fatalf("%s's %s accepted on box %d, whose player is %q", c.Player, c.Action, c.Box, owner)
+	}
+	if want := tb.s.next(&tb.r); tb.s.Next != want {
+		tb.fatalf("after %s: next %+v, computed %+v", c.Kind, tb.s.Next, want)
+	}
+	tb.commands++
+	tb.copied = false
+	tb.take(evs)
+	return evs, nil
+}
+
+// snapshot makes tb.before a copy of the state, unless it is one.
+func (tb *ptable) snapshot() {
+	if !tb.copied {
+		copyState(&tb.before, &tb.s)
+		tb.copied = true
+	}
+}
+
+// replay sends c again: it must change nothing and report nothing.
+func (tb *ptable) replay(c Command) {
+	tb.snapshot()
+	evs, err := Apply(tb.r, &tb.s, c)
+	if err != nil || len(evs) != 0 || !equalState(&tb.before, &tb.s) {
+		tb.fatalf("%s %+v sent again: %v, events %v; want a replay", c.Kind, c, err, kinds(evs))
+	}
+	tb.count["replay"]++
+}
+
+// take follows the money and the cards of accepted events: after each
+// command the stakes in equal the stakes the lines settled plus the
+// escrow, and the deck's count is the cards dealt since its shuffle.
+func (tb *ptable) take(evs []Event) {
+	for i := range evs {
+		e := &evs[i]
+		tb.events[e.Kind]++
+		switch e.Kind {
+		case EvPlaced, EvStaked:
+			for _, b := range e.Bets {
+				tb.stake(b.Player, b.ID, b.Spot, b.Amount)
+			}
+		case EvShuffled:
+			tb.deck, tb.nextDeck, tb.pos, tb.seen = tb.nextDeck, nil, 0, 0
+		case EvDealt:
+			tb.dealt(e)
+		case EvShown:
+			tb.shown(e)
+		}
+		for _, l := range e.Lines {
+			tb.line(l)
+		}
+	}
+	if esc := tb.s.Escrow(); tb.in != tb.out+esc {
+		tb.fatalf("stakes in %d != lines' stakes %d + escrow %d", tb.in, tb.out, esc)
+	}
+	if tb.seen != tb.s.Shoe.Seen {
+		tb.fatalf("the engine counts %v of the deck; dealt %v", tb.s.Shoe.Seen.Cards(), tb.seen.Cards())
+	}
+}
+
+// stake records money put into the round.
+func (tb *ptable) stake(player, bet, spot string, amount int64) {
+	if amount <= 0 {
+		tb.fatalf("a stake of %d on %s by %s", amount, spot, player)
+	}
+	if tb.find(player, bet, spot) != nil {
+		tb.fatalf("%s's bet %s staked twice on %s", player, bet, spot)
+	}
+	tb.stakes = append(tb.stakes, stake{player: player, bet: bet, spot: spot, amount: amount})
+	tb.in += amount
+}
+
+func (tb *ptable) find(player, bet, spot string) *stake {
+	for i := range tb.stakes {
+		if k := &tb.stakes[i]; k.spot == spot && k.bet == bet && k.player == player {
+			return k
+		}
+	}
+	return nil
+}
+
+// line checks a line: balanced, shaped as its kind may pay, and the one
+// line of all of its stake.
+func (tb *ptable) line(l round.Line) {
+	if err := l.Check(); err != nil {
+		tb.fatalf("%v", err)
+	}
+	kind := l.Spot[strings.LastIndexByte(l.Spot, '/')+1:]
+	if !tb.shaped(kind, l) {
+		tb.fatalf("a %s line pays what the rules do not: %+v", kind, l)
+	}
+	tb.out += l.Stake
+	tb.payouts += l.Won + l.Returned
+	tb.house += l.Lost - l.Won
+	tb.lines++
+	k := tb.find(l.Player, l.BetID, l.Spot)
+	if k == nil {
+		tb.fatalf("a line for a stake never made: %+v", l)
+	}
+	k.lines++
+	k.settled += l.Stake
+	if k.lines > 1 || k.settled != k.amount {
+		tb.fatalf("stake %+v has a second line or a part: %+v", *k, l)
+	}
+}
+
+// shaped reports a line paying one of the outcomes its kind has: a loss,
+// a push or a refund, or a win: the Ante 1:1 (a stop) or, like the Bet,
+// at a line of the §8.1 paytable; the Royal Bonus at a line of its own;
+// each at most its cap; a fee only ever lost.
+func (tb *ptable) shaped(kind string, l round.Line) bool {
+	s := l.Stake
+	if kind == "buy_cards" || kind == "buy_game" {
+		return s > 0 && l.Lost == s
+	}
+	if s <= 0 || (l.Lost == s && l.Won == 0) || (l.Returned == s && l.Won == 0) {
+		return s > 0
+	}
+	if l.Returned != s {
+		return false
+	}
+	lim, p := &tb.r.Limits, &tb.r.Paytables
+	inCap := func(won, most int64) bool { return won <= most || most == 0 }
+	onLine := func(t Paytable, lines []Line) bool {
+		return slices.ContainsFunc(lines, func(x Line) bool { w, _ := t.Pay(x, s); return w == l.Won })
+	}
+	switch kind {
+	case "ante":
+		return inCap(l.Won, lim.MaxPayout) && (l.Won == s || l.Won == lim.MaxPayout || onLine(p.Pays, PayLines()))
+	case "bet":
+		return inCap(l.Won, lim.MaxPayout) && (l.Won == lim.MaxPayout || onLine(p.Pays, PayLines()))
+	case "royal_bonus":
+		return inCap(l.Won, lim.RoyalBonusMaxPayout) && (l.Won == lim.RoyalBonusMaxPayout || onLine(p.RoyalBonus, RoyalBonusLines()))
+	}
+	return false
+}
+
+// dealt checks a card from the deck: at the position after the last, the
+// RNG deck's card there, never a card twice since the shuffle, marked as
+// its place shows it: a light box's private, a dark box's and a free
+// small hand's hidden (N6, §3.20); the dealer's hidden but his fifth,
+// and every one after he revealed (§3.17, §5.5, §6.3).
+func (tb *ptable) dealt(e *Event) {
+	d := e.Deal
+	if d.Pos != tb.pos+1 {
+		tb.fatalf("card %+v dealt after position %d", d, tb.pos)
+	}
+	tb.pos = d.Pos
+	if tb.deck != nil && tb.deck[d.Pos-1] != d.Card {
+		tb.fatalf("dealt %+v; the deck's position %d is %s", d, d.Pos, tb.deck[d.Pos-1])
+	}
+	if tb.seen.Has(d.Card) {
+		tb.fatalf("%s dealt twice from one deck", d.Card)
+	}
+	tb.seen = tb.seen.Add(d.Card)
+	want := Private
+	if d.To == ToDealer {
+		want = Hidden
+		if tb.dealer >= 4 {
+			want = Public
+		}
+		tb.dealer++
+	} else if b := tb.s.box(d.Box); b.Dark || !b.Bought && slices.Contains(b.Small, d.Card) {
+		want = Hidden
+	}
+	if d.Vis != want || e.Vis != want || (d.To == ToBox) != (e.Box != 0) {
+		tb.fatalf("%+v marked %s (event %s, box %d), want %s", d, d.Vis, e.Vis, e.Box, want)
+	}
+}
+
+// shown checks what is shown: public, the dealer's five once revealed, a
+// box's big and small hands only if it played and did not stop.
+func (tb *ptable) shown(e *Event) {
+	s := &tb.s
+	if e.Vis != Public || !s.DealerShown {
+		tb.fatalf("shown %+v with the dealer's %v", e, s.Dealer)
+	}
+	if e.Box == 0 {
+		if len(e.Cards) != BigCards || (len(s.Dealer) == BigCards && !slices.Equal(e.Cards, s.Dealer)) {
+			tb.fatalf("shown %v as the dealer's %v", e.Cards, s.Dealer)
+		}
+		return
+	}
+	b := s.box(e.Box)
+	if b == nil || b.Action != Play || b.Choice == Stop || !b.Shown || !slices.Equal(e.Cards, append(slices.Clone(b.Big), b.Small...)) {
+		tb.fatalf("shown %+v: the box is %+v", e, b)
+	}
+	if len(s.Dealer) != BigCards {
+		tb.fatalf("shown %+v: the dealer's %v", e, s.Dealer)
+	}
+}
+
+// checkEnd checks a round that has ended: settled or voided, the escrow
+// empty, every stake with one line for all of it, the stakes placed equal
+// to the payouts plus the house's result, every line of the state's
+// reported by an event, the cards on the table the round's dealt cards,
+// and a settled round's lines as package banked ranks its hands.
+func (tb *ptable) checkEnd() {
+	s := &tb.s
+	switch s.Phase {
+	case round.Settled:
+		tb.count["settled"]++
+		tb.oracle()
+		tb.settleAgrees()
+	case round.Voided:
+		tb.count["voided"]++
+	default:
+		tb.fatalf("the round ended %s", s.Phase)
+	}
+	if s.Escrow() != 0 || tb.in != tb.out || tb.in != tb.payouts+tb.house {
+		tb.fatalf("escrow %d; stakes in %d, settled %d, payouts %d + house %d", s.Escrow(), tb.in, tb.out, tb.payouts, tb.house)
+	}
+	for _, k := range tb.stakes {
+		if k.lines != 1 {
+			tb.fatalf("stake %+v has %d lines", k, k.lines)
+		}
+	}
+	set := s.Settlement()
+	if err := set.Check(); err != nil || tb.lines != len(set.Lines) || set.House() != tb.house {
+		tb.fatalf("settlement %v: %d lines (events %d), house %d (events %d)", err, len(set.Lines), tb.lines, set.House(), tb.house)
+	}
+	var table card.Set
+	n := 0
+	for _, cs := range append([][]card.Card{s.Dealer, s.Replaced, s.DealerSmall}, boxCards(s)...) {
+		for _, c := range cs {
+			table = table.Add(c)
+			n++
+		}
+	}
+	var dealt card.Set
+	for _, d := range s.Deals {
+		dealt = dealt.Add(d.Card)
+	}
+	if table != dealt || n != len(s.Deals) {
+		tb.fatalf("the cards on the table %v are not the round's dealt cards %v", table.Cards(), dealt.Cards())
+	}
+	for _, b := range s.Boxes {
+		if b.Action == Play && (len(b.Big) != BigCards || len(b.Small) != SmallCards) && s.Phase == round.Settled {
+			tb.fatalf("box %+v played without its two hands", b)
+		}
+	}
+}
+
+// boxCards are the cards each box was dealt: its five and two bought,
+// and its free small hand.
+func boxCards(s *State) [][]card.Card {
+	var out [][]card.Card
+	for _, b := range s.Boxes {
+		out = append(out, b.Cards)
+		if !b.Bought {
+			out = append(out, b.Small)
+		}
+	}
+	return out
+}
+
+// copyState makes dst a deep copy of src, reusing dst's storage.
+func copyState(dst, src *State) {
+	old := *dst
+	*dst = *src
+	dst.Bets = append(old.Bets[:0], src.Bets...)
+	dst.Cancelled = append(old.Cancelled[:0], src.Cancelled...)
+	dst.Dealer = append(old.Dealer[:0], src.Dealer...)
+	dst.Replaced = append(old.Replaced[:0], src.Replaced...)
+	dst.DealerSmall = append(old.DealerSmall[:0], src.DealerSmall...)
+	dst.Deals = append(old.Deals[:0], src.Deals...)
+	dst.Decisions = append(old.Decisions[:0], src.Decisions...)
+	for i := range dst.Decisions {
+		dst.Decisions[i].Cards = slices.Clone(src.Decisions[i].Cards)
+	}
+	dst.Lines = append(old.Lines[:0], src.Lines...)
+	bxs := old.Boxes[:0]
+	for i := range src.Boxes {
+		bxs = slices.Grow(bxs, 1)[:i+1]
+		o, from := &bxs[i], &src.Boxes[i]
+		cards, big, small := append(o.Cards[:0], from.Cards...), append(o.Big[:0], from.Big...), append(o.Small[:0], from.Small...)
+		*o = *from
+		o.Cards, o.Big, o.Small = cards, big, small
+	}
+	dst.Boxes = bxs
+}
+
+// equalState reports two states the same in every exported field
+// (TestEqualStateKnowsEveryField keeps it so).
+func equalState(a, b *State) bool {
+	if a.Round != b.Round || a.Phase != b.Phase || a.Stage != b.Stage || a.DealerShown != b.DealerShown ||
+		a.Turn != b.Turn || a.Next != b.Next || a.Shoe != b.Shoe || a.Reason != b.Reason || len(a.Boxes) != len(b.Boxes) ||
+		len(a.Decisions) != len(b.Decisions) {
+		return false
+	}
+	if !slices.Equal(a.Bets, b.Bets) || !slices.Equal(a.Cancelled, b.Cancelled) || !slices.Equal(a.Dealer, b.Dealer) ||
+		!slices.Equal(a.Replaced, b.Replaced) || !slices.Equal(a.DealerSmall, b.DealerSmall) || !slices.Equal(a.Deals, b.Deals) ||
+		!slices.Equal(a.Lines, b.Lines) {
+		return false
+	}
+	for i := range a.Decisions {
+		x, y := a.Decisions[i], b.Decisions[i]
+		if !slices.Equal(x.Cards, y.Cards) {
+			return false
+		}
+		if x.Seq != y.Seq || x.Player != y.Player || x.Box != y.Box || x.Action != y.Action || x.Timeout != y.Timeout {
+			return false
+		}
+	}
+	for i := range a.Boxes {
+		x, y := a.Boxes[i], b.Boxes[i]
+		if !slices.Equal(x.Cards, y.Cards) || !slices.Equal(x.Big, y.Big) || !slices.Equal(x.Small, y.Small) {
+			return false
+		}
+		x.Cards, y.Cards, x.Big, y.Big, x.Small, y.Small = nil, nil, nil, nil, nil, nil
+		if !reflect.DeepEqual(x, y) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestEqualStateKnowsEveryField fails when State gains a field, until
+// equalState compares it too; and checks that a Clone and a copy are
+// equal and share nothing.
+func TestEqualStateKnowsEveryField(t *testing.T) {
+	var got []string
+	typ := reflect.TypeFor[State]()
+	for i := range typ.NumField() {
+		got = append(got, typ.Field(i).Name)
+	}
+	want := "Round Phase Stage Bets Cancelled Boxes Dealer Replaced DealerSmall DealerShown Turn Next Shoe Deals Decisions Lines Reason"
+	if strings.Join(got, " ") != want {
+		t.Errorf("State has fields %v; equalState compares %s", got, want)
+	}
+	g := newGame(t, rules(t))
+	g.open("ann 1 10 5", "bob 2 10")
+	g.deal("Ac Ad Kc Kd 9c", "3d 3h 5c 6d 8c", "As Qc 9h 5s 2c")
+	g.decide("ann", 1, BuyCards)
+	g.cards("9d", "4h")
+	g.decide("ann", 1, Play, "Ac", "Ad", "Kc", "Kd", "4h", "9c", "9d")
+	var copied State
+	copyState(&copied, &g.s)
+	for _, c := range []State{g.s.Clone(), copied} {
+		if !equalState(&c, &g.s) || encode(t, c) != encode(t, g.s) {
+			t.Fatalf("a copy differs:\n%s\n%s", encode(t, c), encode(t, g.s))
+		}
+		c.Boxes[0].Cards[1] = card.MustParse("2s")
+		c.Boxes[0].Small[0] = card.MustParse("2s")
+		c.Decisions[len(c.Decisions)-1].Cards[0] = card.MustParse("2s")
+		if equalState(&c, &g.s) || g.s.Boxes[0].Small[0] == c.Boxes[0].Small[0] || g.s.Decisions[len(c.Decisions)-1].Cards[0] == c.Decisions[len(c.Decisions)-1].Cards[0] {
+			t.Fatal("a copy shares its cards or a changed card is not seen")
+		}
+	}
+}

@@ -1,0 +1,173 @@
+package splitpoker
+
+import (
+	"slices"
+
+	"github.com/croupier/croupier/services/table/banked/round"
+	"github.com/croupier/croupier/shared/card"
+)
+
+// The property run's players (property_test.go): when no card is due,
+// the box whose turn it is decides, at random, right or wrong, and now
+// and then someone else tries what he may not.
+
+// act is the players' or the clock's command when no card is due.
+func (tb *ptable) act() {
+	rng, t := tb.rng, &tb.s.Turn
+	switch rng.IntN(24) {
+	case 0:
+		tb.noise()
+	case 1, 2:
+		tb.legalMove()
+	case 3:
+		tb.notTheOwner()
+	case 4:
+		tb.outOfTurn()
+	case 5, 6:
+		tb.timeout()
+	default:
+		b := tb.s.box(t.Box)
+		c := Command{Kind: CmdDecide, Player: t.Player, Box: t.Box, Seq: rng.IntN(2) * t.Seq}
+		c.Action = tb.action(b)
+		if c.Action == Play && b.Bought {
+			c.Cards = tb.partition(b)
+		}
+		switch rng.IntN(8) {
+		case 0:
+			c.Amount = tb.cost(b, c.Action)
+		case 1:
+			c.Amount = 1 + rng.Int64N(3*b.Ante)
+		case 2:
+			c.Seq = t.Seq + 1 + rng.IntN(2)
+		}
+		if _, err := tb.try(c); err == nil && rng.IntN(6) == 0 {
+			tb.replay(c)
+		}
+	}
+}
+
+// action is a random decision for box b, mostly one its stage allows.
+func (tb *ptable) action(b *Box) Action {
+	rng := tb.rng
+	if rng.IntN(12) == 0 {
+		return Action(1 + rng.IntN(5))
+	}
+	if tb.s.Stage == Buying {
+		return []Action{Stop, BuyGame}[rng.IntN(2)]
+	}
+	switch rng.IntN(10) {
+	case 0, 1:
+		return Pass
+	case 2, 3, 4:
+		if !b.Bought {
+			return BuyCards
+		}
+	}
+	return Play
+}
+
+// partition splits a bought box's seven cards at random into its big
+// hand and its small (N1, T14), now and then badly: six, a card not the
+// box's, a card twice, none.
+func (tb *ptable) partition(b *Box) []card.Card {
+	rng := tb.rng
+	out := slices.Clone(b.Cards)
+	rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	switch rng.IntN(20) {
+	case 0:
+		return nil
+	case 1:
+		return out[:6]
+	case 2:
+		out[rng.IntN(7)] = tb.leftCard(rng.IntN(52))
+	case 3:
+		out[0] = out[1]
+	}
+	return out
+}
+
+// cost is what action a costs box b.
+func (tb *ptable) cost(b *Box, a Action) int64 {
+	switch a {
+	case Play:
+		return 2 * b.Ante
+	case BuyCards, BuyGame:
+		return b.Ante
+	}
+	return 0
+}
+
+// notTheOwner is another player deciding for the box whose turn it is:
+// refused.
+func (tb *ptable) notTheOwner() {
+	t := &tb.s.Turn
+	p := tb.players[tb.rng.IntN(len(tb.players))]
+	if p == t.Player || t.Box == 0 {
+		return
+	}
+	tb.count["not the owner's"]++
+	tb.refuse(Command{Kind: CmdDecide, Player: p, Box: t.Box, Action: Action(1 + tb.rng.IntN(5)), Seq: tb.rng.IntN(2) * t.Seq}, ReasonNotBoxOwner)
+}
+
+// outOfTurn is a box after the one whose turn it is deciding before it:
+// refused (§3.19, box by box).
+func (tb *ptable) outOfTurn() {
+	for i := len(tb.s.Boxes) - 1; i >= 0; i-- {
+		b := &tb.s.Boxes[i]
+		if b.N == tb.s.Turn.Box || tb.s.Turn.Box == 0 || tb.s.done(b) {
+			continue
+		}
+		tb.count["out of turn"]++
+		a := Play
+		if tb.s.Stage == Buying {
+			a = Stop
+		}
+		tb.refuse(Command{Kind: CmdDecide, Player: b.Player, Box: b.N, Action: a}, ReasonNotYourTurn)
+		return
+	}
+}
+
+// timeout is the clock, for the current wait or without naming it; sent
+// again for a wait that has ended, it is a replay.
+func (tb *ptable) timeout() {
+	c := Command{Kind: CmdTimeout, Seq: tb.rng.IntN(2) * tb.s.Turn.Seq}
+	if _, err := tb.try(c); err == nil && c.Seq != 0 && tb.rng.IntN(4) == 0 {
+		tb.replay(c)
+	}
+}
+
+// legalMove sends one of the moves Legal lists for the player whose turn
+// it is, within its bounds: it must be accepted.
+func (tb *ptable) legalMove() {
+	moves := Legal(tb.r, &tb.s, tb.s.Turn.Player)
+	if len(moves) == 0 {
+		tb.fatalf("no legal move for %q at %+v", tb.s.Turn.Player, tb.s.Turn)
+	}
+	m := moves[tb.rng.IntN(len(moves))]
+	tb.count["legal move"]++
+	c := Command{Kind: m.Kind, Player: tb.s.Turn.Player, Box: m.Box, Action: m.Action, Amount: m.Max, Seq: tb.rng.IntN(2) * m.Seq}
+	c.Cards = m.Cards
+	tb.must(c)
+}
+
+// noise is a random command, most of them refused; its card is never
+// one, so that the deck the test follows stays the deck.
+func (tb *ptable) noise() {
+	rng, s := tb.rng, &tb.s
+	c := Command{
+		Kind: CommandKind(rng.IntN(11)), Player: tb.players[rng.IntN(len(tb.players))], Box: rng.IntN(6),
+		Action: Action(rng.IntN(7)), Amount: rng.Int64N(120) - 5, Card: card.Card(52 + rng.IntN(100)),
+		Pos: rng.IntN(s.Shoe.Drawn + 3), Seq: rng.IntN(s.Turn.Seq + 2),
+		Bets: []round.Bet{{ID: tb.betID(), Spot: Spot(rng.IntN(6), BetKind(rng.IntN(6))), Amount: rng.Int64N(100)}},
+	}
+	if c.Kind == CmdShuffle || c.Kind == CmdOpen || c.Kind == CmdClose || c.Kind == CmdVoid {
+		c.Kind = CmdCancel // they would be accepted and change the round's course
+	}
+	if rng.IntN(4) == 0 {
+		c.Round = s.Round + int64(rng.IntN(3)) - 1
+	}
+	if rng.IntN(10) == 0 {
+		c.Player = ""
+	}
+	tb.try(c)
+}

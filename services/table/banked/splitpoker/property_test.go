@@ -1,0 +1,355 @@
+package splitpoker
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/croupier/croupier/services/table/banked/round"
+	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/card"
+)
+
+// propertyRounds is how many rounds the property run plays: 1,000,000
+// without the race detector; 5,000 under -race, where the detector finds
+// nothing in one goroutine and costs ten times the time.
+// SPLITPOKER_PROPERTY_ROUNDS sets another count.
+func propertyRounds() int {
+	if n, err := strconv.Atoi(os.Getenv("SPLITPOKER_PROPERTY_ROUNDS")); err == nil && n > 0 {
+		return n
+	}
+	if raceEnabled {
+		return 5_000
+	}
+	return 1_000_000
+}
+
+// propertySeed is the run's seed, new each run and logged;
+// SPLITPOKER_PROPERTY_SEED repeats a run.
+func propertySeed(t *testing.T) uint64 {
+	seed, err := strconv.ParseUint(os.Getenv("SPLITPOKER_PROPERTY_SEED"), 10, 64)
+	if err != nil {
+		seed = uint64(time.Now().UnixNano())
+	}
+	t.Logf("seed %d (SPLITPOKER_PROPERTY_SEED=%d repeats the run)", seed, seed)
+	return seed
+}
+
+// variants are option sets the run turns through, on top of the ru
+// defaults: half the rounds play the defaults, the other half a variant:
+// the Royal Bonus's other reading (N4) and its loss on a buy of cards
+// (N5's other side), one box, operator paytables, dark boxes (N6). The
+// last also caps the payouts (newPtable).
+var variants = [][]string{
+	{"royal_bonus", "pair_of_kings_or_better", "boxes", "2", "buy_keeps_royal_bonus", "false"},
+	{"boxes", "1", "pays.pair", "0:1", "pays.flush", "11:2"},
+	{"max_dark_boxes", "2", "royal_bonus_pays.pair", "3:2"},
+	{"max_dark_boxes", "1", "royal_bonus_pays.trips", "7:2"},
+}
+
+// ptable is the property run: the rules, the state, the deck the test
+// holds (RNG mode) or none (dealer mode: any card the deck still holds),
+// the round's money by stake, and what happened, counted.
+type ptable struct {
+	t       testing.TB
+	seed    uint64
+	rules   []Rules // the defaults, then the variants
+	r       Rules   // the round's
+	s       State
+	before  State // the state before a command that may be refused
+	copied  bool  // before is the state: nothing accepted since the copy
+	rng     *rand.Rand
+	players []string
+	ids     int
+
+	// deck is the RNG mode's shuffled order, nil in dealer mode; nextDeck
+	// the order of the shuffle being sent; pos the last position dealt;
+	// seen the cards dealt since the shuffle; dealer the dealer's cards
+	// dealt in the round.
+	deck, nextDeck []card.Card
+	pos, dealer    int
+	seen           card.Set
+
+	// The round's money: the stakes in; the stakes the lines settled,
+	// paid out (won and returned) and kept by the house (lost less won).
+	stakes                  []stake
+	in, out, payouts, house int64
+	lines, commands         int
+	closedAt                int   // the round's lines at its close
+	scratch                 State // the oracle's lines
+	events                  [EvVoided + 1]int
+	count, refused          map[string]int
+}
+
+// TestPropertyRounds plays random rounds, 1,000,000 without the race
+// detector (propertyRounds): up to four boxes a round, eight players
+// betting Antes, Royal Bonuses and dark Bets at random, inside and
+// outside the limits, on free boxes and taken ones, replays and cancels;
+// the deck shuffled before the round or after its close, its cards from
+// a shuffled deck by position (RNG mode) or any the deck still holds
+// (dealer mode); the boxes' players passing, playing and buying cards
+// (splitting the seven well and badly), stopping and buying the dealer's
+// game, in turn and out of it, with the right amount and the wrong one;
+// other players deciding for them; the clock's timeouts, current and stale; operator voids; and
+// commands that must be refused between them. Every command: a refusal
+// has a reason and leaves the state as it was; the stakes in (fees
+// included) equal the stakes settled plus the escrow; no card twice, the
+// RNG deck's cards in its order, each marked who may see it; a decision
+// taken is the box player's; a move Legal lists is accepted. Every
+// round: it ends, settled or voided; the escrow is empty; each stake has
+// one line for all of it, shaped as the rules pay; the stakes equal what
+// was returned and lost, the payouts what was returned and won; a box's
+// lines are what package banked's Evaluate of its hand against the
+// dealer's says, and what Settle says of the round's bets and cards.
+func TestPropertyRounds(t *testing.T) {
+	tb := newPtable(t, propertySeed(t))
+	n := propertyRounds()
+	start := time.Now()
+	for k := range n {
+		tb.r = tb.rules[0]
+		if k%2 == 1 {
+			tb.r = tb.rules[1+k/2%(len(tb.rules)-1)]
+		}
+		tb.round()
+	}
+	elapsed := time.Since(start)
+	t.Logf("%d rounds in %v (%.0f rounds/s), %d commands accepted; events %v; %v; refused %v",
+		n, elapsed.Round(time.Millisecond), float64(n)/elapsed.Seconds(), tb.commands, tb.eventCounts(), tb.count, tb.refused)
+	tb.covered(n)
+}
+
+func newPtable(t testing.TB, seed uint64) *ptable {
+	tb := &ptable{t: t, seed: seed, rng: rand.New(rand.NewPCG(seed, 2026)), count: map[string]int{}, refused: map[string]int{}}
+	for _, v := range append([][]string{nil}, variants...) {
+		tb.rules = append(tb.rules, rules(t, v...))
+	}
+	last := &tb.rules[len(tb.rules)-1].Limits
+	last.MaxPayout, last.RoyalBonusMaxPayout = 150, 40
+	for i := range 8 {
+		tb.players = append(tb.players, fmt.Sprintf("p%d", i))
+	}
+	return tb
+}
+
+// fatalf stops the run, saying how to repeat it.
+func (tb *ptable) fatalf(format string, args ...any) {
+	tb.t.Helper()
+	tb.t.Fatalf("round %d (seed %d): %s", tb.s.Round, tb.seed, fmt.Sprintf(format, args...))
+}
+
+// covered fails a long run that never reached a part of the game.
+func (tb *ptable) covered(n int) {
+	if n < 5_000 {
+		return
+	}
+	if n >= 1_000_000 && tb.count["tie"] == 0 {
+		tb.t.Error("the run never reached a tie") // five cards against five tie rarely
+	}
+	for _, what := range []string{"settled", "voided", "showdown", "all passed", "qualifies", "does not qualify",
+		"royal bonus won", "stop", "bought a game", "bought none", "bought cards", "small wins", "small loses", "dark box",
+		"shuffle before", "dealer mode", "rng mode", "replay", "legal move", "not the owner's", "out of turn", "check place"} {
+		if tb.count[what] == 0 {
+			tb.t.Errorf("the run never reached %q", what)
+		}
+	}
+	for _, k := range []EventKind{EvCancelled, EvPaid, EvShown, EvStaked, EvVoided, EvTurn} {
+		if tb.events[k] == 0 {
+			tb.t.Errorf("no %s event", k)
+		}
+	}
+	for _, reason := range []string{ReasonNotBoxOwner, ReasonNotYourTurn, ReasonBoxTaken, ReasonNoAnte, ReasonNoCardDue,
+		ReasonBadCard, ReasonBadPosition, ReasonCardNotInShoe, ReasonBadAmount, ReasonStaleTurn, ReasonBadPartition,
+		ReasonActionNotAllowed, ReasonLightBoxes, ReasonDarkBoxes, round.ReasonBetOutsideLimits} {
+		if tb.refused[reason] == 0 {
+			tb.t.Errorf("no command refused with %s", reason)
+		}
+	}
+}
+
+func (tb *ptable) eventCounts() map[string]int {
+	m := map[string]int{}
+	for k, n := range tb.events {
+		if n > 0 {
+			m[EventKind(k).String()] = n
+		}
+	}
+	return m
+}
+
+// round plays one round from its opening to its end.
+func (tb *ptable) round() {
+	tb.stakes = tb.stakes[:0]
+	tb.in, tb.out, tb.payouts, tb.house, tb.lines, tb.dealer = 0, 0, 0, 0, 0, 0
+	rng := tb.rng
+	if !tb.s.Shoe.Loaded && rng.IntN(2) == 0 {
+		tb.count["shuffle before"]++
+		tb.shuffle() // an RNG table commits to the round's deck before its bets
+	}
+	tb.must(Command{Kind: CmdOpen})
+	tb.bets()
+	tb.must(Command{Kind: CmdClose})
+	tb.closedAt = len(tb.s.Lines)
+	void := -1
+	if rng.IntN(200) == 0 {
+		void = rng.IntN(40)
+	}
+	for step := 0; !tb.s.Phase.Over(); step++ {
+		if step > 1000 {
+			tb.fatalf("the round does not end: %s", encode(tb.t, tb.s))
+		}
+		if step == void {
+			tb.must(Command{Kind: CmdVoid, Reason: "operator"})
+			break
+		}
+		tb.step()
+	}
+	tb.checkEnd()
+}
+
+// bets places random bets: Antes on random boxes, free or taken, in and
+// out of the limits; Royal Bonuses with them, after them or without one;
+// dark Bets with them (now and then not 2 × Ante); some replayed, some
+// cancelled.
+func (tb *ptable) bets() {
+	rng := tb.rng
+	for range rng.IntN(2*tb.r.Boxes + 1) {
+		p := tb.players[rng.IntN(len(tb.players))]
+		n := 1 + rng.IntN(tb.r.Boxes)
+		bets := []round.Bet{{ID: tb.betID(), Spot: Spot(n, BetAnte), Amount: 10 + rng.Int64N(50)}}
+		switch rng.IntN(10) {
+		case 0:
+			bets[0].Amount = rng.Int64N(700)
+		case 1, 2, 3, 4:
+			bets = append(bets, round.Bet{ID: tb.betID(), Spot: Spot(n, BetRoyalBonus), Amount: 1 + rng.Int64N(30)})
+		case 5:
+			bets[0] = round.Bet{ID: tb.betID(), Spot: Spot(n, BetRoyalBonus), Amount: rng.Int64N(150)}
+		case 6, 7:
+			bet := round.Bet{ID: tb.betID(), Spot: Spot(n, BetBet), Amount: 2 * bets[0].Amount}
+			if rng.IntN(8) == 0 {
+				bet.Amount += 1 + rng.Int64N(20)
+			}
+			bets = append(bets, bet)
+		}
+		c := Command{Kind: CmdPlace, Player: p, Bets: bets}
+		if _, err := tb.place(c); err == nil && rng.IntN(10) == 0 {
+			tb.replay(c)
+		}
+	}
+	if rng.IntN(5) == 0 && len(tb.s.Bets) > 0 {
+		b := tb.s.Bets[rng.IntN(len(tb.s.Bets))]
+		// A dark Bet taken back alone makes its box light, which a player
+		// with a light box already may not have (§2.4): refused.
+		tb.try(Command{Kind: CmdCancel, Player: b.Player, BetIDs: []string{b.ID}})
+	}
+	if rng.IntN(8) == 0 && !tb.s.Shoe.Loaded {
+		tb.shuffle()
+	}
+}
+
+// place tries a placement; now and then it asks CheckPlace first, which
+// must say what Apply then does.
+func (tb *ptable) place(c Command) ([]Event, error) {
+	if tb.rng.IntN(8) != 0 {
+		return tb.try(c)
+	}
+	tb.count["check place"]++
+	want, wantErr := CheckPlace(tb.r, &tb.s, c)
+	evs, err := tb.try(c)
+	if apierr.Reason(err) != apierr.Reason(wantErr) {
+		tb.fatalf("%+v: CheckPlace says %v, Apply %v", c, wantErr, err)
+	}
+	if err == nil && len(want) > 0 && !slices.Equal(evs[len(evs)-1].Bets, want) {
+		tb.fatalf("%+v: CheckPlace says %v, Apply placed %v", c, want, evs[len(evs)-1].Bets)
+	}
+	return evs, err
+}
+
+func (tb *ptable) betID() string {
+	tb.ids++
+	return strconv.Itoa(tb.ids % 1000)
+}
+
+// step does one thing the round waits for: a shuffle, a card, or the
+// players' and the clock's commands.
+func (tb *ptable) step() {
+	switch tb.s.Next.To {
+	case ToShuffle:
+		tb.shuffle()
+	case ToBox, ToDealer:
+		if tb.rng.IntN(30) == 0 {
+			tb.illegalCards()
+		}
+		tb.card()
+	default:
+		tb.act()
+	}
+}
+
+// shuffle loads a new deck, RNG or dealer mode at random.
+func (tb *ptable) shuffle() {
+	if tb.rng.IntN(2) == 0 {
+		tb.nextDeck = card.Deck(1)
+		tb.rng.Shuffle(len(tb.nextDeck), func(i, j int) { tb.nextDeck[i], tb.nextDeck[j] = tb.nextDeck[j], tb.nextDeck[i] })
+		tb.count["rng mode"]++
+	} else {
+		tb.nextDeck = nil
+		tb.count["dealer mode"]++
+	}
+	tb.must(Command{Kind: CmdShuffle}) // take sets the deck from nextDeck on EvShuffled
+}
+
+// card deals the next card: the RNG deck's next, or in dealer mode any
+// card the deck still holds; sometimes with its position, then sometimes
+// reported twice.
+func (tb *ptable) card() {
+	rng := tb.rng
+	c := Command{Kind: CmdCard}
+	if tb.deck != nil {
+		c.Card = tb.deck[tb.pos]
+	} else {
+		c.Card = tb.leftCard(rng.IntN(52))
+	}
+	if rng.IntN(2) == 0 {
+		c.Pos = tb.s.Shoe.Drawn + 1
+	}
+	tb.must(c)
+	if c.Pos != 0 && rng.IntN(10) == 0 {
+		tb.replay(c)
+	}
+}
+
+// leftCard is the k-th card, counted round, of those the deck still
+// holds.
+func (tb *ptable) leftCard(k int) card.Card {
+	left := ^tb.s.Shoe.Seen & (1<<card.NumCards - 1)
+	if left == 0 {
+		return card.Card(k % card.NumCards)
+	}
+	for k %= left.Len(); k > 0; k-- {
+		left &= left - 1
+	}
+	return card.Card(bits.TrailingZeros64(uint64(left)))
+}
+
+// illegalCards sends cards that cannot come next: not a card, a position
+// past the next, a card the deck has given.
+func (tb *ptable) illegalCards() {
+	sh := &tb.s.Shoe
+	tb.refuse(Command{Kind: CmdCard, Card: card.Card(52 + tb.rng.IntN(200))}, ReasonBadCard)
+	tb.refuse(Command{Kind: CmdCard, Pos: sh.Drawn + 2}, ReasonBadPosition)
+	if given := sh.Seen.Cards(); len(given) > 0 {
+		tb.refuse(Command{Kind: CmdCard, Card: given[tb.rng.IntN(len(given))]}, ReasonCardNotInShoe)
+	}
+}
+
+// refuse sends a command that must be refused with reason.
+func (tb *ptable) refuse(c Command, reason string) {
+	if _, err := tb.try(c); apierr.Reason(err) != reason {
+		tb.fatalf("%s %+v: %v, want %s", c.Kind, c, err, reason)
+	}
+}
