@@ -22,8 +22,9 @@ const (
 	CmdOpen CommandKind = iota + 1
 	// CmdPlace: Player's batch of Bets, placed all or none, each on a
 	// box's Ante or Royal Bonus ("box:3/ante", "box:3/royal_bonus"; a bet
-	// without a spot is an Ante on the command's Box). A box is one
-	// player's; his new bet on a spot replaces his old.
+	// without a spot is an Ante on the command's Box), and with dark boxes
+	// a dark box's Bet ("box:3/bet"). A box is one player's; his new bet on
+	// a spot replaces his old.
 	CmdPlace
 	// CmdCancel: Player's bets BetIDs, while bets are open.
 	CmdCancel
@@ -238,6 +239,10 @@ func (s *State) layBoxes() {
 		box := Box{N: n, Player: a.Player, AnteID: a.ID, Ante: a.Amount}
 		if j := slices.IndexFunc(s.Bets, func(b round.Bet) bool { return b.Spot == Spot(n, BetRoyalBonus) }); j >= 0 {
 			box.BonusID, box.RoyalBonus = s.Bets[j].ID, s.Bets[j].Amount
+		}
+		if j := slices.IndexFunc(s.Bets, func(b round.Bet) bool { return b.Spot == Spot(n, BetBet) }); j >= 0 {
+			// A dark box has bet before the deal (N5).
+			box.BetID, box.Bet, box.Dark, box.Action = s.Bets[j].ID, s.Bets[j].Amount, true, Bet
 		}
 		s.Boxes = append(s.Boxes, box)
 	}

@@ -55,7 +55,8 @@ func (s *State) place(r *Rules, c *Command) ([]Event, error) {
 
 // checkPlace is a placement's checks, changing nothing (boxes.Layout's
 // Place): each bet on its own (CheckBet), one player a box, the Royal
-// Bonus with the player's Ante (§3.10).
+// Bonus with the player's Ante (§3.10); with dark boxes, a Bet with its
+// Ante at 2 × Ante (dark.go).
 func (s *State) checkPlace(r *Rules, c *Command) (boxes.Placement, error) {
 	bets := make([]round.Bet, len(c.Bets))
 	for i, b := range c.Bets {
@@ -68,20 +69,32 @@ func (s *State) checkPlace(r *Rules, c *Command) (boxes.Placement, error) {
 	if s.Phase != round.Betting {
 		closed = s.wrongPhase("bet")
 	}
-	return layout.Place(s.Bets, s.Cancelled, c.Player, bets, closed, boxes.Policy[BetKind]{
-		Check: func(b *round.Bet) (int, BetKind, error) { return checkBet(r, b) },
+	p, err := layout.Place(s.Bets, s.Cancelled, c.Player, bets, closed, boxes.Policy[BetKind]{
+		Check: func(b *round.Bet) (int, BetKind, error) {
+			if n, k, dark, err := r.checkDark(b); dark {
+				return n, k, err
+			}
+			return checkBet(r, b)
+		},
 	})
+	if err == nil && r.Options.DarkBoxes {
+		err = s.checkDarkPairs(c.Player, p)
+	}
+	if err != nil {
+		return boxes.Placement{}, err
+	}
+	return p, nil
 }
 
 // cancel takes a player's bets back while bets are open, all or none; a
 // bet already cancelled is a replay. An Ante takes the box's Royal Bonus
-// with it.
+// and its dark Bet with it.
 func (s *State) cancel(_ *Rules, c *Command) ([]Event, error) {
 	var closed error
 	if s.Phase != round.Betting {
 		closed = s.wrongPhase("cancel")
 	}
-	gone, refunds, err := layout.Cancel(&s.Bets, &s.Cancelled, &s.Lines, c.Player, c.BetIDs, closed, false)
+	gone, refunds, err := layout.Cancel(&s.Bets, &s.Cancelled, &s.Lines, c.Player, s.withDark(c.Player, c.BetIDs), closed, false)
 	if err != nil || len(gone) == 0 {
 		return nil, err
 	}

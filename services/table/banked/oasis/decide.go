@@ -218,7 +218,7 @@ func (s *State) act(r *Rules, b *Box, a Action, discards []card.Card, timeout bo
 		b.Action = Pass
 		s.pass(b)
 	case Bet:
-		b.Action, b.Bet = Bet, 2*b.Ante
+		b.Action, b.Bet, b.BetID = Bet, 2*b.Ante, b.AnteID
 		evs = append(evs, s.staked(b, BetBet, b.Bet))
 	case Exchange:
 		b.Fee = int64(len(discards)) * b.Ante

@@ -166,3 +166,47 @@ func TestVoidRefundsWhatIsInPlay(t *testing.T) {
 	g.wantLine("box:1/bet", 20, 0, 20, 0)
 	g.wantLine("box:2/ante", 10, 0, 10, 0)
 }
+
+// A dark box (N5, Options.DarkBoxes): its Bet placed with its Ante, at
+// 2 × Ante, before the deal; its cards seen by nobody; no turn of its
+// own; it stops or buys on the dealer's no game like any box that bet.
+// Off by default, a Bet cannot be placed.
+func TestDarkBox(t *testing.T) {
+	g := newGame(t, rules(t))
+	g.do(Command{Kind: CmdOpen})
+	g.do(place("ann", 1, BetAnte, 10))
+	g.refuse(place("ann", 1, BetBet, 20), round.ReasonBadSpot)
+	g = newGame(t, rules(t, "dark_boxes", "true"))
+	g.do(Command{Kind: CmdOpen})
+	g.refuse(place("ann", 1, BetBet, 20), ReasonNoAnte)
+	g.do(place("ann", 1, BetAnte, 10))
+	g.refuse(place("ann", 1, BetBet, 15), round.ReasonBetOutsideLimits)
+	g.refuse(place("ann", 1, BetBet, 40), ReasonBadAmount)
+	g.do(place("ann", 1, BetBet, 20))
+	// A new Ante would leave the Bet at 2 × the old.
+	g.refuse(Command{Kind: CmdPlace, Player: "ann", Bets: []round.Bet{{ID: "x", Spot: Spot(1, BetAnte), Amount: 20}}}, ReasonBadAmount)
+	g.do(Command{Kind: CmdCancel, Player: "ann", BetIDs: []string{"ann1ante"}})
+	if len(g.s.Bets) != 0 {
+		t.Fatalf("the Ante's cancel left %+v", g.s.Bets)
+	}
+	g.do(Command{Kind: CmdPlace, Player: "ann", Bets: []round.Bet{
+		{ID: "a", Spot: Spot(1, BetAnte), Amount: 10}, {ID: "b", Spot: Spot(1, BetBet), Amount: 20},
+	}})
+	g.do(place("bob", 2, BetAnte, 10))
+	g.deal("Jc Jd 7h 4s 2c", "3d 3h 5c 6d 8c", "Ad Qc 9h 5s 3c")
+	for _, d := range g.s.Deals {
+		if d.To == ToBox && (d.Box == 1) != (d.Vis == Hidden) {
+			t.Fatalf("%+v", d)
+		}
+	}
+	if g.s.Turn.Box != 2 || !g.s.Boxes[0].Dark || g.s.Boxes[0].Action != Bet {
+		t.Fatalf("turn %+v, box %+v", g.s.Turn, g.s.Boxes[0])
+	}
+	g.decide("bob", 2, Pass)
+	g.decide("ann", 1, Stop)
+	g.settled()
+	a, l := g.s.Lines[len(g.s.Lines)-2], g.s.Lines[len(g.s.Lines)-1] // after the cancel's refunds
+	if a.Spot != "box:1/ante" || a.Won != 10 || l.Spot != "box:1/bet" || l.BetID != "b" || l.Returned != 20 {
+		t.Fatalf("the dark box's lines %+v %+v", a, l)
+	}
+}

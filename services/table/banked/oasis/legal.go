@@ -1,6 +1,10 @@
 package oasis
 
-import "github.com/croupier/croupier/services/table/banked/round"
+import (
+	"slices"
+
+	"github.com/croupier/croupier/services/table/banked/round"
+)
 
 // Move is one command a player may send now, as Legal lists it.
 type Move struct {
@@ -22,7 +26,8 @@ type Move struct {
 
 // Legal lists what player may do now, in box order: while bets are open,
 // an Ante on each box that is free or his, a Royal Bonus where he has an
-// Ante and the table offers it, and the cancel of each of his bets; in
+// Ante and the table offers it, a dark Bet there where the table has
+// dark boxes, and the cancel of each of his bets; in
 // his box's turn, pass, bet, or (once) exchange one or two of his cards;
 // on the dealer's no game, stop or buy. Every move it lists, sent as a
 // command within its bounds (an exchange with as many of the box's cards
@@ -70,6 +75,10 @@ func (s *State) legalBets(r *Rules, player string) []Move {
 		if r.Paytables.offersRoyalBonus() && layout.Has(player, n, BetAnte, s.Bets) {
 			lo, hi := r.limit(BetRoyalBonus)
 			moves = append(moves, Move{Kind: CmdPlace, Box: n, Spot: Spot(n, BetRoyalBonus), Min: lo, Max: hi})
+		}
+		if i := slices.IndexFunc(s.Bets, func(b round.Bet) bool { return b.Player == player && b.Spot == Spot(n, BetAnte) }); i >= 0 && r.Options.DarkBoxes {
+			bet := 2 * s.Bets[i].Amount
+			moves = append(moves, Move{Kind: CmdPlace, Box: n, Spot: Spot(n, BetBet), Min: bet, Max: bet})
 		}
 		for _, b := range s.Bets {
 			if m, _ := spotBox(b.Spot); m == n && b.Player == player {

@@ -197,7 +197,8 @@ func (tb *ptable) shaped(kind string, l round.Line) bool {
 
 // dealt checks a card from the deck: at the position after the last, the
 // RNG deck's card there, never a card twice since the shuffle, marked as
-// its place shows it: a box's private, the dealer's hidden but his fifth
+// its place shows it: a box's private (hidden on a dark box, N5), the
+// dealer's hidden but his fifth
 // and a bought game's card (§3.17, §4.17).
 func (tb *ptable) dealt(e *Event) {
 	d := e.Deal
@@ -213,6 +214,9 @@ func (tb *ptable) dealt(e *Event) {
 	}
 	tb.seen = tb.seen.Add(d.Card)
 	want := Private
+	if b := tb.s.box(d.Box); b != nil && b.Dark {
+		want = Hidden
+	}
 	if d.To == ToDealer {
 		want = Hidden
 		if tb.dealer >= 4 {

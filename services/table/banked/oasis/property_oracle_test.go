@@ -64,6 +64,9 @@ func (tb *ptable) want(b *Box, dealt []card.Card) []round.Line {
 		add(BetExchange, b.Fee, lost)
 	}
 	add(BetBuy, b.BuyFee, lost)
+	if b.Dark {
+		tb.count["dark box"]++
+	}
 	if b.Action == Pass {
 		add(BetAnte, b.Ante, lost)
 		add(BetRoyalBonus, b.RoyalBonus, lost)
@@ -159,7 +162,7 @@ func (tb *ptable) settleAgrees() {
 	for _, b := range s.Boxes {
 		sd.Hands[b.N] = b.Cards
 		for k, amount := range map[BetKind]int64{BetBet: b.Bet, BetExchange: b.Fee, BetBuy: b.BuyFee} {
-			if amount > 0 {
+			if amount > 0 && (k != BetBet || !b.Dark) { // a dark Bet is among the bets
 				bets = append(bets, round.Bet{ID: b.AnteID, Player: b.Player, Spot: Spot(b.N, k), Amount: amount})
 			}
 		}

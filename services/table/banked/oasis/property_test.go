@@ -45,7 +45,7 @@ func propertySeed(t *testing.T) uint64 {
 // defaults, the other half a variant. The last also caps the payouts
 // (newPtable).
 var variants = [][]string{
-	{"royal_bonus", "pair_of_kings_or_better", "boxes", "2"},
+	{"royal_bonus", "pair_of_kings_or_better", "boxes", "2", "dark_boxes", "true"},
 	{"boxes", "1", "bet_pays.ace_king", "0:1", "bet_pays.flush", "11:2"},
 	{"royal_bonus_pays.pair", "3:2"},
 }
@@ -86,8 +86,8 @@ type ptable struct {
 
 // TestPropertyRounds plays random rounds, 1,000,000 without the race
 // detector (propertyRounds): up to four boxes a round, eight players
-// betting Antes and Royal Bonuses at random, inside and outside the
-// limits, on free boxes and taken ones, replays and cancels; the deck
+// betting Antes, Royal Bonuses and dark boxes' Bets at random, inside
+// and outside the limits, on free boxes and taken ones, replays and cancels; the deck
 // shuffled before the round or after its close, its cards from a
 // shuffled deck by position (RNG mode) or any the deck still holds
 // (dealer mode); the boxes' players passing, betting and exchanging
@@ -149,7 +149,7 @@ func (tb *ptable) covered(n int) {
 		tb.t.Error("the run never reached a tie") // five cards against five tie rarely: some 13 in 1,000,000 rounds
 	}
 	for _, what := range []string{"settled", "voided", "showdown", "all passed", "qualifies", "does not qualify",
-		"royal bonus won", "stop", "bought a game", "bought none", "exchange", "shuffle before", "dealer mode", "rng mode",
+		"royal bonus won", "dark box", "stop", "bought a game", "bought none", "exchange", "shuffle before", "dealer mode", "rng mode",
 		"replay", "legal move", "not the owner's", "out of turn", "check place"} {
 		if tb.count[what] == 0 {
 			tb.t.Errorf("the run never reached %q", what)
@@ -225,6 +225,8 @@ func (tb *ptable) bets() {
 			bets = append(bets, round.Bet{ID: tb.betID(), Spot: Spot(n, BetRoyalBonus), Amount: 1 + rng.Int64N(30)})
 		case 5:
 			bets[0] = round.Bet{ID: tb.betID(), Spot: Spot(n, BetRoyalBonus), Amount: rng.Int64N(150)}
+		case 6, 7:
+			bets = append(bets, round.Bet{ID: tb.betID(), Spot: Spot(n, BetBet), Amount: 2*bets[0].Amount - rng.Int64N(2)})
 		}
 		c := Command{Kind: CmdPlace, Player: p, Bets: bets}
 		if _, err := tb.place(c); err == nil && rng.IntN(10) == 0 {

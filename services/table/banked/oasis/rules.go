@@ -11,7 +11,7 @@
 // spec's placeholder, labelled so.
 //
 // Up to four boxes, one player each: the source's second bettor on a box
-// (§2.5) and its dark boxes (§2.7, N5) are not played here.
+// (§2.5) is not played here. Dark boxes (§2.7, N5) are an option.
 //
 // Cards enter only through commands, from the RNG's shuffled deck or a
 // live studio's card reader: a deck is shuffled before every round (§5.1,
@@ -72,6 +72,10 @@ type Options struct {
 	// trips or better) or pair_of_kings_or_better (a pair of aces wins
 	// too).
 	RoyalBonus RoyalBonusReading `json:"royal_bonus"`
+	// DarkBoxes lets a player play a box blind (§2.7, N5, dark.go): its
+	// Bet placed with its Ante before the deal, its cards unseen. Off by
+	// default: the source only mentions them.
+	DarkBoxes bool `json:"dark_boxes"`
 }
 
 // Limits are the table sign's.

@@ -25,8 +25,11 @@ func (s *State) line(b *Box, k BetKind, stake int64, v verdict) {
 		return
 	}
 	id := b.AnteID
-	if k == BetRoyalBonus {
+	switch {
+	case k == BetRoyalBonus:
 		id = b.BonusID
+	case k == BetBet && b.BetID != "":
+		id = b.BetID
 	}
 	s.Lines = append(s.Lines, v.Line(id, b.Player, Spot(b.N, k), stake))
 }
@@ -209,8 +212,8 @@ func boxesOf(r *Rules, bets []round.Bet) (bxs []Box, extra []round.Bet) {
 		ante := by[n][BetAnte]
 		for k := BetRoyalBonus; k < numKinds; k++ {
 			// A side bet is its Ante's player's; a stake made deciding is
-			// made on the Ante, under its id.
-			if o := by[n][k]; o != nil && (ante == nil || o.Player != ante.Player || (k != BetRoyalBonus && o.ID != ante.ID)) {
+			// made on the Ante, under its id, a dark Bet under its own.
+			if o := by[n][k]; o != nil && (ante == nil || o.Player != ante.Player || (k != BetRoyalBonus && k != BetBet && o.ID != ante.ID)) {
 				extra = append(extra, *o)
 				by[n][k] = nil
 			}
@@ -228,6 +231,9 @@ func boxesOf(r *Rules, bets []round.Bet) (bxs []Box, extra []round.Bet) {
 			}
 		}
 		box.Exchanged = box.Fee > 0
+		if bet := by[n][BetBet]; bet != nil && bet.ID != ante.ID {
+			box.BetID, box.Dark = bet.ID, true
+		}
 		bxs = append(bxs, box)
 	}
 	return bxs, extra

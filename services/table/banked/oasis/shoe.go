@@ -67,11 +67,15 @@ func (s *State) card(r *Rules, c *Command) ([]Event, error) {
 }
 
 // draw takes c from the deck to n, records it with who may see it and
-// returns its event: a box's card private to its player; the dealer's
+// returns its event: a box's card private to its player, hidden on a
+// dark box (N5); the dealer's
 // hidden but his fifth (fivecard.DealerCard), and public once he has
 // shown his hand (a bought game's card).
 func (s *State) draw(c card.Card, n Next) Event {
 	vis := Private
+	if b := s.box(n.Box); b != nil && b.Dark {
+		vis = Hidden // N5: nobody looks at a dark box's cards
+	}
 	if n.To == ToDealer {
 		vis = fivecard.DealerCard(len(s.Dealer), s.DealerShown)
 	}

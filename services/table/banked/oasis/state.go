@@ -115,8 +115,13 @@ type Box struct {
 	BonusID    string `json:"bonus_id,omitempty"`
 	Ante       int64  `json:"ante"`
 	RoyalBonus int64  `json:"royal_bonus,omitempty"`
-	// Bet is the Bet's stake, 2 × Ante once the box bets (§3.20).
-	Bet int64 `json:"bet,omitempty"`
+	// Bet is the Bet's stake, 2 × Ante once the box bets (§3.20); BetID
+	// its id, the Ante's but for a dark box's, placed as a bet.
+	Bet   int64  `json:"bet,omitempty"`
+	BetID string `json:"bet_id,omitempty"`
+	// Dark: the box is played blind, its Bet placed before the deal and
+	// its cards seen by nobody until the showdown (Options.DarkBoxes).
+	Dark bool `json:"dark,omitempty"`
 	// Fee is the exchange's fee, ExchangeFee; BuyFee the bought game's:
 	// each lost as it is paid (§3.21, §4.17).
 	Fee    int64 `json:"fee,omitempty"`
