@@ -45,19 +45,31 @@ func Legal(r Rules, s *State, player string) []Move {
 
 // legalBets are the placements and cancels open to player; where the
 // rules allow dark play, the dark Bet on each of his boxes (ru §3.10).
-// How many boxes he may play light and dark, and at what Antes, a
-// placement checks (checkBoxes).
+// An Ante on a new box is listed while he may play another light one
+// (ru §2.4), at his light boxes' Ante where they must be equal (§2.5);
+// a placement checks the rest (checkBoxes).
 func (s *State) legalBets(r *Rules, player string) []Move {
 	if player == "" {
 		return nil
 	}
 	var moves []Move
+	light, at := s.light(player)
+	o := &r.Options
 	for n := 1; n <= r.Boxes; n++ {
 		if owner := s.Owner(n); owner != "" && owner != player {
 			continue
 		}
 		lo, hi := r.limit(BetAnte)
-		moves = append(moves, Move{Kind: CmdPlace, Box: n, Spot: Spot(n, BetAnte), Min: lo, Max: hi})
+		mine := s.anteOn(player, n) > 0
+		switch {
+		case !mine && o.LightBoxes > 0 && light >= o.LightBoxes:
+			hi = 0 // no more light boxes (ru §2.4)
+		case o.EqualAntes && at != 0 && (at != n || light > 1):
+			lo, hi = max(lo, s.anteOn(player, at)), min(hi, s.anteOn(player, at)) // equal Antes (ru §2.5)
+		}
+		if lo <= hi {
+			moves = append(moves, Move{Kind: CmdPlace, Box: n, Spot: Spot(n, BetAnte), Min: lo, Max: hi})
+		}
 		if s.hasAnte(player, n, nil) {
 			lo, hi := r.limit(BetAABonus)
 			moves = append(moves, Move{Kind: CmdPlace, Box: n, Spot: Spot(n, BetAABonus), Min: lo, Max: hi})
@@ -72,6 +84,19 @@ func (s *State) legalBets(r *Rules, player string) []Move {
 		}
 	}
 	return moves
+}
+
+// light is how many light boxes player has while bets are open (an Ante
+// without a dark Call) and the first of them, 0 for none.
+func (s *State) light(player string) (n, first int) {
+	for m := 1; m <= MaxBoxes; m++ {
+		if s.anteOn(player, m) > 0 && !layout.Has(player, m, BetCall, s.Bets) {
+			if n++; first == 0 {
+				first = m
+			}
+		}
+	}
+	return n, first
 }
 
 // anteOn is player's Ante on box n while bets are open, 0 for none.

@@ -167,3 +167,27 @@ func TestRUAllDark(t *testing.T) {
 		t.Errorf("decisions %+v", g.s.Decisions)
 	}
 }
+
+// ru §2.4–2.5: Legal lists an Ante on a new box while the player may play
+// another light box, at his light box's Ante; each move it lists, sent at
+// its bounds, is accepted.
+func TestRULegalBets(t *testing.T) {
+	g := newGame(t, profileRules(t, RU))
+	g.do(Command{Kind: CmdOpen})
+	g.do(place("ann", 1, BetAnte, 30))
+	var box2 *Move
+	for _, m := range Legal(g.r, &g.s, "ann") {
+		if m.Kind == CmdPlace && m.Spot == Spot(2, BetAnte) {
+			box2 = &m
+		}
+	}
+	if box2 == nil || box2.Min != 30 || box2.Max != 30 {
+		t.Fatalf("the second light box's Ante: %+v", box2)
+	}
+	g.do(place("ann", 2, BetAnte, box2.Min))
+	for _, m := range Legal(g.r, &g.s, "ann") {
+		if m.Kind == CmdPlace && m.Spot == Spot(3, BetAnte) {
+			t.Errorf("a third light box listed: %+v", m)
+		}
+	}
+}
