@@ -203,3 +203,19 @@ func dealerFor(hand string) string {
 	}
 	return "As Kh 8h 5c 3s"
 }
+
+// ru-split-poker.md §2.4: Legal lists an Ante on another box only while
+// the player has no light box.
+func TestLegalBets(t *testing.T) {
+	g := newGame(t, rules(t))
+	g.do(Command{Kind: CmdOpen})
+	if n := len(Legal(g.r, &g.s, "ann")); n != 4 {
+		t.Fatalf("%d moves on an empty table, want an Ante on each of the 4 boxes", n)
+	}
+	g.do(place("ann", 2, BetAnte, 10))
+	for _, m := range Legal(g.r, &g.s, "ann") {
+		if m.Kind == CmdPlace && m.Box != 2 {
+			t.Errorf("a second light box listed: %+v", m)
+		}
+	}
+}

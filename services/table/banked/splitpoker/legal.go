@@ -33,8 +33,9 @@ type Move struct {
 // where allowed) where he has an Ante, and the cancel of each of his
 // bets; in his box's turn, pass, play, or (once) buy two cards; on the
 // dealer's no game, stop or buy the game. Every decision it lists, sent
-// as a command within its bounds, is accepted by Apply; how many boxes a
-// player may play light and dark a placement checks.
+// as a command within its bounds, is accepted by Apply; an Ante on a new
+// box is listed while the player has no light box (§2.4), and a
+// placement checks the rest (his dark boxes, §2.5).
 func Legal(r Rules, s *State, player string) []Move {
 	switch s.Phase {
 	case round.Betting:
@@ -70,13 +71,19 @@ func (s *State) legalBets(r *Rules, player string) []Move {
 		return nil
 	}
 	var moves []Move
+	light := false // §2.4: one box in the light a player
+	for n := 1; n <= MaxBoxes; n++ {
+		light = light || s.anteOn(player, n) > 0 && !layout.Has(player, n, BetBet, s.Bets)
+	}
 	for n := 1; n <= r.Boxes; n++ {
 		if owner := s.Owner(n); owner != "" && owner != player {
 			continue
 		}
-		lo, hi := r.limit(BetAnte)
-		moves = append(moves, Move{Kind: CmdPlace, Box: n, Spot: Spot(n, BetAnte), Min: lo, Max: hi})
-		if ante := s.anteOn(player, n); ante > 0 {
+		ante := s.anteOn(player, n)
+		if lo, hi := r.limit(BetAnte); ante > 0 || !light {
+			moves = append(moves, Move{Kind: CmdPlace, Box: n, Spot: Spot(n, BetAnte), Min: lo, Max: hi})
+		}
+		if ante > 0 {
 			lo, hi := r.limit(BetRoyalBonus)
 			moves = append(moves, Move{Kind: CmdPlace, Box: n, Spot: Spot(n, BetRoyalBonus), Min: lo, Max: hi})
 			if r.Options.MaxDarkBoxes > 0 && !layout.Has(player, n, BetBet, s.Bets) {

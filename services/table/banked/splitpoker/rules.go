@@ -26,7 +26,7 @@
 // refuses a card the deck has given already or that nobody is due, and
 // marks every card public, private to one box, or hidden (the dealer's
 // first four until he reveals them, the free small hands and a dark
-// box's cards until the showdown, the dealer's discard for ever).
+// box's cards until the showdown).
 //
 // The shape is every banked card game's (package round; the model is
 // package casinoholdem): Rules (rules.go, paytable.go), the round's State
