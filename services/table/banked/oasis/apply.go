@@ -23,8 +23,9 @@ const (
 	// CmdPlace: Player's batch of Bets, placed all or none, each on a
 	// box's Ante or Royal Bonus ("box:3/ante", "box:3/royal_bonus"; a bet
 	// without a spot is an Ante on the command's Box), and with dark boxes
-	// a dark box's Bet ("box:3/bet"). A box is one player's; his new bet on
-	// a spot replaces his old.
+	// a dark box's Bet ("box:3/bet"). A box takes up to Rules.Bettors
+	// players, its owner the first (§2.5); a player's new bet on a spot
+	// replaces his old.
 	CmdPlace
 	// CmdCancel: Player's bets BetIDs, while bets are open.
 	CmdCancel
@@ -89,7 +90,7 @@ type Command struct {
 // Reasons of the refusals only the casino poker games have; the others
 // are package round's.
 const (
-	// ReasonBoxTaken: another player has a bet on the box.
+	// ReasonBoxTaken: the box has as many players as it takes (§2.5).
 	ReasonBoxTaken = boxes.ReasonBoxTaken
 	// ReasonNoAnte: a Royal Bonus without the player's Ante on the box.
 	ReasonNoAnte = boxes.ReasonNoAnte
@@ -116,7 +117,7 @@ const (
 	ReasonBadDiscard = fivecard.ReasonBadDiscard
 	// ReasonUnknownBox: the box is not in play.
 	ReasonUnknownBox = "UNKNOWN_BOX"
-	// ReasonNotBoxOwner: only the box's player decides for it.
+	// ReasonNotBoxOwner: only the box's owner decides for it (§2.5).
 	ReasonNotBoxOwner = "NOT_BOX_OWNER"
 	// ReasonNotYourTurn: the box named is not the one deciding.
 	ReasonNotYourTurn = "NOT_YOUR_TURN"
@@ -228,23 +229,32 @@ func (s *State) close(_ *Rules) ([]Event, error) {
 	return evs, nil
 }
 
-// layBoxes makes the boxes in play from the bets, in number order.
+// layBoxes makes the boxes in play from the bets, in number order, each
+// with its bettors in the order of their Antes, the owner first (§2.5); a
+// dark box has bet before the deal (N5).
 func (s *State) layBoxes() {
 	for n := 1; n <= MaxBoxes; n++ {
-		i := slices.IndexFunc(s.Bets, func(b round.Bet) bool { return b.Spot == Spot(n, BetAnte) })
-		if i < 0 {
-			continue
+		var box Box
+		for _, a := range s.Bets {
+			if a.Spot != Spot(n, BetAnte) {
+				continue
+			}
+			t := Bettor{Player: a.Player, AnteID: a.ID, Ante: a.Amount}
+			for _, b := range s.Bets {
+				switch {
+				case b.Player != a.Player:
+				case b.Spot == Spot(n, BetRoyalBonus):
+					t.BonusID, t.RoyalBonus = b.ID, b.Amount
+				case b.Spot == Spot(n, BetBet):
+					t.BetID, t.Bet, box.Dark, box.Action = b.ID, b.Amount, true, Bet
+				}
+			}
+			box.Bettors = append(box.Bettors, t)
 		}
-		a := s.Bets[i]
-		box := Box{N: n, Player: a.Player, AnteID: a.ID, Ante: a.Amount}
-		if j := slices.IndexFunc(s.Bets, func(b round.Bet) bool { return b.Spot == Spot(n, BetRoyalBonus) }); j >= 0 {
-			box.BonusID, box.RoyalBonus = s.Bets[j].ID, s.Bets[j].Amount
+		if len(box.Bettors) > 0 {
+			box.N = n
+			s.Boxes = append(s.Boxes, box)
 		}
-		if j := slices.IndexFunc(s.Bets, func(b round.Bet) bool { return b.Spot == Spot(n, BetBet) }); j >= 0 {
-			// A dark box has bet before the deal (N5).
-			box.BetID, box.Bet, box.Dark, box.Action = s.Bets[j].ID, s.Bets[j].Amount, true, Bet
-		}
-		s.Boxes = append(s.Boxes, box)
 	}
 }
 
@@ -273,9 +283,12 @@ func (s *State) void(_ *Rules, reason string) ([]Event, error) {
 		if b.Settled {
 			continue
 		}
-		s.line(b, BetAnte, b.Ante, pushed)
-		s.line(b, BetBet, b.Bet, pushed)
-		s.bonus(b, pushed)
+		for j := range b.Bettors {
+			t := &b.Bettors[j]
+			s.line(b, t, BetAnte, t.Ante, pushed)
+			s.line(b, t, BetBet, t.Bet, pushed)
+			s.bonus(b, t, pushed)
+		}
 		b.Settled = true
 	}
 	s.end(round.Voided)

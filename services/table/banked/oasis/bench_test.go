@@ -84,7 +84,7 @@ func (bt *benchTable) round() {
 		}
 		b := s.box(s.Turn.Box)
 		a, discards := simpleDecision(s.Stage, b)
-		bt.apply(Command{Kind: CmdDecide, Player: b.Player, Box: b.N, Action: a, Cards: discards, Seq: s.Turn.Seq})
+		bt.apply(Command{Kind: CmdDecide, Player: b.player(), Box: b.N, Action: a, Cards: discards, Seq: s.Turn.Seq})
 	}
 }
 

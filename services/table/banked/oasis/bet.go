@@ -2,6 +2,7 @@ package oasis
 
 import (
 	"github.com/croupier/croupier/services/table/banked/boxes"
+	"github.com/croupier/croupier/services/table/banked/fivecard"
 	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/shared/apierr"
 )
@@ -53,10 +54,12 @@ func (s *State) place(r *Rules, c *Command) ([]Event, error) {
 	return append(evs, Event{Kind: EvPlaced, Player: c.Player, Bets: p.Stakes}), nil
 }
 
-// checkPlace is a placement's checks, changing nothing (boxes.Layout's
-// Place): each bet on its own (CheckBet), one player a box, the Royal
-// Bonus with the player's Ante (§3.10); with dark boxes, a Bet with its
-// Ante at 2 × Ante (dark.go).
+// checkPlace is a placement's checks, changing nothing (fivecard.Place,
+// on boxes.Layout's): each bet on its own (CheckBet), the Royal Bonus with
+// the player's Ante (§3.10), up to Rules.Bettors players a box, their
+// Antes together within the table's maximum (§2.5); with dark boxes, a
+// Bet with its Ante at 2 × Ante, on every bettor's of a dark box
+// (dark.go).
 func (s *State) checkPlace(r *Rules, c *Command) (boxes.Placement, error) {
 	bets := make([]round.Bet, len(c.Bets))
 	for i, b := range c.Bets {
@@ -69,16 +72,20 @@ func (s *State) checkPlace(r *Rules, c *Command) (boxes.Placement, error) {
 	if s.Phase != round.Betting {
 		closed = s.wrongPhase("bet")
 	}
-	p, err := layout.Place(s.Bets, s.Cancelled, c.Player, bets, closed, boxes.Policy[BetKind]{
+	_, most := r.limit(BetAnte)
+	if r.Limits.Ante.Max == 0 {
+		most = 0
+	}
+	p, after, err := fivecard.Place(layout, s.Bets, s.Cancelled, c.Player, bets, closed, boxes.Policy[BetKind]{
 		Check: func(b *round.Bet) (int, BetKind, error) {
 			if n, k, dark, err := r.checkDark(b); dark {
 				return n, k, err
 			}
 			return checkBet(r, b)
 		},
-	})
-	if err == nil && r.Options.DarkBoxes {
-		err = s.checkDarkPairs(c.Player, p)
+	}, fivecard.Sharing[BetKind]{Bettors: r.Bettors, Base: BetAnte, Most: most})
+	if err == nil && r.Options.DarkBoxes && len(p.Stakes) > 0 {
+		err = checkDarkPairs(p, after)
 	}
 	if err != nil {
 		return boxes.Placement{}, err
@@ -94,7 +101,13 @@ func (s *State) cancel(_ *Rules, c *Command) ([]Event, error) {
 	if s.Phase != round.Betting {
 		closed = s.wrongPhase("cancel")
 	}
-	gone, refunds, err := layout.Cancel(&s.Bets, &s.Cancelled, &s.Lines, c.Player, s.withDark(c.Player, c.BetIDs), closed, false)
+	ids := s.withDark(c.Player, c.BetIDs)
+	if closed == nil {
+		if err := s.checkDarkCancel(c.Player, ids); err != nil {
+			return nil, err
+		}
+	}
+	gone, refunds, err := layout.Cancel(&s.Bets, &s.Cancelled, &s.Lines, c.Player, ids, closed, false)
 	if err != nil || len(gone) == 0 {
 		return nil, err
 	}

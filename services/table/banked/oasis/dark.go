@@ -10,8 +10,8 @@ import (
 
 // Dark boxes (Options.DarkBoxes; §2.7, N5, as Russian poker §3.9 plays
 // them): a box played blind, its Bet placed with its Ante before the
-// deal, "box:3/bet" at exactly 2 × Ante, and its cards seen by nobody,
-// its player included, until the showdown. A dark box does not decide in
+// deal, "box:3/bet" at exactly 2 × Ante (each bettor's, on a shared box),
+// and its cards seen by nobody, its players included, until the showdown. A dark box does not decide in
 // its turn: it has bet. It stops or buys on the dealer's no game, which
 // it sees as everyone does.
 
@@ -33,35 +33,61 @@ func (r *Rules) checkDark(b *round.Bet) (int, BetKind, bool, error) {
 	return n, BetBet, true, nil
 }
 
-// checkDarkPairs checks the bets a placement p leaves player on each box
-// it touches: a dark Bet with his Ante (NO_ANTE), of exactly 2 × Ante
-// (BAD_AMOUNT), so that a new Ante under a dark Bet comes with its new
-// Bet.
-func (s *State) checkDarkPairs(player string, p boxes.Placement) error {
-	after := slices.Clone(s.Bets)
-	for j, i := range p.Replaces {
-		if i >= 0 {
-			after[i] = p.Stakes[j]
-		} else {
-			after = append(after, p.Stakes[j])
-		}
-	}
-	find := func(n int, k BetKind) *round.Bet {
-		i := slices.IndexFunc(after, func(b round.Bet) bool { return b.Player == player && b.Spot == Spot(n, k) })
-		if i < 0 {
-			return nil
-		}
-		return &after[i]
-	}
+// checkDarkPairs checks the bets a placement p leaves on each box it
+// touches (after): a dark Bet with its player's Ante (NO_ANTE), of
+// exactly 2 × Ante (BAD_AMOUNT), so that a new Ante under a dark Bet
+// comes with its new Bet; on a dark box, every bettor's Bet placed
+// (BAD_AMOUNT): the box is played blind or not.
+func checkDarkPairs(p boxes.Placement, after []round.Bet) error {
 	for _, st := range p.Stakes {
 		n, _ := spotBox(st.Spot)
-		bet, ante := find(n, BetBet), find(n, BetAnte)
-		switch {
-		case bet == nil:
-		case ante == nil:
-			return apierr.Precondition(ReasonNoAnte, "the dark Bet on box %d goes with the player's Ante there (N5)", n)
-		case bet.Amount != 2*ante.Amount:
-			return apierr.Invalid(ReasonBadAmount, "the dark Bet on box %d is 2 × Ante, %d", n, 2*ante.Amount)
+		for _, bet := range after {
+			if bet.Spot != Spot(n, BetBet) {
+				continue
+			}
+			i := slices.IndexFunc(after, func(a round.Bet) bool { return a.Player == bet.Player && a.Spot == Spot(n, BetAnte) })
+			switch {
+			case i < 0:
+				return apierr.Precondition(ReasonNoAnte, "the dark Bet on box %d goes with the player's Ante there (N5)", n)
+			case bet.Amount != 2*after[i].Amount:
+				return apierr.Invalid(ReasonBadAmount, "the dark Bet on box %d is 2 × Ante, %d", n, 2*after[i].Amount)
+			}
+		}
+		if err := mixed(n, after); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// mixed refuses box n half dark among bets: some of its bettors' Bets
+// placed, not all (BAD_AMOUNT): the box is played blind or not.
+func mixed(n int, bets []round.Bet) error {
+	var antes, darks int
+	for _, b := range bets {
+		switch b.Spot {
+		case Spot(n, BetAnte):
+			antes++
+		case Spot(n, BetBet):
+			darks++
+		}
+	}
+	if darks > 0 && darks != antes {
+		return apierr.Invalid(ReasonBadAmount, "box %d is dark: each of its bettors places his Bet with his Ante (N5)", n)
+	}
+	return nil
+}
+
+// checkDarkCancel refuses a cancel of player's ids that would leave a
+// dark box half dark: on a shared dark box a Bet goes only with its Ante.
+func (s *State) checkDarkCancel(player string, ids []string) error {
+	gone := func(b round.Bet) bool { return b.Player == player && slices.Contains(ids, b.ID) }
+	after := slices.DeleteFunc(slices.Clone(s.Bets), gone)
+	for _, b := range s.Bets {
+		if n, _ := spotBox(b.Spot); gone(b) {
+			if err := mixed(n, after); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

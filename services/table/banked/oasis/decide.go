@@ -73,8 +73,8 @@ func (s *State) turn(b *Box, evs []Event) []Event {
 		return evs
 	}
 	if s.Turn.Box != b.N {
-		s.Turn.Box, s.Turn.Player = b.N, b.Player
-		evs = append(evs, Event{Kind: EvTurn, Player: b.Player, Box: b.N, Seq: s.Turn.Seq})
+		s.Turn.Box, s.Turn.Player = b.N, b.player()
+		evs = append(evs, Event{Kind: EvTurn, Player: b.player(), Box: b.N, Seq: s.Turn.Seq})
 	}
 	return evs
 }
@@ -110,7 +110,7 @@ func (s *State) done(b *Box) bool {
 	return b.Action != Bet || b.Choice != 0 || s.Stage != Buying
 }
 
-// decide takes a box's decision, its player's, in turn, box by box
+// decide takes a box's decision, its owner's (§2.5), in turn, box by box
 // (§3.18): pass, bet or exchange in its turn; stop or buy on the
 // dealer's no game (§4.16).
 func (s *State) decide(r *Rules, c *Command) ([]Event, error) {
@@ -124,8 +124,8 @@ func (s *State) decide(r *Rules, c *Command) ([]Event, error) {
 	switch {
 	case b == nil:
 		return nil, apierr.NotFound(ReasonUnknownBox, "box %d is not in play", c.Box)
-	case b.Player != c.Player:
-		return nil, apierr.Denied(ReasonNotBoxOwner, "%q does not decide for box %d: its player %s does", c.Player, b.N, b.Player)
+	case b.player() != c.Player:
+		return nil, apierr.Denied(ReasonNotBoxOwner, "%q does not decide for box %d: its owner %s does (§2.5)", c.Player, b.N, b.player())
 	case c.Action < Pass || c.Action > Buy:
 		return nil, apierr.Invalid(ReasonActionNotAllowed, "%s is not a decision", c.Action)
 	case s.decided(c):
@@ -146,17 +146,18 @@ func (s *State) decide(r *Rules, c *Command) ([]Event, error) {
 }
 
 // allowed refuses an action the stage does not allow the box, or an
-// amount other than what it costs.
+// amount other than what it costs the owner, whose Amount it is.
 func (s *State) allowed(b *Box, c *Command) error {
 	var cost int64
+	ante := b.Bettors[0].Ante
 	switch a := c.Action; {
 	case s.Stage == Buying && a == Buy:
-		cost = b.Ante
+		cost = ante
 	case s.Stage == Buying && a == Stop, s.Stage == Deciding && a == Pass:
 	case s.Stage == Deciding && a == Bet:
-		cost = 2 * b.Ante
+		cost = 2 * ante
 	case s.Stage == Deciding && a == Exchange && !b.Exchanged:
-		cost = int64(len(c.Cards)) * b.Ante
+		cost = int64(len(c.Cards)) * ante
 	default:
 		return apierr.Precondition(ReasonActionNotAllowed, "box %d may not %s now (§3.18–3.25, §4.16)", b.N, a)
 	}
@@ -188,9 +189,9 @@ func (s *State) stale(c *Command) error {
 	return apierr.Precondition(ReasonStaleTurn, "decision for wait %d: the round is at %d", c.Seq, s.Turn.Seq)
 }
 
-// act carries out box b's decision a (the clock's when timeout), and the
-// round moves on. An exchange's discards are checked last, so that a
-// refused one changes nothing.
+// act carries out box b's decision a (the clock's when timeout), for
+// each of its bettors' stakes, and the round moves on. An exchange's
+// discards are checked last, so that a refused one changes nothing.
 func (s *State) act(r *Rules, b *Box, a Action, discards []card.Card, timeout bool) ([]Event, error) {
 	if a == Exchange {
 		kept, err := fivecard.Discard(b.Cards, discards, 1, MaxExchange)
@@ -201,9 +202,9 @@ func (s *State) act(r *Rules, b *Box, a Action, discards []card.Card, timeout bo
 		b.Discards, b.Exchanged = append(b.Discards, discards...), true
 	}
 	t := &s.Turn
-	d := Decision{Seq: t.Seq, Player: b.Player, Box: b.N, Action: a, Cards: slices.Clone(discards), Timeout: timeout}
+	d := Decision{Seq: t.Seq, Player: b.player(), Box: b.N, Action: a, Cards: slices.Clone(discards), Timeout: timeout}
 	s.Decisions = append(s.Decisions, d)
-	ev := Event{Kind: EvDecided, Player: b.Player, Box: b.N, Action: a, Seq: t.Seq, Cards: discards}
+	ev := Event{Kind: EvDecided, Player: b.player(), Box: b.N, Action: a, Seq: t.Seq, Cards: discards}
 	if len(discards) > 0 {
 		ev.Vis = Private
 	}
@@ -218,32 +219,44 @@ func (s *State) act(r *Rules, b *Box, a Action, discards []card.Card, timeout bo
 		b.Action = Pass
 		s.pass(b)
 	case Bet:
-		b.Action, b.Bet, b.BetID = Bet, 2*b.Ante, b.AnteID
-		evs = append(evs, s.staked(b, BetBet, b.Bet))
+		b.Action = Bet
+		evs = append(evs, s.stake(b, BetBet, func(t *Bettor) *int64 { return &t.Bet }, 2))
 	case Exchange:
-		b.Fee = int64(len(discards)) * b.Ante
-		evs = append(evs, s.staked(b, BetExchange, b.Fee))
-		s.line(b, BetExchange, b.Fee, lost)
-		s.bonus(b, lost) // §3.22: an exchange loses the Royal Bonus
+		evs = append(evs, s.stake(b, BetExchange, func(t *Bettor) *int64 { return &t.Fee }, int64(len(discards))))
+		for i := range b.Bettors {
+			t := &b.Bettors[i]
+			s.line(b, t, BetExchange, t.Fee, lost)
+			s.bonus(b, t, lost) // §3.22: an exchange loses the Royal Bonus
+		}
 	case Stop:
 		b.Choice = Stop
 		s.stop(r, b)
 	case Buy:
-		b.Choice, b.BuyFee = Buy, b.Ante
-		evs = append(evs, s.staked(b, BetBuy, b.BuyFee))
-		s.line(b, BetBuy, b.BuyFee, lost)
+		b.Choice = Buy
+		evs = append(evs, s.stake(b, BetBuy, func(t *Bettor) *int64 { return &t.BuyFee }, 1))
+		for i := range b.Bettors {
+			t := &b.Bettors[i]
+			s.line(b, t, BetBuy, t.BuyFee, lost)
+		}
 	}
 	if len(s.Lines) > from {
-		evs = append(evs, Event{Kind: EvPaid, Player: b.Player, Box: b.N, Lines: s.Lines[from:], Reason: a.String()})
+		evs = append(evs, Event{Kind: EvPaid, Player: b.player(), Box: b.N, Lines: s.Lines[from:], Reason: a.String()})
 	}
 	return s.advance(r, evs), nil
 }
 
-// staked is the event of box b's stake of kind k made by deciding, under
-// the Ante's id.
-func (s *State) staked(b *Box, k BetKind, amount int64) Event {
-	stake := round.Bet{ID: b.AnteID, Player: b.Player, Spot: Spot(b.N, k), Amount: amount}
-	return Event{Kind: EvStaked, Player: b.Player, Box: b.N, Amount: amount, Bets: []round.Bet{stake}}
+// stake makes each bettor of box b stake antes × his Ante on kind k,
+// into the field at gives, under his Ante's id, and returns its event.
+func (s *State) stake(b *Box, k BetKind, at func(*Bettor) *int64, antes int64) Event {
+	ev := Event{Kind: EvStaked, Player: b.player(), Box: b.N}
+	for i := range b.Bettors {
+		t := &b.Bettors[i]
+		amount := antes * t.Ante
+		*at(t) = amount
+		ev.Bets = append(ev.Bets, round.Bet{ID: t.AnteID, Player: t.Player, Spot: Spot(b.N, k), Amount: amount})
+		ev.Amount += amount
+	}
+	return ev
 }
 
 // timeout is the clock deciding for the box whose decision the wait

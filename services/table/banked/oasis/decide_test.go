@@ -210,3 +210,86 @@ func TestDarkBox(t *testing.T) {
 		t.Fatalf("the dark box's lines %+v %+v", a, l)
 	}
 }
+
+// Two players may bet on one box (§2.5): its owner, the first, decides
+// for it, and the second's stakes follow: his Bet 2 × his Ante, his
+// exchange fee one of his Antes a card; each bet within its limit and
+// the box's Antes together within the table's maximum. A third player is
+// refused, and with "bettors" 1 a second.
+func TestTwoBettorsOnABox(t *testing.T) {
+	g := newGame(t, rules(t))
+	g.do(Command{Kind: CmdOpen})
+	g.do(place("ann", 1, BetAnte, 300))
+	g.refuse(place("bob", 1, BetAnte, 250), round.ReasonBetOutsideLimits)
+	var seen bool
+	for _, m := range Legal(g.r, &g.s, "bob") {
+		if m.Spot == Spot(1, BetAnte) {
+			seen = m.Max == 200
+		}
+	}
+	if !seen {
+		t.Fatalf("bob's Ante on ann's box: %+v", Legal(g.r, &g.s, "bob"))
+	}
+	g.do(Command{Kind: CmdPlace, Player: "ann", Bets: []round.Bet{{ID: "a2", Spot: Spot(1, BetAnte), Amount: 10}}})
+	g.do(place("bob", 1, BetAnte, 20))
+	g.do(place("bob", 1, BetRoyalBonus, 5))
+	g.refuse(place("cat", 1, BetAnte, 10), ReasonBoxTaken)
+	if g.s.Owner(1) != "ann" {
+		t.Fatalf("owner %q", g.s.Owner(1))
+	}
+	g.deal("Jc Jd 7h 4s 2c", "5c 5d Kh 9s 3c")
+	g.refuse(Command{Kind: CmdDecide, Player: "bob", Box: 1, Action: Bet}, ReasonNotBoxOwner)
+	evs := g.decide("ann", 1, Exchange, "2c")
+	if st := evs[1]; st.Kind != EvStaked || st.Amount != 30 || len(st.Bets) != 2 || st.Bets[1].Player != "bob" || st.Bets[1].Amount != 20 {
+		t.Fatalf("%+v", st)
+	}
+	g.cards("Jh")
+	g.decide("ann", 1, Bet) // trips against fives
+	g.settled()
+	for _, w := range []struct {
+		player, spot          string
+		stake, won, ret, lost int64
+	}{
+		{"ann", "box:1/exchange", 10, 0, 0, 10}, {"bob", "box:1/exchange", 20, 0, 0, 20},
+		{"bob", "box:1/royal_bonus", 5, 0, 0, 5},
+		{"ann", "box:1/ante", 10, 10, 10, 0}, {"bob", "box:1/ante", 20, 20, 20, 0},
+		{"ann", "box:1/bet", 20, 60, 20, 0}, {"bob", "box:1/bet", 40, 120, 40, 0},
+	} {
+		i := len(g.s.Lines) - 1 // the last: ann's first Ante's refund is before
+		for ; i >= 0 && (g.s.Lines[i].Player != w.player || g.s.Lines[i].Spot != w.spot); i-- {
+		}
+		if i < 0 {
+			t.Fatalf("no line of %s on %s: %+v", w.player, w.spot, g.s.Lines)
+		}
+		if l := g.s.Lines[i]; l.Stake != w.stake || l.Won != w.won || l.Returned != w.ret || l.Lost != w.lost {
+			t.Errorf("%s %s: %+v", w.player, w.spot, l)
+		}
+	}
+	g = newGame(t, rules(t, "bettors", "1"))
+	g.do(Command{Kind: CmdOpen})
+	g.do(place("ann", 1, BetAnte, 10))
+	g.refuse(place("bob", 1, BetAnte, 10), ReasonBoxTaken)
+}
+
+// A shared dark box is dark for both its bettors: each places his Bet
+// with his Ante, and takes it back only with it (N5, §2.5).
+func TestSharedDarkBox(t *testing.T) {
+	g := newGame(t, rules(t, "dark_boxes", "true"))
+	g.do(Command{Kind: CmdOpen})
+	g.do(Command{Kind: CmdPlace, Player: "ann", Bets: []round.Bet{
+		{ID: "a", Spot: Spot(1, BetAnte), Amount: 10}, {ID: "b", Spot: Spot(1, BetBet), Amount: 20},
+	}})
+	g.refuse(place("bob", 1, BetAnte, 10), ReasonBadAmount)
+	g.do(Command{Kind: CmdPlace, Player: "bob", Bets: []round.Bet{
+		{ID: "a", Spot: Spot(1, BetAnte), Amount: 15}, {ID: "b", Spot: Spot(1, BetBet), Amount: 30},
+	}})
+	g.refuse(Command{Kind: CmdCancel, Player: "bob", BetIDs: []string{"b"}}, ReasonBadAmount)
+	g.deal("Jc Jd 7h 4s 2c", "5c 5d Kh 9s 3c")
+	if b := g.s.Boxes[0]; !b.Dark || b.Action != Bet || b.Bettors[1].Bet != 30 || g.s.Stage != Buying && !g.s.Phase.Over() {
+		t.Fatalf("%+v, stage %s", b, g.s.Stage)
+	}
+	g.settled() // jacks beat fives
+	if l := g.s.Lines[len(g.s.Lines)-1]; l.Player != "bob" || l.BetID != "b" || l.Won != 30 {
+		t.Fatalf("bob's dark Bet: %+v", l)
+	}
+}

@@ -242,7 +242,7 @@ func (tb *ptable) shown(e *Event) {
 		}
 		return
 	}
-	if b := s.box(e.Box); b == nil || b.Action != Bet || b.Choice == Stop || !b.Shown || !slices.Equal(e.Cards, b.Cards) {
+	if b := s.box(e.Box); b == nil || b.Action != Bet || b.Choice == Stop || !b.Shown || !slices.Equal(e.Cards, b.Cards) || e.Player != b.player() {
 		tb.fatalf("shown %+v: the box is %+v", e, b)
 	}
 }
@@ -321,8 +321,9 @@ func copyState(dst, src *State) {
 		bxs = slices.Grow(bxs, 1)[:i+1]
 		cards := append(bxs[i].Cards[:0], src.Boxes[i].Cards...)
 		discards := append(bxs[i].Discards[:0], src.Boxes[i].Discards...)
+		bettors := append(bxs[i].Bettors[:0], src.Boxes[i].Bettors...)
 		bxs[i] = src.Boxes[i]
-		bxs[i].Cards, bxs[i].Discards = cards, discards
+		bxs[i].Cards, bxs[i].Discards, bxs[i].Bettors = cards, discards, bettors
 	}
 	dst.Boxes = bxs
 }
@@ -350,10 +351,10 @@ func equalState(a, b *State) bool {
 	}
 	for i := range a.Boxes {
 		x, y := a.Boxes[i], b.Boxes[i]
-		if !slices.Equal(x.Cards, y.Cards) || !slices.Equal(x.Discards, y.Discards) {
+		if !slices.Equal(x.Cards, y.Cards) || !slices.Equal(x.Discards, y.Discards) || !slices.Equal(x.Bettors, y.Bettors) {
 			return false
 		}
-		x.Cards, y.Cards, x.Discards, y.Discards = nil, nil, nil, nil
+		x.Cards, y.Cards, x.Discards, y.Discards, x.Bettors, y.Bettors = nil, nil, nil, nil, nil, nil
 		if !reflect.DeepEqual(x, y) {
 			return false
 		}
@@ -387,8 +388,10 @@ func TestEqualStateKnowsEveryField(t *testing.T) {
 		}
 		c.Boxes[0].Cards[1] = card.MustParse("2s")
 		c.Boxes[0].Discards[0] = card.MustParse("2s")
+		c.Boxes[0].Bettors[0].Ante++
 		c.Decisions[0].Cards[0] = card.MustParse("2s")
-		if equalState(&c, &g.s) || g.s.Boxes[0].Discards[0] == c.Boxes[0].Discards[0] || g.s.Decisions[0].Cards[0] == c.Decisions[0].Cards[0] {
+		if equalState(&c, &g.s) || g.s.Boxes[0].Discards[0] == c.Boxes[0].Discards[0] || g.s.Decisions[0].Cards[0] == c.Decisions[0].Cards[0] ||
+			g.s.Boxes[0].Bettors[0].Ante == c.Boxes[0].Bettors[0].Ante {
 			t.Fatal("a copy shares its cards or a changed card is not seen")
 		}
 	}

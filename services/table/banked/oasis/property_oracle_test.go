@@ -1,6 +1,7 @@
 package oasis
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -39,7 +40,7 @@ func (tb *ptable) oracle() {
 				got = append(got, l)
 			}
 		}
-		bySpot := func(a, b round.Line) int { return strings.Compare(a.Spot, b.Spot) }
+		bySpot := func(a, b round.Line) int { return cmp.Or(strings.Compare(a.Spot, b.Spot), strings.Compare(a.Player, b.Player)) }
 		slices.SortFunc(got, bySpot)
 		slices.SortFunc(want, bySpot)
 		if !slices.Equal(got, want) {
@@ -49,53 +50,70 @@ func (tb *ptable) oracle() {
 }
 
 // want is what box b's lines should be against the dealer's hand as
-// dealt.
+// dealt, bettor by bettor: every bettor's stakes follow the owner's
+// decisions (§2.5).
 func (tb *ptable) want(b *Box, dealt []card.Card) []round.Line {
 	var want []round.Line
+	if len(b.Bettors) > 1 {
+		tb.count["two bettors"]++
+	}
+	if b.Dark {
+		tb.count["dark box"]++
+	}
+	if b.Exchanged {
+		tb.count["exchange"]++
+	}
+	for i := range b.Bettors {
+		want = tb.wantOf(want, b, &b.Bettors[i], dealt)
+	}
+	return want
+}
+
+// wantOf adds bettor t's lines on box b to want.
+func (tb *ptable) wantOf(want []round.Line, b *Box, t *Bettor, dealt []card.Card) []round.Line {
 	add := func(k BetKind, stake int64, v verdict) {
 		if stake > 0 {
 			tb.scratch.Lines = tb.scratch.Lines[:0]
-			tb.scratch.line(b, k, stake, v)
+			tb.scratch.line(b, t, k, stake, v)
 			want = append(want, tb.scratch.Lines[0])
 		}
 	}
 	if b.Exchanged {
-		tb.count["exchange"]++
-		add(BetExchange, b.Fee, lost)
+		add(BetExchange, int64(len(b.Discards))*t.Ante, lost)
 	}
-	add(BetBuy, b.BuyFee, lost)
-	if b.Dark {
-		tb.count["dark box"]++
+	if b.Choice == Buy {
+		add(BetBuy, t.Ante, lost)
 	}
 	if b.Action == Pass {
-		add(BetAnte, b.Ante, lost)
-		add(BetRoyalBonus, b.RoyalBonus, lost)
+		add(BetAnte, t.Ante, lost)
+		add(BetRoyalBonus, t.RoyalBonus, lost)
 		return want
 	}
 	o := banked.Options{RoyalBonus: tb.r.Options.RoyalBonus.Rule()}
 	res := tb.evaluate(b.Cards, dealt, o)
-	add(BetRoyalBonus, b.RoyalBonus, tb.rbVerdict(res, b))
+	add(BetRoyalBonus, t.RoyalBonus, tb.rbVerdict(res, b, t))
 	lim := &tb.r.Limits
-	anteWon := b.Ante
+	anteWon := t.Ante
 	if lim.MaxPayout > 0 {
 		anteWon = min(anteWon, lim.MaxPayout)
 	}
-	ante, bet := tb.mainVerdicts(res, b, anteWon)
+	bet := 2 * t.Ante
+	av, bv := tb.mainVerdicts(res, bet, anteWon)
 	switch {
 	case res.DealerQualifies:
 	case b.Choice == Stop:
 		tb.count["stop"]++
-		ante, bet = paid(anteWon), pushed
+		av, bv = paid(anteWon), pushed
 	default:
 		res = tb.evaluate(b.Cards, tb.s.Dealer, o)
-		ante, bet = tb.mainVerdicts(res, b, anteWon)
+		av, bv = tb.mainVerdicts(res, bet, anteWon)
 		if !res.DealerQualifies {
 			tb.count["bought none"]++
-			ante, bet = pushed, pushed
+			av, bv = pushed, pushed
 		}
 	}
-	add(BetAnte, b.Ante, ante)
-	add(BetBet, b.Bet, bet)
+	add(BetAnte, t.Ante, av)
+	add(BetBet, bet, bv)
 	return want
 }
 
@@ -109,7 +127,7 @@ func (tb *ptable) evaluate(player, dealer []card.Card, o banked.Options) banked.
 
 // mainVerdicts are the Ante's and the Bet's outcomes against a dealer who
 // has a game (§4.8–4.12), the winnings capped together (N8).
-func (tb *ptable) mainVerdicts(res banked.Result, b *Box, anteWon int64) (ante, bet verdict) {
+func (tb *ptable) mainVerdicts(res banked.Result, stake, anteWon int64) (ante, bet verdict) {
 	if !res.DealerQualifies {
 		tb.count["does not qualify"]++
 		return pushed, pushed
@@ -117,7 +135,7 @@ func (tb *ptable) mainVerdicts(res banked.Result, b *Box, anteWon int64) (ante, 
 	switch {
 	case res.Comparison > 0:
 		tb.count["qualifies"]++
-		won, _ := tb.r.Paytables.Bet.Pay(res.PlayerLine, b.Bet)
+		won, _ := tb.r.Paytables.Bet.Pay(res.PlayerLine, stake)
 		if m := tb.r.Limits.MaxPayout; m > 0 && won > m-anteWon {
 			won = m - anteWon
 		}
@@ -132,14 +150,14 @@ func (tb *ptable) mainVerdicts(res banked.Result, b *Box, anteWon int64) (ante, 
 
 // rbVerdict is the Royal Bonus's outcome (§4.13, §6): lost after an
 // exchange, else Evaluate's bonus line on the first five, capped (§4.2).
-func (tb *ptable) rbVerdict(res banked.Result, b *Box) verdict {
+func (tb *ptable) rbVerdict(res banked.Result, b *Box, t *Bettor) verdict {
 	if b.Exchanged {
 		return lost
 	}
 	for _, x := range res.Bonuses {
 		if x.Bet == "royal_bonus" {
 			tb.count["royal bonus won"]++
-			won, _ := tb.r.Paytables.RoyalBonus.Pay(x.Line, b.RoyalBonus)
+			won, _ := tb.r.Paytables.RoyalBonus.Pay(x.Line, t.RoyalBonus)
 			if m := tb.r.Limits.RoyalBonusMaxPayout; m > 0 {
 				won = min(won, m)
 			}
@@ -161,15 +179,17 @@ func (tb *ptable) settleAgrees() {
 	}
 	for _, b := range s.Boxes {
 		sd.Hands[b.N] = b.Cards
-		for k, amount := range map[BetKind]int64{BetBet: b.Bet, BetExchange: b.Fee, BetBuy: b.BuyFee} {
-			if amount > 0 && (k != BetBet || !b.Dark) { // a dark Bet is among the bets
-				bets = append(bets, round.Bet{ID: b.AnteID, Player: b.Player, Spot: Spot(b.N, k), Amount: amount})
+		for _, t := range b.Bettors {
+			for k, amount := range map[BetKind]int64{BetBet: t.Bet, BetExchange: t.Fee, BetBuy: t.BuyFee} {
+				if amount > 0 && (k != BetBet || !b.Dark) { // a dark Bet is among the bets
+					bets = append(bets, round.Bet{ID: t.AnteID, Player: t.Player, Spot: Spot(b.N, k), Amount: amount})
+				}
 			}
 		}
 	}
 	got := Settle(tb.r, bets, sd).Lines
 	want := slices.Clone(s.Lines[tb.closedAt:])
-	bySpot := func(a, b round.Line) int { return strings.Compare(a.Spot, b.Spot) }
+	bySpot := func(a, b round.Line) int { return cmp.Or(strings.Compare(a.Spot, b.Spot), strings.Compare(a.Player, b.Player)) }
 	slices.SortFunc(got, bySpot)
 	slices.SortFunc(want, bySpot)
 	if !slices.Equal(got, want) {

@@ -34,7 +34,7 @@ func (tb *ptable) act() {
 		case 0:
 			c.Amount = tb.cost(b, c.Action, len(c.Cards))
 		case 1:
-			c.Amount = 1 + rng.Int64N(3*b.Ante)
+			c.Amount = 1 + rng.Int64N(3*b.Bettors[0].Ante)
 		case 2:
 			c.Seq = t.Seq + 1 + rng.IntN(2)
 		}
@@ -86,15 +86,16 @@ func (tb *ptable) discards(b *Box) []card.Card {
 	return out
 }
 
-// cost is what action a costs box b, with n discards.
+// cost is what action a costs box b's owner, with n discards.
 func (tb *ptable) cost(b *Box, a Action, n int) int64 {
+	ante := b.Bettors[0].Ante
 	switch a {
 	case Bet:
-		return 2 * b.Ante
+		return 2 * ante
 	case Exchange:
-		return int64(n) * b.Ante
+		return int64(n) * ante
 	case Buy:
-		return b.Ante
+		return ante
 	}
 	return 0
 }
@@ -124,7 +125,7 @@ func (tb *ptable) outOfTurn() {
 		if tb.s.Stage == Buying {
 			a = Stop
 		}
-		tb.refuse(Command{Kind: CmdDecide, Player: b.Player, Box: b.N, Action: a}, ReasonNotYourTurn)
+		tb.refuse(Command{Kind: CmdDecide, Player: b.player(), Box: b.N, Action: a}, ReasonNotYourTurn)
 		return
 	}
 }
@@ -150,8 +151,9 @@ func (tb *ptable) legalMove() {
 	c := Command{Kind: m.Kind, Player: tb.s.Turn.Player, Box: m.Box, Action: m.Action, Amount: m.Max, Seq: tb.rng.IntN(2) * m.Seq}
 	if m.Action == Exchange {
 		b := tb.s.box(m.Box)
-		n := 1 + tb.rng.IntN(int(m.Max/b.Ante))
-		c.Cards, c.Amount = append([]card.Card(nil), b.Cards[:n]...), int64(n)*b.Ante
+		ante := b.Bettors[0].Ante
+		n := 1 + tb.rng.IntN(int(m.Max/ante))
+		c.Cards, c.Amount = append([]card.Card(nil), b.Cards[:n]...), int64(n)*ante
 	}
 	tb.must(c)
 }

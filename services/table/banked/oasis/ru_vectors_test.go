@@ -81,7 +81,7 @@ func TestRUT5ExchangeTwoThenBet(t *testing.T) {
 	g.cards("Kh", "Ks")
 	g.refuse(Command{Kind: CmdDecide, Player: "ann", Box: 1, Action: Exchange, Cards: g.s.Boxes[0].Cards[:1]}, ReasonActionNotAllowed)
 	g.decide("ann", 1, Bet)
-	if b := g.s.Boxes[0]; b.Bet != 20 || len(b.Cards) != 5 || len(b.Discards) != 2 {
+	if b := g.s.Boxes[0]; b.Bettors[0].Bet != 20 || len(b.Cards) != 5 || len(b.Discards) != 2 {
 		t.Fatalf("%+v", b)
 	}
 	g.decide("ann", 1, Stop) // Q-J high: no game

@@ -10,8 +10,9 @@
 // by another (§4.15): both are operator data, the Bet's shipped with the
 // spec's placeholder, labelled so.
 //
-// Up to four boxes, one player each: the source's second bettor on a box
-// (§2.5) is not played here. Dark boxes (§2.7, N5) are an option.
+// Up to four boxes, up to two players each: the box's owner, who decides
+// for it, and a second player whose stakes follow his decisions (§2.5).
+// Dark boxes (§2.7, N5) are an option.
 //
 // Cards enter only through commands, from the RNG's shuffled deck or a
 // live studio's card reader: a deck is shuffled before every round (§5.1,
@@ -62,6 +63,8 @@ const (
 	MaxPays = round.MaxRatio
 	// MaxExchange: one card for one Ante, two for two (§3.21, N2).
 	MaxExchange = 2
+	// MaxBettors: two players may bet on one box (§2.5).
+	MaxBettors = 2
 )
 
 // Options are the rule choices the source leaves open (§11), each with
@@ -98,7 +101,10 @@ type Rules struct {
 	Profile string `json:"profile"`
 	// Boxes on the table, numbered 1 from the dealer's left, dealt left to
 	// right (N7): 1 to MaxBoxes; 4 by default.
-	Boxes     int       `json:"boxes"`
+	Boxes int `json:"boxes"`
+	// Bettors a box takes: 1 or MaxBettors, 2 by default (§2.5); their
+	// Antes together within the Ante limit's maximum.
+	Bettors   int       `json:"bettors"`
 	Limits    Limits    `json:"limits"`
 	Paytables Paytables `json:"paytables"`
 	Options   Options   `json:"options"`
@@ -111,7 +117,7 @@ func Named(profile string) (Rules, error) {
 	if profile != RU {
 		return Rules{}, fmt.Errorf("oasis: unknown profile %q (have %v)", profile, Profiles())
 	}
-	return Rules{Profile: profile, Boxes: MaxBoxes, Paytables: RUPaytables(), Options: Options{RoyalBonus: Literal}}, nil
+	return Rules{Profile: profile, Boxes: MaxBoxes, Bettors: MaxBettors, Paytables: RUPaytables(), Options: Options{RoyalBonus: Literal}}, nil
 }
 
 // Option keys of the paytables: "bet_pays.<line>" and
@@ -124,7 +130,7 @@ const (
 // OptionNames lists every name Set takes, in the order of Rules, Options
 // and the paytables' lines.
 func OptionNames() []string {
-	names := append([]string{"boxes"}, round.OptionNames(Options{})...)
+	names := append([]string{"boxes", "bettors"}, round.OptionNames(Options{})...)
 	for _, l := range BetLines() {
 		names = append(names, betPaysKey+string(l))
 	}
@@ -135,17 +141,22 @@ func OptionNames() []string {
 }
 
 // Set overrides one option by its snake_case name, as a table's options
-// map carries them ("boxes": "2", "royal_bonus": "pair_of_kings_or_better",
+// map carries them ("boxes": "2", "bettors": "1",
+// "royal_bonus": "pair_of_kings_or_better",
 // "bet_pays.flush": "6:1"). A paytable line set makes that paytable the
 // operator's. Set checks the value's form; Validate checks the rules
 // together.
 func (r *Rules) Set(key, value string) error {
-	if key == "boxes" {
+	if key == "boxes" || key == "bettors" {
 		n, err := strconv.Atoi(value)
 		if err != nil {
 			return fmt.Errorf("option %s: %w", key, err)
 		}
-		r.Boxes = n
+		if key == "boxes" {
+			r.Boxes = n
+		} else {
+			r.Bettors = n
+		}
 		return nil
 	}
 	if line, ok := strings.CutPrefix(key, betPaysKey); ok {
@@ -169,6 +180,9 @@ func (r Rules) Validate() error {
 	}
 	if r.Boxes < 1 || r.Boxes > MaxBoxes {
 		add("boxes %d: want 1 to %d", r.Boxes, MaxBoxes)
+	}
+	if r.Bettors < 1 || r.Bettors > MaxBettors {
+		add("bettors %d: want 1 to %d", r.Bettors, MaxBettors)
 	}
 	for _, l := range []struct {
 		what string

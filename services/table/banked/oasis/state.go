@@ -104,28 +104,36 @@ const (
 	Hidden = round.Hidden
 )
 
-// Box is a box in play: one player's stakes, his cards and his decisions.
-type Box struct {
-	// N is the box's number, 1 from the dealer's left.
-	N      int    `json:"n"`
+// Bettor is one player's stakes on a box (§2.5): the box's owner's, who
+// holds its cards and decides for it, or a second player's, whose stakes
+// follow the owner's decisions: his Bet 2 × his Ante, his exchange fee
+// one of his Antes a card, his buy one of his Antes.
+type Bettor struct {
 	Player string `json:"player"`
 	// AnteID is the Ante bet's id, which the Bet's and the fees' lines
-	// carry too; BonusID the Royal Bonus's, "" when there is none.
+	// carry too (but a dark Bet's, placed as a bet, BetID); BonusID the
+	// Royal Bonus's, "" when there is none.
 	AnteID     string `json:"ante_id"`
 	BonusID    string `json:"bonus_id,omitempty"`
+	BetID      string `json:"bet_id,omitempty"`
 	Ante       int64  `json:"ante"`
 	RoyalBonus int64  `json:"royal_bonus,omitempty"`
-	// Bet is the Bet's stake, 2 × Ante once the box bets (§3.20); BetID
-	// its id, the Ante's but for a dark box's, placed as a bet.
-	Bet   int64  `json:"bet,omitempty"`
-	BetID string `json:"bet_id,omitempty"`
-	// Dark: the box is played blind, its Bet placed before the deal and
-	// its cards seen by nobody until the showdown (Options.DarkBoxes).
-	Dark bool `json:"dark,omitempty"`
+	// Bet is the Bet's stake, 2 × Ante once the box bets (§3.20).
+	Bet int64 `json:"bet,omitempty"`
 	// Fee is the exchange's fee, ExchangeFee; BuyFee the bought game's:
 	// each lost as it is paid (§3.21, §4.17).
 	Fee    int64 `json:"fee,omitempty"`
 	BuyFee int64 `json:"buy_fee,omitempty"`
+	// BonusDone: the Royal Bonus has its line (lost on an exchange).
+	BonusDone bool `json:"bonus_done,omitempty"`
+}
+
+// Box is a box in play: its bettors' stakes, its cards and its decisions.
+type Box struct {
+	// N is the box's number, 1 from the dealer's left.
+	N int `json:"n"`
+	// Bettors are the box's players' stakes, the owner's first (§2.5).
+	Bettors []Bettor `json:"bettors"`
 	// Cards are the box's hand; Discards the cards it exchanged.
 	Cards    []card.Card `json:"cards"`
 	Discards []card.Card `json:"discards,omitempty"`
@@ -135,22 +143,30 @@ type Box struct {
 	Action    Action `json:"action,omitempty"`
 	Exchanged bool   `json:"exchanged,omitempty"`
 	Choice    Action `json:"choice,omitempty"`
-	// BonusDone: the Royal Bonus has its line (lost on an exchange).
-	BonusDone bool `json:"bonus_done,omitempty"`
+	// Dark: the box is played blind, its Bets placed before the deal and
+	// its cards seen by nobody until the showdown (Options.DarkBoxes).
+	Dark bool `json:"dark,omitempty"`
 	// Shown: the showdown showed the box's cards.
 	Shown bool `json:"shown,omitempty"`
 	// Settled: every stake of the box has its line.
 	Settled bool `json:"settled,omitempty"`
 }
 
+// player is the box's owner, who decides for it (§2.5).
+func (b *Box) player() string { return b.Bettors[0].Player }
+
 // stakes are the box's stakes still in the round's escrow.
 func (b *Box) stakes() int64 {
 	if b.Settled {
 		return 0
 	}
-	n := b.Ante + b.Bet
-	if !b.BonusDone {
-		n += b.RoyalBonus
+	var n int64
+	for i := range b.Bettors {
+		t := &b.Bettors[i]
+		n += t.Ante + t.Bet
+		if !t.BonusDone {
+			n += t.RoyalBonus
+		}
 	}
 	return n
 }
@@ -224,6 +240,7 @@ func (s State) Clone() State {
 	c.Cancelled = slices.Clone(s.Cancelled)
 	c.Boxes = slices.Clone(s.Boxes)
 	for i := range c.Boxes {
+		c.Boxes[i].Bettors = slices.Clone(s.Boxes[i].Bettors)
 		c.Boxes[i].Cards = slices.Clone(s.Boxes[i].Cards)
 		c.Boxes[i].Discards = slices.Clone(s.Boxes[i].Discards)
 	}
@@ -259,14 +276,15 @@ func (s State) Settlement() round.Settlement {
 	return round.Settlement{Lines: slices.Clone(s.Lines)}
 }
 
-// Owner is the player of box n: while bets are open the player of a bet
-// on it, then the player of the box in play; "" when nobody has it.
+// Owner is the owner of box n, who decides for it (§2.5): while bets
+// are open the player of its first bet, then the first bettor of the box
+// in play; "" when nobody has it.
 func (s *State) Owner(n int) string {
 	if s.Phase == round.Betting {
 		return layout.Owner(s.Bets, n)
 	}
 	if b := s.box(n); b != nil {
-		return b.Player
+		return b.player()
 	}
 	return ""
 }
