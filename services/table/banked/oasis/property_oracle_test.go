@@ -40,7 +40,9 @@ func (tb *ptable) oracle() {
 				got = append(got, l)
 			}
 		}
-		bySpot := func(a, b round.Line) int { return cmp.Or(strings.Compare(a.Spot, b.Spot), strings.Compare(a.Player, b.Player)) }
+		bySpot := func(a, b round.Line) int {
+			return cmp.Or(strings.Compare(a.Spot, b.Spot), strings.Compare(a.Player, b.Player))
+		}
 		slices.SortFunc(got, bySpot)
 		slices.SortFunc(want, bySpot)
 		if !slices.Equal(got, want) {
@@ -189,7 +191,9 @@ func (tb *ptable) settleAgrees() {
 	}
 	got := Settle(tb.r, bets, sd).Lines
 	want := slices.Clone(s.Lines[tb.closedAt:])
-	bySpot := func(a, b round.Line) int { return cmp.Or(strings.Compare(a.Spot, b.Spot), strings.Compare(a.Player, b.Player)) }
+	bySpot := func(a, b round.Line) int {
+		return cmp.Or(strings.Compare(a.Spot, b.Spot), strings.Compare(a.Player, b.Player))
+	}
 	slices.SortFunc(got, bySpot)
 	slices.SortFunc(want, bySpot)
 	if !slices.Equal(got, want) {
