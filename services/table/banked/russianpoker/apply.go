@@ -22,8 +22,9 @@ const (
 	CmdOpen CommandKind = iota + 1
 	// CmdPlace: Player's batch of Bets, placed all or none, each on a
 	// box's Ante or Royal Bonus ("box:3/ante", "box:3/royal_bonus"; a bet
-	// without a spot is an Ante on the command's Box). A box is one
-	// player's; his new bet on a spot replaces his old.
+	// without a spot is an Ante on the command's Box). A box takes up to
+	// Rules.Bettors players, its owner the first (§2.5); a player's new bet
+	// on a spot replaces his old.
 	CmdPlace
 	// CmdCancel: Player's bets BetIDs, while bets are open.
 	CmdCancel
@@ -89,7 +90,7 @@ type Command struct {
 // Reasons of the refusals only the casino poker games have; the others
 // are package round's.
 const (
-	// ReasonBoxTaken: another player has a bet on the box.
+	// ReasonBoxTaken: the box has as many players as it takes (§2.5).
 	ReasonBoxTaken = boxes.ReasonBoxTaken
 	// ReasonNoAnte: a Royal Bonus without the player's Ante on the box.
 	ReasonNoAnte = boxes.ReasonNoAnte
@@ -119,7 +120,7 @@ const (
 	ReasonNoInsurance = "NO_INSURANCE"
 	// ReasonUnknownBox: the box is not in play.
 	ReasonUnknownBox = "UNKNOWN_BOX"
-	// ReasonNotBoxOwner: only the box's player decides for it.
+	// ReasonNotBoxOwner: only the box's owner decides for it (§2.5).
 	ReasonNotBoxOwner = "NOT_BOX_OWNER"
 	// ReasonNotYourTurn: the box named is not the one deciding.
 	ReasonNotYourTurn = "NOT_YOUR_TURN"
@@ -233,19 +234,24 @@ func (s *State) close(_ *Rules) ([]Event, error) {
 	return evs, nil
 }
 
-// layBoxes makes the boxes in play from the bets, in number order.
+// layBoxes makes the boxes in play from the bets, in number order, each
+// with its bettors in the order of their Antes, the owner first (§2.5).
 func (s *State) layBoxes() {
 	for n := 1; n <= MaxBoxes; n++ {
-		i := slices.IndexFunc(s.Bets, func(b round.Bet) bool { return b.Spot == Spot(n, BetAnte) })
-		if i < 0 {
-			continue
+		box := Box{N: n}
+		for _, a := range s.Bets {
+			if a.Spot != Spot(n, BetAnte) {
+				continue
+			}
+			t := Bettor{Player: a.Player, AnteID: a.ID, Ante: a.Amount}
+			if j := slices.IndexFunc(s.Bets, func(b round.Bet) bool { return b.Player == a.Player && b.Spot == Spot(n, BetRoyalBonus) }); j >= 0 {
+				t.BonusID, t.RoyalBonus = s.Bets[j].ID, s.Bets[j].Amount
+			}
+			box.Bettors = append(box.Bettors, t)
 		}
-		a := s.Bets[i]
-		box := Box{N: n, Player: a.Player, AnteID: a.ID, Ante: a.Amount}
-		if j := slices.IndexFunc(s.Bets, func(b round.Bet) bool { return b.Spot == Spot(n, BetRoyalBonus) }); j >= 0 {
-			box.BonusID, box.RoyalBonus = s.Bets[j].ID, s.Bets[j].Amount
+		if len(box.Bettors) > 0 {
+			s.Boxes = append(s.Boxes, box)
 		}
-		s.Boxes = append(s.Boxes, box)
 	}
 }
 
@@ -274,10 +280,13 @@ func (s *State) void(_ *Rules, reason string) ([]Event, error) {
 		if b.Settled {
 			continue
 		}
-		s.line(b, BetAnte, b.Ante, pushed)
-		s.line(b, BetBet, b.Bet, pushed)
-		s.bonus(b, pushed)
-		s.insurance(b, pushed)
+		for j := range b.Bettors {
+			t := &b.Bettors[j]
+			s.line(b, t, BetAnte, t.Ante, pushed)
+			s.line(b, t, BetBet, t.Bet, pushed)
+			s.bonus(b, t, pushed)
+			s.insurance(b, t, pushed)
+		}
 		b.Settled = true
 	}
 	s.end(round.Voided)

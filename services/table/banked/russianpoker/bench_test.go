@@ -84,9 +84,9 @@ func (bt *benchTable) round() {
 		}
 		b := s.box(s.Turn.Box)
 		a, discards := simpleDecision(s.Stage, b)
-		c := Command{Kind: CmdDecide, Player: b.Player, Box: b.N, Action: a, Cards: discards, Seq: s.Turn.Seq}
+		c := Command{Kind: CmdDecide, Player: b.player(), Box: b.N, Action: a, Cards: discards, Seq: s.Turn.Seq}
 		if a == Bet && insurable(&bt.r, b) {
-			c.Insurance = b.Ante // the least
+			c.Insurance = b.Bettors[0].Ante // the least
 		}
 		bt.apply(c)
 	}

@@ -2,6 +2,7 @@ package russianpoker
 
 import (
 	"github.com/croupier/croupier/services/table/banked/boxes"
+	"github.com/croupier/croupier/services/table/banked/fivecard"
 	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/shared/apierr"
 )
@@ -53,9 +54,10 @@ func (s *State) place(r *Rules, c *Command) ([]Event, error) {
 	return append(evs, Event{Kind: EvPlaced, Player: c.Player, Bets: p.Stakes}), nil
 }
 
-// checkPlace is a placement's checks, changing nothing (boxes.Layout's
-// Place): each bet on its own (CheckBet), one player a box, the Royal
-// Bonus with the player's Ante (§3.11).
+// checkPlace is a placement's checks, changing nothing (fivecard.Place,
+// on boxes.Layout's): each bet on its own (CheckBet), the Royal Bonus with
+// the player's Ante (§3.11), up to Rules.Bettors players a box, their
+// Antes together within the table's maximum (§2.5).
 func (s *State) checkPlace(r *Rules, c *Command) (boxes.Placement, error) {
 	bets := make([]round.Bet, len(c.Bets))
 	for i, b := range c.Bets {
@@ -68,9 +70,14 @@ func (s *State) checkPlace(r *Rules, c *Command) (boxes.Placement, error) {
 	if s.Phase != round.Betting {
 		closed = s.wrongPhase("bet")
 	}
-	return layout.Place(s.Bets, s.Cancelled, c.Player, bets, closed, boxes.Policy[BetKind]{
+	_, most := r.limit(BetAnte)
+	if r.Limits.Ante.Max == 0 {
+		most = 0
+	}
+	p, _, err := fivecard.Place(layout, s.Bets, s.Cancelled, c.Player, bets, closed, boxes.Policy[BetKind]{
 		Check: func(b *round.Bet) (int, BetKind, error) { return checkBet(r, b) },
-	})
+	}, fivecard.Sharing[BetKind]{Bettors: r.Bettors, Base: BetAnte, Most: most})
+	return p, err
 }
 
 // cancel takes a player's bets back while bets are open, all or none; a

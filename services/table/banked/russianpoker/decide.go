@@ -100,8 +100,8 @@ func (s *State) turn(b *Box, evs []Event) []Event {
 		return evs
 	}
 	if s.Turn.Box != b.N {
-		s.Turn.Box, s.Turn.Player = b.N, b.Player
-		evs = append(evs, Event{Kind: EvTurn, Player: b.Player, Box: b.N, Seq: s.Turn.Seq})
+		s.Turn.Box, s.Turn.Player = b.N, b.player()
+		evs = append(evs, Event{Kind: EvTurn, Player: b.player(), Box: b.N, Seq: s.Turn.Seq})
 	}
 	return evs
 }
@@ -137,7 +137,7 @@ func (s *State) done(b *Box) bool {
 	return b.Action != Bet || b.Choice != 0 || s.Stage != Buying
 }
 
-// decide takes a box's decision, its player's, in turn, box by box
+// decide takes a box's decision, its owner's (§2.5), in turn, box by box
 // (§3.20): pass, bet (and insure) or improve in its turn; stop or buy on
 // the dealer's no game (§4.20–4.21).
 func (s *State) decide(r *Rules, c *Command) ([]Event, error) {
@@ -151,8 +151,8 @@ func (s *State) decide(r *Rules, c *Command) ([]Event, error) {
 	switch {
 	case b == nil:
 		return nil, apierr.NotFound(ReasonUnknownBox, "box %d is not in play", c.Box)
-	case b.Player != c.Player:
-		return nil, apierr.Denied(ReasonNotBoxOwner, "%q does not decide for box %d: its player %s does", c.Player, b.N, b.Player)
+	case b.player() != c.Player:
+		return nil, apierr.Denied(ReasonNotBoxOwner, "%q does not decide for box %d: its owner %s does (§2.5)", c.Player, b.N, b.player())
 	case c.Action < Pass || c.Action > Buy:
 		return nil, apierr.Invalid(ReasonActionNotAllowed, "%s is not a decision", c.Action)
 	case s.decided(c):
@@ -173,20 +173,22 @@ func (s *State) decide(r *Rules, c *Command) ([]Event, error) {
 }
 
 // allowed refuses an action the stage does not allow the box, or an
-// amount other than what it costs: an improvement the box has made, or
+// amount other than what it costs the owner, whose Amount it is: an
+// improvement the box has made, or
 // any once it has improved but where the rules allow both (N2); an
 // insurance but with the Bet, and there only on three of a kind or
 // better within its bounds (insure.go).
 func (s *State) allowed(r *Rules, b *Box, c *Command) error {
 	var cost int64
+	ante := b.Bettors[0].Ante
 	switch a := c.Action; {
 	case s.Stage == Buying && a == Buy:
-		cost = b.Ante
+		cost = ante
 	case s.Stage == Buying && a == Stop, s.Stage == Deciding && a == Pass:
 	case s.Stage == Deciding && a == Bet:
-		cost = 2 * b.Ante
+		cost = 2 * ante
 	case s.Stage == Deciding && (a == Exchange || a == Sixth) && s.mayImprove(r, b, a):
-		cost = b.Ante
+		cost = ante
 	default:
 		return apierr.Precondition(ReasonActionNotAllowed, "box %d may not %s now (§3.20–3.28, §4.20–4.21, N2)", b.N, a)
 	}
@@ -224,7 +226,8 @@ func (s *State) stale(c *Command) error {
 	return apierr.Precondition(ReasonStaleTurn, "decision for wait %d: the round is at %d", c.Seq, s.Turn.Seq)
 }
 
-// act carries out box b's decision c (the clock's when timeout), and the
+// act carries out box b's decision c (the clock's when timeout), for
+// each of its bettors' stakes (the insurance the owner's alone), and the
 // round moves on. An exchange's discards are checked last, so that a
 // refused one changes nothing.
 func (s *State) act(r *Rules, b *Box, c *Command, timeout bool) ([]Event, error) {
@@ -239,9 +242,9 @@ func (s *State) act(r *Rules, b *Box, c *Command, timeout bool) ([]Event, error)
 		b.Discards, b.Exchanged = append(b.Discards, c.Cards...), true
 	}
 	t := &s.Turn
-	d := Decision{Seq: t.Seq, Player: b.Player, Box: b.N, Action: a, Insurance: c.Insurance, Cards: slices.Clone(c.Cards), Timeout: timeout}
+	d := Decision{Seq: t.Seq, Player: b.player(), Box: b.N, Action: a, Insurance: c.Insurance, Cards: slices.Clone(c.Cards), Timeout: timeout}
 	s.Decisions = append(s.Decisions, d)
-	ev := Event{Kind: EvDecided, Player: b.Player, Box: b.N, Action: a, Seq: t.Seq, Cards: c.Cards}
+	ev := Event{Kind: EvDecided, Player: b.player(), Box: b.N, Action: a, Seq: t.Seq, Cards: c.Cards}
 	if len(c.Cards) > 0 {
 		ev.Vis = Private
 	}
@@ -256,50 +259,56 @@ func (s *State) act(r *Rules, b *Box, c *Command, timeout bool) ([]Event, error)
 		b.Action = Pass
 		s.pass(b)
 	case Bet:
-		b.Action, b.Bet, b.Insurance = Bet, 2*b.Ante, c.Insurance
-		evs = append(evs, s.staked(b, made{BetBet, b.Bet}, made{BetInsurance, b.Insurance}))
-	case Exchange, Sixth:
-		k, fee := BetExchange, &b.Fee
-		if a == Sixth {
-			k, fee, b.Sixth = BetSixth, &b.SixthFee, true
+		b.Action = Bet
+		st := s.stake(b, BetBet, func(t *Bettor) *int64 { return &t.Bet }, 2)
+		if o := &b.Bettors[0]; c.Insurance > 0 {
+			o.Insurance = c.Insurance
+			st.Bets = append(st.Bets, round.Bet{ID: o.AnteID, Player: o.Player, Spot: Spot(b.N, BetInsurance), Amount: o.Insurance})
+			st.Amount += o.Insurance
 		}
-		*fee = b.Ante
-		evs = append(evs, s.staked(b, made{k, *fee}))
-		s.line(b, k, *fee, lost)
-		if keep {
-			b.Locked = b.RoyalBonus > 0 && !b.BonusDone
-		} else {
-			s.bonus(b, lost) // §3.25: an improvement loses the Royal Bonus
+		evs = append(evs, st)
+	case Exchange, Sixth:
+		k, fee := BetExchange, func(t *Bettor) *int64 { return &t.Fee }
+		if a == Sixth {
+			k, fee, b.Sixth = BetSixth, func(t *Bettor) *int64 { return &t.SixthFee }, true
+		}
+		evs = append(evs, s.stake(b, k, fee, 1))
+		for i := range b.Bettors {
+			t := &b.Bettors[i]
+			s.line(b, t, k, *fee(t), lost)
+			if keep {
+				b.Locked = b.Locked || t.RoyalBonus > 0 && !t.BonusDone
+			} else {
+				s.bonus(b, t, lost) // §3.25: an improvement loses the Royal Bonus
+			}
 		}
 	case Stop:
 		b.Choice = Stop
 		s.stop(r, b)
 	case Buy:
-		b.Choice, b.BuyFee = Buy, b.Ante
-		evs = append(evs, s.staked(b, made{BetBuy, b.BuyFee}))
-		s.line(b, BetBuy, b.BuyFee, lost)
+		b.Choice = Buy
+		evs = append(evs, s.stake(b, BetBuy, func(t *Bettor) *int64 { return &t.BuyFee }, 1))
+		for i := range b.Bettors {
+			t := &b.Bettors[i]
+			s.line(b, t, BetBuy, t.BuyFee, lost)
+		}
 	}
 	if len(s.Lines) > from {
-		evs = append(evs, Event{Kind: EvPaid, Player: b.Player, Box: b.N, Lines: s.Lines[from:], Reason: a.String()})
+		evs = append(evs, Event{Kind: EvPaid, Player: b.player(), Box: b.N, Lines: s.Lines[from:], Reason: a.String()})
 	}
 	return s.advance(r, evs), nil
 }
 
-// made is a stake a box makes by deciding: its kind and amount.
-type made struct {
-	k      BetKind
-	amount int64
-}
-
-// staked is the event of box b's stakes made by deciding (none for an
-// amount of 0), under the Ante's id.
-func (s *State) staked(b *Box, stakes ...made) Event {
-	ev := Event{Kind: EvStaked, Player: b.Player, Box: b.N}
-	for _, m := range stakes {
-		if k, amount := m.k, m.amount; amount > 0 {
-			ev.Bets = append(ev.Bets, round.Bet{ID: b.AnteID, Player: b.Player, Spot: Spot(b.N, k), Amount: amount})
-			ev.Amount += amount
-		}
+// stake makes each bettor of box b stake antes × his Ante on kind k,
+// into the field at gives, under his Ante's id, and returns its event.
+func (s *State) stake(b *Box, k BetKind, at func(*Bettor) *int64, antes int64) Event {
+	ev := Event{Kind: EvStaked, Player: b.player(), Box: b.N}
+	for i := range b.Bettors {
+		t := &b.Bettors[i]
+		amount := antes * t.Ante
+		*at(t) = amount
+		ev.Bets = append(ev.Bets, round.Bet{ID: t.AnteID, Player: t.Player, Spot: Spot(b.N, k), Amount: amount})
+		ev.Amount += amount
 	}
 	return ev
 }

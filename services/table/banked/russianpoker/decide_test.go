@@ -66,7 +66,7 @@ func TestImprovements(t *testing.T) {
 	g.decide("ann", 1, Exchange, "9h", "4s", "2c")
 	g.cards("As", "3c", "3h")
 	g.refuse(ex(0, "3c"), ReasonActionNotAllowed)
-	if b := g.s.Boxes[0]; len(b.Cards) != 6 || b.Fee != 10 || b.SixthFee != 10 {
+	if b := g.s.Boxes[0]; len(b.Cards) != 6 || b.Bettors[0].Fee != 10 || b.Bettors[0].SixthFee != 10 {
 		t.Fatalf("%+v", b)
 	}
 	g.insure("ann", 1, 10)
@@ -136,5 +136,29 @@ func TestQuadsSecondCombination(t *testing.T) {
 		if _, got, _ := combinations(cs); got != want {
 			t.Errorf("%s: second %q, want %q", hand, got, want)
 		}
+	}
+}
+
+// Two players may bet on one box (§2.5, N1): its owner decides and
+// insures, the second's stakes follow: his Bet 2 × his Ante, his
+// improvement's fee one of his Antes; a third is refused.
+func TestTwoBettorsOnABox(t *testing.T) {
+	g := newGame(t, rules(t))
+	g.do(Command{Kind: CmdOpen})
+	g.do(place("ann", 1, BetAnte, 10))
+	g.do(place("bob", 1, BetAnte, 20))
+	g.refuse(place("cat", 1, BetAnte, 10), ReasonBoxTaken)
+	g.deal("7c 7d 7h Ks 2c", "Qd Jc 9s 5s 3d")
+	g.refuse(Command{Kind: CmdDecide, Player: "bob", Box: 1, Action: Sixth}, ReasonNotBoxOwner)
+	evs := g.decide("ann", 1, Sixth)
+	if st := evs[1]; st.Amount != 30 || len(st.Bets) != 2 || st.Bets[1].Player != "bob" {
+		t.Fatalf("%+v", st)
+	}
+	g.cards("7s")
+	g.insure("ann", 1, 10)
+	g.decide("ann", 1, Stop)
+	g.settled()
+	if g.net("ann") != -10+10+10 || g.net("bob") != -20+20 { // the sixth card's fee, the insurance 1:1, the Ante 1:1
+		t.Fatalf("ann %d, bob %d", g.net("ann"), g.net("bob"))
 	}
 }

@@ -6,7 +6,8 @@ import (
 	"github.com/croupier/croupier/shared/rank/banked"
 )
 
-// checkInsurance refuses an insurance of amount with box b's Bet: on a
+// checkInsurance refuses an insurance of amount with the Bet of box b's
+// owner: on a
 // hand below three of a kind (NO_INSURANCE, §3.29), below 1 × Ante or
 // above what the Bet would be paid on the hand, and above the table's
 // max payout (BAD_AMOUNT, §3.30, §3.33).
@@ -22,11 +23,12 @@ func (s *State) checkInsurance(r *Rules, b *Box, amount int64) error {
 	return nil
 }
 
-// insuranceBounds are the least and the most box b may insure with its
-// Bet: 1 × Ante to what the Bet would be paid on its hand, at most the
-// table's max payout (§3.30, §3.33).
+// insuranceBounds are the least and the most box b's owner may insure
+// with his Bet: 1 × Ante to what the Bet would be paid on its hand, at
+// most the table's max payout (§3.30, §3.33).
 func insuranceBounds(r *Rules, b *Box) (lo, hi int64) {
-	return b.Ante, capped(betPayout(r, b.Cards, 2*b.Ante), r.Limits.MaxPayout)
+	ante := b.Bettors[0].Ante
+	return ante, capped(betPayout(r, b.Cards, 2*ante), r.Limits.MaxPayout)
 }
 
 // insurable reports box b's hand three of a kind or better, with room

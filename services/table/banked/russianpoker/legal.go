@@ -1,6 +1,10 @@
 package russianpoker
 
-import "github.com/croupier/croupier/services/table/banked/round"
+import (
+	"slices"
+
+	"github.com/croupier/croupier/services/table/banked/round"
+)
 
 // Move is one command a player may send now, as Legal lists it.
 type Move struct {
@@ -24,13 +28,14 @@ type Move struct {
 }
 
 // Legal lists what player may do now, in box order: while bets are open,
-// an Ante on each box that is free or his, a Royal Bonus where he has an
-// Ante and the table offers it, and the cancel of each of his bets; in
-// his box's turn, pass, bet (with an insurance within its bounds, or
-// none), or improve (an exchange of one to five of his cards, a sixth
-// card) as the rules allow; on the dealer's no game, stop or buy. Every
-// move it lists, sent as a command within its bounds, is accepted by
-// Apply.
+// an Ante on each box that is his or has room for him (§2.5), a Royal
+// Bonus where he has an Ante and the table offers it, and the cancel of
+// each of his bets; in the turn of a box he owns, pass, bet (with an
+// insurance within its bounds, or none), or improve (an exchange of one
+// to five of its cards, a sixth card) as the rules allow; on the
+// dealer's no game, stop or buy. A decision's bounds are the owner's
+// stakes'. Every move it lists, sent as a command within its bounds, is
+// accepted by Apply.
 func Legal(r Rules, s *State, player string) []Move {
 	switch s.Phase {
 	case round.Betting:
@@ -41,25 +46,53 @@ func Legal(r Rules, s *State, player string) []Move {
 			return nil
 		}
 		b := s.box(t.Box)
+		ante := b.Bettors[0].Ante
 		if s.Stage == Buying {
 			return []Move{
 				{Kind: CmdDecide, Box: b.N, Action: Stop, Seq: t.Seq},
-				{Kind: CmdDecide, Box: b.N, Action: Buy, Min: b.Ante, Max: b.Ante, Seq: t.Seq},
+				{Kind: CmdDecide, Box: b.N, Action: Buy, Min: ante, Max: ante, Seq: t.Seq},
 			}
 		}
-		bet := Move{Kind: CmdDecide, Box: b.N, Action: Bet, Min: 2 * b.Ante, Max: 2 * b.Ante, Seq: t.Seq}
+		bet := Move{Kind: CmdDecide, Box: b.N, Action: Bet, Min: 2 * ante, Max: 2 * ante, Seq: t.Seq}
 		if insurable(&r, b) {
 			bet.InsuranceMin, bet.InsuranceMax = insuranceBounds(&r, b)
 		}
 		moves := []Move{{Kind: CmdDecide, Box: b.N, Action: Pass, Seq: t.Seq}, bet}
 		for _, a := range []Action{Exchange, Sixth} {
 			if s.mayImprove(&r, b, a) {
-				moves = append(moves, Move{Kind: CmdDecide, Box: b.N, Action: a, Min: b.Ante, Max: b.Ante, Seq: t.Seq})
+				moves = append(moves, Move{Kind: CmdDecide, Box: b.N, Action: a, Min: ante, Max: ante, Seq: t.Seq})
 			}
 		}
 		return moves
 	}
 	return nil
+}
+
+// seat reports box n open to player: his already, or with room for
+// another player (§2.5).
+func (s *State) seat(r *Rules, n int, player string) bool {
+	var players []string
+	for _, b := range s.Bets {
+		if m, _ := spotBox(b.Spot); m == n && !slices.Contains(players, b.Player) {
+			players = append(players, b.Player)
+		}
+	}
+	return slices.Contains(players, player) || len(players) < r.Bettors
+}
+
+// anteRoom bounds player's Ante on box n: its limit, and with the other
+// players' Antes there within the table's maximum (§2.5).
+func (s *State) anteRoom(r *Rules, n int, player string) (lo, hi int64) {
+	lo, hi = r.limit(BetAnte)
+	if r.Limits.Ante.Max == 0 {
+		return lo, hi
+	}
+	for _, b := range s.Bets {
+		if b.Spot == Spot(n, BetAnte) && b.Player != player {
+			hi -= b.Amount
+		}
+	}
+	return lo, hi
 }
 
 // legalBets are the placements and cancels open to player.
@@ -69,11 +102,12 @@ func (s *State) legalBets(r *Rules, player string) []Move {
 	}
 	var moves []Move
 	for n := 1; n <= r.Boxes; n++ {
-		if owner := s.Owner(n); owner != "" && owner != player {
+		if !s.seat(r, n, player) {
 			continue
 		}
-		lo, hi := r.limit(BetAnte)
-		moves = append(moves, Move{Kind: CmdPlace, Box: n, Spot: Spot(n, BetAnte), Min: lo, Max: hi})
+		if lo, hi := s.anteRoom(r, n, player); lo <= hi {
+			moves = append(moves, Move{Kind: CmdPlace, Box: n, Spot: Spot(n, BetAnte), Min: lo, Max: hi})
+		}
 		if r.Paytables.offersRoyalBonus() && layout.Has(player, n, BetAnte, s.Bets) {
 			lo, hi := r.limit(BetRoyalBonus)
 			moves = append(moves, Move{Kind: CmdPlace, Box: n, Spot: Spot(n, BetRoyalBonus), Min: lo, Max: hi})

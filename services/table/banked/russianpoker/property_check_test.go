@@ -240,7 +240,7 @@ func (tb *ptable) shown(e *Event) {
 		}
 		return
 	}
-	if b := s.box(e.Box); b == nil || b.Action != Bet || b.Choice == Stop || !b.Shown || !slices.Equal(e.Cards, b.Cards) {
+	if b := s.box(e.Box); b == nil || b.Action != Bet || b.Choice == Stop || !b.Shown || !slices.Equal(e.Cards, b.Cards) || e.Player != b.player() {
 		tb.fatalf("shown %+v: the box is %+v", e, b)
 	}
 }
@@ -320,8 +320,9 @@ func copyState(dst, src *State) {
 		cards := append(bxs[i].Cards[:0], src.Boxes[i].Cards...)
 		discards := append(bxs[i].Discards[:0], src.Boxes[i].Discards...)
 		first := append(bxs[i].FirstFive[:0], src.Boxes[i].FirstFive...)
+		bettors := append(bxs[i].Bettors[:0], src.Boxes[i].Bettors...)
 		bxs[i] = src.Boxes[i]
-		bxs[i].Cards, bxs[i].Discards, bxs[i].FirstFive = cards, discards, first
+		bxs[i].Cards, bxs[i].Discards, bxs[i].FirstFive, bxs[i].Bettors = cards, discards, first, bettors
 	}
 	dst.Boxes = bxs
 }
@@ -350,10 +351,11 @@ func equalState(a, b *State) bool {
 	}
 	for i := range a.Boxes {
 		x, y := a.Boxes[i], b.Boxes[i]
-		if !slices.Equal(x.Cards, y.Cards) || !slices.Equal(x.Discards, y.Discards) || !slices.Equal(x.FirstFive, y.FirstFive) {
+		if !slices.Equal(x.Cards, y.Cards) || !slices.Equal(x.Discards, y.Discards) || !slices.Equal(x.FirstFive, y.FirstFive) ||
+			!slices.Equal(x.Bettors, y.Bettors) {
 			return false
 		}
-		x.Cards, y.Cards, x.Discards, y.Discards, x.FirstFive, y.FirstFive = nil, nil, nil, nil, nil, nil
+		x.Cards, y.Cards, x.Discards, y.Discards, x.FirstFive, y.FirstFive, x.Bettors, y.Bettors = nil, nil, nil, nil, nil, nil, nil, nil
 		if !reflect.DeepEqual(x, y) {
 			return false
 		}
@@ -388,9 +390,10 @@ func TestEqualStateKnowsEveryField(t *testing.T) {
 		c.Boxes[0].Cards[1] = card.MustParse("2s")
 		c.Boxes[0].Discards[0] = card.MustParse("2s")
 		c.Boxes[0].FirstFive[0] = card.MustParse("2s")
+		c.Boxes[0].Bettors[0].Ante++
 		c.Decisions[0].Cards[0] = card.MustParse("2s")
 		if equalState(&c, &g.s) || g.s.Boxes[0].Discards[0] == c.Boxes[0].Discards[0] || g.s.Decisions[0].Cards[0] == c.Decisions[0].Cards[0] ||
-			g.s.Boxes[0].FirstFive[0] == c.Boxes[0].FirstFive[0] {
+			g.s.Boxes[0].FirstFive[0] == c.Boxes[0].FirstFive[0] || g.s.Boxes[0].Bettors[0].Ante == c.Boxes[0].Bettors[0].Ante {
 			t.Fatal("a copy shares its cards or a changed card is not seen")
 		}
 	}

@@ -1,6 +1,7 @@
 package russianpoker
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -29,7 +30,7 @@ func (tb *ptable) oracle() {
 			tb.count["swapped again"]++
 		}
 	}
-	bySpot := func(a, b round.Line) int { return strings.Compare(a.Spot, b.Spot) }
+	bySpot := func(a, b round.Line) int { return cmp.Or(strings.Compare(a.Spot, b.Spot), strings.Compare(a.Player, b.Player)) }
 	for i := range s.Boxes {
 		b := &s.Boxes[i]
 		want := tb.want(b, dealt)
@@ -48,18 +49,12 @@ func (tb *ptable) oracle() {
 }
 
 // want is what box b's lines should be against the dealer's hand as
-// dealt: its fees lost (§3.22, §4.21); a pass's Ante and Royal Bonus lost
-// (§3.20); for a box that bet, the Royal Bonus (§3.16, §6), the insurance
-// (§3.34), and the Ante and the Bet as §4.12–4.16 and §4.20–4.22 say on
-// the dealer's game as dealt or as bought, within the caps.
+// dealt, bettor by bettor: every bettor's stakes follow the owner's
+// decisions (§2.5).
 func (tb *ptable) want(b *Box, dealt []card.Card) []round.Line {
 	var want []round.Line
-	add := func(k BetKind, stake int64, v verdict) {
-		if stake > 0 {
-			tb.scratch.Lines = tb.scratch.Lines[:0]
-			tb.scratch.line(b, k, stake, v)
-			want = append(want, tb.scratch.Lines[0])
-		}
+	if len(b.Bettors) > 1 {
+		tb.count["two bettors"]++
 	}
 	if b.Exchanged {
 		tb.count["exchange"]++
@@ -67,55 +62,77 @@ func (tb *ptable) want(b *Box, dealt []card.Card) []round.Line {
 	if b.Sixth {
 		tb.count["sixth card"]++
 	}
-	add(BetExchange, b.Fee, lost)
-	add(BetSixth, b.SixthFee, lost)
-	add(BetBuy, b.BuyFee, lost)
+	for i := range b.Bettors {
+		want = tb.wantOf(want, b, &b.Bettors[i], dealt)
+	}
+	return want
+}
+
+// wantOf adds bettor t's lines on box b to want: his fees lost (§3.22,
+// §4.21); a pass's Ante and Royal Bonus lost (§3.20); for a box that bet,
+// the Royal Bonus (§3.16, §6), the insurance (§3.34), and the Ante and the
+// Bet as §4.12–4.16 and §4.20–4.22 say on the dealer's game as dealt or
+// as bought, within the caps.
+func (tb *ptable) wantOf(want []round.Line, b *Box, t *Bettor, dealt []card.Card) []round.Line {
+	add := func(k BetKind, stake int64, v verdict) {
+		if stake > 0 {
+			tb.scratch.Lines = tb.scratch.Lines[:0]
+			tb.scratch.line(b, t, k, stake, v)
+			want = append(want, tb.scratch.Lines[0])
+		}
+	}
+	for k, made := range map[BetKind]bool{BetExchange: b.Exchanged, BetSixth: b.Sixth, BetBuy: b.Choice == Buy} {
+		if made {
+			add(k, t.Ante, lost)
+		}
+	}
 	if b.Action == Pass {
-		add(BetAnte, b.Ante, lost)
-		add(BetRoyalBonus, b.RoyalBonus, lost)
+		add(BetAnte, t.Ante, lost)
+		add(BetRoyalBonus, t.RoyalBonus, lost)
 		return want
 	}
 	res := tb.evaluate(b, dealt)
-	add(BetRoyalBonus, b.RoyalBonus, tb.rbVerdict(res, b))
+	add(BetRoyalBonus, t.RoyalBonus, tb.rbVerdict(res, b, t))
 	var insWon int64
 	ins := lost
 	switch {
 	case !res.DealerQualifies:
-		insWon, ins = b.Insurance, paid(b.Insurance)
+		insWon, ins = t.Insurance, paid(t.Insurance)
 	case res.Comparison < 0:
 		ins = pushed
 	}
-	if b.Insurance > 0 {
+	if t.Insurance > 0 {
 		tb.count["insured"]++
 		if insWon > 0 {
 			tb.count["insurance won"]++
 		}
 	}
-	add(BetInsurance, b.Insurance, ins)
+	add(BetInsurance, t.Insurance, ins)
 	room := func(won int64) int64 {
 		if m := tb.r.Limits.MaxPayout; m > 0 {
 			return min(won, max(0, m-insWon))
 		}
 		return won
 	}
-	ante, bet := tb.mainVerdicts(res, b, room)
+	bet := 2 * t.Ante
+	ante, bv := tb.mainVerdicts(res, b, bet, room)
 	if !res.DealerQualifies {
-		ante, bet = paid(room(b.Ante)), pushed // a stop
+		ante, bv = paid(room(t.Ante)), pushed // a stop
 		if b.Choice == Buy {
 			res = tb.evaluate(b, tb.s.Dealer)
-			ante, bet = tb.mainVerdicts(res, b, room)
+			ante, bv = tb.mainVerdicts(res, b, bet, room)
 			if !res.DealerQualifies {
 				tb.count["bought none"]++
 				if tb.r.Options.FailedBuyPaysAnte {
-					ante = paid(room(b.Ante))
+					ante = paid(room(t.Ante))
 				}
 			}
 		} else {
 			tb.count["stop"]++
 		}
 	}
-	add(BetAnte, b.Ante, ante)
-	add(BetBet, b.Bet, bet)
+	add(BetAnte, t.Ante, ante)
+	add(BetBet, bet, bv)
 	return want
 }
 
@@ -132,7 +149,7 @@ func (tb *ptable) evaluate(b *Box, dealer []card.Card) banked.Result {
 // (§4.12–4.16): none of his game returns both (a bought game's, N5); a
 // winning box's Ante returned and its Bet paid on its main and second
 // combinations, within room.
-func (tb *ptable) mainVerdicts(res banked.Result, b *Box, room func(int64) int64) (ante, bet verdict) {
+func (tb *ptable) mainVerdicts(res banked.Result, b *Box, stake int64, room func(int64) int64) (ante, bet verdict) {
 	if !res.DealerQualifies {
 		tb.count["does not qualify"]++
 		return pushed, pushed
@@ -144,8 +161,8 @@ func (tb *ptable) mainVerdicts(res banked.Result, b *Box, room func(int64) int64
 		if res.Main.Line == banked.Quads {
 			_, second, _ = combinations(b.Cards) // banked takes the quads with their kicker for a second
 		}
-		won, _ := tb.r.Paytables.Bet.Pay(res.Main.Line, b.Bet)
-		if w, ok := tb.r.Paytables.Bet.Pay(second, b.Bet); ok {
+		won, _ := tb.r.Paytables.Bet.Pay(res.Main.Line, stake)
+		if w, ok := tb.r.Paytables.Bet.Pay(second, stake); ok {
 			tb.count["second combination"]++
 			won += w
 		}
@@ -161,7 +178,7 @@ func (tb *ptable) mainVerdicts(res banked.Result, b *Box, room func(int64) int64
 // rbVerdict is the Royal Bonus's outcome (§6): Evaluate's bonus line on
 // the first five, capped (§3.17), unless an improvement lost it: one that
 // the lock-in does not allow (§3.16, N10).
-func (tb *ptable) rbVerdict(res banked.Result, b *Box) verdict {
+func (tb *ptable) rbVerdict(res banked.Result, b *Box, t *Bettor) verdict {
 	var won Line
 	for _, x := range res.Bonuses {
 		if x.Bet == "royal_bonus" {
@@ -175,7 +192,7 @@ func (tb *ptable) rbVerdict(res banked.Result, b *Box) verdict {
 	if b.Exchanged || b.Sixth {
 		tb.count["locked in"]++
 	}
-	w, _ := tb.r.Paytables.RoyalBonus.Pay(won, b.RoyalBonus)
+	w, _ := tb.r.Paytables.RoyalBonus.Pay(won, t.RoyalBonus)
 	if m := tb.r.Limits.RoyalBonusMaxPayout; m > 0 {
 		w = min(w, m)
 	}
@@ -219,15 +236,17 @@ func (tb *ptable) settleAgrees() {
 	}
 	for _, b := range s.Boxes {
 		sd.Hands[b.N], sd.FirstFive[b.N], sd.Discards[b.N] = b.Cards, b.FirstFive, b.Discards
-		for k, amount := range map[BetKind]int64{BetBet: b.Bet, BetInsurance: b.Insurance, BetExchange: b.Fee, BetSixth: b.SixthFee, BetBuy: b.BuyFee} {
-			if amount > 0 {
-				bets = append(bets, round.Bet{ID: b.AnteID, Player: b.Player, Spot: Spot(b.N, k), Amount: amount})
+		for _, t := range b.Bettors {
+			for k, amount := range map[BetKind]int64{BetBet: t.Bet, BetInsurance: t.Insurance, BetExchange: t.Fee, BetSixth: t.SixthFee, BetBuy: t.BuyFee} {
+				if amount > 0 {
+					bets = append(bets, round.Bet{ID: t.AnteID, Player: t.Player, Spot: Spot(b.N, k), Amount: amount})
+				}
 			}
 		}
 	}
 	got := Settle(tb.r, bets, sd).Lines
 	want := slices.Clone(s.Lines[tb.closedAt:])
-	bySpot := func(a, b round.Line) int { return strings.Compare(a.Spot, b.Spot) }
+	bySpot := func(a, b round.Line) int { return cmp.Or(strings.Compare(a.Spot, b.Spot), strings.Compare(a.Player, b.Player)) }
 	slices.SortFunc(got, bySpot)
 	slices.SortFunc(want, bySpot)
 	if !slices.Equal(got, want) {

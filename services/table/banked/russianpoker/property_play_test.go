@@ -37,7 +37,7 @@ func (tb *ptable) act() {
 		case 0:
 			c.Amount = tb.cost(b, c.Action, len(c.Cards))
 		case 1:
-			c.Amount = 1 + rng.Int64N(3*b.Ante)
+			c.Amount = 1 + rng.Int64N(3*b.Bettors[0].Ante)
 		case 2:
 			c.Seq = t.Seq + 1 + rng.IntN(2)
 		}
@@ -117,11 +117,12 @@ func (tb *ptable) insurance(b *Box) int64 {
 
 // cost is what action a costs box b, with n discards.
 func (tb *ptable) cost(b *Box, a Action, _ int) int64 {
+	ante := b.Bettors[0].Ante
 	switch a {
 	case Bet:
-		return 2 * b.Ante
+		return 2 * ante
 	case Exchange, Sixth, Buy:
-		return b.Ante
+		return ante
 	}
 	return 0
 }
@@ -151,7 +152,7 @@ func (tb *ptable) outOfTurn() {
 		if tb.s.Stage == Buying {
 			a = Stop
 		}
-		tb.refuse(Command{Kind: CmdDecide, Player: b.Player, Box: b.N, Action: a}, ReasonNotYourTurn)
+		tb.refuse(Command{Kind: CmdDecide, Player: b.player(), Box: b.N, Action: a}, ReasonNotYourTurn)
 		return
 	}
 }

@@ -102,7 +102,7 @@ func TestRUT6SixthCard(t *testing.T) {
 	g.replay(Command{Kind: CmdDecide, Player: "ann", Box: 1, Action: Sixth})
 	g.refuse(Command{Kind: CmdDecide, Player: "ann", Box: 1, Action: Sixth, Seq: g.s.Turn.Seq}, ReasonActionNotAllowed)
 	g.decide("ann", 1, Bet)
-	if b := g.s.Boxes[0]; len(b.Cards) != 6 || b.Bet != 20 {
+	if b := g.s.Boxes[0]; len(b.Cards) != 6 || b.Bettors[0].Bet != 20 {
 		t.Fatalf("%+v", b)
 	}
 }

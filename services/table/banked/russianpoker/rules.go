@@ -14,8 +14,9 @@
 // Bonus is lost on an improvement unless the first five win it and the
 // improvement keeps its cards (§3.16, N10).
 //
-// Up to four boxes, one player each: the source's second bettor on a box
-// (§2.5, N1) and its dark boxes (§3.9, N3) are not played here.
+// Up to four boxes, up to two players each (§2.5, N1): the box's owner,
+// who decides for it, and a second player whose stakes follow his
+// decisions. The source's dark boxes (§3.9, N3) are not played here.
 //
 // The shape is package oasis's (and every banked card game's, package
 // round): Rules (rules.go, paytable.go), the round's State (state.go),
@@ -58,6 +59,8 @@ const (
 	// MaxSwaps: the dealer's bought game swaps at most three cards (§4
 	// step 7.3).
 	MaxSwaps = 3
+	// MaxBettors: two players may bet on one box (§2.5, N1).
+	MaxBettors = 2
 )
 
 // Options are the rule choices the source leaves open (§12), each with
@@ -96,7 +99,10 @@ type Rules struct {
 	Profile string `json:"profile"`
 	// Boxes on the table, numbered 1 from the dealer's left: 1 to
 	// MaxBoxes; 4 by default.
-	Boxes     int       `json:"boxes"`
+	Boxes int `json:"boxes"`
+	// Bettors a box takes: 1 or MaxBettors, 2 by default (§2.5, N1);
+	// their Antes together within the Ante limit's maximum.
+	Bettors   int       `json:"bettors"`
 	Limits    Limits    `json:"limits"`
 	Paytables Paytables `json:"paytables"`
 	Options   Options   `json:"options"`
@@ -109,7 +115,7 @@ func Named(profile string) (Rules, error) {
 	if profile != RU {
 		return Rules{}, fmt.Errorf("russianpoker: unknown profile %q (have %v)", profile, Profiles())
 	}
-	return Rules{Profile: profile, Boxes: MaxBoxes, Paytables: RUPaytables(), Options: Options{RoyalBonus: Literal, LockIn: LockOutside}}, nil
+	return Rules{Profile: profile, Boxes: MaxBoxes, Bettors: MaxBettors, Paytables: RUPaytables(), Options: Options{RoyalBonus: Literal, LockIn: LockOutside}}, nil
 }
 
 // Option keys of the paytables: "bet_pays.<line>" and
@@ -122,7 +128,7 @@ const (
 // OptionNames lists every name Set takes, in the order of Rules, Options
 // and the paytables' lines.
 func OptionNames() []string {
-	names := append([]string{"boxes"}, round.OptionNames(Options{})...)
+	names := append([]string{"boxes", "bettors"}, round.OptionNames(Options{})...)
 	for _, l := range BetLines() {
 		names = append(names, betPaysKey+string(l))
 	}
@@ -133,17 +139,21 @@ func OptionNames() []string {
 }
 
 // Set overrides one option by its snake_case name, as a table's options
-// map carries them ("boxes": "2", "lock_in": "literal",
+// map carries them ("boxes": "2", "bettors": "1", "lock_in": "literal",
 // "bet_pays.flush": "6:1"). A paytable line set makes that paytable the
 // operator's. Set checks the value's form; Validate checks the rules
 // together.
 func (r *Rules) Set(key, value string) error {
-	if key == "boxes" {
+	if key == "boxes" || key == "bettors" {
 		n, err := strconv.Atoi(value)
 		if err != nil {
 			return fmt.Errorf("option %s: %w", key, err)
 		}
-		r.Boxes = n
+		if key == "boxes" {
+			r.Boxes = n
+		} else {
+			r.Bettors = n
+		}
 		return nil
 	}
 	if line, ok := strings.CutPrefix(key, betPaysKey); ok {
@@ -167,6 +177,9 @@ func (r Rules) Validate() error {
 	}
 	if r.Boxes < 1 || r.Boxes > MaxBoxes {
 		add("boxes %d: want 1 to %d", r.Boxes, MaxBoxes)
+	}
+	if r.Bettors < 1 || r.Bettors > MaxBettors {
+		add("bettors %d: want 1 to %d", r.Bettors, MaxBettors)
 	}
 	for _, l := range []struct {
 		what string

@@ -77,7 +77,7 @@ func TestValidateReportsEveryProblem(t *testing.T) {
 		}
 	}
 	for _, name := range OptionNames() {
-		if name == "royal_bonus" || name == "boxes" || name == "lock_in" || name == "both_improvements" || name == "failed_buy_pays_ante" {
+		if name == "royal_bonus" || name == "boxes" || name == "bettors" || name == "lock_in" || name == "both_improvements" || name == "failed_buy_pays_ante" {
 			continue
 		}
 		if !strings.Contains(name, "_pays.") {

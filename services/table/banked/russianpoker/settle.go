@@ -1,6 +1,8 @@
 package russianpoker
 
 import (
+	"slices"
+
 	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/shared/card"
 	"github.com/croupier/croupier/shared/rank"
@@ -18,72 +20,78 @@ var (
 
 func paid(won int64) verdict { return verdict{Won: won} }
 
-// line appends the line of box b's stake of kind k, which does with it
-// what v says; nothing for a stake the box has not made.
-func (s *State) line(b *Box, k BetKind, stake int64, v verdict) {
+// line appends the line of bettor t's stake of kind k on box b, which
+// does with it what v says; nothing for a stake he has not made.
+func (s *State) line(b *Box, t *Bettor, k BetKind, stake int64, v verdict) {
 	if stake == 0 {
 		return
 	}
-	id := b.AnteID
+	id := t.AnteID
 	if k == BetRoyalBonus {
-		id = b.BonusID
+		id = t.BonusID
 	}
-	s.Lines = append(s.Lines, v.Line(id, b.Player, Spot(b.N, k), stake))
+	s.Lines = append(s.Lines, v.Line(id, t.Player, Spot(b.N, k), stake))
 }
 
-// bonus settles box b's Royal Bonus as v says, once.
-func (s *State) bonus(b *Box, v verdict) {
-	if !b.BonusDone {
-		s.line(b, BetRoyalBonus, b.RoyalBonus, v)
-		b.BonusDone = true
-	}
-}
-
-// insurance settles box b's insurance as v says, once, and records what
-// it won.
-func (s *State) insurance(b *Box, v verdict) {
-	if !b.InsuranceDone {
-		s.line(b, BetInsurance, b.Insurance, v)
-		b.InsuranceDone, b.InsuranceWon = true, v.Won
+// bonus settles bettor t's Royal Bonus as v says, once.
+func (s *State) bonus(b *Box, t *Bettor, v verdict) {
+	if !t.BonusDone {
+		s.line(b, t, BetRoyalBonus, t.RoyalBonus, v)
+		t.BonusDone = true
 	}
 }
 
-// room caps what box b's Ante and Bet win: the max payout less what its
-// insurance won (§3.35–3.36).
-func room(r *Rules, b *Box, won int64) int64 {
+// insurance settles bettor t's insurance as v says, once, and records
+// what it won.
+func (s *State) insurance(b *Box, t *Bettor, v verdict) {
+	if !t.InsuranceDone {
+		s.line(b, t, BetInsurance, t.Insurance, v)
+		t.InsuranceDone, t.InsuranceWon = true, v.Won
+	}
+}
+
+// room caps what bettor t's Ante and Bet win: the max payout less what
+// his insurance won (§3.35–3.36).
+func room(r *Rules, t *Bettor, won int64) int64 {
 	if m := r.Limits.MaxPayout; m > 0 {
-		return min(won, max(0, m-b.InsuranceWon))
+		return min(won, max(0, m-t.InsuranceWon))
 	}
 	return won
 }
 
-// pass settles a box that passed: the Ante and the Royal Bonus lost
-// (§3.20).
+// pass settles a box that passed: each bettor's Ante and Royal Bonus
+// lost (§3.20).
 func (s *State) pass(b *Box) {
-	s.line(b, BetAnte, b.Ante, lost)
-	s.bonus(b, lost)
+	for i := range b.Bettors {
+		t := &b.Bettors[i]
+		s.line(b, t, BetAnte, t.Ante, lost)
+		s.bonus(b, t, lost)
+	}
 	b.Settled = true
 }
 
-// stop settles a box that stops on the dealer's no game: the Ante paid
-// 1:1, the Bet returned (§3.34, §4.20), within the max payout with the
-// insurance's win.
+// stop settles a box that stops on the dealer's no game: each bettor's
+// Ante paid 1:1, his Bet returned (§3.34, §4.20), within the max payout
+// with his insurance's win.
 func (s *State) stop(r *Rules, b *Box) {
-	s.line(b, BetAnte, b.Ante, paid(room(r, b, b.Ante)))
-	s.line(b, BetBet, b.Bet, pushed)
+	for i := range b.Bettors {
+		t := &b.Bettors[i]
+		s.line(b, t, BetAnte, t.Ante, paid(room(r, t, t.Ante)))
+		s.line(b, t, BetBet, t.Bet, pushed)
+	}
 	b.Settled = true
 }
 
-// royalBonus is the Royal Bonus's outcome on the box's first five cards,
-// whatever the dealer has (§4.17): paid by its paytable if they qualify
-// (§6), up to its own max payout (§3.17); one an improvement lost has its
-// line already.
-func royalBonus(r *Rules, b *Box) verdict {
+// royalBonus is bettor t's Royal Bonus's outcome on the box's first five
+// cards, whatever the dealer has (§4.17): paid by its paytable if they
+// qualify (§6), up to its own max payout (§3.17); one an improvement lost
+// has its line already.
+func royalBonus(r *Rules, b *Box, t *Bettor) verdict {
 	l := banked.RoyalBonus(b.FirstFive, r.Options.RoyalBonus.Rule())
 	if l == banked.NoLine {
 		return lost
 	}
-	won, _ := r.Paytables.RoyalBonus.Pay(l, b.RoyalBonus)
+	won, _ := r.Paytables.RoyalBonus.Pay(l, t.RoyalBonus)
 	return paid(capped(won, r.Limits.RoyalBonusMaxPayout))
 }
 
@@ -116,12 +124,15 @@ func (s *State) revealed(r *Rules, evs []Event, d dealerHand) []Event {
 			continue
 		}
 		from := len(s.Lines)
-		s.bonus(b, royalBonus(r, b))
-		if !d.qualifies {
-			s.insurance(b, paid(b.Insurance))
+		for j := range b.Bettors {
+			t := &b.Bettors[j]
+			s.bonus(b, t, royalBonus(r, b, t))
+			if !d.qualifies {
+				s.insurance(b, t, paid(t.Insurance))
+			}
 		}
 		if len(s.Lines) > from {
-			evs = append(evs, Event{Kind: EvPaid, Player: b.Player, Box: b.N, Lines: s.Lines[from:], Reason: "reveal"})
+			evs = append(evs, Event{Kind: EvPaid, Player: b.player(), Box: b.N, Lines: s.Lines[from:], Reason: "reveal"})
 		}
 	}
 	return evs
@@ -138,7 +149,7 @@ func (s *State) showdown(r *Rules, evs []Event, d dealerHand) []Event {
 			continue
 		}
 		b.Shown = true
-		evs = append(evs, Event{Kind: EvShown, Player: b.Player, Box: b.N, Cards: b.Cards, Vis: Public, Hand: rank.Best(b.Cards...).Name()})
+		evs = append(evs, Event{Kind: EvShown, Player: b.player(), Box: b.N, Cards: b.Cards, Vis: Public, Hand: rank.Best(b.Cards...).Name()})
 		s.settleBox(r, b, d)
 		order = append(order, b.N)
 	}
@@ -146,31 +157,34 @@ func (s *State) showdown(r *Rules, evs []Event, d dealerHand) []Event {
 	return append(evs, Event{Kind: EvSettled, Lines: s.Lines[from:], Order: order})
 }
 
-// settleBox settles box b, which bet, against the dealer's hand d: a game
-// bought that is still none returns the Ante and the Bet (N5; or pays
-// the Ante 1:1, FailedBuyPaysAnte); a higher dealer takes both and
-// returns the insurance (§4.14, §3.34); a lower returns the Ante, pays
-// the Bet on the box's combinations (§4.15–4.16) within the max payout
-// with the insurance's win (§3.35–3.36), and takes the insurance; equal
-// hands push and take the insurance (§4.12, N7).
+// settleBox settles box b, which bet, against the dealer's hand d,
+// bettor by bettor: a game bought that is still none returns the Ante
+// and the Bet (N5; or pays the Ante 1:1, FailedBuyPaysAnte); a higher
+// dealer takes both and returns the insurance (§4.14, §3.34); a lower
+// returns the Ante, pays the Bet on the box's combinations (§4.15–4.16)
+// within the max payout with the insurance's win (§3.35–3.36), and takes
+// the insurance; equal hands push and take the insurance (§4.12, N7).
 func (s *State) settleBox(r *Rules, b *Box, d dealerHand) {
 	pv := rank.Best(b.Cards...)
-	ante, bet, ins := lost, lost, pushed
-	switch {
-	case !d.qualifies:
-		ante, bet = pushed, pushed
-		if r.Options.FailedBuyPaysAnte {
-			ante = paid(room(r, b, b.Ante))
+	for i := range b.Bettors {
+		t := &b.Bettors[i]
+		ante, bet, ins := lost, lost, pushed
+		switch {
+		case !d.qualifies:
+			ante, bet = pushed, pushed
+			if r.Options.FailedBuyPaysAnte {
+				ante = paid(room(r, t, t.Ante))
+			}
+		case pv > d.value:
+			ante, bet, ins = pushed, paid(room(r, t, betPayout(r, b.Cards, t.Bet))), lost
+		case pv == d.value:
+			ante, bet, ins = pushed, pushed, lost
 		}
-	case pv > d.value:
-		ante, bet, ins = pushed, paid(room(r, b, betPayout(r, b.Cards, b.Bet))), lost
-	case pv == d.value:
-		ante, bet, ins = pushed, pushed, lost
+		s.insurance(b, t, ins)
+		s.line(b, t, BetAnte, t.Ante, ante)
+		s.line(b, t, BetBet, t.Bet, bet)
+		s.bonus(b, t, royalBonus(r, b, t))
 	}
-	s.insurance(b, ins)
-	s.line(b, BetAnte, b.Ante, ante)
-	s.line(b, BetBet, b.Bet, bet)
-	s.bonus(b, royalBonus(r, b))
 	b.Settled = true
 }
 
@@ -187,14 +201,14 @@ type Showdown struct {
 }
 
 // Settle settles a round's bets on its cards, as Apply's settlement does:
-// bets as a round holds them, each box's Ante and Royal Bonus, and the
-// stakes it made deciding (its Bet and insurance, its improvements' and
-// its buy's fees) under the Ante's id. A box without a Bet passed; one
-// that bet and did not buy on a dealer without a game stopped; one that
-// bought is settled against the bought hand. A bet that does not fit and
-// the stakes of a box whose cards are not a showdown's are refunded
-// rather than decided on cards nobody saw; fees are lost whatever the
-// cards.
+// bets as a round holds them, each bettor's Ante and Royal Bonus on a box
+// and the stakes the box's decisions made him (his Bet, the owner's
+// insurance, his improvements' and his buy's fees) under his Ante's id.
+// A box without Bets passed; one that bet and did not buy on a dealer
+// without a game stopped; one that bought is settled against the bought
+// hand. A bet that does not fit and the stakes of a box whose cards are
+// not a showdown's are refunded rather than decided on cards nobody saw;
+// fees are lost whatever the cards.
 func Settle(r Rules, bets []round.Bet, sd Showdown) round.Settlement {
 	var s State
 	bxs, extra := boxesOf(&r, bets)
@@ -205,29 +219,42 @@ func Settle(r Rules, bets []round.Bet, sd Showdown) round.Settlement {
 	for i := range bxs {
 		b := &bxs[i]
 		b.Cards, b.FirstFive = sd.Hands[b.N], sd.FirstFive[b.N]
-		s.line(b, BetExchange, b.Fee, lost)
-		s.line(b, BetSixth, b.SixthFee, lost)
-		s.line(b, BetBuy, b.BuyFee, lost)
-		if (b.Fee > 0 && !s.keepsBonus(&r, b, Exchange, sd.Discards[b.N])) || (b.SixthFee > 0 && !s.keepsBonus(&r, b, Sixth, nil)) {
-			s.bonus(b, lost)
+		keep := (!b.Exchanged || s.keepsBonus(&r, b, Exchange, sd.Discards[b.N])) && (!b.Sixth || s.keepsBonus(&r, b, Sixth, nil))
+		for j := range b.Bettors {
+			t := &b.Bettors[j]
+			s.line(b, t, BetExchange, t.Fee, lost)
+			s.line(b, t, BetSixth, t.SixthFee, lost)
+			s.line(b, t, BetBuy, t.BuyFee, lost)
+			if !keep {
+				s.bonus(b, t, lost)
+			}
 		}
+		o := &b.Bettors[0]
 		switch {
-		case b.Bet == 0:
+		case o.Bet == 0:
 			s.pass(b)
 		case !showdownOf(b, sd):
-			s.line(b, BetAnte, b.Ante, pushed)
-			s.line(b, BetBet, b.Bet, pushed)
-			s.insurance(b, pushed)
-			s.bonus(b, pushed)
-		case d.qualifies:
-			s.bonus(b, royalBonus(&r, b))
-			s.settleBox(&r, b, d)
+			for j := range b.Bettors {
+				t := &b.Bettors[j]
+				s.line(b, t, BetAnte, t.Ante, pushed)
+				s.line(b, t, BetBet, t.Bet, pushed)
+				s.insurance(b, t, pushed)
+				s.bonus(b, t, pushed)
+			}
 		default:
-			s.bonus(b, royalBonus(&r, b))
-			s.insurance(b, paid(b.Insurance))
-			if b.BuyFee == 0 {
+			for j := range b.Bettors {
+				t := &b.Bettors[j]
+				s.bonus(b, t, royalBonus(&r, b, t))
+				if !d.qualifies {
+					s.insurance(b, t, paid(t.Insurance))
+				}
+			}
+			switch {
+			case d.qualifies:
+				s.settleBox(&r, b, d)
+			case o.BuyFee == 0:
 				s.stop(&r, b)
-			} else {
+			default:
 				s.settleBox(&r, b, dealerOf(sd.Bought))
 			}
 		}
@@ -240,55 +267,101 @@ func Settle(r Rules, bets []round.Bet, sd Showdown) round.Settlement {
 // buy, his bought five) none of them.
 func showdownOf(b *Box, sd Showdown) bool {
 	want := 5
-	if b.SixthFee > 0 {
+	if b.Sixth {
 		want = 6
 	}
 	ok := len(sd.Dealer) == 5 && len(b.FirstFive) == 5 && len(b.Cards) == want &&
 		rank.CheckDistinct(sd.Dealer, b.Cards) == nil && rank.CheckDistinct(sd.Dealer, b.FirstFive) == nil
-	if b.BuyFee > 0 {
+	if b.Bettors[0].BuyFee > 0 {
 		ok = ok && len(sd.Bought) == 5 && rank.CheckDistinct(sd.Bought, b.Cards) == nil
 	}
 	return ok
 }
 
-// boxesOf sorts a round's bets into its boxes, in number order, and the
-// bets that fit none.
+// boxesOf sorts a round's bets into its boxes, in number order, each with
+// its bettors in the order of their Antes, and the bets that fit none. A
+// box's decisions are its owner's: a second bettor's stakes made deciding
+// follow them, and those that do not are refunded; the insurance is the
+// owner's alone.
 func boxesOf(r *Rules, bets []round.Bet) (bxs []Box, extra []round.Bet) {
-	var by [MaxBoxes + 1][numKinds]*round.Bet
-	for i := range bets {
-		b := &bets[i]
-		n, k := spotBox(b.Spot)
-		if n == 0 || n > r.Boxes || by[n][k] != nil || b.Amount <= 0 {
-			extra = append(extra, *b)
-			continue
-		}
-		by[n][k] = b
-	}
 	for n := 1; n <= MaxBoxes; n++ {
-		ante := by[n][BetAnte]
-		for k := BetRoyalBonus; k < numKinds; k++ {
-			// A side bet is its Ante's player's; a stake made deciding is
-			// made on the Ante, under its id.
-			if o := by[n][k]; o != nil && (ante == nil || o.Player != ante.Player || (k != BetRoyalBonus && o.ID != ante.ID)) {
-				extra = append(extra, *o)
-				by[n][k] = nil
+		box := Box{N: n}
+		var antes []int
+		for i, a := range bets {
+			if m, k := spotBox(a.Spot); m != n || k != BetAnte || a.Amount <= 0 || n > r.Boxes ||
+				len(box.Bettors) == r.Bettors || slices.ContainsFunc(box.Bettors, func(t Bettor) bool { return t.Player == a.Player }) {
+				continue
+			}
+			box.Bettors = append(box.Bettors, Bettor{Player: a.Player, AnteID: a.ID, Ante: a.Amount})
+			antes = append(antes, i)
+		}
+		for i := range bets {
+			if m, _ := spotBox(bets[i].Spot); m == n && !slices.Contains(antes, i) && !box.take(&bets[i]) {
+				extra = append(extra, bets[i])
 			}
 		}
-		if ante == nil {
+		if len(box.Bettors) == 0 {
 			continue
 		}
-		box := Box{N: n, Player: ante.Player, AnteID: ante.ID, Ante: ante.Amount}
-		if rb := by[n][BetRoyalBonus]; rb != nil {
-			box.BonusID, box.RoyalBonus = rb.ID, rb.Amount
-		}
-		for k, f := range map[BetKind]*int64{BetBet: &box.Bet, BetInsurance: &box.Insurance, BetExchange: &box.Fee,
-			BetSixth: &box.SixthFee, BetBuy: &box.BuyFee} {
-			if o := by[n][k]; o != nil {
-				*f = o.Amount
+		o := &box.Bettors[0]
+		box.Exchanged, box.Sixth = o.Fee > 0, o.SixthFee > 0
+		for j := 1; j < len(box.Bettors); j++ {
+			t := &box.Bettors[j]
+			if (t.Bet > 0) != (o.Bet > 0) || (t.Fee > 0) != box.Exchanged || (t.SixthFee > 0) != box.Sixth ||
+				(t.BuyFee > 0) != (o.BuyFee > 0) || t.Insurance > 0 {
+				extra = append(extra, t.stakesAsBets(n)...)
+				box.Bettors = slices.Delete(box.Bettors, j, j+1)
+				j--
 			}
 		}
-		box.Exchanged, box.Sixth = box.Fee > 0, box.SixthFee > 0
 		bxs = append(bxs, box)
 	}
+	for _, b := range bets {
+		if n, _ := spotBox(b.Spot); n == 0 {
+			extra = append(extra, b)
+		}
+	}
 	return bxs, extra
+}
+
+// take puts bet b on box's bettor whose it is: his Royal Bonus, his Bet,
+// his insurance, his fees, once each and, but for the Royal Bonus, under
+// his Ante's id (his Ante is there already: another does not fit). It
+// reports whether b fit.
+func (box *Box) take(b *round.Bet) bool {
+	_, k := spotBox(b.Spot)
+	i := slices.IndexFunc(box.Bettors, func(t Bettor) bool { return t.Player == b.Player })
+	if i < 0 || b.Amount <= 0 {
+		return false
+	}
+	t := &box.Bettors[i]
+	if k == BetRoyalBonus {
+		if t.BonusID != "" {
+			return false
+		}
+		t.BonusID, t.RoyalBonus = b.ID, b.Amount
+		return true
+	}
+	f := map[BetKind]*int64{BetBet: &t.Bet, BetInsurance: &t.Insurance, BetExchange: &t.Fee, BetSixth: &t.SixthFee, BetBuy: &t.BuyFee}[k]
+	if f == nil || *f != 0 || b.ID != t.AnteID {
+		return false
+	}
+	*f = b.Amount
+	return true
+}
+
+// stakesAsBets are bettor t's stakes on box n as the bets that made them.
+func (t *Bettor) stakesAsBets(n int) []round.Bet {
+	var out []round.Bet
+	for _, x := range []struct {
+		k      BetKind
+		id     string
+		amount int64
+	}{{BetAnte, t.AnteID, t.Ante}, {BetRoyalBonus, t.BonusID, t.RoyalBonus}, {BetBet, t.AnteID, t.Bet}, {BetInsurance, t.AnteID, t.Insurance},
+		{BetExchange, t.AnteID, t.Fee}, {BetSixth, t.AnteID, t.SixthFee}, {BetBuy, t.AnteID, t.BuyFee}} {
+		if x.amount > 0 {
+			out = append(out, round.Bet{ID: x.id, Player: t.Player, Spot: Spot(n, x.k), Amount: x.amount})
+		}
+	}
+	return out
 }

@@ -108,10 +108,12 @@ const (
 	Hidden = round.Hidden
 )
 
-// Box is a box in play: one player's stakes, his cards and his decisions.
-type Box struct {
-	// N is the box's number, 1 from the dealer's left.
-	N      int    `json:"n"`
+// Bettor is one player's stakes on a box (§2.5): the box's owner's, who
+// holds its cards and decides for it, or a second player's, whose stakes
+// follow the owner's decisions: his Bet 2 × his Ante, his fees one of his
+// Antes each. The insurance is the owner's alone: he makes it with his
+// Bet.
+type Bettor struct {
 	Player string `json:"player"`
 	// AnteID is the Ante bet's id, which the Bet's, the insurance's and
 	// the fees' lines carry too; BonusID the Royal Bonus's, "" when there
@@ -130,6 +132,19 @@ type Box struct {
 	Fee      int64 `json:"fee,omitempty"`
 	SixthFee int64 `json:"sixth_fee,omitempty"`
 	BuyFee   int64 `json:"buy_fee,omitempty"`
+	// BonusDone and InsuranceDone: the bet has its line; InsuranceWon what
+	// the insurance won, which counts toward the max payout (§3.36).
+	BonusDone     bool  `json:"bonus_done,omitempty"`
+	InsuranceDone bool  `json:"insurance_done,omitempty"`
+	InsuranceWon  int64 `json:"insurance_won,omitempty"`
+}
+
+// Box is a box in play: its bettors' stakes, its cards and its decisions.
+type Box struct {
+	// N is the box's number, 1 from the dealer's left.
+	N int `json:"n"`
+	// Bettors are the box's players' stakes, the owner's first (§2.5).
+	Bettors []Bettor `json:"bettors"`
 	// Cards are the box's hand, five or six; FirstFive the five first
 	// dealt, which the Royal Bonus goes by (§3.11); Discards the cards it
 	// exchanged.
@@ -144,30 +159,32 @@ type Box struct {
 	Sixth     bool   `json:"sixth,omitempty"`
 	Choice    Action `json:"choice,omitempty"`
 	// Locked: the Royal Bonus the first five win survived an improvement
-	// (§3.16). BonusDone and InsuranceDone: the bet has its line;
-	// InsuranceWon what the insurance won, which counts toward the max
-	// payout (§3.36).
-	Locked        bool  `json:"locked,omitempty"`
-	BonusDone     bool  `json:"bonus_done,omitempty"`
-	InsuranceDone bool  `json:"insurance_done,omitempty"`
-	InsuranceWon  int64 `json:"insurance_won,omitempty"`
+	// (§3.16).
+	Locked bool `json:"locked,omitempty"`
 	// Shown: the showdown showed the box's cards.
 	Shown bool `json:"shown,omitempty"`
 	// Settled: every stake of the box has its line.
 	Settled bool `json:"settled,omitempty"`
 }
 
+// player is the box's owner, who decides for it (§2.5).
+func (b *Box) player() string { return b.Bettors[0].Player }
+
 // stakes are the box's stakes still in the round's escrow.
 func (b *Box) stakes() int64 {
 	if b.Settled {
 		return 0
 	}
-	n := b.Ante + b.Bet
-	if !b.BonusDone {
-		n += b.RoyalBonus
-	}
-	if !b.InsuranceDone {
-		n += b.Insurance
+	var n int64
+	for i := range b.Bettors {
+		t := &b.Bettors[i]
+		n += t.Ante + t.Bet
+		if !t.BonusDone {
+			n += t.RoyalBonus
+		}
+		if !t.InsuranceDone {
+			n += t.Insurance
+		}
 	}
 	return n
 }
@@ -253,6 +270,7 @@ func (s State) Clone() State {
 	c.Cancelled = slices.Clone(s.Cancelled)
 	c.Boxes = slices.Clone(s.Boxes)
 	for i := range c.Boxes {
+		c.Boxes[i].Bettors = slices.Clone(s.Boxes[i].Bettors)
 		c.Boxes[i].Cards = slices.Clone(s.Boxes[i].Cards)
 		c.Boxes[i].FirstFive = slices.Clone(s.Boxes[i].FirstFive)
 		c.Boxes[i].Discards = slices.Clone(s.Boxes[i].Discards)
@@ -289,14 +307,15 @@ func (s State) Settlement() round.Settlement {
 	return round.Settlement{Lines: slices.Clone(s.Lines)}
 }
 
-// Owner is the player of box n: while bets are open the player of a bet
-// on it, then the player of the box in play; "" when nobody has it.
+// Owner is the owner of box n, who decides for it (§2.5): while bets
+// are open the player of its first bet, then the first bettor of the box
+// in play; "" when nobody has it.
 func (s *State) Owner(n int) string {
 	if s.Phase == round.Betting {
 		return layout.Owner(s.Bets, n)
 	}
 	if b := s.box(n); b != nil {
-		return b.Player
+		return b.player()
 	}
 	return ""
 }
