@@ -30,7 +30,9 @@ func (tb *ptable) oracle() {
 			tb.count["swapped again"]++
 		}
 	}
-	bySpot := func(a, b round.Line) int { return cmp.Or(strings.Compare(a.Spot, b.Spot), strings.Compare(a.Player, b.Player)) }
+	bySpot := func(a, b round.Line) int {
+		return cmp.Or(strings.Compare(a.Spot, b.Spot), strings.Compare(a.Player, b.Player))
+	}
 	for i := range s.Boxes {
 		b := &s.Boxes[i]
 		want := tb.want(b, dealt)
@@ -246,7 +248,9 @@ func (tb *ptable) settleAgrees() {
 	}
 	got := Settle(tb.r, bets, sd).Lines
 	want := slices.Clone(s.Lines[tb.closedAt:])
-	bySpot := func(a, b round.Line) int { return cmp.Or(strings.Compare(a.Spot, b.Spot), strings.Compare(a.Player, b.Player)) }
+	bySpot := func(a, b round.Line) int {
+		return cmp.Or(strings.Compare(a.Spot, b.Spot), strings.Compare(a.Player, b.Player))
+	}
 	slices.SortFunc(got, bySpot)
 	slices.SortFunc(want, bySpot)
 	if !slices.Equal(got, want) {
