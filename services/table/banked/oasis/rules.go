@@ -24,12 +24,13 @@
 // The shape is every banked card game's (package round; the model is
 // package casinoholdem): Rules (rules.go, paytable.go), the round's State
 // (state.go), Apply with a method per command (apply.go for the round's
-// lifecycle, bet.go for the bets on package boxes' layout, shoe.go for
-// the deck, package deck keeping its side and package fivecard the five
-// card deal, the exchange and the buy that Russian poker shares,
-// decide.go for the boxes' decisions, buy.go for the dealer's game
-// bought), its events (event.go), the payouts (settle.go) and what a
-// player may do now (legal.go). No I/O, no time, no randomness: the
+// lifecycle, bet.go for the bets on package boxes' layout and package
+// fivecard's shared boxes, dark.go for the dark boxes, shoe.go for the
+// deck, package deck keeping its side and package fivecard the five card
+// deal, the exchange and the buy that Russian poker shares, decide.go
+// for the boxes' decisions and the dealer's game bought), its events
+// (event.go), the payouts (settle.go) and what a player may do now
+// (legal.go). No I/O, no time, no randomness: the
 // table core stores the state, moves the money the events say, runs the
 // decision clock (CmdTimeout passes on the decision and stops on the
 // buy, the choices that put no more money in) and filters what each

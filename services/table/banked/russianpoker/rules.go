@@ -21,10 +21,11 @@
 // The shape is package oasis's (and every banked card game's, package
 // round): Rules (rules.go, paytable.go), the round's State (state.go),
 // Apply with a method per command (apply.go, bet.go, shoe.go with
-// package deck and package fivecard, which holds the deal, the exchange
-// and the buy both games share, decide.go, improve.go for the exchange,
-// the sixth card and the Royal Bonus's lock-in), its events (event.go),
-// the payouts (settle.go, insure.go) and what a player may do now
+// package deck and package fivecard, which holds the deal, the exchange,
+// the buy and the shared boxes both games have, decide.go, improve.go for
+// the exchange, the sixth card and the Royal Bonus's lock-in), its events
+// (event.go), the payouts (settle.go; insure.go for the insurance,
+// combination.go for the two combinations) and what a player may do now
 // (legal.go). No I/O, no time, no randomness; the clock's CmdTimeout
 // passes on the decision and stops on the buy.
 package russianpoker
