@@ -2,7 +2,9 @@ package splitpoker
 
 import (
 	"errors"
+	"slices"
 
+	"github.com/croupier/croupier/services/table/banked/fivecard"
 	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/shared/rank/banked"
 )
@@ -28,16 +30,16 @@ type Paytables struct {
 }
 
 // PayLines lists the §8.1 paytable's lines, lowest first: a pair (of
-// twos or better, the minimum game) and better.
+// twos or better, the minimum game) and better, the sister games' Bet
+// lines (fivecard.BetLines) without their Ace-King.
 func PayLines() []Line {
-	return []Line{banked.Pair, banked.TwoPair, banked.Trips, banked.Straight,
-		banked.Flush, banked.FullHouse, banked.Quads, banked.StraightFlush, banked.RoyalFlush}
+	return slices.DeleteFunc(fivecard.BetLines(), func(l Line) bool { return l == banked.AceKing })
 }
 
 // RoyalBonusLines lists the Royal Bonus paytable's lines, lowest first:
 // the pair is the pair of kings (or, under PairOfKingsOrBetter, of kings
-// or aces) that wins (§6).
-func RoyalBonusLines() []Line { return PayLines() }
+// or aces) that wins (§6); the sister games' (fivecard.RoyalBonusLines).
+func RoyalBonusLines() []Line { return fivecard.RoyalBonusLines() }
 
 // Sources of the placeholders.
 const (
@@ -55,17 +57,14 @@ const (
 // straight 10:1, flush 15:1, full house 25:1, four of a kind 50:1,
 // straight flush 100:1, royal flush 1000:1). Both labelled so.
 func RUPaytables() Paytables {
-	table := func(src string, ns ...int64) Paytable {
-		pays := map[Line]round.Ratio{}
-		for i, l := range PayLines() {
-			pays[l] = round.Ratio{Num: ns[i], Den: 1}
-		}
-		return Paytable{Pays: pays, Source: src}
+	pays := fivecard.PlaceholderBet() // the sister games' Bet table, its Ace-King dropped
+	delete(pays.Pays, banked.AceKing)
+	pays.Source = PaysPlaceholder
+	bonus := map[Line]round.Ratio{}
+	for i, l := range RoyalBonusLines() {
+		bonus[l] = round.Ratio{Num: []int64{1, 2, 5, 10, 15, 25, 50, 100, 1000}[i], Den: 1}
 	}
-	return Paytables{
-		Pays:       table(PaysPlaceholder, 1, 2, 3, 4, 5, 7, 20, 50, 100),
-		RoyalBonus: table(RoyalBonusPlaceholder, 1, 2, 5, 10, 15, 25, 50, 100, 1000),
-	}
+	return Paytables{Pays: pays, RoyalBonus: Paytable{Pays: bonus, Source: RoyalBonusPlaceholder}}
 }
 
 // Validate reports every line missing, out of bounds (at most MaxPays to
@@ -76,36 +75,16 @@ func (p Paytables) Validate() error {
 
 // RoyalBonusReading is how the Royal Bonus qualifies on the first five
 // cards: the clause is garbled and the table lost (§6, N4), so both
-// readings are an option.
-type RoyalBonusReading uint8
+// readings are an option; the sister stud games share them
+// (fivecard.RoyalBonusReading).
+type RoyalBonusReading = fivecard.RoyalBonusReading
 
 // Readings.
 const (
 	// Literal: a pair of kings, two pair topped by kings or aces, three
 	// of a kind or better; a pair of aces loses (§6).
-	Literal RoyalBonusReading = iota + 1
+	Literal = fivecard.Literal
 	// PairOfKingsOrBetter: any hand at or above a pair of kings (N4's
 	// alternative).
-	PairOfKingsOrBetter
+	PairOfKingsOrBetter = fivecard.PairOfKingsOrBetter
 )
-
-var readingNames = round.Enum[RoyalBonusReading]{Type: "royal bonus reading", Names: []string{"", "literal", "pair_of_kings_or_better"}}
-
-func (v RoyalBonusReading) String() string { return readingNames.String(v) }
-
-// MarshalText writes the name.
-func (v RoyalBonusReading) MarshalText() ([]byte, error) { return readingNames.Text(v) }
-
-// UnmarshalText reads a name.
-func (v *RoyalBonusReading) UnmarshalText(b []byte) error { return readingNames.Parse(b, v) }
-
-// Valid reports a reading of the two.
-func (v RoyalBonusReading) Valid() bool { return v == Literal || v == PairOfKingsOrBetter }
-
-// Rule is package banked's rule of the reading.
-func (v RoyalBonusReading) Rule() banked.RoyalBonusRule {
-	if v == PairOfKingsOrBetter {
-		return banked.RoyalBonusPairOfKingsOrBetter
-	}
-	return banked.RoyalBonusLiteral
-}
