@@ -319,13 +319,22 @@ func copyState(dst, src *State) {
 	bxs := old.Boxes[:0]
 	for i := range src.Boxes {
 		bxs = slices.Grow(bxs, 1)[:i+1]
-		cards := append(bxs[i].Cards[:0], src.Boxes[i].Cards...)
-		discards := append(bxs[i].Discards[:0], src.Boxes[i].Discards...)
-		bettors := append(bxs[i].Bettors[:0], src.Boxes[i].Bettors...)
+		cards := into(bxs[i].Cards, src.Boxes[i].Cards)
+		discards := into(bxs[i].Discards, src.Boxes[i].Discards)
+		bettors := into(bxs[i].Bettors, src.Boxes[i].Bettors)
 		bxs[i] = src.Boxes[i]
 		bxs[i].Cards, bxs[i].Discards, bxs[i].Bettors = cards, discards, bettors
 	}
 	dst.Boxes = bxs
+}
+
+// into is src copied into dst's storage, nil when src is nil, so that a
+// copy encodes as its source does ("cards": null, not "").
+func into[T any](dst, src []T) []T {
+	if src == nil {
+		return nil
+	}
+	return append(dst[:0], src...)
 }
 
 // equalState reports two states the same in every exported field

@@ -317,14 +317,23 @@ func copyState(dst, src *State) {
 	bxs := old.Boxes[:0]
 	for i := range src.Boxes {
 		bxs = slices.Grow(bxs, 1)[:i+1]
-		cards := append(bxs[i].Cards[:0], src.Boxes[i].Cards...)
-		discards := append(bxs[i].Discards[:0], src.Boxes[i].Discards...)
-		first := append(bxs[i].FirstFive[:0], src.Boxes[i].FirstFive...)
-		bettors := append(bxs[i].Bettors[:0], src.Boxes[i].Bettors...)
+		cards := into(bxs[i].Cards, src.Boxes[i].Cards)
+		discards := into(bxs[i].Discards, src.Boxes[i].Discards)
+		first := into(bxs[i].FirstFive, src.Boxes[i].FirstFive)
+		bettors := into(bxs[i].Bettors, src.Boxes[i].Bettors)
 		bxs[i] = src.Boxes[i]
 		bxs[i].Cards, bxs[i].Discards, bxs[i].FirstFive, bxs[i].Bettors = cards, discards, first, bettors
 	}
 	dst.Boxes = bxs
+}
+
+// into is src copied into dst's storage, nil when src is nil, so that a
+// copy encodes as its source does ("cards": null, not "").
+func into[T any](dst, src []T) []T {
+	if src == nil {
+		return nil
+	}
+	return append(dst[:0], src...)
 }
 
 // equalState reports two states the same in every exported field
