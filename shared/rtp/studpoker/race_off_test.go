@@ -1,0 +1,5 @@
+//go:build !race
+
+package studpoker
+
+const raceEnabled = false
