@@ -37,9 +37,37 @@ func TestRunPrintsSideBets(t *testing.T) {
 	}
 }
 
+// The stud games: the Royal Bonus exactly, a short simulation of Split
+// poker, a table of fractions refused.
+func TestRunPrintsStudGames(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"-game", "stud-royal-bonus"}, []string{"hands          2598960", "pair                              84480",
+			"exact RTP      36.109213 %"}},
+		{[]string{"-game", "split", "-rounds", "1000", "-seed", "3"}, []string{"simulated      never buy, 1000 rounds (seed 3)"}},
+	} {
+		var out strings.Builder
+		if err := run(context.Background(), tc.args, &out, io.Discard); err != nil {
+			t.Fatalf("%v: %v", tc.args, err)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(out.String(), w) {
+				t.Errorf("%v: output lacks %q:\n%s", tc.args, w, out.String())
+			}
+		}
+	}
+	if err := run(context.Background(), []string{"-game", "split", "-paytable", "pair=1.5"}, io.Discard, io.Discard); err == nil {
+		t.Error("a fractional split table priced")
+	}
+}
+
 func TestParseRefuses(t *testing.T) {
 	for _, args := range [][]string{
-		{"-game", "oasis"},
+		{"-game", "baccarat"},
+		{"-game", "split", "-buy"},
+		{"-game", "oasis", "-reading", "aces"},
 		{"-rounds", "-1"},
 		{"-paytable", "flush=x"},
 		{"extra"},
