@@ -71,7 +71,7 @@ func TestRUT4TwoTripsTwoFullHouses(t *testing.T) {
 
 // docs/rules/ru-russian-poker.md T5: an exchange of three cards costs one
 // Ante and loses a Royal Bonus the first five do not win; a pass then
-// loses the Ante: −20 with the fee.
+// loses the Ante: −20 with the fee, −25 with the Royal Bonus of 5.
 func TestRUT5ExchangeThreeThenPass(t *testing.T) {
 	g := newGame(t, rules(t))
 	g.open("ann 1 10 5")
