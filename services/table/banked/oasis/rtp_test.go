@@ -23,7 +23,7 @@ func TestRUPaytablesAreTheRTPs(t *testing.T) {
 			t.Errorf("Bet %s: the engine pays %s, studpoker prices %d", l, q, m)
 		}
 	}
-	if r.Paytables.offersRoyalBonus() {
+	if rb := r.Paytables.RoyalBonus; len(rb.Pays) > 0 || rb.Source != "" {
 		t.Error("the engine ships a Royal Bonus table: price it")
 	}
 }
