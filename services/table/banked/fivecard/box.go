@@ -71,3 +71,29 @@ func Place[K ~uint8](l *boxes.Layout[K], live, cancelled []round.Bet, player str
 	}
 	return pl, after, nil
 }
+
+// Seat reports box n open to player among the round's bets: his already,
+// or with room for another player.
+func (sh Sharing[K]) Seat(l *boxes.Layout[K], bets []round.Bet, n int, player string) bool {
+	var players []string
+	for _, b := range bets {
+		if m, _ := l.Box(b.Spot); m == n && !slices.Contains(players, b.Player) {
+			players = append(players, b.Player)
+		}
+	}
+	return slices.Contains(players, player) || len(players) < sh.Bettors
+}
+
+// Room bounds player's Base stake on box n, lo to hi by its limit: hi
+// less the other players' Base stakes there where sh.Most is set.
+func (sh Sharing[K]) Room(l *boxes.Layout[K], bets []round.Bet, n int, player string, lo, hi int64) (int64, int64) {
+	if sh.Most == 0 {
+		return lo, hi
+	}
+	for _, b := range bets {
+		if m, k := l.Box(b.Spot); m == n && k == sh.Base && b.Player != player {
+			hi -= b.Amount
+		}
+	}
+	return lo, hi
+}

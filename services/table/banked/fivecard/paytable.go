@@ -1,6 +1,8 @@
 package fivecard
 
 import (
+	"errors"
+
 	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/shared/rank/banked"
 )
@@ -8,6 +10,37 @@ import (
 // The paytables' shape, which both games' specs give alike and both
 // lost (docs/rules/ru-oasis-poker.md §7, docs/rules/ru-russian-poker.md
 // §8): the numbers are each table's operator's.
+
+// Paytables are a stud table's two paytables, part of its public
+// description and of each round's record; both specs lost both (Oasis
+// §4.14–4.15, Russian §4.18–4.19): they are the operator's data.
+type Paytables struct {
+	// Bet: what a winning Bet pays by the player's hand (by each of its
+	// combinations, in Russian poker), Ace-King and better (BetLines).
+	Bet round.Paytable[banked.Line] `json:"bet"`
+	// RoyalBonus: what the Royal Bonus pays by the first five cards dealt,
+	// a pair (of kings) and better (RoyalBonusLines). A table without it
+	// (no lines, no source) offers no Royal Bonus: neither spec prints a
+	// placeholder for it.
+	RoyalBonus round.Paytable[banked.Line] `json:"royal_bonus"`
+}
+
+// OffersRoyalBonus reports a Royal Bonus paytable: the table offers the
+// bet.
+func (p *Paytables) OffersRoyalBonus() bool {
+	return len(p.RoyalBonus.Pays) > 0 || p.RoyalBonus.Source != ""
+}
+
+// Validate reports every line missing, out of bounds (at most
+// round.MaxRatio to one, never negative) or not the bet's, and a table
+// without a source; the Royal Bonus's only when the table offers it.
+func (p Paytables) Validate() error {
+	errs := []error{p.Bet.Validate("bet", BetLines(), round.MaxRatio)}
+	if p.OffersRoyalBonus() {
+		errs = append(errs, p.RoyalBonus.Validate("royal_bonus", RoyalBonusLines(), round.MaxRatio))
+	}
+	return errors.Join(errs...)
+}
 
 // BetLines lists the Bet paytable's lines, lowest first: Ace-King, the
 // "minimum game", and better: a hand that beats a dealer who has a game

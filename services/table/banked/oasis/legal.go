@@ -62,33 +62,6 @@ func Legal(r Rules, s *State, player string) []Move {
 	return nil
 }
 
-// seat reports box n open to player: his already, or with room for
-// another player (§2.5).
-func (s *State) seat(r *Rules, n int, player string) bool {
-	var players []string
-	for _, b := range s.Bets {
-		if m, _ := spotBox(b.Spot); m == n && !slices.Contains(players, b.Player) {
-			players = append(players, b.Player)
-		}
-	}
-	return slices.Contains(players, player) || len(players) < r.Bettors
-}
-
-// anteRoom bounds player's Ante on box n: its limit, and with the other
-// players' Antes there within the table's maximum (§2.5).
-func (s *State) anteRoom(r *Rules, n int, player string) (lo, hi int64) {
-	lo, hi = r.limit(BetAnte)
-	if r.Limits.Ante.Max == 0 {
-		return lo, hi
-	}
-	for _, b := range s.Bets {
-		if b.Spot == Spot(n, BetAnte) && b.Player != player {
-			hi -= b.Amount
-		}
-	}
-	return lo, hi
-}
-
 // legalBets are the placements and cancels open to player.
 func (s *State) legalBets(r *Rules, player string) []Move {
 	if player == "" {
@@ -96,13 +69,15 @@ func (s *State) legalBets(r *Rules, player string) []Move {
 	}
 	var moves []Move
 	for n := 1; n <= r.Boxes; n++ {
-		if !s.seat(r, n, player) {
+		sh := r.sharing()
+		if !sh.Seat(layout, s.Bets, n, player) {
 			continue
 		}
-		if lo, hi := s.anteRoom(r, n, player); lo <= hi {
+		lo, hi := r.limit(BetAnte)
+		if lo, hi := sh.Room(layout, s.Bets, n, player, lo, hi); lo <= hi {
 			moves = append(moves, Move{Kind: CmdPlace, Box: n, Spot: Spot(n, BetAnte), Min: lo, Max: hi})
 		}
-		if r.Paytables.offersRoyalBonus() && layout.Has(player, n, BetAnte, s.Bets) {
+		if r.Paytables.OffersRoyalBonus() && layout.Has(player, n, BetAnte, s.Bets) {
 			lo, hi := r.limit(BetRoyalBonus)
 			moves = append(moves, Move{Kind: CmdPlace, Box: n, Spot: Spot(n, BetRoyalBonus), Min: lo, Max: hi})
 		}

@@ -22,7 +22,7 @@ func CheckBet(r Rules, b round.Bet) (int, BetKind, error) { return checkBet(&r, 
 
 func checkBet(r *Rules, b *round.Bet) (int, BetKind, error) {
 	n, k, err := layout.CheckBet(b, r.Boxes, r.limit)
-	if err == nil && k == BetRoyalBonus && !r.Paytables.offersRoyalBonus() {
+	if err == nil && k == BetRoyalBonus && !r.Paytables.OffersRoyalBonus() {
 		return 0, 0, apierr.Precondition(ReasonNoRoyalBonus, "the table has no Royal Bonus paytable (§4.19 is the operator's)")
 	}
 	return n, k, err
@@ -70,13 +70,9 @@ func (s *State) checkPlace(r *Rules, c *Command) (boxes.Placement, error) {
 	if s.Phase != round.Betting {
 		closed = s.wrongPhase("bet")
 	}
-	_, most := r.limit(BetAnte)
-	if r.Limits.Ante.Max == 0 {
-		most = 0
-	}
 	p, _, err := fivecard.Place(layout, s.Bets, s.Cancelled, c.Player, bets, closed, boxes.Policy[BetKind]{
 		Check: func(b *round.Bet) (int, BetKind, error) { return checkBet(r, b) },
-	}, fivecard.Sharing[BetKind]{Bettors: r.Bettors, Base: BetAnte, Most: most})
+	}, r.sharing())
 	return p, err
 }
 

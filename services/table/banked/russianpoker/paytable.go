@@ -1,8 +1,6 @@
 package russianpoker
 
 import (
-	"errors"
-
 	"github.com/croupier/croupier/services/table/banked/fivecard"
 	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/shared/rank/banked"
@@ -14,19 +12,10 @@ type Line = banked.Line
 // Paytable is one bet's paytable, by the line the player's hand hits.
 type Paytable = round.Paytable[Line]
 
-// Paytables are a table's two paytables, part of its public description
-// and of each round's record. The source lost both (§8, N9): they are
-// the operator's data.
-type Paytables struct {
-	// Bet: what a winning Bet pays by each of the box's combinations
-	// (§4.18, "Minimum game – Ace-King"), Ace-King and better.
-	Bet Paytable `json:"bet"`
-	// RoyalBonus: what the Royal Bonus pays by the first five cards dealt
-	// (§4.19), a pair (of kings, §6) and better. A table without it (no
-	// lines, no source) offers no Royal Bonus: the source prints no
-	// placeholder for it.
-	RoyalBonus Paytable `json:"royal_bonus"`
-}
+// Paytables are a table's two paytables, the Bet's and the Royal
+// Bonus's (§4.18–4.19), which the source lost (§8, N9): the operator's data
+// (fivecard.Paytables).
+type Paytables = fivecard.Paytables
 
 // BetLines lists the Bet paytable's lines, lowest first (fivecard).
 func BetLines() []Line { return fivecard.BetLines() }
@@ -39,23 +28,6 @@ func RoyalBonusLines() []Line { return fivecard.RoyalBonusLines() }
 // placeholder (§8, fivecard.PlaceholderBet), labelled as not from the
 // source, and no Royal Bonus table.
 func RUPaytables() Paytables { return Paytables{Bet: fivecard.PlaceholderBet()} }
-
-// offersRoyalBonus reports a Royal Bonus paytable: the table offers the
-// bet.
-func (p *Paytables) offersRoyalBonus() bool {
-	return len(p.RoyalBonus.Pays) > 0 || p.RoyalBonus.Source != ""
-}
-
-// Validate reports every line missing, out of bounds (at most MaxPays to
-// one, never negative) or not the bet's, and a table without a source;
-// the Royal Bonus's only when the table offers it.
-func (p Paytables) Validate() error {
-	errs := []error{p.Bet.Validate("bet", BetLines(), MaxPays)}
-	if p.offersRoyalBonus() {
-		errs = append(errs, p.RoyalBonus.Validate("royal_bonus", RoyalBonusLines(), MaxPays))
-	}
-	return errors.Join(errs...)
-}
 
 // RoyalBonusReading is how the Royal Bonus qualifies (§6, N6;
 // fivecard.RoyalBonusReading).

@@ -36,6 +36,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/croupier/croupier/services/table/banked/fivecard"
 	"github.com/croupier/croupier/services/table/banked/round"
 )
 
@@ -213,6 +214,17 @@ func (r *Rules) limit(k BetKind) (lo, hi int64) {
 		l = r.Limits.RoyalBonus
 	}
 	return l.Bounds(MaxStake)
+}
+
+// sharing is how the table's boxes take their players (§2.5): up to
+// Bettors each, their Antes together within the Ante limit's maximum, if
+// it has one.
+func (r *Rules) sharing() fivecard.Sharing[BetKind] {
+	_, most := r.limit(BetAnte)
+	if r.Limits.Ante.Max == 0 {
+		most = 0
+	}
+	return fivecard.Sharing[BetKind]{Bettors: r.Bettors, Base: BetAnte, Most: most}
 }
 
 // capped is won cut to max, 0 being none.
