@@ -34,8 +34,11 @@ func (c Combination) better(d Combination) bool {
 // same rank (7-7-7-K-K-K gives K-K-K-7-7 and 7-7-7-K-K, §4.11, not two
 // kings-full): on five cards only an Ace-King beside a lower combination can be
 // one; on six cards three pairs give two "two pair" combinations (§4.9)
-// and two sets of trips two full houses (§4.11). ok is false when the box
-// holds no second combination. A main line of HighCard is no combination.
+// and two sets of trips two full houses (§4.11). Four of a kind is its
+// four cards, so its kicker makes no second (K-K-K-K-2 has none); six
+// suited cards make two flushes, the second holding the sixth card (N4
+// read literally). ok is false when the box holds no second combination.
+// A main line of HighCard is no combination.
 func RussianCombinations(cs []card.Card) (main, second Combination, ok bool) {
 	h := rank.Describe(cs...)
 	main = Combination{Line: LineOf(h.Value), strength: uint32(h.Value)}
@@ -70,7 +73,7 @@ func RussianCombinations(cs []card.Card) (main, second Combination, ok bool) {
 
 // eachCombination calls f with every paying combination among the cards:
 // each pair, two pair, trips, quads and Ace-King by its defining cards, and
-// each five-card straight or better.
+// each five-card straight, flush, full house and straight flush.
 func eachCombination(cs []card.Card, f func(Combination)) {
 	n := len(cs)
 	part := func(l Line, cards ...card.Card) {
@@ -121,7 +124,11 @@ func eachCombination(cs []card.Card, f func(Combination)) {
 	pick = func(start, k int) {
 		if k == 5 {
 			v := rank.Best(five[:]...)
-			if v.Category() >= rank.Straight {
+			// Four of a kind is defined by its four cards, not the five
+			// with its kicker (§7, N4), and the pairs above give it so:
+			// taken with the kicker it would have a card outside the main
+			// quads and be paid again as the second (K-K-K-K-2).
+			if c := v.Category(); c >= rank.Straight && c != rank.Quads {
 				h := rank.Describe(five[:]...)
 				f(Combination{Line: LineOf(v), Cards: append([]card.Card(nil), h.Cards[:]...), strength: uint32(v)})
 			}

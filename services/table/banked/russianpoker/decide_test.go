@@ -125,7 +125,7 @@ func TestVoidRefundsWhatIsInPlay(t *testing.T) {
 // Four of a kind's second combination is made with a card outside the
 // quads (§4.16, N4): none for K-K-K-K-2, an Ace-King for K-K-K-K-A and
 // A-A-A-A-K, a full house for K-K-K-K-3-3 — not the quads again with
-// their kicker, as package banked's RussianCombinations has it.
+// their kicker.
 func TestQuadsSecondCombination(t *testing.T) {
 	for hand, want := range map[string]Line{
 		"Kc Kd Kh Ks 2h": "", "Kc Kd Kh Ks Ah": "ace_king", "Ac Ad Ah As Kh": "ace_king",

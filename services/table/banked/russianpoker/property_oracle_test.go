@@ -159,12 +159,8 @@ func (tb *ptable) mainVerdicts(res banked.Result, b *Box, stake int64, room func
 	switch {
 	case res.Comparison > 0:
 		tb.count["qualifies"]++
-		second := res.Second.Line
-		if res.Main.Line == banked.Quads {
-			_, second, _ = combinations(b.Cards) // banked takes the quads with their kicker for a second
-		}
 		won, _ := tb.r.Paytables.Bet.Pay(res.Main.Line, stake)
-		if w, ok := tb.r.Paytables.Bet.Pay(second, stake); ok {
+		if w, ok := tb.r.Paytables.Bet.Pay(res.Second.Line, stake); ok {
 			tb.count["second combination"]++
 			won += w
 		}
