@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"maps"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -81,7 +82,8 @@ func (sp BankedSpec) config(id string) (house.Config, error) {
 	cfg := house.Config{ID: id, Name: strings.TrimSpace(sp.Name), Game: sp.Game, Profile: sp.Profile, Options: sp.Options,
 		Source: sp.Source, Window: sp.Window, Pause: sp.Pause, MaxPlayers: sp.MaxPlayers, CloseWhenAllBet: sp.CloseWhenAllBet,
 		MaxBets: sp.MaxBets, Currency: sp.Currency, Escrow: "pending", Revenue: "pending", Bank: "pending"}
-	if sp.Game == house.GameBlackjack {
+	switch sp.Game {
+	case house.GameBlackjack:
 		bj, err := house.BlackjackRules(sp.Profile, sp.Options)
 		if err != nil {
 			return house.Config{}, err
@@ -89,11 +91,26 @@ func (sp BankedSpec) config(id string) (house.Config, error) {
 		if err := sp.Limits.applyBlackjack(bj); err != nil {
 			return house.Config{}, err
 		}
-		cfg.Blackjack, cfg.Clock = bj, sp.Clock
-		if cfg.Clock == 0 {
-			cfg.Clock = DefaultClock
+		cfg.Blackjack = bj
+	case house.GameCasinoHoldem:
+		r, err := house.HoldemRules(sp.Profile, sp.Options)
+		if err != nil {
+			return house.Config{}, err
 		}
-	} else {
+		if err := sp.Limits.applyPoker(&r.Limits.Ante, map[string]*round.Limit{"aa_bonus": &r.Limits.AABonus}); err != nil {
+			return house.Config{}, err
+		}
+		cfg.CasinoHoldem = r
+	case house.GameCasinoTexas:
+		r, err := house.TexasRules(sp.Profile, sp.Options)
+		if err != nil {
+			return house.Config{}, err
+		}
+		if err := sp.Limits.applyPoker(&r.Limits.Ante, map[string]*round.Limit{"trips": &r.Limits.Trips}); err != nil {
+			return house.Config{}, err
+		}
+		cfg.CasinoTexas = r
+	default:
 		ro, mw, err := house.Rules(sp.Game, sp.Profile, sp.Options, layout)
 		if err != nil {
 			return house.Config{}, err
@@ -102,6 +119,12 @@ func (sp BankedSpec) config(id string) (house.Config, error) {
 			return house.Config{}, err
 		}
 		cfg.Roulette, cfg.Wheel = ro, mw
+	}
+	if cfg.CardGame() {
+		cfg.Clock = sp.Clock
+		if cfg.Clock == 0 {
+			cfg.Clock = DefaultClock
+		}
 	}
 	if cfg.Name == "" {
 		cfg.Name = id
@@ -134,6 +157,28 @@ func (l BankedLimits) applyBlackjack(r *blackjack.Rules) error {
 		return apierr.Invalid("BAD_LIMITS", "blackjack limits a box: no spot or bet-kind limits")
 	}
 	r.Limits.Table = l.Table
+	return nil
+}
+
+// applyPoker sets a casino poker table's sign: the table's limits are
+// the Ante's (gr §1; cz §3: the Blind equals it), and the side bet's
+// ("aa_bonus", "trips") its own kind's. A casino poker table has no spot
+// limit.
+func (l BankedLimits) applyPoker(ante *round.Limit, kinds map[string]*round.Limit) error {
+	if l.Table.Min <= 0 || (l.Table.Max > 0 && l.Table.Max < l.Table.Min) {
+		return apierr.Invalid("BAD_LIMITS", "table limits %d..%d: want 0 < min <= max (0 = no max)", l.Table.Min, l.Table.Max)
+	}
+	if l.Spot != 0 {
+		return apierr.Invalid("BAD_LIMITS", "a casino poker table limits the Ante (the table's limits) and its side bet: no spot limit")
+	}
+	*ante = l.Table
+	for k, lim := range l.ByKind {
+		p := kinds[k]
+		if p == nil {
+			return apierr.Invalid("BAD_LIMITS", "%q is not a side bet of the game with limits of its own (have %v)", k, slices.Sorted(maps.Keys(kinds)))
+		}
+		*p = lim
+	}
 	return nil
 }
 

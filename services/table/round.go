@@ -166,7 +166,7 @@ func (s *Service) readBanked(ctx context.Context, id string, f func(t *house.Tab
 // sealed, and only its commitment is published.
 func (s *Service) openRound(ctx context.Context, id string, cfg house.Config, n int64) error {
 	c := &house.Command{Kind: house.CmdOpen, Round: n}
-	if cfg.Source == house.ResultRNG && cfg.Game != house.GameBlackjack {
+	if cfg.Source == house.ResultRNG && !cfg.CardGame() {
 		rid := house.RoundID(id, n)
 		res, err := s.deps.RNG.Spin(ctx, connect.NewRequest(&rngv1.SpinRequest{
 			Wheel:          wheelOf(cfg),

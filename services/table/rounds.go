@@ -112,6 +112,9 @@ type RoundProof struct {
 	Commitment []byte
 	Outcome    string
 	Reveal     *rngv1.RevealResponse
+	// Opened is a casino poker round's proof: the deck positions the
+	// viewer saw, opened against the commitment, and no other.
+	Opened *rngv1.ShoeProof
 }
 
 // RoundProof returns the fairness proof of round roundID. The round in
@@ -119,8 +122,11 @@ type RoundProof struct {
 // result is a physical spin). A card table's round is proved by its
 // shoe: the shoe's commitment, published when the shoe started, and the
 // RNG's reveal of the whole shoe once the shoe has ended — never while
-// the table still deals from it.
-func (s *Service) RoundProof(ctx context.Context, id, roundID string) (RoundProof, error) {
+// the table still deals from it. A casino poker round's deck holds
+// private cards (a folded box's, the dealer's unshown ones): its proof
+// opens only the positions v saw (house.Felt.Seen), once the round is
+// over.
+func (s *Service) RoundProof(ctx context.Context, id, roundID string, v game.Viewer) (RoundProof, error) {
 	out := RoundProof{RoundID: roundID}
 	var live bool
 	var liveShoe string // the outcome of the shoe the table deals from
@@ -142,6 +148,13 @@ func (s *Service) RoundProof(ctx context.Context, id, roundID string) (RoundProo
 	rec, err := s.RoundRecord(ctx, id, roundID, game.Viewer{Internal: true})
 	if err != nil {
 		return RoundProof{}, err
+	}
+	if rec.Poker != nil && rec.Shoe != nil {
+		mine, err := s.RoundRecord(ctx, id, roundID, v)
+		if err != nil {
+			return RoundProof{}, err
+		}
+		return s.openedProof(ctx, out, rec.Shoe, mine.Poker.Seen(v))
 	}
 	if rec.Draw == nil && rec.Shoe != nil {
 		return s.shoeProof(ctx, out, rec.Shoe, liveShoe)
@@ -177,5 +190,24 @@ func (s *Service) shoeProof(ctx context.Context, out RoundProof, sh *house.ShoeR
 		return RoundProof{}, err
 	}
 	out.Reveal = res
+	return out, nil
+}
+
+// openedProof is a casino poker round's proof: the commitment of its
+// deck and the RNG's opening of the positions given (a deck serves one
+// round, which is over).
+func (s *Service) openedProof(ctx context.Context, out RoundProof, sh *house.ShoeRecord, positions []int32) (RoundProof, error) {
+	out.Commitment, out.Outcome = slices.Clone(sh.Commitment), sh.Outcome
+	res, err := rngRead(s, ctx, sh.Outcome, func() (*rngv1.OpenResponse, error) {
+		r, err := s.deps.RNG.Open(ctx, connect.NewRequest(&rngv1.OpenRequest{OutcomeId: sh.Outcome, Positions: positions}))
+		if err != nil {
+			return nil, err
+		}
+		return r.Msg, nil
+	})
+	if err != nil {
+		return RoundProof{}, err
+	}
+	out.Opened = res.GetProof()
 	return out, nil
 }

@@ -213,7 +213,7 @@ func TestBankedRNGRouletteRoundIsProvablyFair(t *testing.T) {
 		t.Fatalf("alice's balance %d, want %d after %s", got, want, won)
 	}
 	b.escrowIsZero()
-	p, err := core.RoundProof(u.ctx, b.id, house.RoundID(b.id, 1))
+	p, err := core.RoundProof(u.ctx, b.id, house.RoundID(b.id, 1), game.Viewer{})
 	if err != nil || p.Reveal == nil {
 		t.Fatalf("proof: %+v %v", p, err)
 	}

@@ -53,7 +53,7 @@ func (b *banked) playOut(rng *rand.Rand, players ...string) house.View {
 			}
 			moves++
 			cmd := blackjack.Command{Kind: m.Kind, Box: m.Box, Hand: m.Hand, Action: m.Action, Seq: m.Seq, Amount: amount, Decline: m.Decline}
-			if _, err := core.PlayMove(b.u.ctx, b.id, b.who(p), 0, cmd, fmt.Sprintf("m%d", moves)); err != nil {
+			if _, err := core.PlayMove(b.u.ctx, b.id, b.who(p), 0, table.Move{Blackjack: &cmd}, fmt.Sprintf("m%d", moves)); err != nil {
 				b.u.t.Logf("%s's move %+v: %v (the table moved on)", p, m, err)
 			}
 			acted = true

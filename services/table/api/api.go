@@ -68,6 +68,7 @@ func Policy() auth.Policy {
 		tablev1connect.BankedTableServiceChooseVoidOptionProcedure,
 		tablev1connect.BankedTableServiceGetGameRecallProcedure,
 		tablev1connect.BlackjackServicePlayBlackjackProcedure,
+		tablev1connect.CasinoPokerServicePlayCasinoPokerProcedure,
 	)
 	// A live studio's dealer console is an operator's.
 	p.Allow([]auth.Role{auth.RoleOperator},
@@ -129,6 +130,7 @@ type Handlers struct {
 	BAdmin  *BankedAdminHandler
 	Dealer  *DealerHandler
 	BJ      *BlackjackHandler
+	Poker   *CasinoPokerHandler
 }
 
 // New builds the handlers over the core; auth issues player sessions.
@@ -136,7 +138,7 @@ func New(core *table.Service, a *auth.Authenticator) Handlers {
 	th := &TableHandler{core: core, streams: newStreams(StreamLimits{})}
 	return Handlers{Table: th, Session: &SessionHandler{auth: a}, Admin: &AdminHandler{core: core},
 		Banked: &BankedHandler{core: core, pump: th}, BAdmin: &BankedAdminHandler{core: core}, Dealer: &DealerHandler{core: core},
-		BJ: &BlackjackHandler{core: core}}
+		BJ: &BlackjackHandler{core: core}, Poker: &CasinoPokerHandler{core: core}}
 }
 
 // WithStreamLimits sets the caps on each caller's open event streams
@@ -181,4 +183,6 @@ func (h Handlers) Register(r Registrar, opts ...connect.HandlerOption) {
 	r.Register(tablev1connect.DealerConsoleServiceName, p, hd)
 	p, hd = tablev1connect.NewBlackjackServiceHandler(h.BJ, opts...)
 	r.Register(tablev1connect.BlackjackServiceName, p, hd)
+	p, hd = tablev1connect.NewCasinoPokerServiceHandler(h.Poker, opts...)
+	r.Register(tablev1connect.CasinoPokerServiceName, p, hd)
 }

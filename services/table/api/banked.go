@@ -279,13 +279,14 @@ func (h *BankedHandler) GetGameRecall(ctx context.Context, req *connect.Request[
 // GetRoundProof returns an rng round's fairness proof.
 func (h *BankedHandler) GetRoundProof(ctx context.Context, req *connect.Request[tablev1.GetRoundProofRequest]) (*connect.Response[tablev1.GetRoundProofResponse], error) {
 	m := req.Msg
-	if _, err := bankedViewer(ctx, validateRoundID(m.GetTableId(), m.GetRoundId())); err != nil {
+	v, err := bankedViewer(ctx, validateRoundID(m.GetTableId(), m.GetRoundId()))
+	if err != nil {
 		return nil, err
 	}
-	p, err := h.core.RoundProof(ctx, m.GetTableId(), m.GetRoundId())
+	p, err := h.core.RoundProof(ctx, m.GetTableId(), m.GetRoundId(), v)
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
 	return connect.NewResponse(&tablev1.GetRoundProofResponse{RoundId: p.RoundID, Commitment: p.Commitment, RngOutcomeId: p.Outcome,
-		Revealed: p.Reveal != nil, Reveal: p.Reveal}), nil
+		Revealed: p.Reveal != nil, Reveal: p.Reveal, Opened: p.Opened}), nil
 }

@@ -71,7 +71,7 @@ func (h *BlackjackHandler) PlayBlackjack(ctx context.Context, req *connect.Reque
 	if err != nil {
 		return nil, err
 	}
-	res, err := h.core.PlayMove(ctx, m.GetTableId(), who, m.GetRound(), mv, m.GetIdempotencyKey())
+	res, err := h.core.PlayMove(ctx, m.GetTableId(), who, m.GetRound(), table.Move{Blackjack: &mv}, m.GetIdempotencyKey())
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
@@ -79,22 +79,18 @@ func (h *BlackjackHandler) PlayBlackjack(ctx context.Context, req *connect.Reque
 }
 
 // validateDealCard checks a shoe reader's card.
-func validateDealCard(m *tablev1.DealCardRequest) (blackjack.Command, error) {
+func validateDealCard(m *tablev1.DealCardRequest) (table.DealerReport, error) {
 	if err := checkTable(m.GetTableId()); err != nil {
-		return blackjack.Command{}, err
+		return table.DealerReport{}, err
 	}
 	c, err := card.Parse(m.GetCard())
 	if err != nil {
-		return blackjack.Command{}, apierr.Invalid("BAD_CARD", "card %q: want card notation (\"As\", \"Td\")", m.GetCard())
+		return table.DealerReport{}, apierr.Invalid("BAD_CARD", "card %q: want card notation (\"As\", \"Td\")", m.GetCard())
 	}
 	if p := m.GetShoePosition(); p < 0 || p > 8*card.NumCards {
-		return blackjack.Command{}, apierr.Invalid("BAD_POSITION", "shoe_position %d: want 0..%d", p, 8*card.NumCards)
+		return table.DealerReport{}, apierr.Invalid("BAD_POSITION", "shoe_position %d: want 0..%d", p, 8*card.NumCards)
 	}
-	kind := blackjack.CmdCard
-	if m.GetBurn() {
-		kind = blackjack.CmdBurn
-	}
-	return blackjack.Command{Kind: kind, Card: c, Pos: int(m.GetShoePosition())}, nil
+	return table.DealerReport{Card: c, Pos: int(m.GetShoePosition()), Burn: m.GetBurn()}, nil
 }
 
 // DealCard reports a card from the shoe reader.
@@ -110,14 +106,14 @@ func (h *DealerHandler) DealCard(ctx context.Context, req *connect.Request[table
 }
 
 // validateShuffleShoe checks a dealer's shuffle, marker or dealer change.
-func validateShuffleShoe(m *tablev1.ShuffleShoeRequest) (blackjack.Command, error) {
+func validateShuffleShoe(m *tablev1.ShuffleShoeRequest) (table.DealerReport, error) {
 	if err := checkTable(m.GetTableId()); err != nil {
-		return blackjack.Command{}, err
+		return table.DealerReport{}, err
 	}
 	max := int32(8 * card.NumCards)
 	switch n := 0; {
 	case m.GetCut() < 0 || m.GetCut() > max || m.GetMarker() < 0 || m.GetMarker() > max:
-		return blackjack.Command{}, apierr.Invalid("BAD_SHUFFLE", "cut %d, marker %d: want 0..%d", m.GetCut(), m.GetMarker(), max)
+		return table.DealerReport{}, apierr.Invalid("BAD_SHUFFLE", "cut %d, marker %d: want 0..%d", m.GetCut(), m.GetMarker(), max)
 	default:
 		if m.GetMarkerOut() {
 			n++
@@ -126,16 +122,13 @@ func validateShuffleShoe(m *tablev1.ShuffleShoeRequest) (blackjack.Command, erro
 			n++
 		}
 		if n > 1 || (n == 1 && (m.GetCut() != 0 || m.GetMarker() != 0)) {
-			return blackjack.Command{}, apierr.Invalid("BAD_SHUFFLE", "one of: a shuffle (cut, marker), the marker out, a dealer change")
+			return table.DealerReport{}, apierr.Invalid("BAD_SHUFFLE", "one of: a shuffle (cut, marker), the marker out, a dealer change")
 		}
 	}
-	switch {
-	case m.GetMarkerOut():
-		return blackjack.Command{Kind: blackjack.CmdMarker}, nil
-	case m.GetDealerChange():
-		return blackjack.Command{Kind: blackjack.CmdDealerChange}, nil
+	if m.GetMarkerOut() || m.GetDealerChange() {
+		return table.DealerReport{MarkerOut: m.GetMarkerOut(), DealerChange: m.GetDealerChange()}, nil
 	}
-	return blackjack.Command{Kind: blackjack.CmdShuffle, Cut: int(m.GetCut()), Marker: int(m.GetMarker())}, nil
+	return table.DealerReport{Shuffle: true, Cut: int(m.GetCut()), Marker: int(m.GetMarker())}, nil
 }
 
 // ShuffleShoe reports a new shoe, the marker out, or a dealer change.

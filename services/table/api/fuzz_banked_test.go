@@ -1,6 +1,7 @@
 package api
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -137,6 +138,12 @@ func bankedChecks() map[protoreflect.FullName]bankedCheck {
 				m.GetBox() < 1 || m.GetBox() > 16, "box", m.GetHand() < 0 || m.GetHand() > 16, "hand", m.GetSeq() < 0, "seq",
 				m.GetAmount() < 0, "amount", m.GetRound() < 0, "round", m.GetIdempotencyKey() == "", "key")
 		}),
+		check(func(m *tablev1.PlayCasinoPokerRequest) error { _, err := validatePlayCasinoPoker(m); return err }, func(m *tablev1.PlayCasinoPokerRequest) string {
+			_, cerr := card.ParseList(m.GetCards())
+			return why(m.GetAction() == "" || len(m.GetAction()) > 16, "action", m.GetBox() < 1 || m.GetBox() > 16, "box", m.GetSeq() < 0, "seq",
+				m.GetAmount() < 0, "amount", m.GetRound() < 0, "round", m.GetIdempotencyKey() == "", "key",
+				len(m.GetCards()) > 7 || (len(m.GetCards()) > 0 && cerr != nil), "cards")
+		}),
 	}
 	out := map[protoreflect.FullName]bankedCheck{}
 	for _, c := range all {
@@ -181,7 +188,9 @@ func createBounds(m *tablev1.CreateBankedTableRequest) string {
 	w := m.GetBettingWindowMs()
 	c := m.GetDecisionClockMs()
 	g := m.GetGame()
-	return why(g != tablev1.BankedGame_BANKED_GAME_ROULETTE && g != tablev1.BankedGame_BANKED_GAME_MONEY_WHEEL && g != tablev1.BankedGame_BANKED_GAME_BLACKJACK, "game",
+	known := []tablev1.BankedGame{tablev1.BankedGame_BANKED_GAME_ROULETTE, tablev1.BankedGame_BANKED_GAME_MONEY_WHEEL, tablev1.BankedGame_BANKED_GAME_BLACKJACK,
+		tablev1.BankedGame_BANKED_GAME_CASINO_HOLDEM, tablev1.BankedGame_BANKED_GAME_CASINO_TEXAS_HOLDEM}
+	return why(!slices.Contains(known, g), "game",
 		c != 0 && (c < 2000 || c > 120_000), "clock",
 		m.GetSource() != tablev1.ResultSource_RESULT_SOURCE_RNG && m.GetSource() != tablev1.ResultSource_RESULT_SOURCE_DEALER, "source",
 		!isCurrency(m.GetCurrency()), "currency",
@@ -401,7 +410,7 @@ func createCases() []bankedCase {
 		{"no table max", limits(&tablev1.BetLimits{Table: lim(100, 0)}), ""},
 		{"limits by kind", limits(&tablev1.BetLimits{Table: lim(100, 0), SpotMax: 5000, ByKind: map[string]*tablev1.BetLimit{"straight": lim(100, 2500)}}), ""},
 		{"no game", create(func(m *tablev1.CreateBankedTableRequest) { m.Game = 0 }), "BAD_GAME"},
-		{"unknown game", create(func(m *tablev1.CreateBankedTableRequest) { m.Game = 4 }), "BAD_GAME"},
+		{"unknown game", create(func(m *tablev1.CreateBankedTableRequest) { m.Game = 99 }), "BAD_GAME"},
 		{"no source", create(func(m *tablev1.CreateBankedTableRequest) { m.Source = 0 }), "BAD_SOURCE"},
 		{"blackjack, its clock 10 s", create(func(m *tablev1.CreateBankedTableRequest) {
 			m.Game, m.DecisionClockMs = tablev1.BankedGame_BANKED_GAME_BLACKJACK, 10_000

@@ -175,6 +175,19 @@ func (e holdemEngine) felt() Felt {
 	s := e.s
 	f := Felt{Dealer: slices.Clone(s.Dealer), DealerVis: marks(s.Deals, deck.ToDealer, 0, s.DealerShown), Board: slices.Clone(s.Board),
 		Turn: FeltTurn{Seq: s.Turn.Seq, Box: s.Turn.Box, Player: s.Turn.Player}, Burns: s.Burns}
+	f.Deals = feltDeals(s.Deals, s.Owner, func(to deck.Target, n int) bool {
+		switch to {
+		case deck.ToDealer:
+			return s.DealerShown
+		case deck.ToBox:
+			for _, b := range s.Boxes {
+				if b.N == n {
+					return b.Shown
+				}
+			}
+		}
+		return false
+	})
 	if s.Stage != 0 {
 		f.Stage = s.Stage.String()
 	}

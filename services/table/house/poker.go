@@ -33,11 +33,15 @@ type PokerMove struct {
 	// Action is the game's action ("call", "fold", "check", "play");
 	// Amount, if given, the stake it puts in (a Call's 2 × Ante, a
 	// Play's multiple), which the engine checks.
-	Action string    `json:"action,omitempty"`
-	Amount int64     `json:"amount,omitempty"`
-	Seq    int       `json:"seq,omitempty"`
-	Card   card.Card `json:"card,omitempty"`
-	Pos    int       `json:"pos,omitempty"`
+	Action string `json:"action,omitempty"`
+	Amount int64  `json:"amount,omitempty"`
+	// Cards are a decision's cards: an exchange's discards, a bought
+	// hand's split into its big and small hands (the games that have
+	// them).
+	Cards []card.Card `json:"cards,omitempty"`
+	Seq   int         `json:"seq,omitempty"`
+	Card  card.Card   `json:"card,omitempty"`
+	Pos   int         `json:"pos,omitempty"`
 }
 
 // PokerEvent is a casino poker engine's event after "no more bets" (a
@@ -128,6 +132,52 @@ type Felt struct {
 	Turn FeltTurn `json:"turn"`
 	// Burns counts the burnt cards (never shown).
 	Burns int `json:"burns,omitempty"`
+	// Deals are where each card of the deck went, by position, with its
+	// mark and the player of its box: what the fairness proof may open
+	// for a viewer (Seen). For keeps those the viewer may see.
+	Deals []FeltDeal `json:"deals,omitempty"`
+}
+
+// FeltDeal is one card dealt from the round's deck: its position (from
+// 1), its mark (Public once shown), and the player of the box it went to.
+type FeltDeal struct {
+	Pos    int              `json:"pos"`
+	Vis    round.Visibility `json:"vis"`
+	Player string           `json:"player,omitempty"`
+}
+
+// Seen are the deck positions (0 = the top card) of the cards v was
+// shown in the round: the board, the cards shown, his own box's. The
+// fairness proof opens these and no other: a folded box's face-down
+// cards, the dealer's unshown ones, the burns and the rest of the deck
+// stay sealed.
+func (f Felt) Seen(v game.Viewer) []int32 {
+	var out []int32
+	for _, d := range f.Deals {
+		if sees(game.Viewer{Player: v.Player}, d.Vis, d.Player) {
+			out = append(out, int32(d.Pos-1))
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// feltDeals are the round's deals as the felt keeps them, marked as the
+// showdown left them (shown: the box's or the dealer's cards were turned
+// up).
+func feltDeals(deals []deck.Deal, owner func(int) string, shown func(deck.Target, int) bool) []FeltDeal {
+	out := make([]FeltDeal, 0, len(deals))
+	for _, d := range deals {
+		fd := FeltDeal{Pos: d.Pos, Vis: d.Vis}
+		if d.To == deck.ToBox {
+			fd.Player = owner(d.Box)
+		}
+		if shown(d.To, d.Box) {
+			fd.Vis = round.Public
+		}
+		out = append(out, fd)
+	}
+	return out
 }
 
 // FeltTurn is whose decision a casino poker round waits for.
@@ -176,6 +226,13 @@ func (f Felt) For(v game.Viewer) Felt {
 		b.Player = shownID(b.Player, v)
 	}
 	out.Turn.Player = shownID(f.Turn.Player, v)
+	out.Deals = nil
+	for _, d := range f.Deals {
+		if sees(v, d.Vis, d.Player) {
+			d.Player = shownID(d.Player, v)
+			out.Deals = append(out.Deals, d)
+		}
+	}
 	return out
 }
 

@@ -61,6 +61,8 @@ type Record struct {
 	// its mark: For leaves out those the viewer may not see (a folded
 	// box's face-down cards stay its player's).
 	Poker *Felt `json:"poker,omitempty"`
+	// Paytable is the table's paytables the round was paid by.
+	Paytable []PaytableLine `json:"paytable,omitempty"`
 }
 
 // Failed is a placement whose hold never reached the escrow.
@@ -115,7 +117,7 @@ func (t *Table) record(at int64) Record {
 	r.Verdict, r.Winner, r.Reason = e.outcome()
 	if g, ok := e.(pokerGame); ok {
 		f := g.felt()
-		r.Poker = &f
+		r.Poker, r.Paytable = &f, c.Paytable()
 	}
 	if t.Blackjack != nil {
 		s := t.Blackjack.Clone()

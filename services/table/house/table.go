@@ -432,3 +432,14 @@ func (r holdemRules) profile() string { return r.Profile }
 type texasRules struct{ *casinotexas.Rules }
 
 func (r texasRules) profile() string { return r.Profile }
+
+// CardGame reports a card game's table: its rounds deal from a shoe (a
+// deck a round for the casino poker games), not from a draw, and play on
+// move by move after "no more bets" with a decision clock.
+func (c *Config) CardGame() bool {
+	switch c.Game {
+	case GameBlackjack, GameCasinoHoldem, GameCasinoTexas:
+		return true
+	}
+	return false
+}

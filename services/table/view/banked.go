@@ -23,6 +23,10 @@ func BankedGame(g string) tablev1.BankedGame {
 		return tablev1.BankedGame_BANKED_GAME_MONEY_WHEEL
 	case house.GameBlackjack:
 		return tablev1.BankedGame_BANKED_GAME_BLACKJACK
+	case house.GameCasinoHoldem:
+		return tablev1.BankedGame_BANKED_GAME_CASINO_HOLDEM
+	case house.GameCasinoTexas:
+		return tablev1.BankedGame_BANKED_GAME_CASINO_TEXAS_HOLDEM
 	}
 	return tablev1.BankedGame_BANKED_GAME_UNSPECIFIED
 }
@@ -36,6 +40,10 @@ func BankedGameOf(g tablev1.BankedGame) (string, bool) {
 		return house.GameMoneyWheel, true
 	case tablev1.BankedGame_BANKED_GAME_BLACKJACK:
 		return house.GameBlackjack, true
+	case tablev1.BankedGame_BANKED_GAME_CASINO_HOLDEM:
+		return house.GameCasinoHoldem, true
+	case tablev1.BankedGame_BANKED_GAME_CASINO_TEXAS_HOLDEM:
+		return house.GameCasinoTexas, true
 	}
 	return "", false
 }
@@ -173,6 +181,10 @@ func Limits(cfg *house.Config) *tablev1.BetLimits {
 		}
 	case cfg.Blackjack != nil:
 		out.Table = lim(cfg.Blackjack.Limits.Table)
+	case cfg.CasinoHoldem != nil:
+		out.Table, out.ByKind["aa_bonus"] = lim(cfg.CasinoHoldem.Limits.Ante), lim(cfg.CasinoHoldem.Limits.AABonus)
+	case cfg.CasinoTexas != nil:
+		out.Table, out.ByKind["trips"] = lim(cfg.CasinoTexas.Limits.Ante), lim(cfg.CasinoTexas.Limits.Trips)
 	}
 	return out
 }
@@ -196,6 +208,7 @@ func BankedSummary(s house.Summary, cfg *house.Config) *tablev1.BankedTableSumma
 		case cfg.Wheel != nil:
 			out.Wheel, out.WheelFields = cfg.Wheel.Wheel.Name, cfg.Wheel.Wheel.Labels
 		}
+		out.Paytable = Paytable(cfg.Paytable())
 	}
 	return out
 }
@@ -215,6 +228,7 @@ func BankedTable(v house.View, cfg *house.Config, sum house.Summary) *tablev1.Ba
 	}
 	out.YourTotals = yours
 	out.Blackjack = Blackjack(v.Blackjack, v.Key)
+	out.CasinoPoker = CasinoPoker(v.Poker, v.Key)
 	return out
 }
 
@@ -350,10 +364,14 @@ func roundEvent(e house.Event, v game.Viewer) *tablev1.RoundEvent {
 		pe.Event = &tablev1.RoundEvent_SettlementPaid{SettlementPaid: &tablev1.SettlementPaid{Paid: e.Paid, Returned: returned,
 			Lost: e.Stake - returned, Won: e.Won}}
 	case house.EvMove:
-		if e.Blackjack == nil {
+		switch {
+		case e.Blackjack != nil:
+			pe.Event = &tablev1.RoundEvent_Blackjack{Blackjack: BlackjackEvent(e)}
+		case e.Poker != nil:
+			pe.Event = &tablev1.RoundEvent_CasinoPoker{CasinoPoker: CasinoPokerEvent(e)}
+		default:
 			return nil
 		}
-		pe.Event = &tablev1.RoundEvent_Blackjack{Blackjack: BlackjackEvent(e)}
 	case house.EvShoe:
 		pe.Event = &tablev1.RoundEvent_ShoeChanged{ShoeChanged: &tablev1.ShoeChanged{Shoe: Shoe(e.Shoe)}}
 	case house.EvTable:
@@ -446,6 +464,11 @@ func RoundRecord(r house.Record, v game.Viewer) *tablev1.RoundRecord {
 	}
 	if r.Shoe != nil {
 		out.Shoe = Shoe(r.Shoe)
+	}
+	if r.Poker != nil {
+		out.CasinoPoker = CasinoPoker(&house.PokerView{Felt: *r.Poker}, v.Player)
+		out.CasinoPoker.Turn = nil
+		out.Paytable = Paytable(r.Paytable)
 	}
 	return out
 }

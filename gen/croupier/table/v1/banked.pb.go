@@ -34,6 +34,10 @@ const (
 	BankedGame_BANKED_GAME_MONEY_WHEEL BankedGame = 2
 	// docs/rules/cz-blackjack.md, docs/rules/ru-blackjack.md (BlackjackService).
 	BankedGame_BANKED_GAME_BLACKJACK BankedGame = 3
+	// Casino Hold'em (profile "gr") and Texas Hold'em vs casino ("ru").
+	BankedGame_BANKED_GAME_CASINO_HOLDEM BankedGame = 4
+	// Casino Texas Hold'em ("cz").
+	BankedGame_BANKED_GAME_CASINO_TEXAS_HOLDEM BankedGame = 5
 )
 
 // Enum value maps for BankedGame.
@@ -43,12 +47,16 @@ var (
 		1: "BANKED_GAME_ROULETTE",
 		2: "BANKED_GAME_MONEY_WHEEL",
 		3: "BANKED_GAME_BLACKJACK",
+		4: "BANKED_GAME_CASINO_HOLDEM",
+		5: "BANKED_GAME_CASINO_TEXAS_HOLDEM",
 	}
 	BankedGame_value = map[string]int32{
-		"BANKED_GAME_UNSPECIFIED": 0,
-		"BANKED_GAME_ROULETTE":    1,
-		"BANKED_GAME_MONEY_WHEEL": 2,
-		"BANKED_GAME_BLACKJACK":   3,
+		"BANKED_GAME_UNSPECIFIED":         0,
+		"BANKED_GAME_ROULETTE":            1,
+		"BANKED_GAME_MONEY_WHEEL":         2,
+		"BANKED_GAME_BLACKJACK":           3,
+		"BANKED_GAME_CASINO_HOLDEM":       4,
+		"BANKED_GAME_CASINO_TEXAS_HOLDEM": 5,
 	}
 )
 
@@ -492,8 +500,11 @@ type BankedTableSummary struct {
 	// The table closes its betting once every joined player has bet
 	// (CreateBankedTableRequest.close_when_all_bet).
 	CloseWhenAllBet bool `protobuf:"varint,18,opt,name=close_when_all_bet,json=closeWhenAllBet,proto3" json:"close_when_all_bet,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// A casino poker table's paytables, every line, with their source: part
+	// of the table's public description (and of each round's record).
+	Paytable      []*PaytableLine `protobuf:"bytes,19,rep,name=paytable,proto3" json:"paytable,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *BankedTableSummary) Reset() {
@@ -650,6 +661,13 @@ func (x *BankedTableSummary) GetCloseWhenAllBet() bool {
 		return x.CloseWhenAllBet
 	}
 	return false
+}
+
+func (x *BankedTableSummary) GetPaytable() []*PaytableLine {
+	if x != nil {
+		return x.Paytable
+	}
+	return nil
 }
 
 // Bet is one stake. spot is the bet's place in the game's notation:
@@ -1001,7 +1019,10 @@ type BankedTableView struct {
 	Winner  string      `protobuf:"bytes,14,opt,name=winner,proto3" json:"winner,omitempty"`
 	Verdict SpinVerdict `protobuf:"varint,15,opt,name=verdict,proto3,enum=croupier.table.v1.SpinVerdict" json:"verdict,omitempty"`
 	// A blackjack table's felt: boxes, cards, the turn, the caller's moves.
-	Blackjack     *BlackjackRound `protobuf:"bytes,16,opt,name=blackjack,proto3" json:"blackjack,omitempty"`
+	Blackjack *BlackjackRound `protobuf:"bytes,16,opt,name=blackjack,proto3" json:"blackjack,omitempty"`
+	// A casino poker table's felt as the caller may see it: boxes, the cards
+	// he may see, the turn, his moves.
+	CasinoPoker   *CasinoPokerRound `protobuf:"bytes,17,opt,name=casino_poker,json=casinoPoker,proto3" json:"casino_poker,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1144,6 +1165,13 @@ func (x *BankedTableView) GetVerdict() SpinVerdict {
 func (x *BankedTableView) GetBlackjack() *BlackjackRound {
 	if x != nil {
 		return x.Blackjack
+	}
+	return nil
+}
+
+func (x *BankedTableView) GetCasinoPoker() *CasinoPokerRound {
+	if x != nil {
+		return x.CasinoPoker
 	}
 	return nil
 }
@@ -2031,6 +2059,7 @@ type RoundEvent struct {
 	//	*RoundEvent_TableChanged
 	//	*RoundEvent_Blackjack
 	//	*RoundEvent_ShoeChanged
+	//	*RoundEvent_CasinoPoker
 	Event         isRoundEvent_Event `protobuf_oneof:"event"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2263,6 +2292,15 @@ func (x *RoundEvent) GetShoeChanged() *ShoeChanged {
 	return nil
 }
 
+func (x *RoundEvent) GetCasinoPoker() *CasinoPokerEvent {
+	if x != nil {
+		if x, ok := x.Event.(*RoundEvent_CasinoPoker); ok {
+			return x.CasinoPoker
+		}
+	}
+	return nil
+}
+
 type isRoundEvent_Event interface {
 	isRoundEvent_Event()
 }
@@ -2341,6 +2379,10 @@ type RoundEvent_ShoeChanged struct {
 	ShoeChanged *ShoeChanged `protobuf:"bytes,27,opt,name=shoe_changed,json=shoeChanged,proto3,oneof"`
 }
 
+type RoundEvent_CasinoPoker struct {
+	CasinoPoker *CasinoPokerEvent `protobuf:"bytes,28,opt,name=casino_poker,json=casinoPoker,proto3,oneof"`
+}
+
 func (*RoundEvent_Snapshot) isRoundEvent_Event() {}
 
 func (*RoundEvent_RoundOpened) isRoundEvent_Event() {}
@@ -2376,6 +2418,8 @@ func (*RoundEvent_TableChanged) isRoundEvent_Event() {}
 func (*RoundEvent_Blackjack) isRoundEvent_Event() {}
 
 func (*RoundEvent_ShoeChanged) isRoundEvent_Event() {}
+
+func (*RoundEvent_CasinoPoker) isRoundEvent_Event() {}
 
 // RoundOpened: betting is open until closes_at.
 type RoundOpened struct {
@@ -3549,8 +3593,13 @@ type RoundRecord struct {
 	// A blackjack round's felt as it ended (every card is public: no hole
 	// card), and the shoe it was dealt from (its commitment; the RNG reveals
 	// it once the shoe has ended).
-	Blackjack     *BlackjackRound `protobuf:"bytes,21,opt,name=blackjack,proto3" json:"blackjack,omitempty"`
-	Shoe          *BlackjackShoe  `protobuf:"bytes,22,opt,name=shoe,proto3" json:"shoe,omitempty"`
+	Blackjack *BlackjackRound `protobuf:"bytes,21,opt,name=blackjack,proto3" json:"blackjack,omitempty"`
+	Shoe      *BlackjackShoe  `protobuf:"bytes,22,opt,name=shoe,proto3" json:"shoe,omitempty"`
+	// A casino poker round's felt as it ended, the cards filtered for the
+	// caller (a folded box's face-down cards stay its player's), and its
+	// paytables.
+	CasinoPoker   *CasinoPokerRound `protobuf:"bytes,23,opt,name=casino_poker,json=casinoPoker,proto3" json:"casino_poker,omitempty"`
+	Paytable      []*PaytableLine   `protobuf:"bytes,24,rep,name=paytable,proto3" json:"paytable,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3735,6 +3784,20 @@ func (x *RoundRecord) GetBlackjack() *BlackjackRound {
 func (x *RoundRecord) GetShoe() *BlackjackShoe {
 	if x != nil {
 		return x.Shoe
+	}
+	return nil
+}
+
+func (x *RoundRecord) GetCasinoPoker() *CasinoPokerRound {
+	if x != nil {
+		return x.CasinoPoker
+	}
+	return nil
+}
+
+func (x *RoundRecord) GetPaytable() []*PaytableLine {
+	if x != nil {
+		return x.Paytable
 	}
 	return nil
 }
@@ -4006,8 +4069,13 @@ type GetRoundProofResponse struct {
 	// table, once the round's shoe has ended, the reveal of the whole shoe
 	// (never while the table deals from it). `croupierctl rng verify`
 	// checks either.
-	Revealed      bool               `protobuf:"varint,4,opt,name=revealed,proto3" json:"revealed,omitempty"`
-	Reveal        *v1.RevealResponse `protobuf:"bytes,5,opt,name=reveal,proto3" json:"reveal,omitempty"`
+	Revealed bool               `protobuf:"varint,4,opt,name=revealed,proto3" json:"revealed,omitempty"`
+	Reveal   *v1.RevealResponse `protobuf:"bytes,5,opt,name=reveal,proto3" json:"reveal,omitempty"`
+	// A casino poker round, once over: the deck positions the caller saw
+	// opened against the commitment (the board, the cards shown, his own
+	// box's), and no other: a folded box's cards and the dealer's unshown
+	// ones stay sealed. `croupierctl rng verify` checks it.
+	Opened        *v1.ShoeProof `protobuf:"bytes,6,opt,name=opened,proto3" json:"opened,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4073,6 +4141,13 @@ func (x *GetRoundProofResponse) GetRevealed() bool {
 func (x *GetRoundProofResponse) GetReveal() *v1.RevealResponse {
 	if x != nil {
 		return x.Reveal
+	}
+	return nil
+}
+
+func (x *GetRoundProofResponse) GetOpened() *v1.ShoeProof {
+	if x != nil {
+		return x.Opened
 	}
 	return nil
 }
@@ -4959,7 +5034,7 @@ var File_croupier_table_v1_banked_proto protoreflect.FileDescriptor
 
 const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\n" +
-	"\x1ecroupier/table/v1/banked.proto\x12\x11croupier.table.v1\x1a\x19croupier/rng/v1/rng.proto\x1a!croupier/table/v1/blackjack.proto\x1a\x1dcroupier/table/v1/table.proto\x1a\x1fgoogle/protobuf/timestamp.proto\".\n" +
+	"\x1ecroupier/table/v1/banked.proto\x12\x11croupier.table.v1\x1a\x19croupier/rng/v1/rng.proto\x1a!croupier/table/v1/blackjack.proto\x1a#croupier/table/v1/casinopoker.proto\x1a\x1dcroupier/table/v1/table.proto\x1a\x1fgoogle/protobuf/timestamp.proto\".\n" +
 	"\bBetLimit\x12\x10\n" +
 	"\x03min\x18\x01 \x01(\x03R\x03min\x12\x10\n" +
 	"\x03max\x18\x02 \x01(\x03R\x03max\"\xf4\x01\n" +
@@ -4969,7 +5044,7 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\aby_kind\x18\x03 \x03(\v2(.croupier.table.v1.BetLimits.ByKindEntryR\x06byKind\x1aV\n" +
 	"\vByKindEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x121\n" +
-	"\x05value\x18\x02 \x01(\v2\x1b.croupier.table.v1.BetLimitR\x05value:\x028\x01\"\x92\x06\n" +
+	"\x05value\x18\x02 \x01(\v2\x1b.croupier.table.v1.BetLimitR\x05value:\x028\x01\"\xcf\x06\n" +
 	"\x12BankedTableSummary\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x121\n" +
@@ -4989,7 +5064,8 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\aoptions\x18\x0f \x03(\v22.croupier.table.v1.BankedTableSummary.OptionsEntryR\aoptions\x12\x14\n" +
 	"\x05wheel\x18\x10 \x01(\tR\x05wheel\x12!\n" +
 	"\fwheel_fields\x18\x11 \x03(\tR\vwheelFields\x12+\n" +
-	"\x12close_when_all_bet\x18\x12 \x01(\bR\x0fcloseWhenAllBet\x1a:\n" +
+	"\x12close_when_all_bet\x18\x12 \x01(\bR\x0fcloseWhenAllBet\x12;\n" +
+	"\bpaytable\x18\x13 \x03(\v2\x1f.croupier.table.v1.PaytableLineR\bpaytable\x1a:\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"H\n" +
@@ -5016,7 +5092,7 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\aplayers\x18\x01 \x01(\x05R\aplayers\x12\x12\n" +
 	"\x04bets\x18\x02 \x01(\x05R\x04bets\x12\x16\n" +
 	"\x06staked\x18\x03 \x01(\x03R\x06staked\x12\x12\n" +
-	"\x04paid\x18\x04 \x01(\x03R\x04paid\"\xee\x05\n" +
+	"\x04paid\x18\x04 \x01(\x03R\x04paid\"\xb6\x06\n" +
 	"\x0fBankedTableView\x12?\n" +
 	"\asummary\x18\x01 \x01(\v2%.croupier.table.v1.BankedTableSummaryR\asummary\x12\x18\n" +
 	"\aversion\x18\x02 \x01(\x04R\aversion\x12\x14\n" +
@@ -5037,7 +5113,8 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\x06result\x18\r \x01(\v2\x17.croupier.table.v1.SpinR\x06result\x12\x16\n" +
 	"\x06winner\x18\x0e \x01(\tR\x06winner\x128\n" +
 	"\averdict\x18\x0f \x01(\x0e2\x1e.croupier.table.v1.SpinVerdictR\averdict\x12?\n" +
-	"\tblackjack\x18\x10 \x01(\v2!.croupier.table.v1.BlackjackRoundR\tblackjack\"\xa4\x01\n" +
+	"\tblackjack\x18\x10 \x01(\v2!.croupier.table.v1.BlackjackRoundR\tblackjack\x12F\n" +
+	"\fcasino_poker\x18\x11 \x01(\v2#.croupier.table.v1.CasinoPokerRoundR\vcasinoPoker\"\xa4\x01\n" +
 	"\x17ListBankedTablesRequest\x121\n" +
 	"\x04game\x18\x01 \x01(\x0e2\x1d.croupier.table.v1.BankedGameR\x04game\x12\x1a\n" +
 	"\bcurrency\x18\x02 \x01(\tR\bcurrency\x12\x1b\n" +
@@ -5087,7 +5164,7 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12$\n" +
 	"\x0eafter_event_id\x18\x02 \x01(\tR\fafterEventId\"P\n" +
 	"\x17SubscribeRoundsResponse\x125\n" +
-	"\x06events\x18\x01 \x03(\v2\x1d.croupier.table.v1.RoundEventR\x06events\"\x84\v\n" +
+	"\x06events\x18\x01 \x03(\v2\x1d.croupier.table.v1.RoundEventR\x06events\"\xce\v\n" +
 	"\n" +
 	"RoundEvent\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x19\n" +
@@ -5114,7 +5191,8 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\x0fsettlement_paid\x18\x18 \x01(\v2!.croupier.table.v1.SettlementPaidH\x00R\x0esettlementPaid\x12L\n" +
 	"\rtable_changed\x18\x19 \x01(\v2%.croupier.table.v1.BankedTableChangedH\x00R\ftableChanged\x12A\n" +
 	"\tblackjack\x18\x1a \x01(\v2!.croupier.table.v1.BlackjackEventH\x00R\tblackjack\x12C\n" +
-	"\fshoe_changed\x18\x1b \x01(\v2\x1e.croupier.table.v1.ShoeChangedH\x00R\vshoeChangedB\a\n" +
+	"\fshoe_changed\x18\x1b \x01(\v2\x1e.croupier.table.v1.ShoeChangedH\x00R\vshoeChanged\x12H\n" +
+	"\fcasino_poker\x18\x1c \x01(\v2#.croupier.table.v1.CasinoPokerEventH\x00R\vcasinoPokerB\a\n" +
 	"\x05event\"\xc6\x01\n" +
 	"\vRoundOpened\x127\n" +
 	"\tcloses_at\x18\x01 \x01(\v2\x1a.google.protobuf.TimestampR\bclosesAt\x12\x1e\n" +
@@ -5189,7 +5267,7 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x19\n" +
 	"\bround_id\x18\x02 \x01(\tR\aroundId\"H\n" +
 	"\x10GetRoundResponse\x124\n" +
-	"\x05round\x18\x01 \x01(\v2\x1e.croupier.table.v1.RoundRecordR\x05round\"\xef\a\n" +
+	"\x05round\x18\x01 \x01(\v2\x1e.croupier.table.v1.RoundRecordR\x05round\"\xf4\b\n" +
 	"\vRoundRecord\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x19\n" +
 	"\bround_id\x18\x02 \x01(\tR\aroundId\x12\x14\n" +
@@ -5216,7 +5294,9 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\vyour_totals\x18\x14 \x01(\v2\x1e.croupier.table.v1.RoundTotalsR\n" +
 	"yourTotals\x12?\n" +
 	"\tblackjack\x18\x15 \x01(\v2!.croupier.table.v1.BlackjackRoundR\tblackjack\x124\n" +
-	"\x04shoe\x18\x16 \x01(\v2 .croupier.table.v1.BlackjackShoeR\x04shoe\"T\n" +
+	"\x04shoe\x18\x16 \x01(\v2 .croupier.table.v1.BlackjackShoeR\x04shoe\x12F\n" +
+	"\fcasino_poker\x18\x17 \x01(\v2#.croupier.table.v1.CasinoPokerRoundR\vcasinoPoker\x12;\n" +
+	"\bpaytable\x18\x18 \x03(\v2\x1f.croupier.table.v1.PaytableLineR\bpaytable\"T\n" +
 	"\vRecordedBet\x12\x1b\n" +
 	"\tplayer_id\x18\x01 \x01(\tR\bplayerId\x12(\n" +
 	"\x03bet\x18\x02 \x01(\v2\x16.croupier.table.v1.BetR\x03bet\"b\n" +
@@ -5230,7 +5310,7 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\x06rounds\x18\x02 \x03(\v2\x1e.croupier.table.v1.RoundRecordR\x06rounds\"L\n" +
 	"\x14GetRoundProofRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x19\n" +
-	"\bround_id\x18\x02 \x01(\tR\aroundId\"\xcd\x01\n" +
+	"\bround_id\x18\x02 \x01(\tR\aroundId\"\x81\x02\n" +
 	"\x15GetRoundProofResponse\x12\x19\n" +
 	"\bround_id\x18\x01 \x01(\tR\aroundId\x12\x1e\n" +
 	"\n" +
@@ -5238,7 +5318,8 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"commitment\x12$\n" +
 	"\x0erng_outcome_id\x18\x03 \x01(\tR\frngOutcomeId\x12\x1a\n" +
 	"\brevealed\x18\x04 \x01(\bR\brevealed\x127\n" +
-	"\x06reveal\x18\x05 \x01(\v2\x1f.croupier.rng.v1.RevealResponseR\x06reveal\"\xdd\x05\n" +
+	"\x06reveal\x18\x05 \x01(\v2\x1f.croupier.rng.v1.RevealResponseR\x06reveal\x122\n" +
+	"\x06opened\x18\x06 \x01(\v2\x1a.croupier.rng.v1.ShoeProofR\x06opened\"\xdd\x05\n" +
 	"\x18CreateBankedTableRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x121\n" +
 	"\x04game\x18\x02 \x01(\x0e2\x1d.croupier.table.v1.BankedGameR\x04game\x12\x18\n" +
@@ -5295,13 +5376,15 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\x04spin\x18\x03 \x01(\v2\x17.croupier.table.v1.SpinR\x04spin\"f\n" +
 	"\x12ReportSpinResponse\x128\n" +
 	"\averdict\x18\x01 \x01(\x0e2\x1e.croupier.table.v1.SpinVerdictR\averdict\x12\x16\n" +
-	"\x06winner\x18\x02 \x01(\tR\x06winner*{\n" +
+	"\x06winner\x18\x02 \x01(\tR\x06winner*\xbf\x01\n" +
 	"\n" +
 	"BankedGame\x12\x1b\n" +
 	"\x17BANKED_GAME_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14BANKED_GAME_ROULETTE\x10\x01\x12\x1b\n" +
 	"\x17BANKED_GAME_MONEY_WHEEL\x10\x02\x12\x19\n" +
-	"\x15BANKED_GAME_BLACKJACK\x10\x03*^\n" +
+	"\x15BANKED_GAME_BLACKJACK\x10\x03\x12\x1d\n" +
+	"\x19BANKED_GAME_CASINO_HOLDEM\x10\x04\x12#\n" +
+	"\x1fBANKED_GAME_CASINO_TEXAS_HOLDEM\x10\x05*^\n" +
 	"\fResultSource\x12\x1d\n" +
 	"\x19RESULT_SOURCE_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11RESULT_SOURCE_RNG\x10\x01\x12\x18\n" +
@@ -5450,16 +5533,20 @@ var file_croupier_table_v1_banked_proto_goTypes = []any{
 	nil,                                       // 75: croupier.table.v1.BankedTableSummary.OptionsEntry
 	nil,                                       // 76: croupier.table.v1.CreateBankedTableRequest.OptionsEntry
 	(TableStatus)(0),                          // 77: croupier.table.v1.TableStatus
-	(*timestamppb.Timestamp)(nil),             // 78: google.protobuf.Timestamp
-	(*BlackjackRound)(nil),                    // 79: croupier.table.v1.BlackjackRound
-	(*BlackjackEvent)(nil),                    // 80: croupier.table.v1.BlackjackEvent
-	(*ShoeChanged)(nil),                       // 81: croupier.table.v1.ShoeChanged
-	(*BlackjackShoe)(nil),                     // 82: croupier.table.v1.BlackjackShoe
-	(*v1.RevealResponse)(nil),                 // 83: croupier.rng.v1.RevealResponse
-	(*DealCardRequest)(nil),                   // 84: croupier.table.v1.DealCardRequest
-	(*ShuffleShoeRequest)(nil),                // 85: croupier.table.v1.ShuffleShoeRequest
-	(*DealCardResponse)(nil),                  // 86: croupier.table.v1.DealCardResponse
-	(*ShuffleShoeResponse)(nil),               // 87: croupier.table.v1.ShuffleShoeResponse
+	(*PaytableLine)(nil),                      // 78: croupier.table.v1.PaytableLine
+	(*timestamppb.Timestamp)(nil),             // 79: google.protobuf.Timestamp
+	(*BlackjackRound)(nil),                    // 80: croupier.table.v1.BlackjackRound
+	(*CasinoPokerRound)(nil),                  // 81: croupier.table.v1.CasinoPokerRound
+	(*BlackjackEvent)(nil),                    // 82: croupier.table.v1.BlackjackEvent
+	(*ShoeChanged)(nil),                       // 83: croupier.table.v1.ShoeChanged
+	(*CasinoPokerEvent)(nil),                  // 84: croupier.table.v1.CasinoPokerEvent
+	(*BlackjackShoe)(nil),                     // 85: croupier.table.v1.BlackjackShoe
+	(*v1.RevealResponse)(nil),                 // 86: croupier.rng.v1.RevealResponse
+	(*v1.ShoeProof)(nil),                      // 87: croupier.rng.v1.ShoeProof
+	(*DealCardRequest)(nil),                   // 88: croupier.table.v1.DealCardRequest
+	(*ShuffleShoeRequest)(nil),                // 89: croupier.table.v1.ShuffleShoeRequest
+	(*DealCardResponse)(nil),                  // 90: croupier.table.v1.DealCardResponse
+	(*ShuffleShoeResponse)(nil),               // 91: croupier.table.v1.ShuffleShoeResponse
 }
 var file_croupier_table_v1_banked_proto_depIdxs = []int32{
 	6,   // 0: croupier.table.v1.BetLimits.table:type_name -> croupier.table.v1.BetLimit
@@ -5470,141 +5557,147 @@ var file_croupier_table_v1_banked_proto_depIdxs = []int32{
 	77,  // 5: croupier.table.v1.BankedTableSummary.status:type_name -> croupier.table.v1.TableStatus
 	2,   // 6: croupier.table.v1.BankedTableSummary.phase:type_name -> croupier.table.v1.RoundPhase
 	75,  // 7: croupier.table.v1.BankedTableSummary.options:type_name -> croupier.table.v1.BankedTableSummary.OptionsEntry
-	4,   // 8: croupier.table.v1.Spin.wheel_direction:type_name -> croupier.table.v1.SpinDirection
-	4,   // 9: croupier.table.v1.Spin.ball_direction:type_name -> croupier.table.v1.SpinDirection
-	8,   // 10: croupier.table.v1.BankedTableView.summary:type_name -> croupier.table.v1.BankedTableSummary
-	2,   // 11: croupier.table.v1.BankedTableView.phase:type_name -> croupier.table.v1.RoundPhase
-	78,  // 12: croupier.table.v1.BankedTableView.closes_at:type_name -> google.protobuf.Timestamp
-	9,   // 13: croupier.table.v1.BankedTableView.your_bets:type_name -> croupier.table.v1.Bet
-	12,  // 14: croupier.table.v1.BankedTableView.your_totals:type_name -> croupier.table.v1.RoundTotals
-	12,  // 15: croupier.table.v1.BankedTableView.round_totals:type_name -> croupier.table.v1.RoundTotals
-	11,  // 16: croupier.table.v1.BankedTableView.result:type_name -> croupier.table.v1.Spin
-	3,   // 17: croupier.table.v1.BankedTableView.verdict:type_name -> croupier.table.v1.SpinVerdict
-	79,  // 18: croupier.table.v1.BankedTableView.blackjack:type_name -> croupier.table.v1.BlackjackRound
-	0,   // 19: croupier.table.v1.ListBankedTablesRequest.game:type_name -> croupier.table.v1.BankedGame
-	8,   // 20: croupier.table.v1.ListBankedTablesResponse.tables:type_name -> croupier.table.v1.BankedTableSummary
-	13,  // 21: croupier.table.v1.GetBankedTableResponse.table:type_name -> croupier.table.v1.BankedTableView
-	9,   // 22: croupier.table.v1.PlaceBetsRequest.bets:type_name -> croupier.table.v1.Bet
-	9,   // 23: croupier.table.v1.PlaceBetsResponse.bets:type_name -> croupier.table.v1.Bet
-	9,   // 24: croupier.table.v1.CancelBetsResponse.bets:type_name -> croupier.table.v1.Bet
-	5,   // 25: croupier.table.v1.ChooseVoidOptionRequest.option:type_name -> croupier.table.v1.VoidOption
-	30,  // 26: croupier.table.v1.SubscribeRoundsResponse.events:type_name -> croupier.table.v1.RoundEvent
-	78,  // 27: croupier.table.v1.RoundEvent.at:type_name -> google.protobuf.Timestamp
-	13,  // 28: croupier.table.v1.RoundEvent.snapshot:type_name -> croupier.table.v1.BankedTableView
-	31,  // 29: croupier.table.v1.RoundEvent.round_opened:type_name -> croupier.table.v1.RoundOpened
-	32,  // 30: croupier.table.v1.RoundEvent.player_joined:type_name -> croupier.table.v1.PlayerJoined
-	33,  // 31: croupier.table.v1.RoundEvent.player_left:type_name -> croupier.table.v1.PlayerLeft
-	34,  // 32: croupier.table.v1.RoundEvent.bets_placed:type_name -> croupier.table.v1.BetsPlaced
-	35,  // 33: croupier.table.v1.RoundEvent.bets_cancelled:type_name -> croupier.table.v1.BetsCancelled
-	36,  // 34: croupier.table.v1.RoundEvent.void_option_chosen:type_name -> croupier.table.v1.VoidOptionChosen
-	37,  // 35: croupier.table.v1.RoundEvent.betting_closed:type_name -> croupier.table.v1.BettingClosed
-	38,  // 36: croupier.table.v1.RoundEvent.no_spin:type_name -> croupier.table.v1.NoSpin
-	39,  // 37: croupier.table.v1.RoundEvent.round_result:type_name -> croupier.table.v1.RoundResult
-	40,  // 38: croupier.table.v1.RoundEvent.round_settled:type_name -> croupier.table.v1.RoundSettled
-	41,  // 39: croupier.table.v1.RoundEvent.round_voided:type_name -> croupier.table.v1.RoundVoided
-	42,  // 40: croupier.table.v1.RoundEvent.bets_refunded:type_name -> croupier.table.v1.BetsRefunded
-	43,  // 41: croupier.table.v1.RoundEvent.stake_failed:type_name -> croupier.table.v1.StakeFailed
-	44,  // 42: croupier.table.v1.RoundEvent.settlement_paid:type_name -> croupier.table.v1.SettlementPaid
-	45,  // 43: croupier.table.v1.RoundEvent.table_changed:type_name -> croupier.table.v1.BankedTableChanged
-	80,  // 44: croupier.table.v1.RoundEvent.blackjack:type_name -> croupier.table.v1.BlackjackEvent
-	81,  // 45: croupier.table.v1.RoundEvent.shoe_changed:type_name -> croupier.table.v1.ShoeChanged
-	78,  // 46: croupier.table.v1.RoundOpened.closes_at:type_name -> google.protobuf.Timestamp
-	12,  // 47: croupier.table.v1.RoundOpened.carried:type_name -> croupier.table.v1.RoundTotals
-	9,   // 48: croupier.table.v1.BetsPlaced.bets:type_name -> croupier.table.v1.Bet
-	9,   // 49: croupier.table.v1.BetsCancelled.bets:type_name -> croupier.table.v1.Bet
-	5,   // 50: croupier.table.v1.VoidOptionChosen.option:type_name -> croupier.table.v1.VoidOption
-	12,  // 51: croupier.table.v1.BettingClosed.totals:type_name -> croupier.table.v1.RoundTotals
-	11,  // 52: croupier.table.v1.NoSpin.spin:type_name -> croupier.table.v1.Spin
-	78,  // 53: croupier.table.v1.NoSpin.closes_at:type_name -> google.protobuf.Timestamp
-	11,  // 54: croupier.table.v1.RoundResult.spin:type_name -> croupier.table.v1.Spin
-	3,   // 55: croupier.table.v1.RoundResult.verdict:type_name -> croupier.table.v1.SpinVerdict
-	12,  // 56: croupier.table.v1.RoundResult.totals:type_name -> croupier.table.v1.RoundTotals
-	10,  // 57: croupier.table.v1.RoundSettled.lines:type_name -> croupier.table.v1.SettlementLine
-	12,  // 58: croupier.table.v1.RoundSettled.totals:type_name -> croupier.table.v1.RoundTotals
-	11,  // 59: croupier.table.v1.RoundVoided.spin:type_name -> croupier.table.v1.Spin
-	10,  // 60: croupier.table.v1.BetsRefunded.lines:type_name -> croupier.table.v1.SettlementLine
-	9,   // 61: croupier.table.v1.BetsRefunded.carried:type_name -> croupier.table.v1.Bet
-	77,  // 62: croupier.table.v1.BankedTableChanged.status:type_name -> croupier.table.v1.TableStatus
-	48,  // 63: croupier.table.v1.ListRoundsResponse.rounds:type_name -> croupier.table.v1.RoundSummary
-	3,   // 64: croupier.table.v1.RoundSummary.verdict:type_name -> croupier.table.v1.SpinVerdict
-	78,  // 65: croupier.table.v1.RoundSummary.at:type_name -> google.protobuf.Timestamp
-	51,  // 66: croupier.table.v1.GetRoundResponse.round:type_name -> croupier.table.v1.RoundRecord
-	0,   // 67: croupier.table.v1.RoundRecord.game:type_name -> croupier.table.v1.BankedGame
-	1,   // 68: croupier.table.v1.RoundRecord.source:type_name -> croupier.table.v1.ResultSource
-	78,  // 69: croupier.table.v1.RoundRecord.opened_at:type_name -> google.protobuf.Timestamp
-	78,  // 70: croupier.table.v1.RoundRecord.ended_at:type_name -> google.protobuf.Timestamp
-	2,   // 71: croupier.table.v1.RoundRecord.phase:type_name -> croupier.table.v1.RoundPhase
-	11,  // 72: croupier.table.v1.RoundRecord.spins:type_name -> croupier.table.v1.Spin
-	11,  // 73: croupier.table.v1.RoundRecord.result:type_name -> croupier.table.v1.Spin
-	3,   // 74: croupier.table.v1.RoundRecord.verdict:type_name -> croupier.table.v1.SpinVerdict
-	52,  // 75: croupier.table.v1.RoundRecord.bets:type_name -> croupier.table.v1.RecordedBet
-	53,  // 76: croupier.table.v1.RoundRecord.lines:type_name -> croupier.table.v1.RecordedLine
-	12,  // 77: croupier.table.v1.RoundRecord.totals:type_name -> croupier.table.v1.RoundTotals
-	12,  // 78: croupier.table.v1.RoundRecord.your_totals:type_name -> croupier.table.v1.RoundTotals
-	79,  // 79: croupier.table.v1.RoundRecord.blackjack:type_name -> croupier.table.v1.BlackjackRound
-	82,  // 80: croupier.table.v1.RoundRecord.shoe:type_name -> croupier.table.v1.BlackjackShoe
-	9,   // 81: croupier.table.v1.RecordedBet.bet:type_name -> croupier.table.v1.Bet
-	10,  // 82: croupier.table.v1.RecordedLine.line:type_name -> croupier.table.v1.SettlementLine
-	13,  // 83: croupier.table.v1.GetGameRecallResponse.current:type_name -> croupier.table.v1.BankedTableView
-	51,  // 84: croupier.table.v1.GetGameRecallResponse.rounds:type_name -> croupier.table.v1.RoundRecord
-	83,  // 85: croupier.table.v1.GetRoundProofResponse.reveal:type_name -> croupier.rng.v1.RevealResponse
-	0,   // 86: croupier.table.v1.CreateBankedTableRequest.game:type_name -> croupier.table.v1.BankedGame
-	76,  // 87: croupier.table.v1.CreateBankedTableRequest.options:type_name -> croupier.table.v1.CreateBankedTableRequest.OptionsEntry
-	1,   // 88: croupier.table.v1.CreateBankedTableRequest.source:type_name -> croupier.table.v1.ResultSource
-	7,   // 89: croupier.table.v1.CreateBankedTableRequest.limits:type_name -> croupier.table.v1.BetLimits
-	8,   // 90: croupier.table.v1.CreateBankedTableResponse.table:type_name -> croupier.table.v1.BankedTableSummary
-	11,  // 91: croupier.table.v1.ReportSpinRequest.spin:type_name -> croupier.table.v1.Spin
-	3,   // 92: croupier.table.v1.ReportSpinResponse.verdict:type_name -> croupier.table.v1.SpinVerdict
-	6,   // 93: croupier.table.v1.BetLimits.ByKindEntry.value:type_name -> croupier.table.v1.BetLimit
-	14,  // 94: croupier.table.v1.BankedTableService.ListBankedTables:input_type -> croupier.table.v1.ListBankedTablesRequest
-	16,  // 95: croupier.table.v1.BankedTableService.GetBankedTable:input_type -> croupier.table.v1.GetBankedTableRequest
-	18,  // 96: croupier.table.v1.BankedTableService.JoinBankedTable:input_type -> croupier.table.v1.JoinBankedTableRequest
-	20,  // 97: croupier.table.v1.BankedTableService.LeaveBankedTable:input_type -> croupier.table.v1.LeaveBankedTableRequest
-	22,  // 98: croupier.table.v1.BankedTableService.PlaceBets:input_type -> croupier.table.v1.PlaceBetsRequest
-	24,  // 99: croupier.table.v1.BankedTableService.CancelBets:input_type -> croupier.table.v1.CancelBetsRequest
-	26,  // 100: croupier.table.v1.BankedTableService.ChooseVoidOption:input_type -> croupier.table.v1.ChooseVoidOptionRequest
-	28,  // 101: croupier.table.v1.BankedTableService.SubscribeRounds:input_type -> croupier.table.v1.SubscribeRoundsRequest
-	46,  // 102: croupier.table.v1.BankedTableService.ListRounds:input_type -> croupier.table.v1.ListRoundsRequest
-	49,  // 103: croupier.table.v1.BankedTableService.GetRound:input_type -> croupier.table.v1.GetRoundRequest
-	54,  // 104: croupier.table.v1.BankedTableService.GetGameRecall:input_type -> croupier.table.v1.GetGameRecallRequest
-	56,  // 105: croupier.table.v1.BankedTableService.GetRoundProof:input_type -> croupier.table.v1.GetRoundProofRequest
-	58,  // 106: croupier.table.v1.BankedAdminService.CreateBankedTable:input_type -> croupier.table.v1.CreateBankedTableRequest
-	60,  // 107: croupier.table.v1.BankedAdminService.CloseBankedTable:input_type -> croupier.table.v1.CloseBankedTableRequest
-	62,  // 108: croupier.table.v1.BankedAdminService.PauseBankedTable:input_type -> croupier.table.v1.PauseBankedTableRequest
-	64,  // 109: croupier.table.v1.BankedAdminService.ResumeBankedTable:input_type -> croupier.table.v1.ResumeBankedTableRequest
-	66,  // 110: croupier.table.v1.BankedAdminService.VoidRound:input_type -> croupier.table.v1.VoidRoundRequest
-	68,  // 111: croupier.table.v1.BankedAdminService.UpdateBankedTableSettings:input_type -> croupier.table.v1.UpdateBankedTableSettingsRequest
-	70,  // 112: croupier.table.v1.DealerConsoleService.CloseBetting:input_type -> croupier.table.v1.CloseBettingRequest
-	72,  // 113: croupier.table.v1.DealerConsoleService.ReportSpin:input_type -> croupier.table.v1.ReportSpinRequest
-	84,  // 114: croupier.table.v1.DealerConsoleService.DealCard:input_type -> croupier.table.v1.DealCardRequest
-	85,  // 115: croupier.table.v1.DealerConsoleService.ShuffleShoe:input_type -> croupier.table.v1.ShuffleShoeRequest
-	15,  // 116: croupier.table.v1.BankedTableService.ListBankedTables:output_type -> croupier.table.v1.ListBankedTablesResponse
-	17,  // 117: croupier.table.v1.BankedTableService.GetBankedTable:output_type -> croupier.table.v1.GetBankedTableResponse
-	19,  // 118: croupier.table.v1.BankedTableService.JoinBankedTable:output_type -> croupier.table.v1.JoinBankedTableResponse
-	21,  // 119: croupier.table.v1.BankedTableService.LeaveBankedTable:output_type -> croupier.table.v1.LeaveBankedTableResponse
-	23,  // 120: croupier.table.v1.BankedTableService.PlaceBets:output_type -> croupier.table.v1.PlaceBetsResponse
-	25,  // 121: croupier.table.v1.BankedTableService.CancelBets:output_type -> croupier.table.v1.CancelBetsResponse
-	27,  // 122: croupier.table.v1.BankedTableService.ChooseVoidOption:output_type -> croupier.table.v1.ChooseVoidOptionResponse
-	29,  // 123: croupier.table.v1.BankedTableService.SubscribeRounds:output_type -> croupier.table.v1.SubscribeRoundsResponse
-	47,  // 124: croupier.table.v1.BankedTableService.ListRounds:output_type -> croupier.table.v1.ListRoundsResponse
-	50,  // 125: croupier.table.v1.BankedTableService.GetRound:output_type -> croupier.table.v1.GetRoundResponse
-	55,  // 126: croupier.table.v1.BankedTableService.GetGameRecall:output_type -> croupier.table.v1.GetGameRecallResponse
-	57,  // 127: croupier.table.v1.BankedTableService.GetRoundProof:output_type -> croupier.table.v1.GetRoundProofResponse
-	59,  // 128: croupier.table.v1.BankedAdminService.CreateBankedTable:output_type -> croupier.table.v1.CreateBankedTableResponse
-	61,  // 129: croupier.table.v1.BankedAdminService.CloseBankedTable:output_type -> croupier.table.v1.CloseBankedTableResponse
-	63,  // 130: croupier.table.v1.BankedAdminService.PauseBankedTable:output_type -> croupier.table.v1.PauseBankedTableResponse
-	65,  // 131: croupier.table.v1.BankedAdminService.ResumeBankedTable:output_type -> croupier.table.v1.ResumeBankedTableResponse
-	67,  // 132: croupier.table.v1.BankedAdminService.VoidRound:output_type -> croupier.table.v1.VoidRoundResponse
-	69,  // 133: croupier.table.v1.BankedAdminService.UpdateBankedTableSettings:output_type -> croupier.table.v1.UpdateBankedTableSettingsResponse
-	71,  // 134: croupier.table.v1.DealerConsoleService.CloseBetting:output_type -> croupier.table.v1.CloseBettingResponse
-	73,  // 135: croupier.table.v1.DealerConsoleService.ReportSpin:output_type -> croupier.table.v1.ReportSpinResponse
-	86,  // 136: croupier.table.v1.DealerConsoleService.DealCard:output_type -> croupier.table.v1.DealCardResponse
-	87,  // 137: croupier.table.v1.DealerConsoleService.ShuffleShoe:output_type -> croupier.table.v1.ShuffleShoeResponse
-	116, // [116:138] is the sub-list for method output_type
-	94,  // [94:116] is the sub-list for method input_type
-	94,  // [94:94] is the sub-list for extension type_name
-	94,  // [94:94] is the sub-list for extension extendee
-	0,   // [0:94] is the sub-list for field type_name
+	78,  // 8: croupier.table.v1.BankedTableSummary.paytable:type_name -> croupier.table.v1.PaytableLine
+	4,   // 9: croupier.table.v1.Spin.wheel_direction:type_name -> croupier.table.v1.SpinDirection
+	4,   // 10: croupier.table.v1.Spin.ball_direction:type_name -> croupier.table.v1.SpinDirection
+	8,   // 11: croupier.table.v1.BankedTableView.summary:type_name -> croupier.table.v1.BankedTableSummary
+	2,   // 12: croupier.table.v1.BankedTableView.phase:type_name -> croupier.table.v1.RoundPhase
+	79,  // 13: croupier.table.v1.BankedTableView.closes_at:type_name -> google.protobuf.Timestamp
+	9,   // 14: croupier.table.v1.BankedTableView.your_bets:type_name -> croupier.table.v1.Bet
+	12,  // 15: croupier.table.v1.BankedTableView.your_totals:type_name -> croupier.table.v1.RoundTotals
+	12,  // 16: croupier.table.v1.BankedTableView.round_totals:type_name -> croupier.table.v1.RoundTotals
+	11,  // 17: croupier.table.v1.BankedTableView.result:type_name -> croupier.table.v1.Spin
+	3,   // 18: croupier.table.v1.BankedTableView.verdict:type_name -> croupier.table.v1.SpinVerdict
+	80,  // 19: croupier.table.v1.BankedTableView.blackjack:type_name -> croupier.table.v1.BlackjackRound
+	81,  // 20: croupier.table.v1.BankedTableView.casino_poker:type_name -> croupier.table.v1.CasinoPokerRound
+	0,   // 21: croupier.table.v1.ListBankedTablesRequest.game:type_name -> croupier.table.v1.BankedGame
+	8,   // 22: croupier.table.v1.ListBankedTablesResponse.tables:type_name -> croupier.table.v1.BankedTableSummary
+	13,  // 23: croupier.table.v1.GetBankedTableResponse.table:type_name -> croupier.table.v1.BankedTableView
+	9,   // 24: croupier.table.v1.PlaceBetsRequest.bets:type_name -> croupier.table.v1.Bet
+	9,   // 25: croupier.table.v1.PlaceBetsResponse.bets:type_name -> croupier.table.v1.Bet
+	9,   // 26: croupier.table.v1.CancelBetsResponse.bets:type_name -> croupier.table.v1.Bet
+	5,   // 27: croupier.table.v1.ChooseVoidOptionRequest.option:type_name -> croupier.table.v1.VoidOption
+	30,  // 28: croupier.table.v1.SubscribeRoundsResponse.events:type_name -> croupier.table.v1.RoundEvent
+	79,  // 29: croupier.table.v1.RoundEvent.at:type_name -> google.protobuf.Timestamp
+	13,  // 30: croupier.table.v1.RoundEvent.snapshot:type_name -> croupier.table.v1.BankedTableView
+	31,  // 31: croupier.table.v1.RoundEvent.round_opened:type_name -> croupier.table.v1.RoundOpened
+	32,  // 32: croupier.table.v1.RoundEvent.player_joined:type_name -> croupier.table.v1.PlayerJoined
+	33,  // 33: croupier.table.v1.RoundEvent.player_left:type_name -> croupier.table.v1.PlayerLeft
+	34,  // 34: croupier.table.v1.RoundEvent.bets_placed:type_name -> croupier.table.v1.BetsPlaced
+	35,  // 35: croupier.table.v1.RoundEvent.bets_cancelled:type_name -> croupier.table.v1.BetsCancelled
+	36,  // 36: croupier.table.v1.RoundEvent.void_option_chosen:type_name -> croupier.table.v1.VoidOptionChosen
+	37,  // 37: croupier.table.v1.RoundEvent.betting_closed:type_name -> croupier.table.v1.BettingClosed
+	38,  // 38: croupier.table.v1.RoundEvent.no_spin:type_name -> croupier.table.v1.NoSpin
+	39,  // 39: croupier.table.v1.RoundEvent.round_result:type_name -> croupier.table.v1.RoundResult
+	40,  // 40: croupier.table.v1.RoundEvent.round_settled:type_name -> croupier.table.v1.RoundSettled
+	41,  // 41: croupier.table.v1.RoundEvent.round_voided:type_name -> croupier.table.v1.RoundVoided
+	42,  // 42: croupier.table.v1.RoundEvent.bets_refunded:type_name -> croupier.table.v1.BetsRefunded
+	43,  // 43: croupier.table.v1.RoundEvent.stake_failed:type_name -> croupier.table.v1.StakeFailed
+	44,  // 44: croupier.table.v1.RoundEvent.settlement_paid:type_name -> croupier.table.v1.SettlementPaid
+	45,  // 45: croupier.table.v1.RoundEvent.table_changed:type_name -> croupier.table.v1.BankedTableChanged
+	82,  // 46: croupier.table.v1.RoundEvent.blackjack:type_name -> croupier.table.v1.BlackjackEvent
+	83,  // 47: croupier.table.v1.RoundEvent.shoe_changed:type_name -> croupier.table.v1.ShoeChanged
+	84,  // 48: croupier.table.v1.RoundEvent.casino_poker:type_name -> croupier.table.v1.CasinoPokerEvent
+	79,  // 49: croupier.table.v1.RoundOpened.closes_at:type_name -> google.protobuf.Timestamp
+	12,  // 50: croupier.table.v1.RoundOpened.carried:type_name -> croupier.table.v1.RoundTotals
+	9,   // 51: croupier.table.v1.BetsPlaced.bets:type_name -> croupier.table.v1.Bet
+	9,   // 52: croupier.table.v1.BetsCancelled.bets:type_name -> croupier.table.v1.Bet
+	5,   // 53: croupier.table.v1.VoidOptionChosen.option:type_name -> croupier.table.v1.VoidOption
+	12,  // 54: croupier.table.v1.BettingClosed.totals:type_name -> croupier.table.v1.RoundTotals
+	11,  // 55: croupier.table.v1.NoSpin.spin:type_name -> croupier.table.v1.Spin
+	79,  // 56: croupier.table.v1.NoSpin.closes_at:type_name -> google.protobuf.Timestamp
+	11,  // 57: croupier.table.v1.RoundResult.spin:type_name -> croupier.table.v1.Spin
+	3,   // 58: croupier.table.v1.RoundResult.verdict:type_name -> croupier.table.v1.SpinVerdict
+	12,  // 59: croupier.table.v1.RoundResult.totals:type_name -> croupier.table.v1.RoundTotals
+	10,  // 60: croupier.table.v1.RoundSettled.lines:type_name -> croupier.table.v1.SettlementLine
+	12,  // 61: croupier.table.v1.RoundSettled.totals:type_name -> croupier.table.v1.RoundTotals
+	11,  // 62: croupier.table.v1.RoundVoided.spin:type_name -> croupier.table.v1.Spin
+	10,  // 63: croupier.table.v1.BetsRefunded.lines:type_name -> croupier.table.v1.SettlementLine
+	9,   // 64: croupier.table.v1.BetsRefunded.carried:type_name -> croupier.table.v1.Bet
+	77,  // 65: croupier.table.v1.BankedTableChanged.status:type_name -> croupier.table.v1.TableStatus
+	48,  // 66: croupier.table.v1.ListRoundsResponse.rounds:type_name -> croupier.table.v1.RoundSummary
+	3,   // 67: croupier.table.v1.RoundSummary.verdict:type_name -> croupier.table.v1.SpinVerdict
+	79,  // 68: croupier.table.v1.RoundSummary.at:type_name -> google.protobuf.Timestamp
+	51,  // 69: croupier.table.v1.GetRoundResponse.round:type_name -> croupier.table.v1.RoundRecord
+	0,   // 70: croupier.table.v1.RoundRecord.game:type_name -> croupier.table.v1.BankedGame
+	1,   // 71: croupier.table.v1.RoundRecord.source:type_name -> croupier.table.v1.ResultSource
+	79,  // 72: croupier.table.v1.RoundRecord.opened_at:type_name -> google.protobuf.Timestamp
+	79,  // 73: croupier.table.v1.RoundRecord.ended_at:type_name -> google.protobuf.Timestamp
+	2,   // 74: croupier.table.v1.RoundRecord.phase:type_name -> croupier.table.v1.RoundPhase
+	11,  // 75: croupier.table.v1.RoundRecord.spins:type_name -> croupier.table.v1.Spin
+	11,  // 76: croupier.table.v1.RoundRecord.result:type_name -> croupier.table.v1.Spin
+	3,   // 77: croupier.table.v1.RoundRecord.verdict:type_name -> croupier.table.v1.SpinVerdict
+	52,  // 78: croupier.table.v1.RoundRecord.bets:type_name -> croupier.table.v1.RecordedBet
+	53,  // 79: croupier.table.v1.RoundRecord.lines:type_name -> croupier.table.v1.RecordedLine
+	12,  // 80: croupier.table.v1.RoundRecord.totals:type_name -> croupier.table.v1.RoundTotals
+	12,  // 81: croupier.table.v1.RoundRecord.your_totals:type_name -> croupier.table.v1.RoundTotals
+	80,  // 82: croupier.table.v1.RoundRecord.blackjack:type_name -> croupier.table.v1.BlackjackRound
+	85,  // 83: croupier.table.v1.RoundRecord.shoe:type_name -> croupier.table.v1.BlackjackShoe
+	81,  // 84: croupier.table.v1.RoundRecord.casino_poker:type_name -> croupier.table.v1.CasinoPokerRound
+	78,  // 85: croupier.table.v1.RoundRecord.paytable:type_name -> croupier.table.v1.PaytableLine
+	9,   // 86: croupier.table.v1.RecordedBet.bet:type_name -> croupier.table.v1.Bet
+	10,  // 87: croupier.table.v1.RecordedLine.line:type_name -> croupier.table.v1.SettlementLine
+	13,  // 88: croupier.table.v1.GetGameRecallResponse.current:type_name -> croupier.table.v1.BankedTableView
+	51,  // 89: croupier.table.v1.GetGameRecallResponse.rounds:type_name -> croupier.table.v1.RoundRecord
+	86,  // 90: croupier.table.v1.GetRoundProofResponse.reveal:type_name -> croupier.rng.v1.RevealResponse
+	87,  // 91: croupier.table.v1.GetRoundProofResponse.opened:type_name -> croupier.rng.v1.ShoeProof
+	0,   // 92: croupier.table.v1.CreateBankedTableRequest.game:type_name -> croupier.table.v1.BankedGame
+	76,  // 93: croupier.table.v1.CreateBankedTableRequest.options:type_name -> croupier.table.v1.CreateBankedTableRequest.OptionsEntry
+	1,   // 94: croupier.table.v1.CreateBankedTableRequest.source:type_name -> croupier.table.v1.ResultSource
+	7,   // 95: croupier.table.v1.CreateBankedTableRequest.limits:type_name -> croupier.table.v1.BetLimits
+	8,   // 96: croupier.table.v1.CreateBankedTableResponse.table:type_name -> croupier.table.v1.BankedTableSummary
+	11,  // 97: croupier.table.v1.ReportSpinRequest.spin:type_name -> croupier.table.v1.Spin
+	3,   // 98: croupier.table.v1.ReportSpinResponse.verdict:type_name -> croupier.table.v1.SpinVerdict
+	6,   // 99: croupier.table.v1.BetLimits.ByKindEntry.value:type_name -> croupier.table.v1.BetLimit
+	14,  // 100: croupier.table.v1.BankedTableService.ListBankedTables:input_type -> croupier.table.v1.ListBankedTablesRequest
+	16,  // 101: croupier.table.v1.BankedTableService.GetBankedTable:input_type -> croupier.table.v1.GetBankedTableRequest
+	18,  // 102: croupier.table.v1.BankedTableService.JoinBankedTable:input_type -> croupier.table.v1.JoinBankedTableRequest
+	20,  // 103: croupier.table.v1.BankedTableService.LeaveBankedTable:input_type -> croupier.table.v1.LeaveBankedTableRequest
+	22,  // 104: croupier.table.v1.BankedTableService.PlaceBets:input_type -> croupier.table.v1.PlaceBetsRequest
+	24,  // 105: croupier.table.v1.BankedTableService.CancelBets:input_type -> croupier.table.v1.CancelBetsRequest
+	26,  // 106: croupier.table.v1.BankedTableService.ChooseVoidOption:input_type -> croupier.table.v1.ChooseVoidOptionRequest
+	28,  // 107: croupier.table.v1.BankedTableService.SubscribeRounds:input_type -> croupier.table.v1.SubscribeRoundsRequest
+	46,  // 108: croupier.table.v1.BankedTableService.ListRounds:input_type -> croupier.table.v1.ListRoundsRequest
+	49,  // 109: croupier.table.v1.BankedTableService.GetRound:input_type -> croupier.table.v1.GetRoundRequest
+	54,  // 110: croupier.table.v1.BankedTableService.GetGameRecall:input_type -> croupier.table.v1.GetGameRecallRequest
+	56,  // 111: croupier.table.v1.BankedTableService.GetRoundProof:input_type -> croupier.table.v1.GetRoundProofRequest
+	58,  // 112: croupier.table.v1.BankedAdminService.CreateBankedTable:input_type -> croupier.table.v1.CreateBankedTableRequest
+	60,  // 113: croupier.table.v1.BankedAdminService.CloseBankedTable:input_type -> croupier.table.v1.CloseBankedTableRequest
+	62,  // 114: croupier.table.v1.BankedAdminService.PauseBankedTable:input_type -> croupier.table.v1.PauseBankedTableRequest
+	64,  // 115: croupier.table.v1.BankedAdminService.ResumeBankedTable:input_type -> croupier.table.v1.ResumeBankedTableRequest
+	66,  // 116: croupier.table.v1.BankedAdminService.VoidRound:input_type -> croupier.table.v1.VoidRoundRequest
+	68,  // 117: croupier.table.v1.BankedAdminService.UpdateBankedTableSettings:input_type -> croupier.table.v1.UpdateBankedTableSettingsRequest
+	70,  // 118: croupier.table.v1.DealerConsoleService.CloseBetting:input_type -> croupier.table.v1.CloseBettingRequest
+	72,  // 119: croupier.table.v1.DealerConsoleService.ReportSpin:input_type -> croupier.table.v1.ReportSpinRequest
+	88,  // 120: croupier.table.v1.DealerConsoleService.DealCard:input_type -> croupier.table.v1.DealCardRequest
+	89,  // 121: croupier.table.v1.DealerConsoleService.ShuffleShoe:input_type -> croupier.table.v1.ShuffleShoeRequest
+	15,  // 122: croupier.table.v1.BankedTableService.ListBankedTables:output_type -> croupier.table.v1.ListBankedTablesResponse
+	17,  // 123: croupier.table.v1.BankedTableService.GetBankedTable:output_type -> croupier.table.v1.GetBankedTableResponse
+	19,  // 124: croupier.table.v1.BankedTableService.JoinBankedTable:output_type -> croupier.table.v1.JoinBankedTableResponse
+	21,  // 125: croupier.table.v1.BankedTableService.LeaveBankedTable:output_type -> croupier.table.v1.LeaveBankedTableResponse
+	23,  // 126: croupier.table.v1.BankedTableService.PlaceBets:output_type -> croupier.table.v1.PlaceBetsResponse
+	25,  // 127: croupier.table.v1.BankedTableService.CancelBets:output_type -> croupier.table.v1.CancelBetsResponse
+	27,  // 128: croupier.table.v1.BankedTableService.ChooseVoidOption:output_type -> croupier.table.v1.ChooseVoidOptionResponse
+	29,  // 129: croupier.table.v1.BankedTableService.SubscribeRounds:output_type -> croupier.table.v1.SubscribeRoundsResponse
+	47,  // 130: croupier.table.v1.BankedTableService.ListRounds:output_type -> croupier.table.v1.ListRoundsResponse
+	50,  // 131: croupier.table.v1.BankedTableService.GetRound:output_type -> croupier.table.v1.GetRoundResponse
+	55,  // 132: croupier.table.v1.BankedTableService.GetGameRecall:output_type -> croupier.table.v1.GetGameRecallResponse
+	57,  // 133: croupier.table.v1.BankedTableService.GetRoundProof:output_type -> croupier.table.v1.GetRoundProofResponse
+	59,  // 134: croupier.table.v1.BankedAdminService.CreateBankedTable:output_type -> croupier.table.v1.CreateBankedTableResponse
+	61,  // 135: croupier.table.v1.BankedAdminService.CloseBankedTable:output_type -> croupier.table.v1.CloseBankedTableResponse
+	63,  // 136: croupier.table.v1.BankedAdminService.PauseBankedTable:output_type -> croupier.table.v1.PauseBankedTableResponse
+	65,  // 137: croupier.table.v1.BankedAdminService.ResumeBankedTable:output_type -> croupier.table.v1.ResumeBankedTableResponse
+	67,  // 138: croupier.table.v1.BankedAdminService.VoidRound:output_type -> croupier.table.v1.VoidRoundResponse
+	69,  // 139: croupier.table.v1.BankedAdminService.UpdateBankedTableSettings:output_type -> croupier.table.v1.UpdateBankedTableSettingsResponse
+	71,  // 140: croupier.table.v1.DealerConsoleService.CloseBetting:output_type -> croupier.table.v1.CloseBettingResponse
+	73,  // 141: croupier.table.v1.DealerConsoleService.ReportSpin:output_type -> croupier.table.v1.ReportSpinResponse
+	90,  // 142: croupier.table.v1.DealerConsoleService.DealCard:output_type -> croupier.table.v1.DealCardResponse
+	91,  // 143: croupier.table.v1.DealerConsoleService.ShuffleShoe:output_type -> croupier.table.v1.ShuffleShoeResponse
+	122, // [122:144] is the sub-list for method output_type
+	100, // [100:122] is the sub-list for method input_type
+	100, // [100:100] is the sub-list for extension type_name
+	100, // [100:100] is the sub-list for extension extendee
+	0,   // [0:100] is the sub-list for field type_name
 }
 
 func init() { file_croupier_table_v1_banked_proto_init() }
@@ -5613,6 +5706,7 @@ func file_croupier_table_v1_banked_proto_init() {
 		return
 	}
 	file_croupier_table_v1_blackjack_proto_init()
+	file_croupier_table_v1_casinopoker_proto_init()
 	file_croupier_table_v1_table_proto_init()
 	file_croupier_table_v1_banked_proto_msgTypes[24].OneofWrappers = []any{
 		(*RoundEvent_Snapshot)(nil),
@@ -5633,6 +5727,7 @@ func file_croupier_table_v1_banked_proto_init() {
 		(*RoundEvent_TableChanged)(nil),
 		(*RoundEvent_Blackjack)(nil),
 		(*RoundEvent_ShoeChanged)(nil),
+		(*RoundEvent_CasinoPoker)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
