@@ -2,10 +2,10 @@ package table
 
 import (
 	"context"
-	"maps"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"

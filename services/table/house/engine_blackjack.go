@@ -4,10 +4,10 @@ import (
 	"slices"
 
 	"github.com/croupier/croupier/services/table/banked/blackjack"
-	"github.com/croupier/croupier/shared/card"
 	"github.com/croupier/croupier/services/table/banked/moneywheel"
 	"github.com/croupier/croupier/services/table/banked/round"
 	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/card"
 )
 
 // blackjackEngine is package blackjack behind the table's engine: the

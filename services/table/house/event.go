@@ -122,7 +122,7 @@ type Event struct {
 	// with who may see them: For blanks those the viewer may not.
 	Poker    *PokerEvent `json:"poker,omitempty"`
 	Shoe     *ShoeRecord `json:"shoe,omitempty"`
-	Deadline  int64            `json:"deadline,omitempty"`
+	Deadline int64       `json:"deadline,omitempty"`
 }
 
 // SpinView is a reported result as everyone may see it once it is

@@ -107,11 +107,11 @@ type Config struct {
 	// engine's profile ("cz", "ru"); Options the options set on it
 	// (rules.Set), kept for the record. Exactly one of Roulette, Wheel and
 	// Blackjack holds the rules.
-	Game      string            `json:"game"`
-	Profile   string            `json:"profile"`
-	Options   map[string]string `json:"options,omitempty"`
-	Roulette  *roulette.Rules   `json:"roulette,omitempty"`
-	Wheel     *moneywheel.Rules `json:"wheel,omitempty"`
+	Game         string              `json:"game"`
+	Profile      string              `json:"profile"`
+	Options      map[string]string   `json:"options,omitempty"`
+	Roulette     *roulette.Rules     `json:"roulette,omitempty"`
+	Wheel        *moneywheel.Rules   `json:"wheel,omitempty"`
 	Blackjack    *blackjack.Rules    `json:"blackjack,omitempty"`
 	CasinoHoldem *casinoholdem.Rules `json:"casino_holdem,omitempty"`
 	CasinoTexas  *casinotexas.Rules  `json:"casino_texas,omitempty"`
