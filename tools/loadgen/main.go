@@ -22,6 +22,8 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
+	"slices"
+	"strings"
 	"syscall"
 	"time"
 
@@ -57,7 +59,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&o.Players, "players", 3, "bots per table")
 	fs.Float64Var(&o.Tight, "tight", 0.5, "share of bots playing the tight strategy (the rest play randomly)")
 	fs.IntVar(&o.Conns, "conns", 8, "HTTP/2 connections the bots share")
-	fs.StringVar(&o.Game, "game", "holdem", "holdem, omaha, seven-card-stud, five-card-stud, or a banked game: roulette, wheel (the money wheel), blackjack")
+	fs.StringVar(&o.Game, "game", "holdem", "holdem, omaha, seven-card-stud, five-card-stud, or a banked game: "+strings.Join(rounds.Games(), ", ")+" (wheel: the money wheel)")
 	bankedOptions := bankedFlags(fs)
 	fs.DurationVar(&o.ThinkTime, "think", 0, "how long a bot thinks before acting, on average (0: it acts at once)")
 	fs.StringVar(&o.API, "api", "play", "how the bots play: play (a Play stream per bot: events down, commands up), unary (Subscribe and an Act call per action) or mixed (half the tables each way)")
@@ -68,7 +70,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	banked := o.Game == "roulette" || o.Game == "wheel" || o.Game == "blackjack"
+	banked := slices.Contains(rounds.Games(), o.Game)
 	ro, err := bankedOptions(o)
 	if err != nil {
 		return err
@@ -191,6 +193,8 @@ func bankedFlags(fs *flag.FlagSet) func(o load.Options) (rounds.Options, error) 
 			ro.Players = 200
 			if o.Game == "blackjack" {
 				ro.Players = 7 * ro.PerBox
+			} else if ro.CardGame() {
+				ro.Players = 4 // a box each: the stud games have four
 			}
 		}
 		return ro, nil

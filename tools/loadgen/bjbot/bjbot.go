@@ -8,6 +8,11 @@
 // surrenders as the chart says; insurance and even money are declined,
 // as the basic player does, and so is following the owner's double or
 // split. tools/loadgen -game blackjack and the integration tests use it.
+//
+// At a casino poker table (Config.Game) the same bot antes on its box and
+// plays the simple strategy of poker.go: it calls or plays with a pair or
+// better (or an ace in the hole where it still may improve), checks
+// where it may, and folds or passes otherwise.
 package bjbot
 
 import (
@@ -31,11 +36,15 @@ import (
 type Replica struct {
 	Banked    tablev1connect.BankedTableServiceClient
 	Blackjack tablev1connect.BlackjackServiceClient
+	Poker     tablev1connect.CasinoPokerServiceClient
 }
 
 // Config configures a bot.
 type Config struct {
 	Table string
+	// Game is the table's game: blackjack (the zero value too) or a
+	// casino poker game.
+	Game tablev1.BankedGame
 	// Replicas in failover order.
 	Replicas []Replica
 	// Box is the box the bot bets on; Min and Max bound its stake.
@@ -132,7 +141,7 @@ func (b *Bot) follow(ctx context.Context) error {
 				b.Stats.Settled.Add(1)
 				b.Stats.Staked.Add(t.GetStaked())
 				b.Stats.Paid.Add(t.GetPaid())
-			case e.GetSnapshot() != nil, b.mayAsk(e.GetBlackjack()):
+			case e.GetSnapshot() != nil, b.mayAsk(e.GetBlackjack()), b.mayDecide(e.GetCasinoPoker()):
 				moved = true
 			}
 		}
@@ -175,7 +184,7 @@ func (b *Bot) place(ctx context.Context, n int64, has bool) {
 		amount = b.cfg.Min
 	}
 	req := &tablev1.PlaceBetsRequest{TableId: b.cfg.Table, Round: n, IdempotencyKey: fmt.Sprintf("r%d", n),
-		Bets: []*tablev1.Bet{{BetId: fmt.Sprintf("r%d", n), Spot: fmt.Sprintf("box:%d", b.cfg.Box), Amount: amount}}}
+		Bets: []*tablev1.Bet{{BetId: fmt.Sprintf("r%d", n), Spot: b.spot(), Amount: amount}}}
 	for attempt := 0; attempt < 10 && ctx.Err() == nil; attempt++ {
 		start := time.Now()
 		res, err := b.replica().Banked.PlaceBets(ctx, connect.NewRequest(req))
@@ -215,6 +224,12 @@ func (b *Bot) play(ctx context.Context) {
 		}
 		if v.GetPhase() != tablev1.RoundPhase_ROUND_PHASE_CLOSED {
 			return
+		}
+		if b.poker() {
+			if !b.decide(ctx, v) {
+				return
+			}
+			continue
 		}
 		m := b.choose(v.GetBlackjack())
 		if m == nil {

@@ -14,14 +14,15 @@ import (
 	"github.com/croupier/croupier/tools/platform"
 )
 
-// CardDealer is a live studio's shoe reader at a dealer blackjack table:
-// it shuffles a physical shoe of its own (the profile's decks, the
+// CardDealer is a live studio's shoe reader at a dealer card table: it
+// shuffles a physical shoe of its own (a blackjack table's decks, the
 // reshuffle marker in the shoe's last quarter before the 52 cards that
-// stay behind it), and whenever the round stream moves it reads the next
+// stay behind it; decks 0 is a casino poker table's one deck a round,
+// without a marker), and whenever the round stream moves it reads the next
 // card into the table until the table has none due. The table checks
 // every card against the shoe it has counted; a card's place in the shoe
 // makes a retry after a failover a replay.
-func CardDealer(ctx context.Context, tg Target, table, profile string, seed uint64) {
+func CardDealer(ctx context.Context, tg Target, table string, decks int, seed uint64) {
 	urls := tg.Replicas
 	if len(urls) == 0 {
 		urls = []string{tg.URL}
@@ -29,10 +30,6 @@ func CardDealer(ctx context.Context, tg Target, table, profile string, seed uint
 	ops := make([]platform.Clients, len(urls))
 	for i, u := range urls {
 		ops[i] = platform.NewClients(u, platform.Bearer(tg.OperatorToken))
-	}
-	decks := 6
-	if profile == "ru" {
-		decks = 8
 	}
 	d := &cardDealer{table: table, rng: rand.New(rand.NewPCG(seed, 11)), decks: decks}
 	last := ""
@@ -63,11 +60,14 @@ type cardDealer struct {
 
 // shuffle shuffles a new physical shoe and reports it.
 func (d *cardDealer) shuffle(ctx context.Context, op platform.Clients) error {
-	d.shoe = card.Deck(d.decks)
+	d.shoe = card.Deck(max(d.decks, 1))
 	d.rng.Shuffle(len(d.shoe), func(i, j int) { d.shoe[i], d.shoe[j] = d.shoe[j], d.shoe[i] })
 	d.next = 0
-	lo, hi := house.MarkerRange(d.decks, 52)
-	marker := lo + d.rng.IntN(hi-lo+1)
+	marker := 0
+	if d.decks > 0 {
+		lo, hi := house.MarkerRange(d.decks, 52)
+		marker = lo + d.rng.IntN(hi-lo+1)
+	}
 	_, err := op.Dealer.ShuffleShoe(ctx, connect.NewRequest(&tablev1.ShuffleShoeRequest{TableId: d.table, Marker: int32(marker)}))
 	return err
 }

@@ -355,15 +355,35 @@ const (
 	maxStake = 100_000
 )
 
-// game is the API's game of o.Game.
+// game is the API's game of o.Game: "wheel" the money wheel, any other
+// the game of that name ("roulette", "blackjack", "casino_holdem", ...).
 func (o *Options) game() tablev1.BankedGame {
-	switch o.Game {
-	case "wheel":
+	if o.Game == "wheel" {
 		return tablev1.BankedGame_BANKED_GAME_MONEY_WHEEL
-	case "blackjack":
-		return tablev1.BankedGame_BANKED_GAME_BLACKJACK
+	}
+	if g, ok := tablev1.BankedGame_value["BANKED_GAME_"+strings.ToUpper(o.Game)]; ok {
+		return tablev1.BankedGame(g)
 	}
 	return tablev1.BankedGame_BANKED_GAME_ROULETTE
+}
+
+// Games are the banked games the load plays.
+func Games() []string {
+	out := []string{"wheel"}
+	for g := range tablev1.BankedGame_value {
+		if n := strings.ToLower(strings.TrimPrefix(g, "BANKED_GAME_")); n != "unspecified" && n != "money_wheel" {
+			out = append(out, n)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// CardGame reports a card game: its bots are card players (package
+// bjbot), not wheel bettors.
+func (o *Options) CardGame() bool {
+	g := o.game()
+	return g != tablev1.BankedGame_BANKED_GAME_ROULETTE && g != tablev1.BankedGame_BANKED_GAME_MONEY_WHEEL
 }
 
 // strategy is the basic strategy of a blackjack table's profile (nil for
@@ -436,7 +456,8 @@ func setupTable(ctx context.Context, tg Target, o Options, ti int, admin, partne
 				u, hc := urls[(ti+pi+r)%len(urls)], hcs[(ti+pi+r)%len(hcs)]
 				clients = append(clients, tablev1connect.NewBankedTableServiceClient(hc, u, client.NoGzip(), platform.Bearer(p.token)))
 				replicas = append(replicas, bjbot.Replica{Banked: clients[len(clients)-1],
-					Blackjack: tablev1connect.NewBlackjackServiceClient(hc, u, client.NoGzip(), platform.Bearer(p.token))})
+					Blackjack: tablev1connect.NewBlackjackServiceClient(hc, u, client.NoGzip(), platform.Bearer(p.token)),
+					Poker:     tablev1connect.NewCasinoPokerServiceClient(hc, u, client.NoGzip(), platform.Bearer(p.token))})
 			}
 			t.Players[pi] = p.Player
 			onEvent := func(e *tablev1.RoundEvent, at time.Time) {
@@ -452,9 +473,10 @@ func setupTable(ctx context.Context, tg Target, o Options, ti int, admin, partne
 			onPlace := func(_ *tablev1.PlaceBetsRequest, lat time.Duration, res *tablev1.PlaceBetsResponse, err error) {
 				obs.place(id, p.ID, res, lat, err)
 			}
-			if game == tablev1.BankedGame_BANKED_GAME_BLACKJACK {
-				// o.PerBox players a box, boxes 1..7 from the dealer's left.
-				t.Bots[pi] = bjbot.New(bjbot.Config{Table: id, Replicas: replicas, Box: int32(1 + (pi/o.PerBox)%7), Min: minStake, Max: maxStake,
+			if o.CardGame() {
+				// o.PerBox players a box (blackjack), boxes from 1, the
+				// dealer's left.
+				t.Bots[pi] = bjbot.New(bjbot.Config{Table: id, Game: game, Replicas: replicas, Box: int32(1 + (pi/o.PerBox)%7), Min: minStake, Max: maxStake,
 					Strategy: strategy, Seed: uint64(ti)<<32 | uint64(pi), OnEvent: onEvent, OnView: onView, OnPlace: onPlace})
 				return
 			}

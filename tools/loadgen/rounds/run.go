@@ -34,9 +34,16 @@ func Play(ctx context.Context, tg Target, o Options, tables []*Table, obs *Obser
 	var wg sync.WaitGroup
 	start := time.Now()
 	for ti, t := range tables {
-		if o.Dealer && game == tablev1.BankedGame_BANKED_GAME_BLACKJACK {
+		if o.Dealer && o.CardGame() {
+			decks := 0 // a deck a round, no marker: the casino poker games
+			if game == tablev1.BankedGame_BANKED_GAME_BLACKJACK {
+				decks = 6
+				if o.Profile == "ru" {
+					decks = 8
+				}
+			}
 			wg.Add(1)
-			go func() { defer wg.Done(); CardDealer(playCtx, tg, t.ID, o.Profile, uint64(ti)) }()
+			go func() { defer wg.Done(); CardDealer(playCtx, tg, t.ID, decks, uint64(ti)) }()
 		} else if o.Dealer {
 			wg.Add(1)
 			go func() { defer wg.Done(); Dealer(playCtx, tg, t.ID, game, o.DoubleZero, o.InvalidSpins, uint64(ti)) }()
