@@ -23,6 +23,7 @@ var Scripts = []string{
 	"docs/walkthrough/table.sh",
 	"docs/walkthrough/roulette.sh",
 	"docs/walkthrough/blackjack.sh",
+	"docs/walkthrough/casinoholdem.sh",
 	"docs/walkthrough/tournament.sh",
 }
 
