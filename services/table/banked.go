@@ -110,6 +110,33 @@ func (sp BankedSpec) config(id string) (house.Config, error) {
 			return house.Config{}, err
 		}
 		cfg.CasinoTexas = r
+	case house.GameOasis:
+		r, err := house.OasisRules(sp.Profile, sp.Options)
+		if err != nil {
+			return house.Config{}, err
+		}
+		if err := sp.Limits.applyPoker(&r.Limits.Ante, map[string]*round.Limit{"royal_bonus": &r.Limits.RoyalBonus}); err != nil {
+			return house.Config{}, err
+		}
+		cfg.Oasis = r
+	case house.GameRussian:
+		r, err := house.RussianRules(sp.Profile, sp.Options)
+		if err != nil {
+			return house.Config{}, err
+		}
+		if err := sp.Limits.applyPoker(&r.Limits.Ante, map[string]*round.Limit{"royal_bonus": &r.Limits.RoyalBonus}); err != nil {
+			return house.Config{}, err
+		}
+		cfg.Russian = r
+	case house.GameSplit:
+		r, err := house.SplitRules(sp.Profile, sp.Options)
+		if err != nil {
+			return house.Config{}, err
+		}
+		if err := sp.Limits.applyPoker(&r.Limits.Ante, map[string]*round.Limit{"royal_bonus": &r.Limits.RoyalBonus}); err != nil {
+			return house.Config{}, err
+		}
+		cfg.Split = r
 	default:
 		ro, mw, err := house.Rules(sp.Game, sp.Profile, sp.Options, layout)
 		if err != nil {
@@ -161,9 +188,11 @@ func (l BankedLimits) applyBlackjack(r *blackjack.Rules) error {
 }
 
 // applyPoker sets a casino poker table's sign: the table's limits are
-// the Ante's (gr §1; cz §3: the Blind equals it), and the side bet's
-// ("aa_bonus", "trips") its own kind's. A casino poker table has no spot
-// limit.
+// the Ante's (gr §1; cz §3: the Blind equals it; the stud games' ru
+// §3.6–3.7), and the side bet's ("aa_bonus", "trips", "royal_bonus")
+// its own kind's. A casino poker table has no spot limit. The stud
+// games' most a box wins (Limits.MaxPayout, RoyalBonusMaxPayout) is no
+// min..max: it stays the engine's default, none.
 func (l BankedLimits) applyPoker(ante *round.Limit, kinds map[string]*round.Limit) error {
 	if l.Table.Min <= 0 || (l.Table.Max > 0 && l.Table.Max < l.Table.Min) {
 		return apierr.Invalid("BAD_LIMITS", "table limits %d..%d: want 0 < min <= max (0 = no max)", l.Table.Min, l.Table.Max)

@@ -159,7 +159,7 @@ func (m DealerReport) command(game string) (*house.Command, error) {
 			bc = blackjack.Command{Kind: blackjack.CmdDealerChange}
 		}
 		return &house.Command{Kind: house.CmdPlay, Blackjack: &bc}, nil
-	case house.GameCasinoHoldem, house.GameCasinoTexas:
+	case house.GameCasinoHoldem, house.GameCasinoTexas, house.GameOasis, house.GameRussian, house.GameSplit:
 		switch {
 		case m.Burn, m.MarkerOut, m.DealerChange, m.Cut != 0, m.Marker != 0:
 			return nil, apierr.Invalid(house.ReasonBadMove, "a casino poker table's console reports cards and a new deck: no burn outside the rules' own, marker, cut or dealer change")

@@ -10,7 +10,10 @@ import (
 	"github.com/croupier/croupier/services/table"
 	"github.com/croupier/croupier/services/table/banked/casinoholdem"
 	"github.com/croupier/croupier/services/table/banked/casinotexas"
+	"github.com/croupier/croupier/services/table/banked/oasis"
 	"github.com/croupier/croupier/services/table/banked/round"
+	"github.com/croupier/croupier/services/table/banked/russianpoker"
+	"github.com/croupier/croupier/services/table/banked/splitpoker"
 	"github.com/croupier/croupier/services/table/game"
 	"github.com/croupier/croupier/services/table/house"
 	"github.com/croupier/croupier/shared/card"
@@ -45,7 +48,10 @@ func (b *banked) pokerOut(rng *rand.Rand, players ...string) house.View {
 			}
 			m := pv.Poker.Legal[rng.IntN(len(pv.Poker.Legal))]
 			moves++
-			mv := house.PokerMove{Kind: m.Kind, Box: m.Box, Action: m.Action, Amount: m.Min, Seq: m.Seq}
+			mv := house.PokerMove{Kind: m.Kind, Box: m.Box, Action: m.Action, Amount: m.Min, Seq: m.Seq, Cards: m.Cards, Insurance: m.InsuranceMin}
+			if m.Action == "exchange" {
+				mv.Cards = discard(pv.Poker.Felt, m.Box)
+			}
 			if _, err := core.PlayMove(b.u.ctx, b.id, b.who(p), 0, table.Move{Poker: &mv}, fmt.Sprintf("m%d", moves)); err != nil {
 				b.u.t.Logf("%s's move %+v: %v (the table moved on)", p, m, err)
 			}
@@ -57,6 +63,38 @@ func (b *banked) pokerOut(rng *rand.Rand, players ...string) house.View {
 	}
 	b.u.t.Fatalf("the round did not end within 45s")
 	return house.View{}
+}
+
+// discard is an exchange's one card: the first of box n's that the
+// player sees (one card for one Ante in Oasis and Russian poker; the
+// rounds make one improvement, before which the box has no discards).
+func discard(f house.Felt, n int) []card.Card {
+	for _, b := range f.Boxes {
+		if b.N == n && len(b.Cards) > 0 {
+			return b.Cards[:1]
+		}
+	}
+	return nil
+}
+
+// royalBonusPays is a Royal Bonus paytable set line by line (the stud
+// games ship none: the operator's data), each line paying 1:1 more than
+// the one below it.
+func royalBonusPays(lines []string) map[string]string {
+	out := map[string]string{}
+	for i, l := range lines {
+		out["royal_bonus_pays."+l] = fmt.Sprintf("%d:1", i+1)
+	}
+	return out
+}
+
+// lineNames are paytable lines' names.
+func lineNames[L ~string](ls []L) []string {
+	out := make([]string, len(ls))
+	for i, l := range ls {
+		out[i] = string(l)
+	}
+	return out
 }
 
 // Rounds at an rng table of each casino poker game through the core:
@@ -71,14 +109,18 @@ func (b *banked) pokerOut(rng *rand.Rand, players ...string) house.View {
 func TestCasinoPokerRNGRoundsThroughTheCore(t *testing.T) {
 	for _, tc := range []struct {
 		name, game, profile, side string
+		options                   map[string]string
 	}{
-		{"casino_holdem/gr", house.GameCasinoHoldem, casinoholdem.GR, "aa_bonus"},
-		{"casino_holdem/ru", house.GameCasinoHoldem, casinoholdem.RU, "aa_bonus"},
-		{"casino_texas_holdem/cz", house.GameCasinoTexas, casinotexas.CZ, "trips"},
+		{"casino_holdem/gr", house.GameCasinoHoldem, casinoholdem.GR, "aa_bonus", nil},
+		{"casino_holdem/ru", house.GameCasinoHoldem, casinoholdem.RU, "aa_bonus", nil},
+		{"casino_texas_holdem/cz", house.GameCasinoTexas, casinotexas.CZ, "trips", nil},
+		{"oasis_poker/ru", house.GameOasis, oasis.RU, "royal_bonus", royalBonusPays(lineNames(oasis.RoyalBonusLines()))},
+		{"russian_poker/ru", house.GameRussian, russianpoker.RU, "royal_bonus", royalBonusPays(lineNames(russianpoker.RoyalBonusLines()))},
+		{"split_poker/ru", house.GameSplit, splitpoker.RU, "royal_bonus", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			u := newUnit(t, table.Options{})
-			b := u.bankedTable(table.BankedSpec{Name: "cp", Game: tc.game, Profile: tc.profile, Source: house.ResultRNG,
+			b := u.bankedTable(table.BankedSpec{Name: "cp", Game: tc.game, Profile: tc.profile, Options: tc.options, Source: house.ResultRNG,
 				Window: 5 * time.Second, Pause: time.Second, Clock: house.MinClock,
 				Limits: table.BankedLimits{Table: round.Limit{Min: 100, Max: 10_000}, ByKind: map[string]round.Limit{tc.side: {Min: 50, Max: 1000}}}},
 				"alice", "bob", "carol")
@@ -94,6 +136,9 @@ func TestCasinoPokerRNGRoundsThroughTheCore(t *testing.T) {
 				b.wait(fmt.Sprintf("round %d open", n), func(v house.View) bool { return v.Round == n && v.Phase == "betting" })
 				for i, p := range players {
 					box := 2*i + 1
+					if tc.side == "royal_bonus" {
+						box = i + 1 // the stud games' four boxes (ru-oasis-poker §2.3)
+					}
 					bets := []round.Bet{{ID: fmt.Sprintf("a%d-%s", n, p), Spot: fmt.Sprintf("box:%d/ante", box), Amount: 100 * int64(1+i)}}
 					if i != 1 {
 						bets = append(bets, round.Bet{ID: fmt.Sprintf("s%d-%s", n, p), Spot: fmt.Sprintf("box:%d/%s", box, tc.side), Amount: 50})

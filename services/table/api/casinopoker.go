@@ -50,6 +50,11 @@ func validatePlayCasinoPoker(m *tablev1.PlayCasinoPokerRequest) (house.PokerMove
 			return house.PokerMove{}, err
 		}
 	}
+	if m.GetInsurance() != 0 {
+		if err := checkAmount("insurance", m.GetInsurance()); err != nil {
+			return house.PokerMove{}, err
+		}
+	}
 	if len(m.GetCards()) > maxCards {
 		return house.PokerMove{}, apierr.Invalid("BAD_CARDS", "%d cards: a decision names at most %d", len(m.GetCards()), maxCards)
 	}
@@ -60,7 +65,8 @@ func validatePlayCasinoPoker(m *tablev1.PlayCasinoPokerRequest) (house.PokerMove
 			return house.PokerMove{}, apierr.Invalid("BAD_CARDS", "cards %v: %v", m.GetCards(), err)
 		}
 	}
-	return house.PokerMove{Kind: "decide", Box: int(m.GetBox()), Action: m.GetAction(), Amount: m.GetAmount(), Seq: int(m.GetSeq()), Cards: cards}, nil
+	return house.PokerMove{Kind: "decide", Box: int(m.GetBox()), Action: m.GetAction(), Amount: m.GetAmount(), Seq: int(m.GetSeq()), Cards: cards,
+		Insurance: m.GetInsurance()}, nil
 }
 
 // PlayCasinoPoker makes one of the caller's decisions.

@@ -141,7 +141,7 @@ func bankedChecks() map[protoreflect.FullName]bankedCheck {
 		check(func(m *tablev1.PlayCasinoPokerRequest) error { _, err := validatePlayCasinoPoker(m); return err }, func(m *tablev1.PlayCasinoPokerRequest) string {
 			_, cerr := card.ParseList(m.GetCards())
 			return why(m.GetAction() == "" || len(m.GetAction()) > 16, "action", m.GetBox() < 1 || m.GetBox() > 16, "box", m.GetSeq() < 0, "seq",
-				m.GetAmount() < 0, "amount", m.GetRound() < 0, "round", m.GetIdempotencyKey() == "", "key",
+				m.GetAmount() < 0, "amount", m.GetRound() < 0, "round", m.GetIdempotencyKey() == "", "key", m.GetInsurance() < 0, "insurance",
 				len(m.GetCards()) > 7 || (len(m.GetCards()) > 0 && cerr != nil), "cards")
 		}),
 	}
@@ -189,7 +189,8 @@ func createBounds(m *tablev1.CreateBankedTableRequest) string {
 	c := m.GetDecisionClockMs()
 	g := m.GetGame()
 	known := []tablev1.BankedGame{tablev1.BankedGame_BANKED_GAME_ROULETTE, tablev1.BankedGame_BANKED_GAME_MONEY_WHEEL, tablev1.BankedGame_BANKED_GAME_BLACKJACK,
-		tablev1.BankedGame_BANKED_GAME_CASINO_HOLDEM, tablev1.BankedGame_BANKED_GAME_CASINO_TEXAS_HOLDEM}
+		tablev1.BankedGame_BANKED_GAME_CASINO_HOLDEM, tablev1.BankedGame_BANKED_GAME_CASINO_TEXAS_HOLDEM, tablev1.BankedGame_BANKED_GAME_OASIS_POKER,
+		tablev1.BankedGame_BANKED_GAME_RUSSIAN_POKER, tablev1.BankedGame_BANKED_GAME_SPLIT_POKER}
 	return why(!slices.Contains(known, g), "game",
 		c != 0 && (c < 2000 || c > 120_000), "clock",
 		m.GetSource() != tablev1.ResultSource_RESULT_SOURCE_RNG && m.GetSource() != tablev1.ResultSource_RESULT_SOURCE_DEALER, "source",
@@ -526,7 +527,7 @@ func publicCases() []bankedCase {
 		{"lobby, page size 501", &tablev1.ListBankedTablesRequest{PageSize: 501}, "BAD_PAGE_SIZE"},
 		{"lobby, page token with a space", &tablev1.ListBankedTablesRequest{PageToken: "t 1"}, "BAD_PAGE_TOKEN"},
 		{"lobby, currency Eur", &tablev1.ListBankedTablesRequest{Currency: "Eur"}, "BAD_CURRENCY"},
-		{"lobby, unknown game", &tablev1.ListBankedTablesRequest{Game: 7}, "BAD_GAME"},
+		{"lobby, unknown game", &tablev1.ListBankedTablesRequest{Game: 99}, "BAD_GAME"},
 		{"join", join("Dave", "EUR"), ""},
 		{"join without a name", join("", ""), ""},
 		{"join, 32-character name", join(strings.Repeat("é", 32), ""), ""},

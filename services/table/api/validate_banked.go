@@ -177,7 +177,7 @@ func validateCreateBanked(m *tablev1.CreateBankedTableRequest) error {
 		return err
 	}
 	if _, ok := tablev1.BankedGame_name[int32(m.GetGame())]; !ok || m.GetGame() == tablev1.BankedGame_BANKED_GAME_UNSPECIFIED {
-		return apierr.Invalid("BAD_GAME", "game: want ROULETTE, MONEY_WHEEL, BLACKJACK, CASINO_HOLDEM or CASINO_TEXAS_HOLDEM")
+		return apierr.Invalid("BAD_GAME", "game: want ROULETTE, MONEY_WHEEL, BLACKJACK, CASINO_HOLDEM, CASINO_TEXAS_HOLDEM, OASIS_POKER, RUSSIAN_POKER or SPLIT_POKER")
 	}
 	switch m.GetSource() {
 	case tablev1.ResultSource_RESULT_SOURCE_RNG, tablev1.ResultSource_RESULT_SOURCE_DEALER:

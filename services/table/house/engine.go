@@ -94,10 +94,19 @@ func (t *Table) engine() engine {
 		return blackjackEngine{r: t.Config.Blackjack, s: t.Blackjack}
 	}
 	if t.CasinoHoldem != nil && t.Config.CasinoHoldem != nil {
-		return holdemEngine{r: t.Config.CasinoHoldem, s: t.CasinoHoldem}
+		return newHoldem(t.Config.CasinoHoldem, t.CasinoHoldem)
 	}
 	if t.CasinoTexas != nil && t.Config.CasinoTexas != nil {
-		return texasEngine{r: t.Config.CasinoTexas, s: t.CasinoTexas}
+		return newTexas(t.Config.CasinoTexas, t.CasinoTexas)
+	}
+	if t.Oasis != nil && t.Config.Oasis != nil {
+		return newOasis(t.Config.Oasis, t.Oasis)
+	}
+	if t.Russian != nil && t.Config.Russian != nil {
+		return newRussian(t.Config.Russian, t.Russian)
+	}
+	if t.Split != nil && t.Config.Split != nil {
+		return newSplit(t.Config.Split, t.Split)
 	}
 	r, s := t.Config.Roulette, t.Roulette
 	if r == nil {

@@ -167,7 +167,8 @@ func Decode(data []byte) (*Table, error) {
 		return nil, fmt.Errorf("house table: %w", err)
 	}
 	states := map[string]bool{GameRoulette: t.Roulette != nil, GameMoneyWheel: t.Wheel != nil, GameBlackjack: t.Blackjack != nil,
-		GameCasinoHoldem: t.CasinoHoldem != nil, GameCasinoTexas: t.CasinoTexas != nil}
+		GameCasinoHoldem: t.CasinoHoldem != nil, GameCasinoTexas: t.CasinoTexas != nil,
+		GameOasis: t.Oasis != nil, GameRussian: t.Russian != nil, GameSplit: t.Split != nil}
 	if _, known := states[t.Config.Game]; !known {
 		return nil, fmt.Errorf("house table %s: unknown game %q", t.Config.ID, t.Config.Game)
 	}

@@ -86,6 +86,9 @@ type Stake struct {
 	// insurance, a double, a split hand), once it has: lines of that spot
 	// settle it.
 	Spot string `json:"spot,omitempty"`
+	// Spots are the further spots of a move that staked on several at
+	// once (Russian poker's Bet and its insurance, ru §3.29).
+	Spots []string `json:"spots,omitempty"`
 	// Posted: the hold is in the escrow. Failed: it never will be; its
 	// bets' lines move no money.
 	Posted bool `json:"posted,omitempty"`
@@ -240,7 +243,7 @@ func (t *Table) stakeIndex(n int64) map[betKey][]int {
 // placement's.
 func (t *Table) stakeFor(is []int, l round.Line) int {
 	for _, i := range is {
-		if s := &t.Stakes[i]; s.Move && s.Spot == l.Spot {
+		if s := &t.Stakes[i]; s.Move && (s.Spot == l.Spot || slices.Contains(s.Spots, l.Spot)) {
 			return i
 		}
 	}

@@ -30,6 +30,12 @@ func (c *Config) Paytable() []PaytableLine {
 		return paytableLines(c.CasinoHoldem.Paytables)
 	case c.CasinoTexas != nil:
 		return paytableLines(c.CasinoTexas.Paytables)
+	case c.Oasis != nil:
+		return paytableLines(c.Oasis.Paytables)
+	case c.Russian != nil:
+		return paytableLines(c.Russian.Paytables)
+	case c.Split != nil:
+		return paytableLines(c.Split.Paytables)
 	}
 	return nil
 }

@@ -72,7 +72,9 @@ type move struct {
 	// for (a player's move); seq the wait a timeout is for.
 	name string
 	box  int
-	cmd  any
+	// player is a player's move's sender, its engine command's player.
+	player string
+	cmd    any
 }
 
 // moveRole says who may send a move.
@@ -313,14 +315,34 @@ func (a *applier) moves(n int64, hs []happening) error {
 // spot yet, of the same amount, made when he moved.
 func (a *applier) staked(n int64, bets []round.Bet) error {
 	t := a.t
-	for _, b := range bets {
-		i := slices.IndexFunc(t.Stakes, func(s Stake) bool {
-			return s.Move && s.Round == n && s.Player == b.Player && s.Spot == "" && s.Amount == b.Amount
+	free := func(player string, amount int64) int {
+		return slices.IndexFunc(t.Stakes, func(s Stake) bool {
+			return s.Move && s.Round == n && s.Player == player && s.Spot == "" && s.Amount == amount
 		})
-		if i < 0 {
+	}
+	done := map[int]bool{}
+	for k, b := range bets {
+		if done[k] {
+			continue
+		}
+		if i := free(b.Player, b.Amount); i >= 0 {
+			t.Stakes[i].Spot = b.Spot
+			continue
+		}
+		// One move that staked on several spots (a Bet and its
+		// insurance): its stake is theirs together.
+		var sum int64
+		var spots []string
+		for j := k; j < len(bets); j++ {
+			if o := bets[j]; o.Player == b.Player {
+				sum, spots, done[j] = sum+o.Amount, append(spots, o.Spot), true
+			}
+		}
+		i := free(b.Player, sum)
+		if i < 0 || len(spots) < 2 {
 			return internal("round %d: %s's stake of %d on %s, which no move of his holds", n, b.Player, b.Amount, b.Spot)
 		}
-		t.Stakes[i].Spot = b.Spot
+		t.Stakes[i].Spot, t.Stakes[i].Spots = spots[0], spots[1:]
 	}
 	return nil
 }

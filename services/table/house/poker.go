@@ -35,6 +35,9 @@ type PokerMove struct {
 	// Play's multiple), which the engine checks.
 	Action string `json:"action,omitempty"`
 	Amount int64  `json:"amount,omitempty"`
+	// Insurance is a Bet's insurance (Russian poker, ru §3.29), 0 for
+	// none.
+	Insurance int64 `json:"insurance,omitempty"`
 	// Cards are a decision's cards: an exchange's discards, a bought
 	// hand's split into its big and small hands (the games that have
 	// them).
@@ -197,7 +200,9 @@ type FeltBox struct {
 	// "blind", "trips", "play"), in the game's order.
 	Stakes []FeltStake `json:"stakes,omitempty"`
 	// Cards are the box's cards, Vis their marks, Unseen the count of
-	// those left out for the viewer.
+	// those left out for the viewer. A stud game's are every card dealt
+	// to the box, in the order dealt, an exchange's discards too (its
+	// player's, never shown).
 	Cards  []card.Card        `json:"cards,omitempty"`
 	Vis    []round.Visibility `json:"vis,omitempty"`
 	Unseen int                `json:"unseen,omitempty"`
@@ -291,6 +296,13 @@ type PokerLegal struct {
 	Min    int64  `json:"min,omitempty"`
 	Max    int64  `json:"max,omitempty"`
 	Seq    int    `json:"seq,omitempty"`
+	// InsuranceMin..InsuranceMax bound a Bet's insurance where the hand
+	// may be insured (Russian poker); Cards are a decision's cards where
+	// the game lists them (a bought Split poker hand's partition as
+	// dealt).
+	InsuranceMin int64       `json:"insurance_min,omitempty"`
+	InsuranceMax int64       `json:"insurance_max,omitempty"`
+	Cards        []card.Card `json:"cards,omitempty"`
 }
 
 // pokerGame is a casino poker engine behind the table: a card game whose

@@ -10,7 +10,10 @@ import (
 
 	"github.com/croupier/croupier/services/table/banked/casinoholdem"
 	"github.com/croupier/croupier/services/table/banked/casinotexas"
+	"github.com/croupier/croupier/services/table/banked/oasis"
 	"github.com/croupier/croupier/services/table/banked/round"
+	"github.com/croupier/croupier/services/table/banked/russianpoker"
+	"github.com/croupier/croupier/services/table/banked/splitpoker"
 	"github.com/croupier/croupier/services/table/game"
 	"github.com/croupier/croupier/shared/card"
 )
@@ -38,6 +41,27 @@ func pokerConfig(t testing.TB, gameName, profile string, src Source, options map
 		}
 		r.Limits = casinotexas.Limits{Ante: ante, Trips: side}
 		c.CasinoTexas = r
+	case GameOasis:
+		r, err := OasisRules(profile, options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Limits = oasis.Limits{Ante: ante, RoyalBonus: side}
+		c.Oasis = r
+	case GameRussian:
+		r, err := RussianRules(profile, options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Limits = russianpoker.Limits{Ante: ante, RoyalBonus: side}
+		c.Russian = r
+	case GameSplit:
+		r, err := SplitRules(profile, options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Limits = splitpoker.Limits{Ante: ante, RoyalBonus: side}
+		c.Split = r
 	}
 	if err := c.Validate(); err != nil {
 		t.Fatal(err)
@@ -55,6 +79,9 @@ var pokerGames = []struct {
 	{"casino_holdem/gr/face_down", GameCasinoHoldem, casinoholdem.GR, map[string]string{"hole_cards_face_up": "false", "burn_cards": "true"}},
 	{"casino_holdem/ru", GameCasinoHoldem, casinoholdem.RU, nil},
 	{"casino_texas_holdem/cz", GameCasinoTexas, casinotexas.CZ, nil},
+	{"oasis_poker/ru", GameOasis, oasis.RU, nil},
+	{"russian_poker/ru", GameRussian, russianpoker.RU, map[string]string{"both_improvements": "true"}},
+	{"split_poker/ru", GameSplit, splitpoker.RU, nil},
 }
 
 // deckOf is an RNG deck shuffled by rng.
@@ -126,7 +153,7 @@ func (h *harness) pokerRound(rng *rand.Rand, players []string, l *ledger, decks 
 			h.must(tb.Timeout())
 		} else {
 			m := moves[rng.IntN(len(moves))]
-			c := &Command{Kind: CmdPlay, Who: who, Round: n, Poker: &PokerMove{Kind: m.Kind, Box: m.Box, Action: m.Action, Amount: m.Min, Seq: m.Seq}}
+			c := &Command{Kind: CmdPlay, Who: who, Round: n, Poker: pokerDecision(rng, tb, who, m)}
 			c.Stamp(h.now)
 			if extra, err := tb.PlayStake(c); err == nil && extra > 0 {
 				h.holds++
@@ -141,6 +168,59 @@ func (h *harness) pokerRound(rng *rand.Rand, players []string, l *ledger, decks 
 		}
 	}
 	h.pay(l)
+}
+
+// pokerDecision is a random legal move m of who's as a PokerMove: its
+// cards where it takes them (an exchange's discards, picked from who's
+// own box's cards in his view; a bought hand's partition as listed), an
+// insurance within its bounds or none.
+func pokerDecision(rng *rand.Rand, tb *Table, who string, m PokerLegal) *PokerMove {
+	mv := &PokerMove{Kind: m.Kind, Box: m.Box, Action: m.Action, Amount: m.Min, Seq: m.Seq, Cards: m.Cards}
+	if m.InsuranceMax > 0 && rng.IntN(2) == 0 {
+		mv.Insurance = m.InsuranceMin + rng.Int64N(m.InsuranceMax-m.InsuranceMin+1)
+	}
+	if m.Action != "exchange" {
+		return mv
+	}
+	// Oasis: one card an Ante (Amount = Min: one card); Russian poker:
+	// one to five cards for one Ante (ru §3.22). The discards are cards
+	// who sees on his box and it still holds (the felt lists its
+	// discards too).
+	var mine []card.Card
+	for _, b := range tb.View(game.Viewer{Player: who}).Poker.Felt.Boxes {
+		if b.N == m.Box {
+			mine = b.Cards
+		}
+	}
+	held := heldCards(tb, m.Box)
+	mine = slices.DeleteFunc(slices.Clone(mine), func(c card.Card) bool { return !slices.Contains(held, c) })
+	k := min(1, len(mine))
+	if tb.Russian != nil && len(mine) > 0 {
+		k = 1 + rng.IntN(min(5, len(mine)))
+	}
+	mv.Cards = mine[:k]
+	return mv
+}
+
+// heldCards are the cards box n holds now at a stud table (its felt
+// lists its discards too).
+func heldCards(tb *Table, n int) []card.Card {
+	var bs []card.Card
+	switch {
+	case tb.Oasis != nil:
+		for _, b := range tb.Oasis.Boxes {
+			if b.N == n {
+				bs = b.Cards
+			}
+		}
+	case tb.Russian != nil:
+		for _, b := range tb.Russian.Boxes {
+			if b.N == n {
+				bs = b.Cards
+			}
+		}
+	}
+	return slices.Clone(bs)
 }
 
 // pokerPlacing is a placement of who's bets with the hold of what they
@@ -173,6 +253,9 @@ func checkPokerLeaks(t testing.TB, tb *Table, evs []Event, players []string, sho
 	dealerHidden := map[card.Card]bool{}
 	faceUp := tb.Config.CasinoHoldem != nil && tb.Config.CasinoHoldem.Options.HoleCardsFaceUp
 	texasFirstUp := tb.Config.CasinoTexas != nil && tb.Config.CasinoTexas.Options.DealerFirstCardFaceUp
+	// The stud games deal the dealer's fifth face up (ru-oasis-poker
+	// §3.17); Split poker's small hand comes face up after his reveal.
+	stud := tb.Oasis != nil || tb.Russian != nil || tb.Split != nil
 	for _, b := range raw.Boxes {
 		if !b.Shown && !faceUp {
 			for _, c := range b.Cards {
@@ -183,7 +266,7 @@ func checkPokerLeaks(t testing.TB, tb *Table, evs []Event, players []string, sho
 	// The dealer's cards are all shown at the showdown, or none is.
 	shown := len(raw.DealerVis) > 0 && !slices.ContainsFunc(raw.DealerVis, func(v round.Visibility) bool { return v != round.Public })
 	for i, c := range raw.Dealer {
-		if !shown && !(i == 0 && texasFirstUp) {
+		if !shown && !(i == 0 && texasFirstUp) && !(i == 4 && stud) {
 			dealerHidden[c] = true
 		}
 	}

@@ -10,15 +10,18 @@ import (
 	"github.com/croupier/croupier/services/table/banked/casinoholdem"
 	"github.com/croupier/croupier/services/table/banked/casinotexas"
 	"github.com/croupier/croupier/services/table/banked/moneywheel"
+	"github.com/croupier/croupier/services/table/banked/oasis"
 	"github.com/croupier/croupier/services/table/banked/roulette"
 	"github.com/croupier/croupier/services/table/banked/round"
+	"github.com/croupier/croupier/services/table/banked/russianpoker"
+	"github.com/croupier/croupier/services/table/banked/splitpoker"
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/wheel"
 )
 
 // Games lists the games a house table plays.
 func Games() []string {
-	return []string{GameRoulette, GameMoneyWheel, GameBlackjack, GameCasinoHoldem, GameCasinoTexas}
+	return []string{GameRoulette, GameMoneyWheel, GameBlackjack, GameCasinoHoldem, GameCasinoTexas, GameOasis, GameRussian, GameSplit}
 }
 
 // BlackjackRules builds a blackjack table's rules: the profile's (cz,
@@ -37,6 +40,37 @@ func HoldemRules(profile string, options map[string]string) (*casinoholdem.Rules
 // TexasRules: see HoldemRules.
 func TexasRules(profile string, options map[string]string) (*casinotexas.Rules, error) {
 	return named("casino texas hold'em", casinotexas.Profiles(), casinotexas.Named, profile, options)
+}
+
+// OasisRules, RussianRules and SplitRules build a stud poker table's
+// rules as BlackjackRules does a blackjack table's. A box takes one
+// bettor unless the options say otherwise (which Config.Validate
+// refuses: a second bettor's stakes follow the owner's decisions, ru
+// §2.5, without his own wallet hold).
+func OasisRules(profile string, options map[string]string) (*oasis.Rules, error) {
+	return named("oasis poker", oasis.Profiles(), oneBettor(oasis.Named, func(r *oasis.Rules) { r.Bettors = 1 }, options), profile, options)
+}
+
+// RussianRules: see OasisRules.
+func RussianRules(profile string, options map[string]string) (*russianpoker.Rules, error) {
+	return named("russian poker", russianpoker.Profiles(), oneBettor(russianpoker.Named, func(r *russianpoker.Rules) { r.Bettors = 1 }, options), profile, options)
+}
+
+// SplitRules: see OasisRules (a Split poker box is one player's).
+func SplitRules(profile string, options map[string]string) (*splitpoker.Rules, error) {
+	return named("split poker", splitpoker.Profiles(), splitpoker.Named, profile, options)
+}
+
+// oneBettor is a profile's rules with one bettor a box, unless options
+// set "bettors".
+func oneBettor[R any](rules func(string) (R, error), one func(*R), options map[string]string) func(string) (R, error) {
+	return func(profile string) (R, error) {
+		r, err := rules(profile)
+		if _, set := options["bettors"]; err == nil && !set {
+			one(&r)
+		}
+		return r, err
+	}
 }
 
 // named is a game's profile with each option set on it.

@@ -36,8 +36,11 @@ import (
 	"github.com/croupier/croupier/services/table/banked/casinoholdem"
 	"github.com/croupier/croupier/services/table/banked/casinotexas"
 	"github.com/croupier/croupier/services/table/banked/moneywheel"
+	"github.com/croupier/croupier/services/table/banked/oasis"
 	"github.com/croupier/croupier/services/table/banked/roulette"
 	"github.com/croupier/croupier/services/table/banked/round"
+	"github.com/croupier/croupier/services/table/banked/russianpoker"
+	"github.com/croupier/croupier/services/table/banked/splitpoker"
 	"github.com/croupier/croupier/shared/apierr"
 )
 
@@ -51,6 +54,11 @@ const (
 	// casinotexas, Casino Texas Hold'em (cz).
 	GameCasinoHoldem = "casino_holdem"
 	GameCasinoTexas  = "casino_texas_holdem"
+	// GameOasis, GameRussian and GameSplit are the five-card stud games
+	// of packages oasis, russianpoker and splitpoker (profile ru each).
+	GameOasis   = "oasis_poker"
+	GameRussian = "russian_poker"
+	GameSplit   = "split_poker"
 )
 
 // Bounds of a table's configuration and the state it keeps.
@@ -115,6 +123,9 @@ type Config struct {
 	Blackjack    *blackjack.Rules    `json:"blackjack,omitempty"`
 	CasinoHoldem *casinoholdem.Rules `json:"casino_holdem,omitempty"`
 	CasinoTexas  *casinotexas.Rules  `json:"casino_texas,omitempty"`
+	Oasis        *oasis.Rules        `json:"oasis,omitempty"`
+	Russian      *russianpoker.Rules `json:"russian_poker,omitempty"`
+	Split        *splitpoker.Rules   `json:"split_poker,omitempty"`
 	Source       Source              `json:"source"`
 	// Clock is how long a player has for a decision (a card game's: the
 	// pre-play window, a box's turn, a co-bettor's answer) before the
@@ -169,13 +180,18 @@ func (c *Config) Validate() error {
 		if c.Clock < MinClock || c.Clock > MaxClock {
 			add("decision clock %s outside %s..%s", c.Clock, MinClock, MaxClock)
 		}
-	case GameCasinoHoldem, GameCasinoTexas:
+	case GameCasinoHoldem, GameCasinoTexas, GameOasis, GameRussian, GameSplit:
 		if r := c.pokerRules(); r == nil {
 			break
 		} else if err := r.Validate(); err != nil {
 			errs = append(errs, err)
 		} else if p := r.profile(); p != c.Profile {
 			add("profile %q, rules of %q", c.Profile, p)
+		} else if r.bettors() > 1 {
+			// A second bettor's stakes follow the owner's decisions (ru
+			// §2.5): his money would move on another player's move,
+			// without his own wallet hold.
+			add("bettors %d: a second bettor's stakes would move on the box owner's decisions, without his own hold; a table takes one bettor a box", r.bettors())
 		}
 		if c.Clock < MinClock || c.Clock > MaxClock {
 			add("decision clock %s outside %s..%s", c.Clock, MinClock, MaxClock)
@@ -318,6 +334,10 @@ type Table struct {
 	// CasinoHoldem or CasinoTexas is a casino poker table's round.
 	CasinoHoldem *casinoholdem.State `json:"casino_holdem,omitempty"`
 	CasinoTexas  *casinotexas.State  `json:"casino_texas,omitempty"`
+	// Oasis, Russian or Split is a stud poker table's round.
+	Oasis   *oasis.State        `json:"oasis,omitempty"`
+	Russian *russianpoker.State `json:"russian_poker,omitempty"`
+	Split   *splitpoker.State   `json:"split_poker,omitempty"`
 	// Shoe is an rng card table's shoe from the RNG, secret like Draw:
 	// only the cards dealt from it reach events and views. Shoes are the
 	// public record of the last MaxShoes shoes (the fairness proof).
@@ -372,6 +392,12 @@ func New(cfg Config) *Table {
 		t.CasinoHoldem = &casinoholdem.State{}
 	case GameCasinoTexas:
 		t.CasinoTexas = &casinotexas.State{}
+	case GameOasis:
+		t.Oasis = &oasis.State{}
+	case GameRussian:
+		t.Russian = &russianpoker.State{}
+	case GameSplit:
+		t.Split = &splitpoker.State{}
 	default:
 		t.Roulette = &roulette.State{}
 	}
@@ -398,7 +424,8 @@ func (t *Table) pause() int64  { return t.Config.Pause.Milliseconds() }
 // other game's.
 func (c *Config) rulesOnly() bool {
 	have := map[string]bool{GameRoulette: c.Roulette != nil, GameMoneyWheel: c.Wheel != nil, GameBlackjack: c.Blackjack != nil,
-		GameCasinoHoldem: c.CasinoHoldem != nil, GameCasinoTexas: c.CasinoTexas != nil}
+		GameCasinoHoldem: c.CasinoHoldem != nil, GameCasinoTexas: c.CasinoTexas != nil,
+		GameOasis: c.Oasis != nil, GameRussian: c.Russian != nil, GameSplit: c.Split != nil}
 	for g, ok := range have {
 		if ok != (g == c.Game) {
 			return false
@@ -415,6 +442,12 @@ func (c *Config) pokerRules() pokerRules {
 		return holdemRules{c.CasinoHoldem}
 	case c.Game == GameCasinoTexas && c.CasinoTexas != nil:
 		return texasRules{c.CasinoTexas}
+	case c.Game == GameOasis && c.Oasis != nil:
+		return oasisRules{c.Oasis}
+	case c.Game == GameRussian && c.Russian != nil:
+		return russianRules{c.Russian}
+	case c.Game == GameSplit && c.Split != nil:
+		return splitRules{c.Split}
 	}
 	return nil
 }
@@ -423,22 +456,41 @@ func (c *Config) pokerRules() pokerRules {
 type pokerRules interface {
 	Validate() error
 	profile() string
+	// bettors is how many players a box takes.
+	bettors() int
 }
 
 type holdemRules struct{ *casinoholdem.Rules }
 
 func (r holdemRules) profile() string { return r.Profile }
+func (r holdemRules) bettors() int    { return 1 }
 
 type texasRules struct{ *casinotexas.Rules }
 
 func (r texasRules) profile() string { return r.Profile }
+func (r texasRules) bettors() int    { return 1 }
+
+type oasisRules struct{ *oasis.Rules }
+
+func (r oasisRules) profile() string { return r.Profile }
+func (r oasisRules) bettors() int    { return r.Bettors }
+
+type russianRules struct{ *russianpoker.Rules }
+
+func (r russianRules) profile() string { return r.Profile }
+func (r russianRules) bettors() int    { return r.Bettors }
+
+type splitRules struct{ *splitpoker.Rules }
+
+func (r splitRules) profile() string { return r.Profile }
+func (r splitRules) bettors() int    { return 1 }
 
 // CardGame reports a card game's table: its rounds deal from a shoe (a
 // deck a round for the casino poker games), not from a draw, and play on
 // move by move after "no more bets" with a decision clock.
 func (c *Config) CardGame() bool {
 	switch c.Game {
-	case GameBlackjack, GameCasinoHoldem, GameCasinoTexas:
+	case GameBlackjack, GameCasinoHoldem, GameCasinoTexas, GameOasis, GameRussian, GameSplit:
 		return true
 	}
 	return false

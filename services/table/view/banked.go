@@ -27,6 +27,12 @@ func BankedGame(g string) tablev1.BankedGame {
 		return tablev1.BankedGame_BANKED_GAME_CASINO_HOLDEM
 	case house.GameCasinoTexas:
 		return tablev1.BankedGame_BANKED_GAME_CASINO_TEXAS_HOLDEM
+	case house.GameOasis:
+		return tablev1.BankedGame_BANKED_GAME_OASIS_POKER
+	case house.GameRussian:
+		return tablev1.BankedGame_BANKED_GAME_RUSSIAN_POKER
+	case house.GameSplit:
+		return tablev1.BankedGame_BANKED_GAME_SPLIT_POKER
 	}
 	return tablev1.BankedGame_BANKED_GAME_UNSPECIFIED
 }
@@ -44,6 +50,12 @@ func BankedGameOf(g tablev1.BankedGame) (string, bool) {
 		return house.GameCasinoHoldem, true
 	case tablev1.BankedGame_BANKED_GAME_CASINO_TEXAS_HOLDEM:
 		return house.GameCasinoTexas, true
+	case tablev1.BankedGame_BANKED_GAME_OASIS_POKER:
+		return house.GameOasis, true
+	case tablev1.BankedGame_BANKED_GAME_RUSSIAN_POKER:
+		return house.GameRussian, true
+	case tablev1.BankedGame_BANKED_GAME_SPLIT_POKER:
+		return house.GameSplit, true
 	}
 	return "", false
 }
@@ -185,6 +197,12 @@ func Limits(cfg *house.Config) *tablev1.BetLimits {
 		out.Table, out.ByKind["aa_bonus"] = lim(cfg.CasinoHoldem.Limits.Ante), lim(cfg.CasinoHoldem.Limits.AABonus)
 	case cfg.CasinoTexas != nil:
 		out.Table, out.ByKind["trips"] = lim(cfg.CasinoTexas.Limits.Ante), lim(cfg.CasinoTexas.Limits.Trips)
+	case cfg.Oasis != nil:
+		out.Table, out.ByKind["royal_bonus"] = lim(cfg.Oasis.Limits.Ante), lim(cfg.Oasis.Limits.RoyalBonus)
+	case cfg.Russian != nil:
+		out.Table, out.ByKind["royal_bonus"] = lim(cfg.Russian.Limits.Ante), lim(cfg.Russian.Limits.RoyalBonus)
+	case cfg.Split != nil:
+		out.Table, out.ByKind["royal_bonus"] = lim(cfg.Split.Limits.Ante), lim(cfg.Split.Limits.RoyalBonus)
 	}
 	return out
 }

@@ -33,7 +33,7 @@ func CasinoPoker(p *house.PokerView, you string) *tablev1.CasinoPokerRound {
 	}
 	for _, m := range p.Legal {
 		out.Legal = append(out.Legal, &tablev1.CasinoPokerMove{Kind: m.Kind, Box: int32(m.Box), Spot: m.Spot, BetId: m.BetID, Action: m.Action,
-			Min: m.Min, Max: m.Max, Seq: int32(m.Seq)})
+			Min: m.Min, Max: m.Max, Seq: int32(m.Seq), InsuranceMin: m.InsuranceMin, InsuranceMax: m.InsuranceMax, Cards: card.Strings(m.Cards)})
 	}
 	for _, r := range p.Shoes {
 		out.Decks = append(out.Decks, &tablev1.CasinoPokerDeck{Number: r.N, RngOutcomeId: r.Outcome, Commitment: r.Commitment,

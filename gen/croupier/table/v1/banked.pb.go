@@ -38,6 +38,12 @@ const (
 	BankedGame_BANKED_GAME_CASINO_HOLDEM BankedGame = 4
 	// Casino Texas Hold'em ("cz").
 	BankedGame_BANKED_GAME_CASINO_TEXAS_HOLDEM BankedGame = 5
+	// docs/rules/ru-oasis-poker.md ("ru").
+	BankedGame_BANKED_GAME_OASIS_POKER BankedGame = 6
+	// docs/rules/ru-russian-poker.md ("ru").
+	BankedGame_BANKED_GAME_RUSSIAN_POKER BankedGame = 7
+	// docs/rules/ru-split-poker.md ("ru").
+	BankedGame_BANKED_GAME_SPLIT_POKER BankedGame = 8
 )
 
 // Enum value maps for BankedGame.
@@ -49,6 +55,9 @@ var (
 		3: "BANKED_GAME_BLACKJACK",
 		4: "BANKED_GAME_CASINO_HOLDEM",
 		5: "BANKED_GAME_CASINO_TEXAS_HOLDEM",
+		6: "BANKED_GAME_OASIS_POKER",
+		7: "BANKED_GAME_RUSSIAN_POKER",
+		8: "BANKED_GAME_SPLIT_POKER",
 	}
 	BankedGame_value = map[string]int32{
 		"BANKED_GAME_UNSPECIFIED":         0,
@@ -57,6 +66,9 @@ var (
 		"BANKED_GAME_BLACKJACK":           3,
 		"BANKED_GAME_CASINO_HOLDEM":       4,
 		"BANKED_GAME_CASINO_TEXAS_HOLDEM": 5,
+		"BANKED_GAME_OASIS_POKER":         6,
+		"BANKED_GAME_RUSSIAN_POKER":       7,
+		"BANKED_GAME_SPLIT_POKER":         8,
 	}
 )
 
@@ -5376,7 +5388,7 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\x04spin\x18\x03 \x01(\v2\x17.croupier.table.v1.SpinR\x04spin\"f\n" +
 	"\x12ReportSpinResponse\x128\n" +
 	"\averdict\x18\x01 \x01(\x0e2\x1e.croupier.table.v1.SpinVerdictR\averdict\x12\x16\n" +
-	"\x06winner\x18\x02 \x01(\tR\x06winner*\xbf\x01\n" +
+	"\x06winner\x18\x02 \x01(\tR\x06winner*\x98\x02\n" +
 	"\n" +
 	"BankedGame\x12\x1b\n" +
 	"\x17BANKED_GAME_UNSPECIFIED\x10\x00\x12\x18\n" +
@@ -5384,7 +5396,10 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\x17BANKED_GAME_MONEY_WHEEL\x10\x02\x12\x19\n" +
 	"\x15BANKED_GAME_BLACKJACK\x10\x03\x12\x1d\n" +
 	"\x19BANKED_GAME_CASINO_HOLDEM\x10\x04\x12#\n" +
-	"\x1fBANKED_GAME_CASINO_TEXAS_HOLDEM\x10\x05*^\n" +
+	"\x1fBANKED_GAME_CASINO_TEXAS_HOLDEM\x10\x05\x12\x1b\n" +
+	"\x17BANKED_GAME_OASIS_POKER\x10\x06\x12\x1d\n" +
+	"\x19BANKED_GAME_RUSSIAN_POKER\x10\a\x12\x1b\n" +
+	"\x17BANKED_GAME_SPLIT_POKER\x10\b*^\n" +
 	"\fResultSource\x12\x1d\n" +
 	"\x19RESULT_SOURCE_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11RESULT_SOURCE_RNG\x10\x01\x12\x18\n" +

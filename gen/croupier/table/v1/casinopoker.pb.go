@@ -30,7 +30,10 @@ type PlayCasinoPokerRequest struct {
 	// 1..7, the box from the dealer's left.
 	Box int32 `protobuf:"varint,3,opt,name=box,proto3" json:"box,omitempty"`
 	// The game's action: "call" or "fold" (casino_holdem); "check", "play"
-	// or "fold" (casino_texas_holdem).
+	// or "fold" (casino_texas_holdem); "pass", "bet", "exchange", and on the
+	// dealer's no game "stop" or "buy" (oasis_poker; russian_poker
+	// "sixth_card" too); "pass", "play", "buy_cards", and "stop" or "buy_game"
+	// (split_poker).
 	Action string `protobuf:"bytes,4,opt,name=action,proto3" json:"action,omitempty"`
 	// The stake the action puts in (a Call's 2 × Ante, a Play's multiple of
 	// the Ante), as the legal move says; 0 lets the table take it.
@@ -43,7 +46,10 @@ type PlayCasinoPokerRequest struct {
 	IdempotencyKey string `protobuf:"bytes,7,opt,name=idempotency_key,json=idempotencyKey,proto3" json:"idempotency_key,omitempty"` // A decision's cards, where the game has them: an exchange's discards,
 	// a bought hand's seven cards as its big hand's five then its small
 	// hand's two.
-	Cards         []string `protobuf:"bytes,8,rep,name=cards,proto3" json:"cards,omitempty"`
+	Cards []string `protobuf:"bytes,8,rep,name=cards,proto3" json:"cards,omitempty"`
+	// A Bet's insurance (russian_poker, ru §3.29), within the legal move's
+	// insurance_min..insurance_max; 0 for none.
+	Insurance     int64 `protobuf:"varint,9,opt,name=insurance,proto3" json:"insurance,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -134,6 +140,13 @@ func (x *PlayCasinoPokerRequest) GetCards() []string {
 	return nil
 }
 
+func (x *PlayCasinoPokerRequest) GetInsurance() int64 {
+	if x != nil {
+		return x.Insurance
+	}
+	return 0
+}
+
 type PlayCasinoPokerResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Round int64                  `protobuf:"varint,1,opt,name=round,proto3" json:"round,omitempty"`
@@ -199,15 +212,22 @@ func (x *PlayCasinoPokerResponse) GetReplayed() bool {
 // (kind "place", min..max), the cancel of one (kind "cancel", bet_id), or a
 // decision (kind "decide", action, the stake exactly min = max, seq).
 type CasinoPokerMove struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Kind          string                 `protobuf:"bytes,1,opt,name=kind,proto3" json:"kind,omitempty"`
-	Box           int32                  `protobuf:"varint,2,opt,name=box,proto3" json:"box,omitempty"`
-	Spot          string                 `protobuf:"bytes,3,opt,name=spot,proto3" json:"spot,omitempty"`
-	BetId         string                 `protobuf:"bytes,4,opt,name=bet_id,json=betId,proto3" json:"bet_id,omitempty"`
-	Action        string                 `protobuf:"bytes,5,opt,name=action,proto3" json:"action,omitempty"`
-	Min           int64                  `protobuf:"varint,6,opt,name=min,proto3" json:"min,omitempty"`
-	Max           int64                  `protobuf:"varint,7,opt,name=max,proto3" json:"max,omitempty"`
-	Seq           int32                  `protobuf:"varint,8,opt,name=seq,proto3" json:"seq,omitempty"`
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Kind   string                 `protobuf:"bytes,1,opt,name=kind,proto3" json:"kind,omitempty"`
+	Box    int32                  `protobuf:"varint,2,opt,name=box,proto3" json:"box,omitempty"`
+	Spot   string                 `protobuf:"bytes,3,opt,name=spot,proto3" json:"spot,omitempty"`
+	BetId  string                 `protobuf:"bytes,4,opt,name=bet_id,json=betId,proto3" json:"bet_id,omitempty"`
+	Action string                 `protobuf:"bytes,5,opt,name=action,proto3" json:"action,omitempty"`
+	Min    int64                  `protobuf:"varint,6,opt,name=min,proto3" json:"min,omitempty"`
+	Max    int64                  `protobuf:"varint,7,opt,name=max,proto3" json:"max,omitempty"`
+	Seq    int32                  `protobuf:"varint,8,opt,name=seq,proto3" json:"seq,omitempty"`
+	// The bounds of a Bet's insurance where the hand may be insured
+	// (russian_poker); the decision's cards where the game lists them (a
+	// bought split_poker hand's partition as dealt: any other of its seven
+	// is as legal).
+	InsuranceMin  int64    `protobuf:"varint,9,opt,name=insurance_min,json=insuranceMin,proto3" json:"insurance_min,omitempty"`
+	InsuranceMax  int64    `protobuf:"varint,10,opt,name=insurance_max,json=insuranceMax,proto3" json:"insurance_max,omitempty"`
+	Cards         []string `protobuf:"bytes,11,rep,name=cards,proto3" json:"cards,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -298,8 +318,32 @@ func (x *CasinoPokerMove) GetSeq() int32 {
 	return 0
 }
 
+func (x *CasinoPokerMove) GetInsuranceMin() int64 {
+	if x != nil {
+		return x.InsuranceMin
+	}
+	return 0
+}
+
+func (x *CasinoPokerMove) GetInsuranceMax() int64 {
+	if x != nil {
+		return x.InsuranceMax
+	}
+	return 0
+}
+
+func (x *CasinoPokerMove) GetCards() []string {
+	if x != nil {
+		return x.Cards
+	}
+	return nil
+}
+
 // CasinoPokerStake is one stake on a box: "ante", "aa_bonus", "call"
-// (casino_holdem); "ante", "blind", "trips", "play" (casino_texas_holdem).
+// (casino_holdem); "ante", "blind", "trips", "play" (casino_texas_holdem);
+// "ante", "royal_bonus", "bet", and the fees "exchange", "buy"
+// (oasis_poker; russian_poker "insurance" and "sixth_card" too);
+// "ante", "royal_bonus", "bet", "buy_cards", "buy_game" (split_poker).
 type CasinoPokerStake struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Kind          string                 `protobuf:"bytes,1,opt,name=kind,proto3" json:"kind,omitempty"`
@@ -989,7 +1033,7 @@ var File_croupier_table_v1_casinopoker_proto protoreflect.FileDescriptor
 
 const file_croupier_table_v1_casinopoker_proto_rawDesc = "" +
 	"\n" +
-	"#croupier/table/v1/casinopoker.proto\x12\x11croupier.table.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xdc\x01\n" +
+	"#croupier/table/v1/casinopoker.proto\x12\x11croupier.table.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xfa\x01\n" +
 	"\x16PlayCasinoPokerRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x14\n" +
 	"\x05round\x18\x02 \x01(\x03R\x05round\x12\x10\n" +
@@ -998,11 +1042,12 @@ const file_croupier_table_v1_casinopoker_proto_rawDesc = "" +
 	"\x06amount\x18\x05 \x01(\x03R\x06amount\x12\x10\n" +
 	"\x03seq\x18\x06 \x01(\x05R\x03seq\x12'\n" +
 	"\x0fidempotency_key\x18\a \x01(\tR\x0eidempotencyKey\x12\x14\n" +
-	"\x05cards\x18\b \x03(\tR\x05cards\"a\n" +
+	"\x05cards\x18\b \x03(\tR\x05cards\x12\x1c\n" +
+	"\tinsurance\x18\t \x01(\x03R\tinsurance\"a\n" +
 	"\x17PlayCasinoPokerResponse\x12\x14\n" +
 	"\x05round\x18\x01 \x01(\x03R\x05round\x12\x14\n" +
 	"\x05stake\x18\x02 \x01(\x03R\x05stake\x12\x1a\n" +
-	"\breplayed\x18\x03 \x01(\bR\breplayed\"\xb0\x01\n" +
+	"\breplayed\x18\x03 \x01(\bR\breplayed\"\x90\x02\n" +
 	"\x0fCasinoPokerMove\x12\x12\n" +
 	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x10\n" +
 	"\x03box\x18\x02 \x01(\x05R\x03box\x12\x12\n" +
@@ -1011,7 +1056,11 @@ const file_croupier_table_v1_casinopoker_proto_rawDesc = "" +
 	"\x06action\x18\x05 \x01(\tR\x06action\x12\x10\n" +
 	"\x03min\x18\x06 \x01(\x03R\x03min\x12\x10\n" +
 	"\x03max\x18\a \x01(\x03R\x03max\x12\x10\n" +
-	"\x03seq\x18\b \x01(\x05R\x03seq\">\n" +
+	"\x03seq\x18\b \x01(\x05R\x03seq\x12#\n" +
+	"\rinsurance_min\x18\t \x01(\x03R\finsuranceMin\x12#\n" +
+	"\rinsurance_max\x18\n" +
+	" \x01(\x03R\finsuranceMax\x12\x14\n" +
+	"\x05cards\x18\v \x03(\tR\x05cards\">\n" +
 	"\x10CasinoPokerStake\x12\x12\n" +
 	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x16\n" +
 	"\x06amount\x18\x02 \x01(\x03R\x06amount\"\xa3\x02\n" +
