@@ -64,7 +64,7 @@ INTEGRATION_PKGS = $(sort $(dir $(shell grep -rl --include='*_test.go' --exclude
 # -race (the stack they drive is built without it either way).
 CLUSTERED_PKGS = ./tools/tabletest/ ./services/table/store/ ./services/rng/redisstore/
 SIDE_PKGS = ./tools/walkthrough/
-FULL_SIZE_TESTS = TestPodLoss|TestNoHiddenCardLeaks|TestNoUndealtCardInBlackjackStreams|TestBankedPodLoss|TestConcurrentModelOnPostgres
+FULL_SIZE_TESTS = TestPodLoss|TestNoHiddenCardLeaks|TestNoUndealtCardInBlackjackStreams|TestNoHiddenCardInCasinoPokerStreams|TestBankedPodLoss|TestConcurrentModelOnPostgres
 
 ## integration: the suites tagged "integration", against real servers. Two
 ## lines of work side by side: the CPU-bound suites one after another

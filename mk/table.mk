@@ -10,7 +10,7 @@
 ## at least 40 rounds). `make integration` runs this target (and runs
 ## the pod-loss test under -race on the Redis Cluster), so CI runs it.
 table-integration:
-	cd tools && go test -tags integration -count=1 -timeout 20m -v -run '^(TestPodLoss|TestNoHiddenCardLeaks|TestNoUndealtCardInBlackjackStreams|TestBankedPodLoss)$$' ./loadgen/load/ \
+	cd tools && go test -tags integration -count=1 -timeout 20m -v -run '^(TestPodLoss|TestNoHiddenCardLeaks|TestNoUndealtCardInBlackjackStreams|TestNoHiddenCardInCasinoPokerStreams|TestBankedPodLoss)$$' ./loadgen/load/ \
 	  | grep -E '^(---|ok|FAIL|panic)|pod loss:|leak scan:'
 
 ## table-cluster-integration: the table service's integration suite and

@@ -55,6 +55,21 @@ func bankedRuns() []bankedRun {
 		{"blackjack ru dealer", with(func(o *rounds.Options) {
 			o.Game, o.Profile, o.Dealer, o.PerBox, o.Players, o.Clock = "blackjack", "ru", true, 3, 7, 2*time.Second
 		})},
+		// The casino poker games: a box each, the simple strategy; a
+		// dealer table's deck (one a round) from loadgen's card reader.
+		{"casino holdem gr rng", with(func(o *rounds.Options) { o.Game, o.Profile, o.Clock = "casino_holdem", "gr", 2*time.Second })},
+		{"casino holdem ru dealer", with(func(o *rounds.Options) {
+			o.Game, o.Profile, o.Dealer, o.Clock = "casino_holdem", "ru", true, 2*time.Second
+		})},
+		{"casino texas holdem cz rng", with(func(o *rounds.Options) { o.Game, o.Profile, o.Clock = "casino_texas_holdem", "cz", 2*time.Second })},
+		{"casino texas holdem cz dealer", with(func(o *rounds.Options) {
+			o.Game, o.Profile, o.Dealer, o.Clock = "casino_texas_holdem", "cz", true, 2*time.Second
+		})},
+		{"oasis poker rng", with(func(o *rounds.Options) { o.Game, o.Profile, o.Players, o.Clock = "oasis_poker", "ru", 3, 2*time.Second })},
+		{"russian poker dealer", with(func(o *rounds.Options) {
+			o.Game, o.Profile, o.Dealer, o.Players, o.Clock = "russian_poker", "ru", true, 3, 2*time.Second
+		})},
+		{"split poker rng", with(func(o *rounds.Options) { o.Game, o.Profile, o.Players, o.Clock = "split_poker", "ru", 3, 2*time.Second })},
 	}
 }
 

@@ -15,4 +15,10 @@ const (
 	// Blackjack leak test: rounds checked, rng tables (half cz, half ru).
 	bjLeakRounds = 10_000
 	bjLeakTables = 120
+	// Casino poker leak test: rounds checked per game, rng tables each.
+	// CI's size: six games of 1,000 rounds take about two minutes on two
+	// cores; CROUPIER_LEAK_ROUNDS=10000 is the full size (about
+	// 25 minutes).
+	pokerLeakRounds = 1_000
+	pokerLeakTables = 40
 )

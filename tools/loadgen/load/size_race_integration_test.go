@@ -14,4 +14,7 @@ const (
 	// Blackjack leak test: rounds checked, rng tables (half cz, half ru).
 	bjLeakRounds = 500
 	bjLeakTables = 12
+	// Casino poker leak test: rounds checked per game, rng tables each.
+	pokerLeakRounds = 100
+	pokerLeakTables = 4
 )
