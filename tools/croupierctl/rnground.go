@@ -28,7 +28,7 @@ func isRoundProof(data []byte) bool {
 	if _, ok := top["outcome"]; ok {
 		return false
 	}
-	for _, k := range []string{"reveal", "roundId", "round_id"} {
+	for _, k := range []string{"reveal", "opened", "roundId", "round_id"} {
 		if _, ok := top[k]; ok {
 			return true
 		}
@@ -45,6 +45,20 @@ func verifyRoundProof(data []byte, published []byte, layouts []wheel.Wheel, out 
 	var r tablev1.GetRoundProofResponse
 	if err := (protojson.UnmarshalOptions{DiscardUnknown: true}).Unmarshal(data, &r); err != nil {
 		return fmt.Errorf("round proof JSON: %w", err)
+	}
+	if op := r.GetOpened(); op != nil {
+		// A casino poker round: the positions the caller saw, opened
+		// against the deck's commitment (one deck a round).
+		if err := checkOpened(&r, published); err != nil {
+			fmt.Fprintf(out, "FAILED round %s: %v\n", r.GetRoundId(), err)
+			return errFailed
+		}
+		var cards []string
+		for _, o := range op.GetOpenings() {
+			cards = append(cards, fmt.Sprintf("%d:%s", o.GetPosition()+1, o.GetCard()))
+		}
+		fmt.Fprintf(out, "OK round %s: deck positions %s open commitment %s\n", r.GetRoundId(), strings.Join(cards, " "), hex.EncodeToString(r.GetCommitment()))
+		return nil
 	}
 	if err := checkRoundProof(&r, published, layouts); err != nil {
 		fmt.Fprintf(out, "FAILED round %s: %v\n", r.GetRoundId(), err)
@@ -95,6 +109,22 @@ func checkRoundProof(r *tablev1.GetRoundProofResponse, published []byte, layouts
 	// table, whose rounds are "<table>-r<n>".
 	if tid := o.GetContext().GetTableId(); tid != "" && !strings.HasPrefix(r.GetRoundId(), tid+"-r") {
 		return fmt.Errorf("the reveal is of table %q's shoe", tid)
+	}
+	return nil
+}
+
+// checkOpened checks a casino poker round's opened positions: they
+// verify against the proof's commitment (and the one published when the
+// deck was shuffled, given as published).
+func checkOpened(r *tablev1.GetRoundProofResponse, published []byte) error {
+	if len(r.GetCommitment()) == 0 {
+		return fmt.Errorf("the proof holds no commitment")
+	}
+	if published != nil && !bytes.Equal(published, r.GetCommitment()) {
+		return fmt.Errorf("the proof's commitment %x is not the one published when the deck was shuffled %x", r.GetCommitment(), published)
+	}
+	if err := proof.VerifyShoe(r.GetOpened(), r.GetCommitment(), 1); err != nil {
+		return fmt.Errorf("the opened positions do not verify: %w", err)
 	}
 	return nil
 }

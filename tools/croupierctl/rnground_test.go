@@ -18,6 +18,8 @@ import (
 	commonv1 "github.com/croupier/croupier/gen/croupier/common/v1"
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
 	tablev1 "github.com/croupier/croupier/gen/croupier/table/v1"
+	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/proof"
 	"github.com/croupier/croupier/shared/wheel"
 )
 
@@ -205,4 +207,35 @@ func expectTampered(t *testing.T, p *tablev1.GetRoundProofResponse, tamper []tam
 			t.Errorf("tampered %s: %v\n%s", tc.name, err, out)
 		}
 	}
+}
+
+// A casino poker round's proof opens the deck positions its caller saw:
+// they verify against the deck's commitment; a card changed, a position
+// moved or another deck's commitment fails.
+func TestRngVerifyOpenedRoundProof(t *testing.T) {
+	deck := card.Strings(card.Deck(1))
+	sh, err := proof.NewShoe("deck-1", deck, 0, bytes.Repeat([]byte{7}, 32))
+	if err != nil {
+		t.Fatal(err)
+	}
+	op, err := sh.Open([]int32{0, 1, 6, 7, 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &tablev1.GetRoundProofResponse{RoundId: "t1-r3", Commitment: sh.Root(), RngOutcomeId: "deck-1", Opened: op}
+	out, err := ctl(t, marshal(t, p), "rng", "verify", "--commitment", hex.EncodeToString(sh.Root()))
+	want := fmt.Sprintf("OK round t1-r3: deck positions 1:%s 2:%s 7:%s 8:%s 9:%s open commitment %s\n",
+		deck[0], deck[1], deck[6], deck[7], deck[8], hex.EncodeToString(sh.Root()))
+	if err != nil || out != want {
+		t.Fatalf("good opened proof: %v\n%s\nwant %s", err, out, want)
+	}
+	other, err := proof.NewShoe("deck-2", deck, 0, bytes.Repeat([]byte{9}, 32))
+	if err != nil {
+		t.Fatal(err)
+	}
+	expectTampered(t, p, []tampering{
+		{"a card changed", func(r *tablev1.GetRoundProofResponse) { r.Opened.Openings[2].Card = deck[20] }, "do not verify"},
+		{"a position moved", func(r *tablev1.GetRoundProofResponse) { r.Opened.Openings[1].Position = 5 }, "do not verify"},
+		{"another deck's commitment", func(r *tablev1.GetRoundProofResponse) { r.Commitment = other.Root() }, "do not verify"},
+	})
 }
