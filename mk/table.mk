@@ -11,7 +11,7 @@
 ## the pod-loss test under -race on the Redis Cluster), so CI runs it.
 table-integration:
 	cd tools && go test -tags integration -count=1 -timeout 20m -v -run '^(TestPodLoss|TestNoHiddenCardLeaks|TestNoUndealtCardInBlackjackStreams|TestNoHiddenCardInCasinoPokerStreams|TestBankedPodLoss)$$' ./loadgen/load/ \
-	  | grep -E '^(---|ok|FAIL|panic)|pod loss:|leak scan:'
+	  | grep -E '^(---|ok|FAIL|panic)|pod loss:|leak scan:|_test\.go:[0-9]+:'
 
 ## table-cluster-integration: the table service's integration suite and
 ## its store's, the RNG's Redis store's and the pod-loss test (race size)
