@@ -107,7 +107,8 @@ func forPoker(e Event, v game.Viewer) Event {
 	return e
 }
 
-// shownID is a player's key as v may see it: the key itself, or "".
+// shownID is a player's key as v may see it: the key itself, or "" (a
+// view's or an event's name says whose it is).
 func shownID(who string, v game.Viewer) string {
 	if who == "" || v.SeesPlayerID(who) {
 		return who

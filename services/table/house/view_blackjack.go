@@ -54,18 +54,9 @@ func (t *Table) blackjackView(v game.Viewer) *BlackjackView {
 	return out
 }
 
-// shown is a player's key as v may see it: the key itself, or "" (the
-// view's Names say whose it is).
-func (t *Table) shown(who string, v game.Viewer) string {
-	if who == "" || v.SeesPlayerID(who) {
-		return who
-	}
-	return ""
-}
-
 // scrubRound replaces in a copy of a round the ids v may not see.
 func (t *Table) scrubRound(s *blackjack.State, v game.Viewer) {
-	f := func(p string) string { return t.shown(p, v) }
+	f := func(p string) string { return shownID(p, v) }
 	scrubBets(s.Bets, f)
 	scrubBets(s.Cancelled, f)
 	scrubLines(s.Lines, f)
@@ -102,12 +93,7 @@ func forMove(e Event, v game.Viewer) Event {
 	if e.Blackjack == nil {
 		return e
 	}
-	hide := func(p string) string {
-		if p == "" || v.SeesPlayerID(p) {
-			return p
-		}
-		return ""
-	}
+	hide := func(p string) string { return shownID(p, v) }
 	m := *e.Blackjack
 	m.Player = hide(m.Player)
 	m.Bets, m.Lines = slices.Clone(m.Bets), slices.Clone(m.Lines)
