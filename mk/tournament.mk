@@ -9,7 +9,10 @@
 ## again three times during play; the prize pool, fees and payouts are
 ## reconciled against the ledger. ARGS="-entrants 500 -level 30s ..."
 ## changes the run. The last line is entrants=<n> completed=<bool>
-## restarts=<n> payout_total=<n> ledger_ok=<bool>. `make integration` runs
+## restarts=<n> payout_total=<n> ledger_ok=<bool> missed_hands=<n>
+## dead_big_blinds=<n> (what moved players missed and posted dead at the
+## real tables, H.29(c), H.35; the line before it has what the moves
+## planned). `make integration` runs
 ## a 24-entrant version with one restart (TestTournamentEndToEnd).
 e2e-tournament:
 	go run ./tools/tournament/cmd/tournament-e2e $(ARGS)

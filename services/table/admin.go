@@ -55,6 +55,11 @@ func (sp TableSpec) Rules() (profile.Rules, error) {
 	if err != nil {
 		return profile.Rules{}, apierr.Invalid("BAD_PROFILE", "%v", err)
 	}
+	if sp.Tournament != "" {
+		// A tournament's tables play its profile's tournament rules; the
+		// options below may still override them one by one.
+		r = r.ForTournament()
+	}
 	keys := make([]string, 0, len(sp.Options))
 	for k := range sp.Options {
 		keys = append(keys, k)
@@ -213,16 +218,30 @@ func (s *Service) AwardDisputedPot(ctx context.Context, id, handID string, share
 	return s.admin(ctx, id, &live.Command{Kind: live.CmdAward, Hand: handID, Awards: shares, Reason: reason})
 }
 
+// Arrival is how a tournament player seated at a table comes into play:
+// his entry into the blind rotation and, for a player the tournament moved
+// in (Entry seating.Exempt), the hand he misses and the big blind he owes
+// dead (gr-regulation-2 H.29(c), H.35).
+type Arrival struct {
+	Entry    seating.Entry
+	MissHand bool
+	DeadBig  bool
+}
+
 // SeatPlayer seats a tournament player with chips; a retry with the same
 // key returns the seat.
-func (s *Service) SeatPlayer(ctx context.Context, id string, seat int, player, partner, name string, chips int64, entry seating.Entry, key string) (int, bool, error) {
+func (s *Service) SeatPlayer(ctx context.Context, id string, seat int, player, partner, name string, chips int64, in Arrival, key string) (int, bool, error) {
 	who := live.PlayerKey(partner, player)
 	wkey := scopedKey("seatp", id, who, key)
 	name, err := displayName(name)
 	if err != nil {
 		return -1, false, err
 	}
-	fp := fingerprint("seatp", strconv.Itoa(seat), name, strconv.FormatInt(chips, 10), strconv.Itoa(int(entry)))
+	if (in.MissHand || in.DeadBig) && in.Entry != seating.Exempt {
+		return -1, false, apierr.Invalid("BAD_ENTRY", "a missed hand or a dead big blind is a moved player's (entry exempt)")
+	}
+	fp := fingerprint("seatp", strconv.Itoa(seat), name, strconv.FormatInt(chips, 10), strconv.Itoa(int(in.Entry)),
+		strconv.FormatBool(in.MissHand), strconv.FormatBool(in.DeadBig))
 	got, replayed := -1, false
 	err = s.exec(ctx, id, func(t *live.Table) (reply, error) {
 		if r, ok := t.Key(wkey); ok {
@@ -232,7 +251,8 @@ func (s *Service) SeatPlayer(ctx context.Context, id string, seat int, player, p
 			got, replayed = r.Seat, true
 			return reply{done: true}, nil
 		}
-		return reply{cmd: &live.Command{Kind: live.CmdSeatPlayer, Who: who, Name: name, Seat: seat, Amount: chips, Entry: entry, Key: wkey, Fingerprint: fp}}, nil
+		return reply{cmd: &live.Command{Kind: live.CmdSeatPlayer, Who: who, Name: name, Seat: seat, Amount: chips, Entry: in.Entry,
+			MissHand: in.MissHand, DeadBig: in.DeadBig, Key: wkey, Fingerprint: fp}}, nil
 	}, func(t *live.Table, c *committed) error {
 		if c != nil {
 			r, _ := t.Key(wkey)

@@ -6,7 +6,11 @@
 // two in step.
 package rules
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // Poker rule-profile names, as a table's CreateTable or a tournament's
 // table settings name them.
@@ -31,3 +35,28 @@ func PokerProfiles() []string { return []string{Greek, RussianSport, RussianClub
 
 // IsPokerProfile reports whether name is one of PokerProfiles.
 func IsPokerProfile(name string) bool { return slices.Contains(PokerProfiles(), name) }
+
+// CheckPokerScope reports whether a profile plays game in structure: nil,
+// or an error saying what the profile plays. Games are "holdem", "omaha",
+// "five-card-stud" and "seven-card-stud"; structures "fixed-limit",
+// "spread-limit", "pot-limit" and "no-limit" (an underscore reads as a
+// hyphen: the tournament terms write "no_limit"). Two profiles come from
+// texts about one game only: Russian club poker is Hold'em no and pot limit
+// (docs/rules/ru-club-poker.md, its title), the Czech cash game no-limit
+// Hold'em (docs/rules/cz-cash-game-texas-holdem.md). The tournament API
+// refuses a tournament whose tables could not open with this check, the
+// table service's profiles apply it to every table.
+func CheckPokerScope(profile, game, structure string) error {
+	game, structure = strings.ReplaceAll(game, "_", "-"), strings.ReplaceAll(structure, "_", "-")
+	switch profile {
+	case RussianClub:
+		if game != "holdem" || (structure != "no-limit" && structure != "pot-limit") {
+			return fmt.Errorf("profile %s is Hold'em no or pot limit only (ru-club-poker.md title), not %s %s", profile, structure, game)
+		}
+	case Czech:
+		if game != "holdem" || structure != "no-limit" {
+			return fmt.Errorf("profile %s is no-limit Hold'em only (cz-cash-game-texas-holdem.md), not %s %s", profile, structure, game)
+		}
+	}
+	return nil
+}

@@ -279,12 +279,12 @@ func TestTournamentControls(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, p := range []string{"p1", "p2", "p3"} {
-		seat, replayed, err := a.SeatPlayer(u.ctx, id, i, p, "partner-1", p, 10_000, seating.Exempt, "seat-"+p)
+		seat, replayed, err := a.SeatPlayer(u.ctx, id, i, p, "partner-1", p, 10_000, table.Arrival{Entry: seating.Exempt}, "seat-"+p)
 		if err != nil || seat != i || replayed {
 			t.Fatalf("seat %s: %d %v %v", p, seat, replayed, err)
 		}
 	}
-	if _, replayed, err := a.SeatPlayer(u.ctx, id, 0, "p1", "partner-1", "p1", 10_000, seating.Exempt, "seat-p1"); err != nil || !replayed {
+	if _, replayed, err := a.SeatPlayer(u.ctx, id, 0, "p1", "partner-1", "p1", 10_000, table.Arrival{Entry: seating.Exempt}, "seat-p1"); err != nil || !replayed {
 		t.Fatalf("retried seat: %v %v", replayed, err)
 	}
 	if _, err := a.TakeSeat(u.ctx, id, u.fund("cash"), 4, 5000, "CHP", "k", "", false); apierr.Reason(err) != "TOURNAMENT_TABLE" {

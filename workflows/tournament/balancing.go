@@ -75,8 +75,15 @@ func (r *run) rebalance(ctx workflow.Context) error {
 		s.Tables[to].Seats[m.Seat] = i
 		p.Table, p.Seat, p.Moving = to, m.Seat, true
 		s.Moves++
+		dead := balance.DeadMoney(m, bb)
+		if m.MissHand {
+			s.MoveTerms.PlannedMisses++
+		}
+		if dead > 0 {
+			s.MoveTerms.PlannedDead++
+		}
 		in := MoveIn{Key: s.key("move", s.Moves), From: s.Tables[from].ID, To: s.Tables[to].ID, Partner: p.Partner,
-			Player: p.ID, Name: p.Name, Seat: m.Seat, MissHand: m.MissHand, DeadMoney: balance.DeadMoney(m, bb)}
+			Player: p.ID, Name: p.Name, Seat: m.Seat, MissHand: m.MissHand, DeadMoney: dead}
 		fut := workflow.ExecuteActivity(ctx, (*Activities).MovePlayer, in)
 		r.moves = append(r.moves, &pendingMove{player: i, from: from, fut: fut})
 	}

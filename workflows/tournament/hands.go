@@ -87,6 +87,12 @@ func (r *run) takeHand(ctx workflow.Context, ti int, h Hand) []bust {
 	}
 	t.LastHand = h.Number
 	t.Button, t.SmallBlind, t.BigBlind = h.Button, h.SmallBlind, h.BigBlind
+	s.MoveTerms.MissedHands += len(h.Missed)
+	for _, hp := range h.Players {
+		if hp.Dead > 0 {
+			s.MoveTerms.DeadBigBlinds++
+		}
+	}
 	var out []bust
 	for _, hp := range h.Players {
 		i, p := s.player(hp.Partner, hp.Player)

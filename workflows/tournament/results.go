@@ -16,6 +16,9 @@ type Hand struct {
 	SmallBlind int          `json:"sb"`
 	BigBlind   int          `json:"bb"`
 	Players    []HandPlayer `json:"p"`
+	// Missed lists the players (partner:player) the hand left out for the
+	// hand a move made them miss (H.29(c)).
+	Missed []string `json:"m,omitempty"`
 }
 
 // HandPlayer is one player's part of a hand.
@@ -26,6 +29,8 @@ type HandPlayer struct {
 	Start      int64  `json:"st"`
 	End        int64  `json:"e"`
 	Eliminated bool   `json:"x,omitempty"`
+	// Dead is what he posted dead (a moved player's big blind, H.35).
+	Dead int64 `json:"d,omitempty"`
 }
 
 // PollIn asks for the hands finished at tables after their cursors.

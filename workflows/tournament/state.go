@@ -159,6 +159,8 @@ type State struct {
 	// Moves counts balancing moves and Breaks broken tables.
 	Moves  int `json:"moves"`
 	Breaks int `json:"breaks"`
+	// MoveTerms counts the moved players' missed hands and dead big blinds.
+	MoveTerms MoveTerms `json:"move_terms,omitzero"`
 	// Runs counts continue-as-new generations.
 	Runs int `json:"runs"`
 	// MaxHistory is the largest history length seen at a continue-as-new.
@@ -275,4 +277,17 @@ func (s *State) played(now time.Time) time.Duration {
 		d -= now.Sub(s.PausedAt)
 	}
 	return d
+}
+
+// MoveTerms counts what balancing moves cost the players moved: the hands
+// they miss (gr-regulation-2 H.29(c); docs/rules/tournaments.md T20) and
+// the big blinds they post dead (H.35; T21), as the plan asked for them
+// and as the tables' hands show them applied.
+type MoveTerms struct {
+	PlannedMisses int `json:"planned_misses,omitempty"`
+	PlannedDead   int `json:"planned_dead,omitempty"`
+	// MissedHands counts players a table's hand left out for a move;
+	// DeadBigBlinds the dead blinds moved players posted.
+	MissedHands   int `json:"missed_hands,omitempty"`
+	DeadBigBlinds int `json:"dead_big_blinds,omitempty"`
 }

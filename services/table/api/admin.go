@@ -154,7 +154,7 @@ func (h *AdminHandler) SeatPlayer(ctx context.Context, req *connect.Request[tabl
 		name = m.GetPlayerId()
 	}
 	seat, replayed, err := h.core.SeatPlayer(ctx, m.GetTableId(), int(m.GetSeat()), m.GetPlayerId(), m.GetPartnerId(), name,
-		m.GetChips(), entryOf(m.GetEntry()), m.GetIdempotencyKey())
+		m.GetChips(), table.Arrival{Entry: entryOf(m.GetEntry()), MissHand: m.GetMissNextHand(), DeadBig: m.GetPostDeadBigBlind()}, m.GetIdempotencyKey())
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
@@ -239,11 +239,27 @@ func (h *AdminHandler) ListHandResults(ctx context.Context, req *connect.Request
 		for _, p := range r.Players {
 			partner, player := live.SplitKey(p.Who)
 			hr.Players = append(hr.Players, &tablev1.PlayerResult{Seat: int32(p.Seat), PlayerId: player, PartnerId: partner,
-				StartStack: p.Start, EndStack: p.End, Eliminated: p.Eliminated})
+				StartStack: p.Start, EndStack: p.End, Eliminated: p.Eliminated, DeadPosted: p.Dead})
+		}
+		for _, o := range r.Out {
+			partner, player := live.SplitKey(o.Who)
+			hr.DealtOut = append(hr.DealtOut, &tablev1.DealtOut{Seat: int32(o.Seat), PlayerId: player, PartnerId: partner,
+				Reason: dealtOutReasons[o.Reason]})
 		}
 		out.Results = append(out.Results, hr)
 	}
 	return connect.NewResponse(out), nil
+}
+
+// dealtOutReasons maps the seating package's reasons to the API's.
+var dealtOutReasons = [...]tablev1.DealtOutReason{
+	seating.NotOut:             tablev1.DealtOutReason_DEALT_OUT_REASON_UNSPECIFIED,
+	seating.OutSittingOut:      tablev1.DealtOutReason_DEALT_OUT_REASON_SITTING_OUT,
+	seating.OutWaitingBigBlind: tablev1.DealtOutReason_DEALT_OUT_REASON_WAITING_BIG_BLIND,
+	seating.OutRefusedBlind:    tablev1.DealtOutReason_DEALT_OUT_REASON_REFUSED_BLIND,
+	seating.OutMovedMissHand:   tablev1.DealtOutReason_DEALT_OUT_REASON_MOVED_MISSES_HAND,
+	seating.OutNoChips:         tablev1.DealtOutReason_DEALT_OUT_REASON_NO_CHIPS,
+	seating.OutOther:           tablev1.DealtOutReason_DEALT_OUT_REASON_OTHER,
 }
 
 func firstErr(errs ...error) error {

@@ -315,6 +315,9 @@ func validateSeatPlayer(m *tablev1.SeatPlayerRequest) error {
 	if err := checkAmount("chips", m.GetChips()); err != nil {
 		return err
 	}
+	if (m.GetMissNextHand() || m.GetPostDeadBigBlind()) && m.GetEntry() != tablev1.Entry_ENTRY_EXEMPT {
+		return apierr.Invalid("BAD_ENTRY", "miss_next_hand and post_dead_big_blind are a moved player's terms (entry ENTRY_EXEMPT)")
+	}
 	return checkKey(m.GetIdempotencyKey(), true)
 }
 

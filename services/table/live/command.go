@@ -58,7 +58,7 @@ const (
 	// CmdAward: Hand, Awards.
 	CmdAward
 	// CmdSeatPlayer: tournament chips Amount for Who (Name) in Seat with
-	// Entry; Key.
+	// Entry (MissHand, DeadBig for a moved player); Key.
 	CmdSeatPlayer
 	// CmdRemovePlayer: Who leaves a tournament table; Key.
 	CmdRemovePlayer
@@ -109,14 +109,18 @@ type Command struct {
 	Flag        bool   `json:"f,omitempty"`
 	Reason      string `json:"r,omitempty"`
 
-	Account string          `json:"acct,omitempty"`
-	Hold    string          `json:"hold,omitempty"`
-	Intent  string          `json:"intent,omitempty"`
-	Entry   seating.Entry   `json:"entry,omitempty"`
-	Return  hand.VoidReturn `json:"ret,omitempty"`
-	Awards  []int64         `json:"awards,omitempty"`
-	Stakes  *profile.Stakes `json:"stakes,omitempty"`
-	Clock   *Clock          `json:"clock,omitempty"`
+	Account string        `json:"acct,omitempty"`
+	Hold    string        `json:"hold,omitempty"`
+	Intent  string        `json:"intent,omitempty"`
+	Entry   seating.Entry `json:"entry,omitempty"`
+	// MissHand and DeadBig are a moved tournament player's terms
+	// (CmdSeatPlayer, seating.Table.Moved).
+	MissHand bool            `json:"miss,omitempty"`
+	DeadBig  bool            `json:"dead_big,omitempty"`
+	Return   hand.VoidReturn `json:"ret,omitempty"`
+	Awards   []int64         `json:"awards,omitempty"`
+	Stakes   *profile.Stakes `json:"stakes,omitempty"`
+	Clock    *Clock          `json:"clock,omitempty"`
 
 	// Deal: the shoe from the RNG, its commitment and outcome id.
 	Shoe       []card.Card `json:"shoe,omitempty"`

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/croupier/croupier/services/table/poker/hand"
 	"github.com/croupier/croupier/services/table/poker/seating"
 	"github.com/croupier/croupier/shared/apierr"
 )
@@ -82,8 +83,15 @@ func (a *applier) finish() {
 	s := h.state
 	h.Finished, h.EndedAt, h.Deadline, h.BankFrom = true, c.At, 0, 0
 	res := HandResult{Hand: h.ID, Number: h.Number, EndedAt: c.At, Result: s.Phase.String(), Rake: s.Rake}
+	dealt := [seating.MaxSeats]bool{}
 	for _, p := range h.Setup.Players {
-		res.Players = append(res.Players, PlayerResult{Seat: p.Seat, Who: p.Player, Start: p.Stack, End: s.Stack(p.Seat)})
+		dealt[p.Seat] = true
+		res.Players = append(res.Players, PlayerResult{Seat: p.Seat, Who: p.Player, Start: p.Stack, End: s.Stack(p.Seat), Dead: deadPosted(s, p.Seat)})
+	}
+	for i := range t.Seating.Seats {
+		if why := t.Seating.Why(i); !dealt[i] && why != seating.NotOut {
+			res.Out = append(res.Out, DealtOut{Seat: i, Who: t.Seating.Seats[i].Player, Reason: why})
+		}
 	}
 	t.Seating.Finish(h.Plan, s)
 	for i := range t.Seats {
@@ -159,6 +167,8 @@ type HandResult struct {
 	Result  string         `json:"result"`
 	Rake    int64          `json:"rake,omitempty"`
 	Players []PlayerResult `json:"players"`
+	// Out is every seated player the hand was not dealt to, and why.
+	Out []DealtOut `json:"out,omitempty"`
 	// Stacks is every chip at the table after the hand (cash-outs of
 	// players who left with it included), the rake excluded.
 	Stacks int64 `json:"stacks"`
@@ -171,4 +181,24 @@ type PlayerResult struct {
 	Start      int64  `json:"start"`
 	End        int64  `json:"end"`
 	Eliminated bool   `json:"eliminated,omitempty"`
+	// Dead is what his dead blinds put in the pot (B.37; H.35).
+	Dead int64 `json:"dead,omitempty"`
+}
+
+// DealtOut is a seated player a hand was not dealt to.
+type DealtOut struct {
+	Seat   int              `json:"seat"`
+	Who    string           `json:"who"`
+	Reason seating.DealtOut `json:"reason"`
+}
+
+// deadPosted sums the dead blinds seat posted in the hand.
+func deadPosted(s *hand.State, seat int) int64 {
+	var n int64
+	for _, p := range s.Posted {
+		if p.Seat == seat && (p.Kind == hand.DeadBig || p.Kind == hand.DeadSmall) {
+			n += p.Amount
+		}
+	}
+	return n
 }

@@ -385,9 +385,13 @@ func (a *applier) seatPlayer() error {
 	if err != nil {
 		return err
 	}
+	if (c.MissHand || c.DeadBig) && c.Entry != seating.Exempt {
+		return apierr.Invalid("BAD_ENTRY", "a missed hand or a dead big blind is a moved player's (entry exempt)")
+	}
 	if err := t.Seating.Sit(seat, c.Who, c.Name, c.Amount, c.Entry); err != nil {
 		return err
 	}
+	t.Seating.Moved(seat, c.MissHand, c.DeadBig)
 	t.Seats[seat] = Seat{Bank: t.Config.Clock.Bank.Milliseconds()}
 	t.rememberKey(KeyRecord{Key: c.Key, Seat: seat, Amount: c.Amount, Fingerprint: c.Fingerprint})
 	a.emitSeat(seat, "seated")

@@ -716,6 +716,16 @@ func TestCreateTournamentRefusesBadTerms(t *testing.T) {
 		}, "NEGATIVE_AMOUNT"},
 		{"unknown fee rule", func(m *tournamentv1.CreateTournamentRequest) { m.Structure.FeeRule = 7 }, "UNKNOWN_FEE_RULE"},
 		{"unknown profile", func(m *tournamentv1.CreateTournamentRequest) { m.Structure.Profile = "klingon" }, "UNKNOWN_PROFILE"},
+		// Issue 17: a profile whose text is about another game is refused
+		// at creation, not when the tables open (cz is no-limit Hold'em,
+		// docs/rules/cz-cash-game-texas-holdem.md; ru-club Hold'em no and
+		// pot limit, docs/rules/ru-club-poker.md).
+		{"cz profile for Omaha", func(m *tournamentv1.CreateTournamentRequest) {
+			m.Structure.Profile, m.Structure.Game, m.Structure.FeeRule = "cz", "omaha", tournamentv1.FeeRule_FEE_RULE_CZECH
+		}, "PROFILE_DOES_NOT_FIT"},
+		{"ru-club profile in fixed limit", func(m *tournamentv1.CreateTournamentRequest) {
+			m.Structure.Profile, m.Structure.Betting = "ru-club", "fixed_limit"
+		}, "PROFILE_DOES_NOT_FIT"},
 		{"deadline before year 1", func(m *tournamentv1.CreateTournamentRequest) {
 			m.Structure.RegistrationClosesAt = &timestamppb.Timestamp{Seconds: -70000000000}
 		}, "BAD_TIMESTAMP"},

@@ -43,12 +43,12 @@ func validStructure() *tournamentv1.Structure {
 	}
 }
 
-// fullStructure sets every field of a Structure: a Czech pot-limit Omaha
+// fullStructure sets every field of a Structure: a pot-limit Omaha
 // satellite with rebuys, an add-on, late registration, an equal split and
 // no refund on withdrawal. It is valid once defaulted.
 func fullStructure() *tournamentv1.Structure {
 	return &tournamentv1.Structure{
-		Game: "omaha", Betting: "pot_limit", Profile: "cz",
+		Game: "omaha", Betting: "pot_limit", Profile: "ru-sport",
 		BuyIn: cash("CZK", 9200), Fee: cash("CZK", 800), FeeRule: tournamentv1.FeeRule_FEE_RULE_CZECH, StartingStack: 20000,
 		Levels: []*tournamentv1.Level{
 			{SmallBlind: 50, BigBlind: 100, Ante: 10, DurationSeconds: 900},
@@ -65,7 +65,7 @@ func fullStructure() *tournamentv1.Structure {
 
 // fullTerms is what fullStructure must read as.
 func fullTerms() terms.Terms {
-	return terms.Terms{Name: "Sunday Satellite", Game: "omaha", Betting: "pot_limit", Profile: "cz", Currency: "CZK", Exponent: 2,
+	return terms.Terms{Name: "Sunday Satellite", Game: "omaha", Betting: "pot_limit", Profile: "ru-sport", Currency: "CZK", Exponent: 2,
 		BuyIn: 9200, Fee: terms.FeeCzech, FeeAmt: 800, Stack: 20000,
 		Levels: []terms.Level{
 			{SmallBlind: 50, BigBlind: 100, Ante: 10, Duration: 15 * time.Minute},

@@ -55,8 +55,9 @@ func (t *Tables) Create(ctx context.Context, s tournament.TableSpec) (string, er
 }
 
 // Seat implements tournament.Tables. A moved player is dealt in at once
-// (ENTRY_EXEMPT, G4.7); a late registrant waits for the big blind. The API
-// has no field for a missed hand (H.29(c)) or dead blinds (H.35) yet.
+// (ENTRY_EXEMPT, G4.7), after the hand his new seat misses (H.29(c)) and
+// posting the big blind he skipped dead (H.35) where the workflow's plan
+// says so; a late registrant waits for the big blind.
 func (t *Tables) Seat(ctx context.Context, table string, s tournament.SeatSpec) (int, error) {
 	entry := tablev1.Entry_ENTRY_UNSPECIFIED
 	switch {
@@ -66,7 +67,8 @@ func (t *Tables) Seat(ctx context.Context, table string, s tournament.SeatSpec) 
 		entry = tablev1.Entry_ENTRY_WAIT_BIG_BLIND
 	}
 	res, err := t.admin.SeatPlayer(ctx, connect.NewRequest(&tablev1.SeatPlayerRequest{TableId: table, Seat: int32(s.Seat), PlayerId: s.Player,
-		PartnerId: s.Partner, DisplayName: s.Name, Chips: s.Chips, Entry: entry, IdempotencyKey: s.Key}))
+		PartnerId: s.Partner, DisplayName: s.Name, Chips: s.Chips, Entry: entry, IdempotencyKey: s.Key,
+		MissNextHand: s.Moved && s.MissHand, PostDeadBigBlind: s.Moved && s.DeadMoney > 0}))
 	if err != nil {
 		// The table remembers a bounded number of keys: a retry whose key
 		// it forgot finds the player already in his seat.
@@ -199,7 +201,12 @@ func (t *Tables) Results(ctx context.Context, table string, after uint64) ([]tou
 		h := tournament.Hand{Number: r.GetHandNumber(), EndedAt: r.GetEndedAt().AsTime(), Button: btn, SmallBlind: sb, BigBlind: bb}
 		for _, p := range r.GetPlayers() {
 			h.Players = append(h.Players, tournament.HandPlayer{Partner: p.GetPartnerId(), Player: p.GetPlayerId(), Seat: int(p.GetSeat()),
-				Start: p.GetStartStack(), End: p.GetEndStack(), Eliminated: p.GetEliminated() || p.GetEndStack() == 0})
+				Start: p.GetStartStack(), End: p.GetEndStack(), Eliminated: p.GetEliminated() || p.GetEndStack() == 0, Dead: p.GetDeadPosted()})
+		}
+		for _, o := range r.GetDealtOut() {
+			if o.GetReason() == tablev1.DealtOutReason_DEALT_OUT_REASON_MOVED_MISSES_HAND {
+				h.Missed = append(h.Missed, o.GetPartnerId()+":"+o.GetPlayerId())
+			}
 		}
 		out = append(out, h)
 	}

@@ -83,6 +83,9 @@ type Report struct {
 	LedgerOK    bool
 	Problems    []string
 	Moves       int
+	// MoveTerms: the moved players' missed hands and dead big blinds the
+	// balancing planned and the tables' hands show applied (T20, T21).
+	MoveTerms tournament.MoveTerms
 	// NoShowProblems lists what went wrong with the no-shows (T31).
 	NoShowProblems []string
 	Wall           time.Duration
@@ -228,6 +231,11 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	}
 	rep.Completed = final.Phase == tournament.Completed
 	rep.PayoutTotal, rep.Pool, rep.Commission, rep.Moves = final.PrizeTotal, final.Money.Pool, final.Money.Commission, final.Moves
+	rep.MoveTerms = final.MoveTerms
+	if m := final.MoveTerms; m.MissedHands > m.PlannedMisses || m.DeadBigBlinds > m.PlannedDead {
+		rep.Problems = append(rep.Problems, fmt.Sprintf("the tables applied %d missed hands and %d dead big blinds; the moves planned %d and %d",
+			m.MissedHands, m.DeadBigBlinds, m.PlannedMisses, m.PlannedDead))
+	}
 	rep.Problems = reconcile(ctx, op, final, accounts)
 	rep.LedgerOK = len(rep.Problems) == 0
 	rep.NoShowProblems = checkNoShows(final, noShow)

@@ -32,7 +32,8 @@ func TestTournamentEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("entrants=%d completed=%t restarts=%d payout_total=%d ledger_ok=%t moves=%d wall=%s", rep.Entrants, rep.Completed, rep.Restarts, rep.PayoutTotal, rep.LedgerOK, rep.Moves, rep.Wall.Round(time.Millisecond))
+	t.Logf("entrants=%d completed=%t restarts=%d payout_total=%d ledger_ok=%t moves=%d move_terms=%+v wall=%s", rep.Entrants, rep.Completed, rep.Restarts,
+		rep.PayoutTotal, rep.LedgerOK, rep.Moves, rep.MoveTerms, rep.Wall.Round(time.Millisecond))
 	if !rep.Completed || !rep.LedgerOK || rep.Restarts != 1 {
 		t.Fatalf("completed %t, ledger ok %t, restarts %d", rep.Completed, rep.LedgerOK, rep.Restarts)
 	}

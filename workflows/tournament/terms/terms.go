@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/rules"
 )
 
 // FeeRule names whose rule bounds the registration fee.
@@ -252,6 +253,13 @@ func (t *Terms) Validate() error {
 	case "no_limit", "pot_limit", "fixed_limit":
 	default:
 		return apierr.Invalid("UNKNOWN_BETTING", "betting %q: want no_limit, pot_limit or fixed_limit", t.Betting)
+	}
+	if t.Profile != "" && !rules.IsPokerProfile(t.Profile) {
+		return apierr.Invalid("UNKNOWN_PROFILE", "profile %q: want one of %v", t.Profile, rules.PokerProfiles())
+	}
+	if err := rules.CheckPokerScope(t.Profile, t.Game, t.Betting); err != nil {
+		// Refused now, not when the tables open after registrations.
+		return apierr.Invalid("PROFILE_DOES_NOT_FIT", "%v", err)
 	}
 	if t.Seats < 2 || t.Seats > MaxSeats(t.Game) {
 		return apierr.Invalid("BAD_SEATS", "%d seats per table: %s allows 2..%d (gr-regulation-1 A.2)", t.Seats, t.Game, MaxSeats(t.Game))

@@ -381,6 +381,75 @@ func (Entry) EnumDescriptor() ([]byte, []int) {
 	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{5}
 }
 
+// Why a seated player was not dealt a hand.
+type DealtOutReason int32
+
+const (
+	DealtOutReason_DEALT_OUT_REASON_UNSPECIFIED DealtOutReason = 0
+	// Away or sitting out (gr-regulation-1 B.69).
+	DealtOutReason_DEALT_OUT_REASON_SITTING_OUT DealtOutReason = 1
+	// A newcomer waiting for the big blind (gr-regulation-2 G4.7).
+	DealtOutReason_DEALT_OUT_REASON_WAITING_BIG_BLIND DealtOutReason = 2
+	// Out for a round after refusing to post (gr-regulation-1 B.8(c)).
+	DealtOutReason_DEALT_OUT_REASON_REFUSED_BLIND DealtOutReason = 3
+	// The hand a tournament move into the seat between the button and the
+	// small blind makes him miss (gr-regulation-2 H.29(c)).
+	DealtOutReason_DEALT_OUT_REASON_MOVED_MISSES_HAND DealtOutReason = 4
+	// No chips.
+	DealtOutReason_DEALT_OUT_REASON_NO_CHIPS DealtOutReason = 5
+	// Seated while the hand ran, or on the button without posting (G4.7).
+	DealtOutReason_DEALT_OUT_REASON_OTHER DealtOutReason = 6
+)
+
+// Enum value maps for DealtOutReason.
+var (
+	DealtOutReason_name = map[int32]string{
+		0: "DEALT_OUT_REASON_UNSPECIFIED",
+		1: "DEALT_OUT_REASON_SITTING_OUT",
+		2: "DEALT_OUT_REASON_WAITING_BIG_BLIND",
+		3: "DEALT_OUT_REASON_REFUSED_BLIND",
+		4: "DEALT_OUT_REASON_MOVED_MISSES_HAND",
+		5: "DEALT_OUT_REASON_NO_CHIPS",
+		6: "DEALT_OUT_REASON_OTHER",
+	}
+	DealtOutReason_value = map[string]int32{
+		"DEALT_OUT_REASON_UNSPECIFIED":       0,
+		"DEALT_OUT_REASON_SITTING_OUT":       1,
+		"DEALT_OUT_REASON_WAITING_BIG_BLIND": 2,
+		"DEALT_OUT_REASON_REFUSED_BLIND":     3,
+		"DEALT_OUT_REASON_MOVED_MISSES_HAND": 4,
+		"DEALT_OUT_REASON_NO_CHIPS":          5,
+		"DEALT_OUT_REASON_OTHER":             6,
+	}
+)
+
+func (x DealtOutReason) Enum() *DealtOutReason {
+	p := new(DealtOutReason)
+	*p = x
+	return p
+}
+
+func (x DealtOutReason) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (DealtOutReason) Descriptor() protoreflect.EnumDescriptor {
+	return file_croupier_table_v1_table_proto_enumTypes[6].Descriptor()
+}
+
+func (DealtOutReason) Type() protoreflect.EnumType {
+	return &file_croupier_table_v1_table_proto_enumTypes[6]
+}
+
+func (x DealtOutReason) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use DealtOutReason.Descriptor instead.
+func (DealtOutReason) EnumDescriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{6}
+}
+
 // Stakes of a table. Amounts in minor units of the table currency.
 type Stakes struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -5394,8 +5463,17 @@ type SeatPlayerRequest struct {
 	Chips          int64  `protobuf:"varint,6,opt,name=chips,proto3" json:"chips,omitempty"`
 	Entry          Entry  `protobuf:"varint,7,opt,name=entry,proto3,enum=croupier.table.v1.Entry" json:"entry,omitempty"`
 	IdempotencyKey string `protobuf:"bytes,8,opt,name=idempotency_key,json=idempotencyKey,proto3" json:"idempotency_key,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// A player a tournament moved in (entry ENTRY_EXEMPT only): his new seat
+	// lies between the button and the small blind, so he is not dealt the
+	// next hand (gr-regulation-2 H.29(c); docs/rules/tournaments.md T20).
+	MissNextHand bool `protobuf:"varint,9,opt,name=miss_next_hand,json=missNextHand,proto3" json:"miss_next_hand,omitempty"`
+	// A player a tournament moved in (entry ENTRY_EXEMPT only) past his big
+	// blind: he posts the big blind dead in the first pot he plays, unless
+	// that hand's big blind is his (H.35; T21). Both terms are dropped at a
+	// table that has not dealt its first hand.
+	PostDeadBigBlind bool `protobuf:"varint,10,opt,name=post_dead_big_blind,json=postDeadBigBlind,proto3" json:"post_dead_big_blind,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *SeatPlayerRequest) Reset() {
@@ -5482,6 +5560,20 @@ func (x *SeatPlayerRequest) GetIdempotencyKey() string {
 		return x.IdempotencyKey
 	}
 	return ""
+}
+
+func (x *SeatPlayerRequest) GetMissNextHand() bool {
+	if x != nil {
+		return x.MissNextHand
+	}
+	return false
+}
+
+func (x *SeatPlayerRequest) GetPostDeadBigBlind() bool {
+	if x != nil {
+		return x.PostDeadBigBlind
+	}
+	return false
 }
 
 type SeatPlayerResponse struct {
@@ -6019,7 +6111,11 @@ type PlayerResult struct {
 	StartStack int64                  `protobuf:"varint,4,opt,name=start_stack,json=startStack,proto3" json:"start_stack,omitempty"`
 	EndStack   int64                  `protobuf:"varint,5,opt,name=end_stack,json=endStack,proto3" json:"end_stack,omitempty"`
 	// Out of chips at a tournament table: taken off the table.
-	Eliminated    bool `protobuf:"varint,6,opt,name=eliminated,proto3" json:"eliminated,omitempty"`
+	Eliminated bool `protobuf:"varint,6,opt,name=eliminated,proto3" json:"eliminated,omitempty"`
+	// What his dead blinds put in the pot: missed blinds made up dead
+	// (gr-regulation-1 B.37) or the big blind a tournament move let him skip
+	// (gr-regulation-2 H.35).
+	DeadPosted    int64 `protobuf:"varint,7,opt,name=dead_posted,json=deadPosted,proto3" json:"dead_posted,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -6096,6 +6192,82 @@ func (x *PlayerResult) GetEliminated() bool {
 	return false
 }
 
+func (x *PlayerResult) GetDeadPosted() int64 {
+	if x != nil {
+		return x.DeadPosted
+	}
+	return 0
+}
+
+// A seated player a hand was not dealt to.
+type DealtOut struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Seat          int32                  `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	PlayerId      string                 `protobuf:"bytes,2,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	PartnerId     string                 `protobuf:"bytes,3,opt,name=partner_id,json=partnerId,proto3" json:"partner_id,omitempty"`
+	Reason        DealtOutReason         `protobuf:"varint,4,opt,name=reason,proto3,enum=croupier.table.v1.DealtOutReason" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DealtOut) Reset() {
+	*x = DealtOut{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[83]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DealtOut) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DealtOut) ProtoMessage() {}
+
+func (x *DealtOut) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[83]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DealtOut.ProtoReflect.Descriptor instead.
+func (*DealtOut) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{83}
+}
+
+func (x *DealtOut) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *DealtOut) GetPlayerId() string {
+	if x != nil {
+		return x.PlayerId
+	}
+	return ""
+}
+
+func (x *DealtOut) GetPartnerId() string {
+	if x != nil {
+		return x.PartnerId
+	}
+	return ""
+}
+
+func (x *DealtOut) GetReason() DealtOutReason {
+	if x != nil {
+		return x.Reason
+	}
+	return DealtOutReason_DEALT_OUT_REASON_UNSPECIFIED
+}
+
 type HandResult struct {
 	state      protoimpl.MessageState `protogen:"open.v1"`
 	HandId     string                 `protobuf:"bytes,1,opt,name=hand_id,json=handId,proto3" json:"hand_id,omitempty"`
@@ -6106,14 +6278,16 @@ type HandResult struct {
 	Rake       int64                  `protobuf:"varint,6,opt,name=rake,proto3" json:"rake,omitempty"`
 	// Every stack at the table after the hand, dealt in or not: what the
 	// table's escrow holds once the hand's rake has moved.
-	TableStacks   int64 `protobuf:"varint,7,opt,name=table_stacks,json=tableStacks,proto3" json:"table_stacks,omitempty"`
+	TableStacks int64 `protobuf:"varint,7,opt,name=table_stacks,json=tableStacks,proto3" json:"table_stacks,omitempty"`
+	// Every seated player the hand was not dealt to, and why.
+	DealtOut      []*DealtOut `protobuf:"bytes,8,rep,name=dealt_out,json=dealtOut,proto3" json:"dealt_out,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *HandResult) Reset() {
 	*x = HandResult{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[83]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[84]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6125,7 +6299,7 @@ func (x *HandResult) String() string {
 func (*HandResult) ProtoMessage() {}
 
 func (x *HandResult) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[83]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[84]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6138,7 +6312,7 @@ func (x *HandResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HandResult.ProtoReflect.Descriptor instead.
 func (*HandResult) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{83}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{84}
 }
 
 func (x *HandResult) GetHandId() string {
@@ -6190,6 +6364,13 @@ func (x *HandResult) GetTableStacks() int64 {
 	return 0
 }
 
+func (x *HandResult) GetDealtOut() []*DealtOut {
+	if x != nil {
+		return x.DealtOut
+	}
+	return nil
+}
+
 type ListHandResultsResponse struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	Results []*HandResult          `protobuf:"bytes,1,rep,name=results,proto3" json:"results,omitempty"`
@@ -6201,7 +6382,7 @@ type ListHandResultsResponse struct {
 
 func (x *ListHandResultsResponse) Reset() {
 	*x = ListHandResultsResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[84]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[85]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6213,7 +6394,7 @@ func (x *ListHandResultsResponse) String() string {
 func (*ListHandResultsResponse) ProtoMessage() {}
 
 func (x *ListHandResultsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[84]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[85]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6226,7 +6407,7 @@ func (x *ListHandResultsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListHandResultsResponse.ProtoReflect.Descriptor instead.
 func (*ListHandResultsResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{84}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{85}
 }
 
 func (x *ListHandResultsResponse) GetResults() []*HandResult {
@@ -6635,7 +6816,7 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\ahand_id\x18\x02 \x01(\tR\x06handId\x12\x16\n" +
 	"\x06shares\x18\x03 \x03(\x03R\x06shares\x12\x16\n" +
 	"\x06reason\x18\x04 \x01(\tR\x06reason\"\x1a\n" +
-	"\x18AwardDisputedPotResponse\"\x90\x02\n" +
+	"\x18AwardDisputedPotResponse\"\xe5\x02\n" +
 	"\x11SeatPlayerRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\x05R\x04seat\x12\x1b\n" +
@@ -6645,7 +6826,10 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\fdisplay_name\x18\x05 \x01(\tR\vdisplayName\x12\x14\n" +
 	"\x05chips\x18\x06 \x01(\x03R\x05chips\x12.\n" +
 	"\x05entry\x18\a \x01(\x0e2\x18.croupier.table.v1.EntryR\x05entry\x12'\n" +
-	"\x0fidempotency_key\x18\b \x01(\tR\x0eidempotencyKey\"D\n" +
+	"\x0fidempotency_key\x18\b \x01(\tR\x0eidempotencyKey\x12$\n" +
+	"\x0emiss_next_hand\x18\t \x01(\bR\fmissNextHand\x12-\n" +
+	"\x13post_dead_big_blind\x18\n" +
+	" \x01(\bR\x10postDeadBigBlind\"D\n" +
 	"\x12SeatPlayerResponse\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x1a\n" +
 	"\breplayed\x18\x02 \x01(\bR\breplayed\"\x95\x01\n" +
@@ -6676,7 +6860,7 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\x16ListHandResultsRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12*\n" +
 	"\x11after_hand_number\x18\x02 \x01(\x04R\x0fafterHandNumber\x12\x14\n" +
-	"\x05limit\x18\x03 \x01(\x05R\x05limit\"\xbc\x01\n" +
+	"\x05limit\x18\x03 \x01(\x05R\x05limit\"\xdd\x01\n" +
 	"\fPlayerResult\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x1b\n" +
 	"\tplayer_id\x18\x02 \x01(\tR\bplayerId\x12\x1d\n" +
@@ -6687,7 +6871,15 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\tend_stack\x18\x05 \x01(\x03R\bendStack\x12\x1e\n" +
 	"\n" +
 	"eliminated\x18\x06 \x01(\bR\n" +
-	"eliminated\"\x87\x02\n" +
+	"eliminated\x12\x1f\n" +
+	"\vdead_posted\x18\a \x01(\x03R\n" +
+	"deadPosted\"\x95\x01\n" +
+	"\bDealtOut\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x1b\n" +
+	"\tplayer_id\x18\x02 \x01(\tR\bplayerId\x12\x1d\n" +
+	"\n" +
+	"partner_id\x18\x03 \x01(\tR\tpartnerId\x129\n" +
+	"\x06reason\x18\x04 \x01(\x0e2!.croupier.table.v1.DealtOutReasonR\x06reason\"\xc1\x02\n" +
 	"\n" +
 	"HandResult\x12\x17\n" +
 	"\ahand_id\x18\x01 \x01(\tR\x06handId\x12\x1f\n" +
@@ -6697,7 +6889,8 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\x06result\x18\x04 \x01(\tR\x06result\x129\n" +
 	"\aplayers\x18\x05 \x03(\v2\x1f.croupier.table.v1.PlayerResultR\aplayers\x12\x12\n" +
 	"\x04rake\x18\x06 \x01(\x03R\x04rake\x12!\n" +
-	"\ftable_stacks\x18\a \x01(\x03R\vtableStacks\"|\n" +
+	"\ftable_stacks\x18\a \x01(\x03R\vtableStacks\x128\n" +
+	"\tdealt_out\x18\b \x03(\v2\x1b.croupier.table.v1.DealtOutR\bdealtOut\"|\n" +
 	"\x17ListHandResultsResponse\x127\n" +
 	"\aresults\x18\x01 \x03(\v2\x1d.croupier.table.v1.HandResultR\aresults\x12(\n" +
 	"\x10last_hand_number\x18\x02 \x01(\x04R\x0elastHandNumber*p\n" +
@@ -6744,7 +6937,15 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\x11ENTRY_UNSPECIFIED\x10\x00\x12\x10\n" +
 	"\fENTRY_EXEMPT\x10\x01\x12\x12\n" +
 	"\x0eENTRY_POST_NOW\x10\x02\x12\x18\n" +
-	"\x14ENTRY_WAIT_BIG_BLIND\x10\x032\xcb\n" +
+	"\x14ENTRY_WAIT_BIG_BLIND\x10\x03*\x83\x02\n" +
+	"\x0eDealtOutReason\x12 \n" +
+	"\x1cDEALT_OUT_REASON_UNSPECIFIED\x10\x00\x12 \n" +
+	"\x1cDEALT_OUT_REASON_SITTING_OUT\x10\x01\x12&\n" +
+	"\"DEALT_OUT_REASON_WAITING_BIG_BLIND\x10\x02\x12\"\n" +
+	"\x1eDEALT_OUT_REASON_REFUSED_BLIND\x10\x03\x12&\n" +
+	"\"DEALT_OUT_REASON_MOVED_MISSES_HAND\x10\x04\x12\x1d\n" +
+	"\x19DEALT_OUT_REASON_NO_CHIPS\x10\x05\x12\x1a\n" +
+	"\x16DEALT_OUT_REASON_OTHER\x10\x062\xcb\n" +
 	"\n" +
 	"\fTableService\x12Y\n" +
 	"\n" +
@@ -6797,8 +6998,8 @@ func file_croupier_table_v1_table_proto_rawDescGZIP() []byte {
 	return file_croupier_table_v1_table_proto_rawDescData
 }
 
-var file_croupier_table_v1_table_proto_enumTypes = make([]protoimpl.EnumInfo, 6)
-var file_croupier_table_v1_table_proto_msgTypes = make([]protoimpl.MessageInfo, 86)
+var file_croupier_table_v1_table_proto_enumTypes = make([]protoimpl.EnumInfo, 7)
+var file_croupier_table_v1_table_proto_msgTypes = make([]protoimpl.MessageInfo, 87)
 var file_croupier_table_v1_table_proto_goTypes = []any{
 	(Game)(0),                           // 0: croupier.table.v1.Game
 	(BettingStructure)(0),               // 1: croupier.table.v1.BettingStructure
@@ -6806,232 +7007,236 @@ var file_croupier_table_v1_table_proto_goTypes = []any{
 	(SeatStatus)(0),                     // 3: croupier.table.v1.SeatStatus
 	(TableStatus)(0),                    // 4: croupier.table.v1.TableStatus
 	(Entry)(0),                          // 5: croupier.table.v1.Entry
-	(*Stakes)(nil),                      // 6: croupier.table.v1.Stakes
-	(*Clock)(nil),                       // 7: croupier.table.v1.Clock
-	(*TableSummary)(nil),                // 8: croupier.table.v1.TableSummary
-	(*Seat)(nil),                        // 9: croupier.table.v1.Seat
-	(*Pot)(nil),                         // 10: croupier.table.v1.Pot
-	(*LegalAction)(nil),                 // 11: croupier.table.v1.LegalAction
-	(*HandState)(nil),                   // 12: croupier.table.v1.HandState
-	(*TableView)(nil),                   // 13: croupier.table.v1.TableView
-	(*ListTablesRequest)(nil),           // 14: croupier.table.v1.ListTablesRequest
-	(*ListTablesResponse)(nil),          // 15: croupier.table.v1.ListTablesResponse
-	(*GetTableRequest)(nil),             // 16: croupier.table.v1.GetTableRequest
-	(*GetTableResponse)(nil),            // 17: croupier.table.v1.GetTableResponse
-	(*JoinWaitingListRequest)(nil),      // 18: croupier.table.v1.JoinWaitingListRequest
-	(*JoinWaitingListResponse)(nil),     // 19: croupier.table.v1.JoinWaitingListResponse
-	(*LeaveWaitingListRequest)(nil),     // 20: croupier.table.v1.LeaveWaitingListRequest
-	(*LeaveWaitingListResponse)(nil),    // 21: croupier.table.v1.LeaveWaitingListResponse
-	(*TakeSeatRequest)(nil),             // 22: croupier.table.v1.TakeSeatRequest
-	(*TakeSeatResponse)(nil),            // 23: croupier.table.v1.TakeSeatResponse
-	(*AddChipsRequest)(nil),             // 24: croupier.table.v1.AddChipsRequest
-	(*AddChipsResponse)(nil),            // 25: croupier.table.v1.AddChipsResponse
-	(*SitOutRequest)(nil),               // 26: croupier.table.v1.SitOutRequest
-	(*SitOutResponse)(nil),              // 27: croupier.table.v1.SitOutResponse
-	(*SitInRequest)(nil),                // 28: croupier.table.v1.SitInRequest
-	(*SitInResponse)(nil),               // 29: croupier.table.v1.SitInResponse
-	(*StandUpRequest)(nil),              // 30: croupier.table.v1.StandUpRequest
-	(*StandUpResponse)(nil),             // 31: croupier.table.v1.StandUpResponse
-	(*ActRequest)(nil),                  // 32: croupier.table.v1.ActRequest
-	(*ActResponse)(nil),                 // 33: croupier.table.v1.ActResponse
-	(*UseTimeBankRequest)(nil),          // 34: croupier.table.v1.UseTimeBankRequest
-	(*UseTimeBankResponse)(nil),         // 35: croupier.table.v1.UseTimeBankResponse
-	(*SubscribeRequest)(nil),            // 36: croupier.table.v1.SubscribeRequest
-	(*SubscribeResponse)(nil),           // 37: croupier.table.v1.SubscribeResponse
-	(*PlayRequest)(nil),                 // 38: croupier.table.v1.PlayRequest
-	(*PlayResponse)(nil),                // 39: croupier.table.v1.PlayResponse
-	(*PlayResult)(nil),                  // 40: croupier.table.v1.PlayResult
-	(*PlayError)(nil),                   // 41: croupier.table.v1.PlayError
-	(*TableEvent)(nil),                  // 42: croupier.table.v1.TableEvent
-	(*HandStarted)(nil),                 // 43: croupier.table.v1.HandStarted
-	(*BlindPosted)(nil),                 // 44: croupier.table.v1.BlindPosted
-	(*CardsDealt)(nil),                  // 45: croupier.table.v1.CardsDealt
-	(*StreetStarted)(nil),               // 46: croupier.table.v1.StreetStarted
-	(*TurnStarted)(nil),                 // 47: croupier.table.v1.TurnStarted
-	(*ActionTaken)(nil),                 // 48: croupier.table.v1.ActionTaken
-	(*BetReturned)(nil),                 // 49: croupier.table.v1.BetReturned
-	(*HandShown)(nil),                   // 50: croupier.table.v1.HandShown
-	(*HandMucked)(nil),                  // 51: croupier.table.v1.HandMucked
-	(*PotAwarded)(nil),                  // 52: croupier.table.v1.PotAwarded
-	(*HandEnded)(nil),                   // 53: croupier.table.v1.HandEnded
-	(*PlayerHandVoided)(nil),            // 54: croupier.table.v1.PlayerHandVoided
-	(*SeatChanged)(nil),                 // 55: croupier.table.v1.SeatChanged
-	(*TableChanged)(nil),                // 56: croupier.table.v1.TableChanged
-	(*GetHandHistoryRequest)(nil),       // 57: croupier.table.v1.GetHandHistoryRequest
-	(*GetHandHistoryResponse)(nil),      // 58: croupier.table.v1.GetHandHistoryResponse
-	(*GetFairnessProofRequest)(nil),     // 59: croupier.table.v1.GetFairnessProofRequest
-	(*GetFairnessProofResponse)(nil),    // 60: croupier.table.v1.GetFairnessProofResponse
-	(*CreatePlayerSessionRequest)(nil),  // 61: croupier.table.v1.CreatePlayerSessionRequest
-	(*CreatePlayerSessionResponse)(nil), // 62: croupier.table.v1.CreatePlayerSessionResponse
-	(*CreateTableRequest)(nil),          // 63: croupier.table.v1.CreateTableRequest
-	(*CreateTableResponse)(nil),         // 64: croupier.table.v1.CreateTableResponse
-	(*CloseTableRequest)(nil),           // 65: croupier.table.v1.CloseTableRequest
-	(*CloseTableResponse)(nil),          // 66: croupier.table.v1.CloseTableResponse
-	(*PauseTableRequest)(nil),           // 67: croupier.table.v1.PauseTableRequest
-	(*PauseTableResponse)(nil),          // 68: croupier.table.v1.PauseTableResponse
-	(*ResumeTableRequest)(nil),          // 69: croupier.table.v1.ResumeTableRequest
-	(*ResumeTableResponse)(nil),         // 70: croupier.table.v1.ResumeTableResponse
-	(*MisdealRequest)(nil),              // 71: croupier.table.v1.MisdealRequest
-	(*MisdealResponse)(nil),             // 72: croupier.table.v1.MisdealResponse
-	(*VoidPlayerHandRequest)(nil),       // 73: croupier.table.v1.VoidPlayerHandRequest
-	(*VoidPlayerHandResponse)(nil),      // 74: croupier.table.v1.VoidPlayerHandResponse
-	(*AwardDisputedPotRequest)(nil),     // 75: croupier.table.v1.AwardDisputedPotRequest
-	(*AwardDisputedPotResponse)(nil),    // 76: croupier.table.v1.AwardDisputedPotResponse
-	(*SeatPlayerRequest)(nil),           // 77: croupier.table.v1.SeatPlayerRequest
-	(*SeatPlayerResponse)(nil),          // 78: croupier.table.v1.SeatPlayerResponse
-	(*RemovePlayerRequest)(nil),         // 79: croupier.table.v1.RemovePlayerRequest
-	(*RemovePlayerResponse)(nil),        // 80: croupier.table.v1.RemovePlayerResponse
-	(*SetStakesRequest)(nil),            // 81: croupier.table.v1.SetStakesRequest
-	(*SetStakesResponse)(nil),           // 82: croupier.table.v1.SetStakesResponse
-	(*SetDealHoldRequest)(nil),          // 83: croupier.table.v1.SetDealHoldRequest
-	(*SetDealHoldResponse)(nil),         // 84: croupier.table.v1.SetDealHoldResponse
-	(*UpdateTableSettingsRequest)(nil),  // 85: croupier.table.v1.UpdateTableSettingsRequest
-	(*UpdateTableSettingsResponse)(nil), // 86: croupier.table.v1.UpdateTableSettingsResponse
-	(*ListHandResultsRequest)(nil),      // 87: croupier.table.v1.ListHandResultsRequest
-	(*PlayerResult)(nil),                // 88: croupier.table.v1.PlayerResult
-	(*HandResult)(nil),                  // 89: croupier.table.v1.HandResult
-	(*ListHandResultsResponse)(nil),     // 90: croupier.table.v1.ListHandResultsResponse
-	nil,                                 // 91: croupier.table.v1.CreateTableRequest.OptionsEntry
-	(*timestamppb.Timestamp)(nil),       // 92: google.protobuf.Timestamp
-	(*v1.Money)(nil),                    // 93: croupier.common.v1.Money
-	(*v11.ShoeProof)(nil),               // 94: croupier.rng.v1.ShoeProof
+	(DealtOutReason)(0),                 // 6: croupier.table.v1.DealtOutReason
+	(*Stakes)(nil),                      // 7: croupier.table.v1.Stakes
+	(*Clock)(nil),                       // 8: croupier.table.v1.Clock
+	(*TableSummary)(nil),                // 9: croupier.table.v1.TableSummary
+	(*Seat)(nil),                        // 10: croupier.table.v1.Seat
+	(*Pot)(nil),                         // 11: croupier.table.v1.Pot
+	(*LegalAction)(nil),                 // 12: croupier.table.v1.LegalAction
+	(*HandState)(nil),                   // 13: croupier.table.v1.HandState
+	(*TableView)(nil),                   // 14: croupier.table.v1.TableView
+	(*ListTablesRequest)(nil),           // 15: croupier.table.v1.ListTablesRequest
+	(*ListTablesResponse)(nil),          // 16: croupier.table.v1.ListTablesResponse
+	(*GetTableRequest)(nil),             // 17: croupier.table.v1.GetTableRequest
+	(*GetTableResponse)(nil),            // 18: croupier.table.v1.GetTableResponse
+	(*JoinWaitingListRequest)(nil),      // 19: croupier.table.v1.JoinWaitingListRequest
+	(*JoinWaitingListResponse)(nil),     // 20: croupier.table.v1.JoinWaitingListResponse
+	(*LeaveWaitingListRequest)(nil),     // 21: croupier.table.v1.LeaveWaitingListRequest
+	(*LeaveWaitingListResponse)(nil),    // 22: croupier.table.v1.LeaveWaitingListResponse
+	(*TakeSeatRequest)(nil),             // 23: croupier.table.v1.TakeSeatRequest
+	(*TakeSeatResponse)(nil),            // 24: croupier.table.v1.TakeSeatResponse
+	(*AddChipsRequest)(nil),             // 25: croupier.table.v1.AddChipsRequest
+	(*AddChipsResponse)(nil),            // 26: croupier.table.v1.AddChipsResponse
+	(*SitOutRequest)(nil),               // 27: croupier.table.v1.SitOutRequest
+	(*SitOutResponse)(nil),              // 28: croupier.table.v1.SitOutResponse
+	(*SitInRequest)(nil),                // 29: croupier.table.v1.SitInRequest
+	(*SitInResponse)(nil),               // 30: croupier.table.v1.SitInResponse
+	(*StandUpRequest)(nil),              // 31: croupier.table.v1.StandUpRequest
+	(*StandUpResponse)(nil),             // 32: croupier.table.v1.StandUpResponse
+	(*ActRequest)(nil),                  // 33: croupier.table.v1.ActRequest
+	(*ActResponse)(nil),                 // 34: croupier.table.v1.ActResponse
+	(*UseTimeBankRequest)(nil),          // 35: croupier.table.v1.UseTimeBankRequest
+	(*UseTimeBankResponse)(nil),         // 36: croupier.table.v1.UseTimeBankResponse
+	(*SubscribeRequest)(nil),            // 37: croupier.table.v1.SubscribeRequest
+	(*SubscribeResponse)(nil),           // 38: croupier.table.v1.SubscribeResponse
+	(*PlayRequest)(nil),                 // 39: croupier.table.v1.PlayRequest
+	(*PlayResponse)(nil),                // 40: croupier.table.v1.PlayResponse
+	(*PlayResult)(nil),                  // 41: croupier.table.v1.PlayResult
+	(*PlayError)(nil),                   // 42: croupier.table.v1.PlayError
+	(*TableEvent)(nil),                  // 43: croupier.table.v1.TableEvent
+	(*HandStarted)(nil),                 // 44: croupier.table.v1.HandStarted
+	(*BlindPosted)(nil),                 // 45: croupier.table.v1.BlindPosted
+	(*CardsDealt)(nil),                  // 46: croupier.table.v1.CardsDealt
+	(*StreetStarted)(nil),               // 47: croupier.table.v1.StreetStarted
+	(*TurnStarted)(nil),                 // 48: croupier.table.v1.TurnStarted
+	(*ActionTaken)(nil),                 // 49: croupier.table.v1.ActionTaken
+	(*BetReturned)(nil),                 // 50: croupier.table.v1.BetReturned
+	(*HandShown)(nil),                   // 51: croupier.table.v1.HandShown
+	(*HandMucked)(nil),                  // 52: croupier.table.v1.HandMucked
+	(*PotAwarded)(nil),                  // 53: croupier.table.v1.PotAwarded
+	(*HandEnded)(nil),                   // 54: croupier.table.v1.HandEnded
+	(*PlayerHandVoided)(nil),            // 55: croupier.table.v1.PlayerHandVoided
+	(*SeatChanged)(nil),                 // 56: croupier.table.v1.SeatChanged
+	(*TableChanged)(nil),                // 57: croupier.table.v1.TableChanged
+	(*GetHandHistoryRequest)(nil),       // 58: croupier.table.v1.GetHandHistoryRequest
+	(*GetHandHistoryResponse)(nil),      // 59: croupier.table.v1.GetHandHistoryResponse
+	(*GetFairnessProofRequest)(nil),     // 60: croupier.table.v1.GetFairnessProofRequest
+	(*GetFairnessProofResponse)(nil),    // 61: croupier.table.v1.GetFairnessProofResponse
+	(*CreatePlayerSessionRequest)(nil),  // 62: croupier.table.v1.CreatePlayerSessionRequest
+	(*CreatePlayerSessionResponse)(nil), // 63: croupier.table.v1.CreatePlayerSessionResponse
+	(*CreateTableRequest)(nil),          // 64: croupier.table.v1.CreateTableRequest
+	(*CreateTableResponse)(nil),         // 65: croupier.table.v1.CreateTableResponse
+	(*CloseTableRequest)(nil),           // 66: croupier.table.v1.CloseTableRequest
+	(*CloseTableResponse)(nil),          // 67: croupier.table.v1.CloseTableResponse
+	(*PauseTableRequest)(nil),           // 68: croupier.table.v1.PauseTableRequest
+	(*PauseTableResponse)(nil),          // 69: croupier.table.v1.PauseTableResponse
+	(*ResumeTableRequest)(nil),          // 70: croupier.table.v1.ResumeTableRequest
+	(*ResumeTableResponse)(nil),         // 71: croupier.table.v1.ResumeTableResponse
+	(*MisdealRequest)(nil),              // 72: croupier.table.v1.MisdealRequest
+	(*MisdealResponse)(nil),             // 73: croupier.table.v1.MisdealResponse
+	(*VoidPlayerHandRequest)(nil),       // 74: croupier.table.v1.VoidPlayerHandRequest
+	(*VoidPlayerHandResponse)(nil),      // 75: croupier.table.v1.VoidPlayerHandResponse
+	(*AwardDisputedPotRequest)(nil),     // 76: croupier.table.v1.AwardDisputedPotRequest
+	(*AwardDisputedPotResponse)(nil),    // 77: croupier.table.v1.AwardDisputedPotResponse
+	(*SeatPlayerRequest)(nil),           // 78: croupier.table.v1.SeatPlayerRequest
+	(*SeatPlayerResponse)(nil),          // 79: croupier.table.v1.SeatPlayerResponse
+	(*RemovePlayerRequest)(nil),         // 80: croupier.table.v1.RemovePlayerRequest
+	(*RemovePlayerResponse)(nil),        // 81: croupier.table.v1.RemovePlayerResponse
+	(*SetStakesRequest)(nil),            // 82: croupier.table.v1.SetStakesRequest
+	(*SetStakesResponse)(nil),           // 83: croupier.table.v1.SetStakesResponse
+	(*SetDealHoldRequest)(nil),          // 84: croupier.table.v1.SetDealHoldRequest
+	(*SetDealHoldResponse)(nil),         // 85: croupier.table.v1.SetDealHoldResponse
+	(*UpdateTableSettingsRequest)(nil),  // 86: croupier.table.v1.UpdateTableSettingsRequest
+	(*UpdateTableSettingsResponse)(nil), // 87: croupier.table.v1.UpdateTableSettingsResponse
+	(*ListHandResultsRequest)(nil),      // 88: croupier.table.v1.ListHandResultsRequest
+	(*PlayerResult)(nil),                // 89: croupier.table.v1.PlayerResult
+	(*DealtOut)(nil),                    // 90: croupier.table.v1.DealtOut
+	(*HandResult)(nil),                  // 91: croupier.table.v1.HandResult
+	(*ListHandResultsResponse)(nil),     // 92: croupier.table.v1.ListHandResultsResponse
+	nil,                                 // 93: croupier.table.v1.CreateTableRequest.OptionsEntry
+	(*timestamppb.Timestamp)(nil),       // 94: google.protobuf.Timestamp
+	(*v1.Money)(nil),                    // 95: croupier.common.v1.Money
+	(*v11.ShoeProof)(nil),               // 96: croupier.rng.v1.ShoeProof
 }
 var file_croupier_table_v1_table_proto_depIdxs = []int32{
 	0,   // 0: croupier.table.v1.TableSummary.game:type_name -> croupier.table.v1.Game
 	1,   // 1: croupier.table.v1.TableSummary.structure:type_name -> croupier.table.v1.BettingStructure
-	6,   // 2: croupier.table.v1.TableSummary.stakes:type_name -> croupier.table.v1.Stakes
+	7,   // 2: croupier.table.v1.TableSummary.stakes:type_name -> croupier.table.v1.Stakes
 	4,   // 3: croupier.table.v1.TableSummary.status:type_name -> croupier.table.v1.TableStatus
-	7,   // 4: croupier.table.v1.TableSummary.clock:type_name -> croupier.table.v1.Clock
+	8,   // 4: croupier.table.v1.TableSummary.clock:type_name -> croupier.table.v1.Clock
 	3,   // 5: croupier.table.v1.Seat.status:type_name -> croupier.table.v1.SeatStatus
 	2,   // 6: croupier.table.v1.LegalAction.kind:type_name -> croupier.table.v1.ActionKind
-	92,  // 7: croupier.table.v1.HandState.action_deadline:type_name -> google.protobuf.Timestamp
-	11,  // 8: croupier.table.v1.HandState.legal_actions:type_name -> croupier.table.v1.LegalAction
-	10,  // 9: croupier.table.v1.HandState.pots:type_name -> croupier.table.v1.Pot
-	8,   // 10: croupier.table.v1.TableView.summary:type_name -> croupier.table.v1.TableSummary
-	9,   // 11: croupier.table.v1.TableView.seats:type_name -> croupier.table.v1.Seat
-	12,  // 12: croupier.table.v1.TableView.hand:type_name -> croupier.table.v1.HandState
+	94,  // 7: croupier.table.v1.HandState.action_deadline:type_name -> google.protobuf.Timestamp
+	12,  // 8: croupier.table.v1.HandState.legal_actions:type_name -> croupier.table.v1.LegalAction
+	11,  // 9: croupier.table.v1.HandState.pots:type_name -> croupier.table.v1.Pot
+	9,   // 10: croupier.table.v1.TableView.summary:type_name -> croupier.table.v1.TableSummary
+	10,  // 11: croupier.table.v1.TableView.seats:type_name -> croupier.table.v1.Seat
+	13,  // 12: croupier.table.v1.TableView.hand:type_name -> croupier.table.v1.HandState
 	0,   // 13: croupier.table.v1.ListTablesRequest.game:type_name -> croupier.table.v1.Game
 	1,   // 14: croupier.table.v1.ListTablesRequest.structure:type_name -> croupier.table.v1.BettingStructure
-	8,   // 15: croupier.table.v1.ListTablesResponse.tables:type_name -> croupier.table.v1.TableSummary
-	13,  // 16: croupier.table.v1.GetTableResponse.table:type_name -> croupier.table.v1.TableView
-	93,  // 17: croupier.table.v1.TakeSeatRequest.buy_in:type_name -> croupier.common.v1.Money
-	93,  // 18: croupier.table.v1.AddChipsRequest.amount:type_name -> croupier.common.v1.Money
-	93,  // 19: croupier.table.v1.StandUpResponse.cashed_out:type_name -> croupier.common.v1.Money
+	9,   // 15: croupier.table.v1.ListTablesResponse.tables:type_name -> croupier.table.v1.TableSummary
+	14,  // 16: croupier.table.v1.GetTableResponse.table:type_name -> croupier.table.v1.TableView
+	95,  // 17: croupier.table.v1.TakeSeatRequest.buy_in:type_name -> croupier.common.v1.Money
+	95,  // 18: croupier.table.v1.AddChipsRequest.amount:type_name -> croupier.common.v1.Money
+	95,  // 19: croupier.table.v1.StandUpResponse.cashed_out:type_name -> croupier.common.v1.Money
 	2,   // 20: croupier.table.v1.ActRequest.kind:type_name -> croupier.table.v1.ActionKind
 	2,   // 21: croupier.table.v1.ActResponse.kind:type_name -> croupier.table.v1.ActionKind
-	92,  // 22: croupier.table.v1.UseTimeBankResponse.deadline:type_name -> google.protobuf.Timestamp
-	42,  // 23: croupier.table.v1.SubscribeResponse.events:type_name -> croupier.table.v1.TableEvent
-	36,  // 24: croupier.table.v1.PlayRequest.subscribe:type_name -> croupier.table.v1.SubscribeRequest
-	32,  // 25: croupier.table.v1.PlayRequest.act:type_name -> croupier.table.v1.ActRequest
-	34,  // 26: croupier.table.v1.PlayRequest.use_time_bank:type_name -> croupier.table.v1.UseTimeBankRequest
-	37,  // 27: croupier.table.v1.PlayResponse.events:type_name -> croupier.table.v1.SubscribeResponse
-	40,  // 28: croupier.table.v1.PlayResponse.result:type_name -> croupier.table.v1.PlayResult
-	41,  // 29: croupier.table.v1.PlayResult.error:type_name -> croupier.table.v1.PlayError
-	33,  // 30: croupier.table.v1.PlayResult.act:type_name -> croupier.table.v1.ActResponse
-	35,  // 31: croupier.table.v1.PlayResult.use_time_bank:type_name -> croupier.table.v1.UseTimeBankResponse
-	92,  // 32: croupier.table.v1.TableEvent.at:type_name -> google.protobuf.Timestamp
-	13,  // 33: croupier.table.v1.TableEvent.snapshot:type_name -> croupier.table.v1.TableView
-	43,  // 34: croupier.table.v1.TableEvent.hand_started:type_name -> croupier.table.v1.HandStarted
-	44,  // 35: croupier.table.v1.TableEvent.blind_posted:type_name -> croupier.table.v1.BlindPosted
-	45,  // 36: croupier.table.v1.TableEvent.cards_dealt:type_name -> croupier.table.v1.CardsDealt
-	46,  // 37: croupier.table.v1.TableEvent.street_started:type_name -> croupier.table.v1.StreetStarted
-	47,  // 38: croupier.table.v1.TableEvent.turn_started:type_name -> croupier.table.v1.TurnStarted
-	48,  // 39: croupier.table.v1.TableEvent.action_taken:type_name -> croupier.table.v1.ActionTaken
-	49,  // 40: croupier.table.v1.TableEvent.bet_returned:type_name -> croupier.table.v1.BetReturned
-	50,  // 41: croupier.table.v1.TableEvent.hand_shown:type_name -> croupier.table.v1.HandShown
-	51,  // 42: croupier.table.v1.TableEvent.hand_mucked:type_name -> croupier.table.v1.HandMucked
-	52,  // 43: croupier.table.v1.TableEvent.pot_awarded:type_name -> croupier.table.v1.PotAwarded
-	53,  // 44: croupier.table.v1.TableEvent.hand_ended:type_name -> croupier.table.v1.HandEnded
-	55,  // 45: croupier.table.v1.TableEvent.seat_changed:type_name -> croupier.table.v1.SeatChanged
-	56,  // 46: croupier.table.v1.TableEvent.table_changed:type_name -> croupier.table.v1.TableChanged
-	54,  // 47: croupier.table.v1.TableEvent.player_hand_voided:type_name -> croupier.table.v1.PlayerHandVoided
-	9,   // 48: croupier.table.v1.HandStarted.seats:type_name -> croupier.table.v1.Seat
-	6,   // 49: croupier.table.v1.HandStarted.stakes:type_name -> croupier.table.v1.Stakes
-	92,  // 50: croupier.table.v1.TurnStarted.deadline:type_name -> google.protobuf.Timestamp
-	11,  // 51: croupier.table.v1.TurnStarted.legal_actions:type_name -> croupier.table.v1.LegalAction
+	94,  // 22: croupier.table.v1.UseTimeBankResponse.deadline:type_name -> google.protobuf.Timestamp
+	43,  // 23: croupier.table.v1.SubscribeResponse.events:type_name -> croupier.table.v1.TableEvent
+	37,  // 24: croupier.table.v1.PlayRequest.subscribe:type_name -> croupier.table.v1.SubscribeRequest
+	33,  // 25: croupier.table.v1.PlayRequest.act:type_name -> croupier.table.v1.ActRequest
+	35,  // 26: croupier.table.v1.PlayRequest.use_time_bank:type_name -> croupier.table.v1.UseTimeBankRequest
+	38,  // 27: croupier.table.v1.PlayResponse.events:type_name -> croupier.table.v1.SubscribeResponse
+	41,  // 28: croupier.table.v1.PlayResponse.result:type_name -> croupier.table.v1.PlayResult
+	42,  // 29: croupier.table.v1.PlayResult.error:type_name -> croupier.table.v1.PlayError
+	34,  // 30: croupier.table.v1.PlayResult.act:type_name -> croupier.table.v1.ActResponse
+	36,  // 31: croupier.table.v1.PlayResult.use_time_bank:type_name -> croupier.table.v1.UseTimeBankResponse
+	94,  // 32: croupier.table.v1.TableEvent.at:type_name -> google.protobuf.Timestamp
+	14,  // 33: croupier.table.v1.TableEvent.snapshot:type_name -> croupier.table.v1.TableView
+	44,  // 34: croupier.table.v1.TableEvent.hand_started:type_name -> croupier.table.v1.HandStarted
+	45,  // 35: croupier.table.v1.TableEvent.blind_posted:type_name -> croupier.table.v1.BlindPosted
+	46,  // 36: croupier.table.v1.TableEvent.cards_dealt:type_name -> croupier.table.v1.CardsDealt
+	47,  // 37: croupier.table.v1.TableEvent.street_started:type_name -> croupier.table.v1.StreetStarted
+	48,  // 38: croupier.table.v1.TableEvent.turn_started:type_name -> croupier.table.v1.TurnStarted
+	49,  // 39: croupier.table.v1.TableEvent.action_taken:type_name -> croupier.table.v1.ActionTaken
+	50,  // 40: croupier.table.v1.TableEvent.bet_returned:type_name -> croupier.table.v1.BetReturned
+	51,  // 41: croupier.table.v1.TableEvent.hand_shown:type_name -> croupier.table.v1.HandShown
+	52,  // 42: croupier.table.v1.TableEvent.hand_mucked:type_name -> croupier.table.v1.HandMucked
+	53,  // 43: croupier.table.v1.TableEvent.pot_awarded:type_name -> croupier.table.v1.PotAwarded
+	54,  // 44: croupier.table.v1.TableEvent.hand_ended:type_name -> croupier.table.v1.HandEnded
+	56,  // 45: croupier.table.v1.TableEvent.seat_changed:type_name -> croupier.table.v1.SeatChanged
+	57,  // 46: croupier.table.v1.TableEvent.table_changed:type_name -> croupier.table.v1.TableChanged
+	55,  // 47: croupier.table.v1.TableEvent.player_hand_voided:type_name -> croupier.table.v1.PlayerHandVoided
+	10,  // 48: croupier.table.v1.HandStarted.seats:type_name -> croupier.table.v1.Seat
+	7,   // 49: croupier.table.v1.HandStarted.stakes:type_name -> croupier.table.v1.Stakes
+	94,  // 50: croupier.table.v1.TurnStarted.deadline:type_name -> google.protobuf.Timestamp
+	12,  // 51: croupier.table.v1.TurnStarted.legal_actions:type_name -> croupier.table.v1.LegalAction
 	2,   // 52: croupier.table.v1.ActionTaken.kind:type_name -> croupier.table.v1.ActionKind
-	9,   // 53: croupier.table.v1.HandEnded.seats:type_name -> croupier.table.v1.Seat
-	9,   // 54: croupier.table.v1.SeatChanged.seat:type_name -> croupier.table.v1.Seat
+	10,  // 53: croupier.table.v1.HandEnded.seats:type_name -> croupier.table.v1.Seat
+	10,  // 54: croupier.table.v1.SeatChanged.seat:type_name -> croupier.table.v1.Seat
 	4,   // 55: croupier.table.v1.TableChanged.status:type_name -> croupier.table.v1.TableStatus
-	6,   // 56: croupier.table.v1.TableChanged.stakes:type_name -> croupier.table.v1.Stakes
-	7,   // 57: croupier.table.v1.TableChanged.clock:type_name -> croupier.table.v1.Clock
-	94,  // 58: croupier.table.v1.GetFairnessProofResponse.proof:type_name -> croupier.rng.v1.ShoeProof
-	92,  // 59: croupier.table.v1.CreatePlayerSessionResponse.expires_at:type_name -> google.protobuf.Timestamp
+	7,   // 56: croupier.table.v1.TableChanged.stakes:type_name -> croupier.table.v1.Stakes
+	8,   // 57: croupier.table.v1.TableChanged.clock:type_name -> croupier.table.v1.Clock
+	96,  // 58: croupier.table.v1.GetFairnessProofResponse.proof:type_name -> croupier.rng.v1.ShoeProof
+	94,  // 59: croupier.table.v1.CreatePlayerSessionResponse.expires_at:type_name -> google.protobuf.Timestamp
 	0,   // 60: croupier.table.v1.CreateTableRequest.game:type_name -> croupier.table.v1.Game
 	1,   // 61: croupier.table.v1.CreateTableRequest.structure:type_name -> croupier.table.v1.BettingStructure
-	6,   // 62: croupier.table.v1.CreateTableRequest.stakes:type_name -> croupier.table.v1.Stakes
-	91,  // 63: croupier.table.v1.CreateTableRequest.options:type_name -> croupier.table.v1.CreateTableRequest.OptionsEntry
-	7,   // 64: croupier.table.v1.CreateTableRequest.clock:type_name -> croupier.table.v1.Clock
-	8,   // 65: croupier.table.v1.CreateTableResponse.table:type_name -> croupier.table.v1.TableSummary
+	7,   // 62: croupier.table.v1.CreateTableRequest.stakes:type_name -> croupier.table.v1.Stakes
+	93,  // 63: croupier.table.v1.CreateTableRequest.options:type_name -> croupier.table.v1.CreateTableRequest.OptionsEntry
+	8,   // 64: croupier.table.v1.CreateTableRequest.clock:type_name -> croupier.table.v1.Clock
+	9,   // 65: croupier.table.v1.CreateTableResponse.table:type_name -> croupier.table.v1.TableSummary
 	5,   // 66: croupier.table.v1.SeatPlayerRequest.entry:type_name -> croupier.table.v1.Entry
-	6,   // 67: croupier.table.v1.SetStakesRequest.stakes:type_name -> croupier.table.v1.Stakes
-	7,   // 68: croupier.table.v1.UpdateTableSettingsRequest.clock:type_name -> croupier.table.v1.Clock
-	92,  // 69: croupier.table.v1.HandResult.ended_at:type_name -> google.protobuf.Timestamp
-	88,  // 70: croupier.table.v1.HandResult.players:type_name -> croupier.table.v1.PlayerResult
-	89,  // 71: croupier.table.v1.ListHandResultsResponse.results:type_name -> croupier.table.v1.HandResult
-	14,  // 72: croupier.table.v1.TableService.ListTables:input_type -> croupier.table.v1.ListTablesRequest
-	16,  // 73: croupier.table.v1.TableService.GetTable:input_type -> croupier.table.v1.GetTableRequest
-	18,  // 74: croupier.table.v1.TableService.JoinWaitingList:input_type -> croupier.table.v1.JoinWaitingListRequest
-	20,  // 75: croupier.table.v1.TableService.LeaveWaitingList:input_type -> croupier.table.v1.LeaveWaitingListRequest
-	22,  // 76: croupier.table.v1.TableService.TakeSeat:input_type -> croupier.table.v1.TakeSeatRequest
-	24,  // 77: croupier.table.v1.TableService.AddChips:input_type -> croupier.table.v1.AddChipsRequest
-	26,  // 78: croupier.table.v1.TableService.SitOut:input_type -> croupier.table.v1.SitOutRequest
-	28,  // 79: croupier.table.v1.TableService.SitIn:input_type -> croupier.table.v1.SitInRequest
-	30,  // 80: croupier.table.v1.TableService.StandUp:input_type -> croupier.table.v1.StandUpRequest
-	32,  // 81: croupier.table.v1.TableService.Act:input_type -> croupier.table.v1.ActRequest
-	34,  // 82: croupier.table.v1.TableService.UseTimeBank:input_type -> croupier.table.v1.UseTimeBankRequest
-	36,  // 83: croupier.table.v1.TableService.Subscribe:input_type -> croupier.table.v1.SubscribeRequest
-	38,  // 84: croupier.table.v1.TableService.Play:input_type -> croupier.table.v1.PlayRequest
-	57,  // 85: croupier.table.v1.TableService.GetHandHistory:input_type -> croupier.table.v1.GetHandHistoryRequest
-	59,  // 86: croupier.table.v1.TableService.GetFairnessProof:input_type -> croupier.table.v1.GetFairnessProofRequest
-	61,  // 87: croupier.table.v1.SessionService.CreatePlayerSession:input_type -> croupier.table.v1.CreatePlayerSessionRequest
-	63,  // 88: croupier.table.v1.TableAdminService.CreateTable:input_type -> croupier.table.v1.CreateTableRequest
-	65,  // 89: croupier.table.v1.TableAdminService.CloseTable:input_type -> croupier.table.v1.CloseTableRequest
-	67,  // 90: croupier.table.v1.TableAdminService.PauseTable:input_type -> croupier.table.v1.PauseTableRequest
-	69,  // 91: croupier.table.v1.TableAdminService.ResumeTable:input_type -> croupier.table.v1.ResumeTableRequest
-	71,  // 92: croupier.table.v1.TableAdminService.Misdeal:input_type -> croupier.table.v1.MisdealRequest
-	73,  // 93: croupier.table.v1.TableAdminService.VoidPlayerHand:input_type -> croupier.table.v1.VoidPlayerHandRequest
-	75,  // 94: croupier.table.v1.TableAdminService.AwardDisputedPot:input_type -> croupier.table.v1.AwardDisputedPotRequest
-	77,  // 95: croupier.table.v1.TableAdminService.SeatPlayer:input_type -> croupier.table.v1.SeatPlayerRequest
-	79,  // 96: croupier.table.v1.TableAdminService.RemovePlayer:input_type -> croupier.table.v1.RemovePlayerRequest
-	81,  // 97: croupier.table.v1.TableAdminService.SetStakes:input_type -> croupier.table.v1.SetStakesRequest
-	83,  // 98: croupier.table.v1.TableAdminService.SetDealHold:input_type -> croupier.table.v1.SetDealHoldRequest
-	85,  // 99: croupier.table.v1.TableAdminService.UpdateTableSettings:input_type -> croupier.table.v1.UpdateTableSettingsRequest
-	87,  // 100: croupier.table.v1.TableAdminService.ListHandResults:input_type -> croupier.table.v1.ListHandResultsRequest
-	15,  // 101: croupier.table.v1.TableService.ListTables:output_type -> croupier.table.v1.ListTablesResponse
-	17,  // 102: croupier.table.v1.TableService.GetTable:output_type -> croupier.table.v1.GetTableResponse
-	19,  // 103: croupier.table.v1.TableService.JoinWaitingList:output_type -> croupier.table.v1.JoinWaitingListResponse
-	21,  // 104: croupier.table.v1.TableService.LeaveWaitingList:output_type -> croupier.table.v1.LeaveWaitingListResponse
-	23,  // 105: croupier.table.v1.TableService.TakeSeat:output_type -> croupier.table.v1.TakeSeatResponse
-	25,  // 106: croupier.table.v1.TableService.AddChips:output_type -> croupier.table.v1.AddChipsResponse
-	27,  // 107: croupier.table.v1.TableService.SitOut:output_type -> croupier.table.v1.SitOutResponse
-	29,  // 108: croupier.table.v1.TableService.SitIn:output_type -> croupier.table.v1.SitInResponse
-	31,  // 109: croupier.table.v1.TableService.StandUp:output_type -> croupier.table.v1.StandUpResponse
-	33,  // 110: croupier.table.v1.TableService.Act:output_type -> croupier.table.v1.ActResponse
-	35,  // 111: croupier.table.v1.TableService.UseTimeBank:output_type -> croupier.table.v1.UseTimeBankResponse
-	37,  // 112: croupier.table.v1.TableService.Subscribe:output_type -> croupier.table.v1.SubscribeResponse
-	39,  // 113: croupier.table.v1.TableService.Play:output_type -> croupier.table.v1.PlayResponse
-	58,  // 114: croupier.table.v1.TableService.GetHandHistory:output_type -> croupier.table.v1.GetHandHistoryResponse
-	60,  // 115: croupier.table.v1.TableService.GetFairnessProof:output_type -> croupier.table.v1.GetFairnessProofResponse
-	62,  // 116: croupier.table.v1.SessionService.CreatePlayerSession:output_type -> croupier.table.v1.CreatePlayerSessionResponse
-	64,  // 117: croupier.table.v1.TableAdminService.CreateTable:output_type -> croupier.table.v1.CreateTableResponse
-	66,  // 118: croupier.table.v1.TableAdminService.CloseTable:output_type -> croupier.table.v1.CloseTableResponse
-	68,  // 119: croupier.table.v1.TableAdminService.PauseTable:output_type -> croupier.table.v1.PauseTableResponse
-	70,  // 120: croupier.table.v1.TableAdminService.ResumeTable:output_type -> croupier.table.v1.ResumeTableResponse
-	72,  // 121: croupier.table.v1.TableAdminService.Misdeal:output_type -> croupier.table.v1.MisdealResponse
-	74,  // 122: croupier.table.v1.TableAdminService.VoidPlayerHand:output_type -> croupier.table.v1.VoidPlayerHandResponse
-	76,  // 123: croupier.table.v1.TableAdminService.AwardDisputedPot:output_type -> croupier.table.v1.AwardDisputedPotResponse
-	78,  // 124: croupier.table.v1.TableAdminService.SeatPlayer:output_type -> croupier.table.v1.SeatPlayerResponse
-	80,  // 125: croupier.table.v1.TableAdminService.RemovePlayer:output_type -> croupier.table.v1.RemovePlayerResponse
-	82,  // 126: croupier.table.v1.TableAdminService.SetStakes:output_type -> croupier.table.v1.SetStakesResponse
-	84,  // 127: croupier.table.v1.TableAdminService.SetDealHold:output_type -> croupier.table.v1.SetDealHoldResponse
-	86,  // 128: croupier.table.v1.TableAdminService.UpdateTableSettings:output_type -> croupier.table.v1.UpdateTableSettingsResponse
-	90,  // 129: croupier.table.v1.TableAdminService.ListHandResults:output_type -> croupier.table.v1.ListHandResultsResponse
-	101, // [101:130] is the sub-list for method output_type
-	72,  // [72:101] is the sub-list for method input_type
-	72,  // [72:72] is the sub-list for extension type_name
-	72,  // [72:72] is the sub-list for extension extendee
-	0,   // [0:72] is the sub-list for field type_name
+	7,   // 67: croupier.table.v1.SetStakesRequest.stakes:type_name -> croupier.table.v1.Stakes
+	8,   // 68: croupier.table.v1.UpdateTableSettingsRequest.clock:type_name -> croupier.table.v1.Clock
+	6,   // 69: croupier.table.v1.DealtOut.reason:type_name -> croupier.table.v1.DealtOutReason
+	94,  // 70: croupier.table.v1.HandResult.ended_at:type_name -> google.protobuf.Timestamp
+	89,  // 71: croupier.table.v1.HandResult.players:type_name -> croupier.table.v1.PlayerResult
+	90,  // 72: croupier.table.v1.HandResult.dealt_out:type_name -> croupier.table.v1.DealtOut
+	91,  // 73: croupier.table.v1.ListHandResultsResponse.results:type_name -> croupier.table.v1.HandResult
+	15,  // 74: croupier.table.v1.TableService.ListTables:input_type -> croupier.table.v1.ListTablesRequest
+	17,  // 75: croupier.table.v1.TableService.GetTable:input_type -> croupier.table.v1.GetTableRequest
+	19,  // 76: croupier.table.v1.TableService.JoinWaitingList:input_type -> croupier.table.v1.JoinWaitingListRequest
+	21,  // 77: croupier.table.v1.TableService.LeaveWaitingList:input_type -> croupier.table.v1.LeaveWaitingListRequest
+	23,  // 78: croupier.table.v1.TableService.TakeSeat:input_type -> croupier.table.v1.TakeSeatRequest
+	25,  // 79: croupier.table.v1.TableService.AddChips:input_type -> croupier.table.v1.AddChipsRequest
+	27,  // 80: croupier.table.v1.TableService.SitOut:input_type -> croupier.table.v1.SitOutRequest
+	29,  // 81: croupier.table.v1.TableService.SitIn:input_type -> croupier.table.v1.SitInRequest
+	31,  // 82: croupier.table.v1.TableService.StandUp:input_type -> croupier.table.v1.StandUpRequest
+	33,  // 83: croupier.table.v1.TableService.Act:input_type -> croupier.table.v1.ActRequest
+	35,  // 84: croupier.table.v1.TableService.UseTimeBank:input_type -> croupier.table.v1.UseTimeBankRequest
+	37,  // 85: croupier.table.v1.TableService.Subscribe:input_type -> croupier.table.v1.SubscribeRequest
+	39,  // 86: croupier.table.v1.TableService.Play:input_type -> croupier.table.v1.PlayRequest
+	58,  // 87: croupier.table.v1.TableService.GetHandHistory:input_type -> croupier.table.v1.GetHandHistoryRequest
+	60,  // 88: croupier.table.v1.TableService.GetFairnessProof:input_type -> croupier.table.v1.GetFairnessProofRequest
+	62,  // 89: croupier.table.v1.SessionService.CreatePlayerSession:input_type -> croupier.table.v1.CreatePlayerSessionRequest
+	64,  // 90: croupier.table.v1.TableAdminService.CreateTable:input_type -> croupier.table.v1.CreateTableRequest
+	66,  // 91: croupier.table.v1.TableAdminService.CloseTable:input_type -> croupier.table.v1.CloseTableRequest
+	68,  // 92: croupier.table.v1.TableAdminService.PauseTable:input_type -> croupier.table.v1.PauseTableRequest
+	70,  // 93: croupier.table.v1.TableAdminService.ResumeTable:input_type -> croupier.table.v1.ResumeTableRequest
+	72,  // 94: croupier.table.v1.TableAdminService.Misdeal:input_type -> croupier.table.v1.MisdealRequest
+	74,  // 95: croupier.table.v1.TableAdminService.VoidPlayerHand:input_type -> croupier.table.v1.VoidPlayerHandRequest
+	76,  // 96: croupier.table.v1.TableAdminService.AwardDisputedPot:input_type -> croupier.table.v1.AwardDisputedPotRequest
+	78,  // 97: croupier.table.v1.TableAdminService.SeatPlayer:input_type -> croupier.table.v1.SeatPlayerRequest
+	80,  // 98: croupier.table.v1.TableAdminService.RemovePlayer:input_type -> croupier.table.v1.RemovePlayerRequest
+	82,  // 99: croupier.table.v1.TableAdminService.SetStakes:input_type -> croupier.table.v1.SetStakesRequest
+	84,  // 100: croupier.table.v1.TableAdminService.SetDealHold:input_type -> croupier.table.v1.SetDealHoldRequest
+	86,  // 101: croupier.table.v1.TableAdminService.UpdateTableSettings:input_type -> croupier.table.v1.UpdateTableSettingsRequest
+	88,  // 102: croupier.table.v1.TableAdminService.ListHandResults:input_type -> croupier.table.v1.ListHandResultsRequest
+	16,  // 103: croupier.table.v1.TableService.ListTables:output_type -> croupier.table.v1.ListTablesResponse
+	18,  // 104: croupier.table.v1.TableService.GetTable:output_type -> croupier.table.v1.GetTableResponse
+	20,  // 105: croupier.table.v1.TableService.JoinWaitingList:output_type -> croupier.table.v1.JoinWaitingListResponse
+	22,  // 106: croupier.table.v1.TableService.LeaveWaitingList:output_type -> croupier.table.v1.LeaveWaitingListResponse
+	24,  // 107: croupier.table.v1.TableService.TakeSeat:output_type -> croupier.table.v1.TakeSeatResponse
+	26,  // 108: croupier.table.v1.TableService.AddChips:output_type -> croupier.table.v1.AddChipsResponse
+	28,  // 109: croupier.table.v1.TableService.SitOut:output_type -> croupier.table.v1.SitOutResponse
+	30,  // 110: croupier.table.v1.TableService.SitIn:output_type -> croupier.table.v1.SitInResponse
+	32,  // 111: croupier.table.v1.TableService.StandUp:output_type -> croupier.table.v1.StandUpResponse
+	34,  // 112: croupier.table.v1.TableService.Act:output_type -> croupier.table.v1.ActResponse
+	36,  // 113: croupier.table.v1.TableService.UseTimeBank:output_type -> croupier.table.v1.UseTimeBankResponse
+	38,  // 114: croupier.table.v1.TableService.Subscribe:output_type -> croupier.table.v1.SubscribeResponse
+	40,  // 115: croupier.table.v1.TableService.Play:output_type -> croupier.table.v1.PlayResponse
+	59,  // 116: croupier.table.v1.TableService.GetHandHistory:output_type -> croupier.table.v1.GetHandHistoryResponse
+	61,  // 117: croupier.table.v1.TableService.GetFairnessProof:output_type -> croupier.table.v1.GetFairnessProofResponse
+	63,  // 118: croupier.table.v1.SessionService.CreatePlayerSession:output_type -> croupier.table.v1.CreatePlayerSessionResponse
+	65,  // 119: croupier.table.v1.TableAdminService.CreateTable:output_type -> croupier.table.v1.CreateTableResponse
+	67,  // 120: croupier.table.v1.TableAdminService.CloseTable:output_type -> croupier.table.v1.CloseTableResponse
+	69,  // 121: croupier.table.v1.TableAdminService.PauseTable:output_type -> croupier.table.v1.PauseTableResponse
+	71,  // 122: croupier.table.v1.TableAdminService.ResumeTable:output_type -> croupier.table.v1.ResumeTableResponse
+	73,  // 123: croupier.table.v1.TableAdminService.Misdeal:output_type -> croupier.table.v1.MisdealResponse
+	75,  // 124: croupier.table.v1.TableAdminService.VoidPlayerHand:output_type -> croupier.table.v1.VoidPlayerHandResponse
+	77,  // 125: croupier.table.v1.TableAdminService.AwardDisputedPot:output_type -> croupier.table.v1.AwardDisputedPotResponse
+	79,  // 126: croupier.table.v1.TableAdminService.SeatPlayer:output_type -> croupier.table.v1.SeatPlayerResponse
+	81,  // 127: croupier.table.v1.TableAdminService.RemovePlayer:output_type -> croupier.table.v1.RemovePlayerResponse
+	83,  // 128: croupier.table.v1.TableAdminService.SetStakes:output_type -> croupier.table.v1.SetStakesResponse
+	85,  // 129: croupier.table.v1.TableAdminService.SetDealHold:output_type -> croupier.table.v1.SetDealHoldResponse
+	87,  // 130: croupier.table.v1.TableAdminService.UpdateTableSettings:output_type -> croupier.table.v1.UpdateTableSettingsResponse
+	92,  // 131: croupier.table.v1.TableAdminService.ListHandResults:output_type -> croupier.table.v1.ListHandResultsResponse
+	103, // [103:132] is the sub-list for method output_type
+	74,  // [74:103] is the sub-list for method input_type
+	74,  // [74:74] is the sub-list for extension type_name
+	74,  // [74:74] is the sub-list for extension extendee
+	0,   // [0:74] is the sub-list for field type_name
 }
 
 func init() { file_croupier_table_v1_table_proto_init() }
@@ -7071,8 +7276,8 @@ func file_croupier_table_v1_table_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_croupier_table_v1_table_proto_rawDesc), len(file_croupier_table_v1_table_proto_rawDesc)),
-			NumEnums:      6,
-			NumMessages:   86,
+			NumEnums:      7,
+			NumMessages:   87,
 			NumExtensions: 0,
 			NumServices:   3,
 		},

@@ -180,16 +180,10 @@ func Named(name string, game Game, st betting.Structure) (Rules, error) {
 		o.VoidBets = VoidKeep
 		o.LastVoid = LastVoidSplit
 		if name == RUClub {
-			if game != Holdem || (st != betting.NoLimit && st != betting.PotLimit) {
-				return Rules{}, fmt.Errorf("profile %s is Hold'em no or pot limit only (ru-club-poker.md title)", name)
-			}
 			o.RakeRequired = true
 			r.Rake = rake.Config{Mode: rake.None}
 		}
 	case CZ:
-		if game != Holdem || st != betting.NoLimit {
-			return Rules{}, fmt.Errorf("profile %s is no-limit Hold'em only (cz-cash-game-texas-holdem.md)", name)
-		}
 		o.LimitReopen = betting.ReopenFull
 		o.RaiseBase = betting.FromHighest
 		o.MinRaise = betting.RaiseToDouble
@@ -219,7 +213,32 @@ func Named(name string, game Game, st betting.Structure) (Rules, error) {
 	if st < betting.FixedLimit || st > betting.NoLimit {
 		return Rules{}, fmt.Errorf("unknown structure %d", st)
 	}
+	if err := rules.CheckPokerScope(name, game.String(), st.String()); err != nil {
+		return Rules{}, err
+	}
 	return r, nil
+}
+
+// ForTournament switches the options a profile's tournament rules change
+// from its cash rules. Greek tournaments (gr-regulation-2's [TOURN] rules)
+// count a limit all-in of at least half the bet (or of the raise
+// increment) as a full bet that reopens the betting (A4, A5; G3.19(4)) and
+// read two equal chips, each over half the bet faced and no more than it,
+// as a call (C2; G3.12 ¶2); A3 (an all-in below the big blind is called
+// with the full big blind) and C8 (a single oversized chip declared a raise
+// raises to what it covers in pot and no limit; in limit a raise is the
+// limit's either way) hold at every Greek table already. The other texts
+// make no tournament difference in betting: the Belarusian sports rules are
+// tournament rules already, and the Czech tournament text refers to the
+// cash game's (the same betting rounds and the literal double raise,
+// cz-tournaments.md §6 and §8 item 3); Russian club poker has no
+// tournament text.
+func (r Rules) ForTournament() Rules {
+	if r.Profile == GR {
+		r.Options.LimitReopen = betting.ReopenHalf
+		r.Options.TwoChipCall = true
+	}
+	return r
 }
 
 // WithStakes fills the stakes and the defaults that derive from them: the

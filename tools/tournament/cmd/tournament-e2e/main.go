@@ -57,7 +57,10 @@ func main() {
 		fmt.Fprintln(os.Stderr, "no-show:", p)
 	}
 	fmt.Printf("wall=%s acts=%d pool=%d commission=%d balancing_moves=%d no_shows=%d no_shows_ok=%t\n", rep.Wall.Round(time.Millisecond), rep.Acts, rep.Pool, rep.Commission, rep.Moves, cfg.NoShows, len(rep.NoShowProblems) == 0)
-	fmt.Printf("entrants=%d completed=%t restarts=%d payout_total=%d ledger_ok=%t\n", rep.Entrants, rep.Completed, rep.Restarts, rep.PayoutTotal, rep.LedgerOK)
+	m := rep.MoveTerms
+	fmt.Printf("planned_missed_hands=%d planned_dead_big_blinds=%d\n", m.PlannedMisses, m.PlannedDead)
+	fmt.Printf("entrants=%d completed=%t restarts=%d payout_total=%d ledger_ok=%t missed_hands=%d dead_big_blinds=%d\n",
+		rep.Entrants, rep.Completed, rep.Restarts, rep.PayoutTotal, rep.LedgerOK, m.MissedHands, m.DeadBigBlinds)
 	if err != nil || !rep.Completed || !rep.LedgerOK || len(rep.NoShowProblems) > 0 {
 		os.Exit(1)
 	}
