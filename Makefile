@@ -38,10 +38,17 @@ run:
 	go run ./tools/devstack $(ARGS)
 
 ## test: the whole unit and property suite, race detector on, after the
-## suites that run at full size without it (test-full: each mk/*.mk adds
-## its own). Those are one busy process each, so they run two at a time.
+## suites that run large without it (test-full: each mk/*.mk adds its
+## own). Those are one busy process each, so they run two at a time. The
+## banked games' and the poker engines' property runs are CI-sized here
+## (CI_PROPERTY_ROUNDS rounds per game and profile, CI_PROPERTY_HANDS
+## hands): the 1,000,000 of each are `make banked-full` and `make
+## engines-property` (10 and 6 CPU-minutes), and `make test
+## CI_PROPERTY_ROUNDS= CI_PROPERTY_HANDS=` runs them in this suite.
+CI_PROPERTY_ROUNDS ?= 250000
+CI_PROPERTY_HANDS ?= 250000
 test:
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-full
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-full PROPERTY_ROUNDS=$(CI_PROPERTY_ROUNDS) PROPERTY_HANDS=$(CI_PROPERTY_HANDS)
 	go test -race -count=1 -timeout $(TEST_TIMEOUT) $(PKGS)
 
 .PHONY: test-full

@@ -5,9 +5,12 @@
 ## engines-property: the engines' property test at full size — 1,000,000
 ## random hands across every game, structure and rule profile — without the
 ## race detector; `make test` runs it at a reduced size under -race and
-## depends on this target for the full size.
+## runs this target beside it with PROPERTY_HANDS=$(CI_PROPERTY_HANDS) (the
+## Makefile's test target, for CI's time); PROPERTY_HANDS=<n> sets any
+## size, empty is the full size.
+PROPERTY_HANDS ?=
 engines-property:
-	go test -count=1 -timeout 60m -v -run 'TestPropertyRandomHands$$' ./services/table/poker/ | grep -E '^(ok|FAIL|--- (PASS|FAIL): TestPropertyRandomHands |panic)|random hands in'
+	go test -count=1 -timeout 60m -v -run 'TestPropertyRandomHands$$' ./services/table/poker/ $(if $(PROPERTY_HANDS),-args -hands $(PROPERTY_HANDS)) | grep -E '^(ok|FAIL|--- (PASS|FAIL): TestPropertyRandomHands |panic)|random hands in'
 
 ## engines-fuzz: fuzz the engines with arbitrary input sequences
 ## (FUZZTIME, default 5m).

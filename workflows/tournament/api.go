@@ -29,6 +29,9 @@ type PlayerIn struct {
 	Partner string `json:"partner"`
 	Player  string `json:"player"`
 	Name    string `json:"name,omitempty"`
+	// Reason is an operator's reason for a disqualification, recorded
+	// with it (docs/rules/tournaments.md §21).
+	Reason string `json:"reason,omitempty"`
 }
 
 // RegisterOut answers a registration.

@@ -93,6 +93,7 @@ func (r *run) disqualify(ctx workflow.Context, in PlayerIn) error {
 		return err
 	}
 	i, p := s.player(in.Partner, in.Player)
+	p.Why = in.Reason
 	if p.Status == Registered {
 		// Before the start the money is still held: post it (forfeited).
 		p.Status = Disqualified

@@ -21,6 +21,8 @@ type Standing struct {
 	Prize   int64  `json:"prize,omitempty"`
 	Rebuys  int    `json:"rebuys,omitempty"`
 	AddOn   bool   `json:"add_on,omitempty"`
+	// Reason is why a disqualified player was removed.
+	Reason string `json:"reason,omitempty"`
 }
 
 // Standings is the tournament as the standings query returns it.
@@ -87,7 +89,7 @@ func (r *run) standings(ctx workflow.Context) Standings {
 			continue
 		}
 		line := Standing{Partner: p.Partner, Player: p.ID, Name: p.Name, Status: p.Status, Place: p.Place, Chips: p.Chips,
-			Seat: p.Seat, Prize: p.Prize, Rebuys: p.Rebuys, AddOn: p.AddOn}
+			Seat: p.Seat, Prize: p.Prize, Rebuys: p.Rebuys, AddOn: p.AddOn, Reason: p.Why}
 		if p.Table >= 0 && p.Table < len(s.Tables) {
 			line.Table = s.Tables[p.Table].ID
 		}

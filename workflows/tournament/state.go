@@ -73,6 +73,8 @@ type Player struct {
 	Prize     int64 `json:"pz,omitempty"`
 	// Order is his registration order, the last tie-break.
 	Order int `json:"o"`
+	// Why is the reason on record for a disqualification.
+	Why string `json:"why,omitempty"`
 }
 
 // In reports whether he is still in the tournament.

@@ -272,11 +272,20 @@ func TestCancellationBeforeStartRefundsEverything(t *testing.T) {
 
 // T10(a) after the start and T10(c) (GR H.5, H.6): a cancellation mid-play
 // gives every player back his stake and fee; a disqualified player gets
-// nothing back — his stake stays in the pool, his fee with the casino.
+// nothing back — his stake stays in the pool, his fee with the casino. The
+// operator's reason is on record in the standings (tournaments.md §21).
 func TestCancellationAfterStartRefundsAllButTheDisqualified(t *testing.T) {
 	h := newHarness(t, baseTerms(), 12)
 	h.registerAll(time.Minute, 12)
-	dq := h.update(time.Hour+time.Minute, tournament.UpdateDisqualify, tournament.PlayerIn{Partner: "acme", Player: pid(3)})
+	dq := h.update(time.Hour+time.Minute, tournament.UpdateDisqualify, tournament.PlayerIn{Partner: "acme", Player: pid(3), Reason: "collusion (H.5)"})
+	var why string
+	h.env.RegisterDelayedCallback(func() {
+		for _, p := range h.standings().Players {
+			if p.Player == pid(3) {
+				why = string(p.Status) + ": " + p.Reason
+			}
+		}
+	}, time.Hour+2*time.Minute)
 	cancel := h.update(time.Hour+3*time.Minute, tournament.UpdateCancel, tournament.ReasonIn{Reason: "power cut"})
 	res := h.run()
 	if dq.err != nil || dq.rejected != nil || cancel.err != nil {
@@ -284,6 +293,9 @@ func TestCancellationAfterStartRefundsAllButTheDisqualified(t *testing.T) {
 	}
 	if res.Phase != tournament.Cancelled {
 		t.Fatalf("phase %s", res.Phase)
+	}
+	if why != "disqualified: collusion (H.5)" {
+		t.Fatalf("the standings show %q for the disqualified player", why)
 	}
 	for i := 0; i < 12; i++ {
 		b := h.wallet.Balance("player:acme:" + pid(i) + ":EUR")

@@ -332,9 +332,12 @@ func pokerCardsSeen(t testing.TB, tb *Table, evs []Event, v game.Viewer) []card.
 // shown a card the rules keep from him (checkPokerLeaks, after every
 // command).
 func TestPokerRandomRounds(t *testing.T) {
+	// 150 rounds a game without the race detector (make banked-full, part
+	// of make test); under it 10, where each round costs ten times as much
+	// and the detector has one goroutine to watch.
 	rounds := 150
 	if raceEnabled {
-		rounds = 30
+		rounds = 10
 	}
 	for _, pg := range pokerGames {
 		t.Run(pg.name, func(t *testing.T) {

@@ -301,9 +301,9 @@ func (h *Handler) DisqualifyPlayer(ctx context.Context, req *connect.Request[tou
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
-	// The reason is checked but not yet recorded: the workflow's disqualify
-	// update takes a PlayerIn, which has no field for it (docs/rules/tournaments.md
-	// §21 asks for penalties on record; that is a workflow change).
+	// The reason is recorded with the disqualification and shown in the
+	// standings (docs/rules/tournaments.md §21).
+	p.Reason = m.GetReason()
 	if err := h.core.Disqualify(ctx, m.GetTournamentId(), p); err != nil {
 		return nil, apierr.Connect(err)
 	}

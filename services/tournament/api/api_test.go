@@ -471,7 +471,7 @@ func TestHandlersPassCallerToCore(t *testing.T) {
 		{"service rebuys for a player", rebuy, tournament.UpdateRebuy, as(theService), "tour-3", "", "p7", "pb", "", tournament.PlayerIn{Partner: "pb", Player: "p7"}},
 		{"player adds on", addOn, tournament.UpdateAddOn, as(thePlayer), "tour-4", "k", "", "", "", tournament.PlayerIn{Partner: "pa", Player: "p1"}},
 		{"partner adds on for another partner", addOn, tournament.UpdateAddOn, as(thePartner), "tour-4", "k", "p7", "pb", "", tournament.PlayerIn{}},
-		{"operator disqualifies", dq, tournament.UpdateDisqualify, as(theOperator), "tour-5", "", "p7", "pb", "", tournament.PlayerIn{Partner: "pb", Player: "p7"}},
+		{"operator disqualifies", dq, tournament.UpdateDisqualify, as(theOperator), "tour-5", "", "p7", "pb", "", tournament.PlayerIn{Partner: "pb", Player: "p7", Reason: "collusion"}},
 		{"operator disqualifies, long id", dq, tournament.UpdateDisqualify, as(theOperator), strings.Repeat("t", 129), "", "p7", "pb", "", tournament.PlayerIn{}},
 	}
 	for _, c := range cases {

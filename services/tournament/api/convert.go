@@ -213,6 +213,7 @@ func standingsOf(st tournament.Standings, v viewer) *tournamentv1.GetStandingsRe
 			Prize: money(p.Prize, cur), Rebuys: int32(p.Rebuys), AddOn: p.AddOn, Seat: -1}
 		if v.seesIdentity(p.Partner, p.Player) {
 			line.PlayerId, line.PartnerId, line.TableId, line.Seat = p.Player, p.Partner, p.Table, int32(p.Seat)
+			line.Reason = p.Reason
 		} else if line.DisplayName == "" {
 			line.DisplayName = anonymous(i)
 		}

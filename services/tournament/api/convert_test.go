@@ -503,7 +503,7 @@ func standings() tournament.Standings {
 			{Partner: "pa", Player: "p3", Status: tournament.Busted},
 			{Partner: "pa", Player: "p4", Status: tournament.Registered},
 			{Partner: "pa", Player: "p5", Status: tournament.Withdrawn},
-			{Partner: "pa", Player: "p6", Status: tournament.Disqualified},
+			{Partner: "pa", Player: "p6", Status: tournament.Disqualified, Reason: "collusion (H.5)"},
 			{Partner: "pa", Player: "p7", Status: "pending"},
 			{Partner: "pa", Player: "p8", Status: tournament.Out, Place: 1, Prize: 65000},
 		},
@@ -564,6 +564,10 @@ func TestStandingsOf(t *testing.T) {
 		}
 		if !proto.Equal(s.GetPrize(), eur(p.Prize)) {
 			t.Errorf("standing %d: prize %v, want %d EUR", i, s.GetPrize(), p.Prize)
+		}
+		// A disqualification's reason on record (tournaments.md §21).
+		if s.GetReason() != p.Reason {
+			t.Errorf("standing %d: reason %q, want %q", i, s.GetReason(), p.Reason)
 		}
 	}
 	first := &tournamentv1.Standing{PlayerId: "p1", PartnerId: "pa", DisplayName: "Ann", Status: tournamentv1.PlayerStatus_PLAYER_STATUS_PLAYING,

@@ -928,13 +928,16 @@ type Standing struct {
 	DisplayName string                 `protobuf:"bytes,3,opt,name=display_name,json=displayName,proto3" json:"display_name,omitempty"`
 	Status      PlayerStatus           `protobuf:"varint,4,opt,name=status,proto3,enum=croupier.tournament.v1.PlayerStatus" json:"status,omitempty"`
 	// 0 while still playing; tied players share a place (GR H.30, H.31).
-	Place         int32     `protobuf:"varint,5,opt,name=place,proto3" json:"place,omitempty"`
-	Chips         int64     `protobuf:"varint,6,opt,name=chips,proto3" json:"chips,omitempty"`
-	TableId       string    `protobuf:"bytes,7,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
-	Seat          int32     `protobuf:"varint,8,opt,name=seat,proto3" json:"seat,omitempty"`
-	Prize         *v1.Money `protobuf:"bytes,9,opt,name=prize,proto3" json:"prize,omitempty"`
-	Rebuys        int32     `protobuf:"varint,10,opt,name=rebuys,proto3" json:"rebuys,omitempty"`
-	AddOn         bool      `protobuf:"varint,11,opt,name=add_on,json=addOn,proto3" json:"add_on,omitempty"`
+	Place   int32     `protobuf:"varint,5,opt,name=place,proto3" json:"place,omitempty"`
+	Chips   int64     `protobuf:"varint,6,opt,name=chips,proto3" json:"chips,omitempty"`
+	TableId string    `protobuf:"bytes,7,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
+	Seat    int32     `protobuf:"varint,8,opt,name=seat,proto3" json:"seat,omitempty"`
+	Prize   *v1.Money `protobuf:"bytes,9,opt,name=prize,proto3" json:"prize,omitempty"`
+	Rebuys  int32     `protobuf:"varint,10,opt,name=rebuys,proto3" json:"rebuys,omitempty"`
+	AddOn   bool      `protobuf:"varint,11,opt,name=add_on,json=addOn,proto3" json:"add_on,omitempty"`
+	// A disqualified player's reason, as the operator recorded it
+	// (docs/rules/tournaments.md §21); shown to whoever may identify him.
+	Reason        string `protobuf:"bytes,12,opt,name=reason,proto3" json:"reason,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1044,6 +1047,13 @@ func (x *Standing) GetAddOn() bool {
 		return x.AddOn
 	}
 	return false
+}
+
+func (x *Standing) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
 }
 
 // Elimination is one player out, on record (docs/rules/tournaments.md §21).
@@ -2507,7 +2517,7 @@ const file_croupier_tournament_v1_tournament_proto_rawDesc = "" +
 	"\x06reason\x18\x11 \x01(\tR\x06reason\x12\x12\n" +
 	"\x04runs\x18\x12 \x01(\x05R\x04runs\x12,\n" +
 	"\x12max_history_events\x18\x13 \x01(\x05R\x10maxHistoryEvents\x12*\n" +
-	"\x11max_history_bytes\x18\x14 \x01(\x03R\x0fmaxHistoryBytes\"\xe2\x02\n" +
+	"\x11max_history_bytes\x18\x14 \x01(\x03R\x0fmaxHistoryBytes\"\xfa\x02\n" +
 	"\bStanding\x12\x1b\n" +
 	"\tplayer_id\x18\x01 \x01(\tR\bplayerId\x12\x1d\n" +
 	"\n" +
@@ -2521,7 +2531,8 @@ const file_croupier_tournament_v1_tournament_proto_rawDesc = "" +
 	"\x05prize\x18\t \x01(\v2\x19.croupier.common.v1.MoneyR\x05prize\x12\x16\n" +
 	"\x06rebuys\x18\n" +
 	" \x01(\x05R\x06rebuys\x12\x15\n" +
-	"\x06add_on\x18\v \x01(\bR\x05addOn\"\xe5\x01\n" +
+	"\x06add_on\x18\v \x01(\bR\x05addOn\x12\x16\n" +
+	"\x06reason\x18\f \x01(\tR\x06reason\"\xe5\x01\n" +
 	"\vElimination\x12\x1b\n" +
 	"\tplayer_id\x18\x01 \x01(\tR\bplayerId\x12\x1d\n" +
 	"\n" +
