@@ -53,56 +53,71 @@ func TestPodLoss(t *testing.T) {
 		acks[fmt.Sprintf("%s/%d", req.GetHandId(), req.GetActionSeq())] = req
 		acksMu.Unlock()
 	}
-	tables, err := Setup(ctx, h.target(a, b), o, nil, onAct)
-	if err != nil {
-		t.Fatal(err)
-	}
-
-	// Watch every table's hand results, from whichever replica answers.
+	// Bots do not buy more chips (the escrow check below wants every
+	// buy-in before a table's first hand), so a table ends when one
+	// player holds all the chips: a fresh table takes its place, as many
+	// times as the hands need (16 tables without rebuys play 900 to 1,800
+	// hands between them with these bots' seeds).
+	var tables []*Table
 	results := map[string]map[uint64]*tablev1.HandResult{}
 	var resMu sync.Mutex
 	var hands atomic.Int64
 	watchCtx, stopWatch := context.WithCancel(ctx)
 	var watchers sync.WaitGroup
-	for _, tb := range tables {
-		results[tb.ID] = map[uint64]*tablev1.HandResult{}
-		watchers.Add(1)
-		go func() {
-			defer watchers.Done()
-			var after uint64
-			for watchCtx.Err() == nil {
-				_ = anyAdmin(watchCtx, admins, func(c platform.Clients) error {
-					res, err := c.Admin.ListHandResults(watchCtx, connect.NewRequest(&tablev1.ListHandResultsRequest{TableId: tb.ID, AfterHandNumber: after}))
-					if err != nil {
-						return err
-					}
-					resMu.Lock()
-					for _, r := range res.Msg.GetResults() {
-						if _, ok := results[tb.ID][r.GetHandNumber()]; !ok {
-							results[tb.ID][r.GetHandNumber()] = r
-							hands.Add(1)
-						}
-						after = max(after, r.GetHandNumber())
-					}
-					resMu.Unlock()
-					return nil
-				})
-				select {
-				case <-watchCtx.Done():
-				case <-time.After(100 * time.Millisecond):
-				}
-			}
-		}()
-	}
-
 	botCtx, stopBots := context.WithCancel(ctx)
 	var botsWG sync.WaitGroup
-	for _, tb := range tables {
-		for _, bt := range tb.Bots {
-			botsWG.Add(1)
-			go func() { defer botsWG.Done(); bt.Run(botCtx) }()
+	batches := 0
+	addTables := func(o Options) {
+		t.Helper()
+		batches++
+		o.Name = fmt.Sprintf("pl%d", batches)
+		added, err := Setup(ctx, h.target(a, b), o, nil, onAct)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resMu.Lock()
+		for _, tb := range added {
+			results[tb.ID] = map[uint64]*tablev1.HandResult{}
+		}
+		resMu.Unlock()
+		tables = append(tables, added...)
+		for _, tb := range added {
+			// Watch the table's hand results, from whichever replica answers.
+			watchers.Add(1)
+			go func() {
+				defer watchers.Done()
+				var after uint64
+				for watchCtx.Err() == nil {
+					_ = anyAdmin(watchCtx, admins, func(c platform.Clients) error {
+						res, err := c.Admin.ListHandResults(watchCtx, connect.NewRequest(&tablev1.ListHandResultsRequest{TableId: tb.ID, AfterHandNumber: after}))
+						if err != nil {
+							return err
+						}
+						resMu.Lock()
+						for _, r := range res.Msg.GetResults() {
+							if _, ok := results[tb.ID][r.GetHandNumber()]; !ok {
+								results[tb.ID][r.GetHandNumber()] = r
+								hands.Add(1)
+							}
+							after = max(after, r.GetHandNumber())
+						}
+						resMu.Unlock()
+						return nil
+					})
+					select {
+					case <-watchCtx.Done():
+					case <-time.After(100 * time.Millisecond):
+					}
+				}
+			}()
+			for _, bt := range tb.Bots {
+				botsWG.Add(1)
+				go func() { defer botsWG.Done(); bt.Run(botCtx) }()
+			}
 		}
 	}
+	addTables(o)
+	over := map[string]bool{} // tables one player has won
 
 	// The chaos: kill one replica at a random moment, start it again.
 	start := time.Now()
@@ -111,7 +126,7 @@ func TestPodLoss(t *testing.T) {
 	// must still lose a replica more than once mid-play.
 	const minKills = 5
 	kills := 0
-	progress := time.Now()
+	progress, looked := time.Now(), time.Now()
 	for hands.Load() < wantHands || kills < minKills {
 		if time.Since(progress) > 15*time.Second {
 			progress = time.Now()
@@ -124,11 +139,22 @@ func TestPodLoss(t *testing.T) {
 					st.failovers += bt.Stats.Failovers.Load()
 				}
 			}
-			fmt.Printf("pod loss: %s: %d hands, %d kills, %d acts, %d act errors, %d stream errors, %d failovers\n",
-				time.Since(start).Round(time.Second), hands.Load(), kills, st.acts, st.actErrs, st.streamErrs, st.failovers)
+			fmt.Printf("pod loss: %s: %d hands at %d tables (%d won outright), %d kills, %d acts, %d act errors, %d stream errors, %d failovers\n",
+				time.Since(start).Round(time.Second), hands.Load(), len(tables), len(over), kills, st.acts, st.actErrs, st.streamErrs, st.failovers)
 		}
 		if ctx.Err() != nil {
-			t.Fatalf("only %d hands after %s", hands.Load(), time.Since(start))
+			t.Fatalf("only %d hands after %s; replica logs:\n%s\n---\n%s", hands.Load(), time.Since(start), h.logTail(a.n), h.logTail(b.n))
+		}
+		if time.Since(looked) > 5*time.Second {
+			looked = time.Now()
+			for _, tb := range tables {
+				if !over[tb.ID] && wonOutright(ctx, admins, tb.ID) {
+					over[tb.ID] = true
+				}
+			}
+			if live := len(tables) - len(over); live < o.Tables/2 && len(tables) < 8*o.Tables {
+				addTables(Options{Tables: o.Tables - live, Players: o.Players, Tight: o.Tight, Conns: o.Conns, NoRebuy: true, ActionTime: o.ActionTime, API: o.API})
+			}
 		}
 		time.Sleep(time.Duration(300+rng.IntN(1500)) * time.Millisecond)
 		victim := procs[rng.IntN(2)]
@@ -279,6 +305,31 @@ func TestPodLoss(t *testing.T) {
 	}
 	t.Logf("pod loss: %d hands over %d tables in %s with %d SIGKILLs; %d hands checked against the escrow, %d rake transfers; %d actions acknowledged (%d replayed after a failover), %d actions in the records (%d by the clock)",
 		total, len(tables), played.Round(time.Second), kills, checked, rakes, len(acks), replayed.Load(), actions, actions-matched)
+}
+
+// wonOutright reports whether one player holds every chip at the table
+// between hands: with no rebuys it deals no more.
+func wonOutright(ctx context.Context, admins []platform.Clients, table string) bool {
+	var won bool
+	_ = anyAdmin(ctx, admins, func(c platform.Clients) error {
+		res, err := c.Table.GetTable(ctx, connect.NewRequest(&tablev1.GetTableRequest{TableId: table}))
+		if err != nil {
+			return err
+		}
+		v := res.Msg.GetTable()
+		if v.GetHand().GetPhase() == "betting" {
+			return nil
+		}
+		withChips := 0
+		for _, s := range v.GetSeats() {
+			if s.GetPlayerId() != "" && s.GetStack()+s.GetPendingChips() > 0 {
+				withChips++
+			}
+		}
+		won = withChips < 2
+		return nil
+	})
+	return won
 }
 
 func sumRake(m map[string]int64) int64 {
