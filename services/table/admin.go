@@ -213,6 +213,35 @@ func (s *Service) VoidPlayerHand(ctx context.Context, id, handID string, seat in
 	return s.admin(ctx, id, &live.Command{Kind: live.CmdVoidSeat, Hand: handID, Seat: seat, Return: ret, Reason: reason})
 }
 
+// Penalty is a "miss N rounds" penalty as imposed.
+type Penalty struct {
+	Hands, Seat int
+	Replayed    bool
+}
+
+// PenalizePlayer makes a tournament player miss rounds from the next hand
+// (docs/rules/tournaments.md T27); a retry with the same key changes
+// nothing and returns the first answer.
+func (s *Service) PenalizePlayer(ctx context.Context, id, player, partner string, rounds int, reason, key string) (Penalty, error) {
+	who := live.PlayerKey(partner, player)
+	wkey := scopedKey("penalize", id, who, key)
+	var res Penalty
+	err := s.exec(ctx, id, func(t *live.Table) (reply, error) {
+		if r, ok := t.Key(wkey); ok {
+			res = Penalty{Hands: int(r.Amount), Seat: r.Seat, Replayed: true}
+			return reply{done: true}, nil
+		}
+		return reply{cmd: &live.Command{Kind: live.CmdPenalize, Who: who, Amount: int64(rounds), Reason: reason, Key: wkey}}, nil
+	}, func(t *live.Table, c *committed) error {
+		if c != nil {
+			r, _ := t.Key(wkey)
+			res = Penalty{Hands: int(r.Amount), Seat: r.Seat}
+		}
+		return nil
+	})
+	return res, err
+}
+
 // AwardDisputedPot settles a held pot (M9).
 func (s *Service) AwardDisputedPot(ctx context.Context, id, handID string, shares []int64, reason string) error {
 	return s.admin(ctx, id, &live.Command{Kind: live.CmdAward, Hand: handID, Awards: shares, Reason: reason})

@@ -144,3 +144,54 @@ func TestMovedPlayersTermsAtATournamentTable(t *testing.T) {
 		t.Fatal("the mover was not dealt the hand after the one he missed")
 	}
 }
+
+// A "miss 1 round" penalty at a real Russian tournament table with three
+// players is three hands with a dead hand (docs/rules/tournaments.md T27):
+// the table counts them down hand by hand; a retry with the same key
+// changes nothing and answers the same; a bad round count is refused.
+func TestPenaltyAtATournamentTable(t *testing.T) {
+	u := newUnit(t, table.Options{})
+	a := u.st.Core
+	sum, err := a.CreateTable(u.ctx, table.TableSpec{Name: "T27", Game: profile.Holdem, Structure: betting.NoLimit, Profile: profile.RUSport,
+		Stakes: profile.Stakes{SmallBlind: 50, BigBlind: 100}, MaxSeats: 9, Tournament: "T27", FirstButton: 0,
+		Clock: live.Clock{Action: 30 * time.Second}, Key: "T27/1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := sum.ID
+	if err := a.SetDealHold(u.ctx, id, true); err != nil {
+		t.Fatal(err)
+	}
+	for s, p := range []string{"a", "b", "c"} {
+		if _, _, err := a.SeatPlayer(u.ctx, id, s, p, "partner-1", p, 10_000, table.Arrival{Entry: seating.Exempt}, "seat-"+p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := a.PenalizePlayer(u.ctx, id, "a", "partner-1", 0, "out of turn", "pen-0"); apierr.Reason(err) != "BAD_ROUNDS" {
+		t.Fatalf("0 rounds: %v, want BAD_ROUNDS", err)
+	}
+	p, err := a.PenalizePlayer(u.ctx, id, "a", "partner-1", 1, "out of turn", "pen-1")
+	if err != nil || p.Hands != 3 || p.Seat != 0 || p.Replayed {
+		t.Fatalf("penalty %+v, %v; want 3 hands at seat 0", p, err)
+	}
+	again, err := a.PenalizePlayer(u.ctx, id, "a", "partner-1", 1, "out of turn", "pen-1")
+	if err != nil || again.Hands != 3 || !again.Replayed {
+		t.Fatalf("retry %+v, %v; want the first answer, replayed", again, err)
+	}
+	left := func() (n int) {
+		_ = a.Table(u.ctx, id, func(t *live.Table) { n = t.Seats[0].Penalty })
+		return n
+	}
+	if n := left(); n != 3 {
+		t.Fatalf("%d hands to serve after the retry, want 3", n)
+	}
+	if err := a.SetDealHold(u.ctx, id, false); err != nil {
+		t.Fatal(err)
+	}
+	for want := 2; want >= 0; want-- {
+		r := u.foldHand(a, id)
+		if n := left(); n != want {
+			t.Fatalf("after hand %d: %d hands to serve, want %d", r.Number, n, want)
+		}
+	}
+}

@@ -102,15 +102,18 @@ func (h *AdminHandler) VoidPlayerHand(ctx context.Context, req *connect.Request[
 	if err := firstErr(checkTable(m.GetTableId()), checkHand(m.GetHandId()), checkSeat(m.GetSeat(), false), checkText("reason", m.GetReason(), maxText)); err != nil {
 		return nil, apierr.Connect(err)
 	}
-	if m.GetReturnBets() && m.GetKeepBets() {
-		return nil, apierr.Connect(apierr.Invalid("BAD_VOID", "return_bets and keep_bets exclude each other"))
-	}
 	ret := hand.VoidByRule
-	switch {
-	case m.GetReturnBets():
-		ret = hand.VoidReturnBets
-	case m.GetKeepBets():
-		ret = hand.VoidKeepBets
+	n := 0
+	for _, c := range []struct {
+		set bool
+		ret hand.VoidReturn
+	}{{m.GetReturnBets(), hand.VoidReturnBets}, {m.GetKeepBets(), hand.VoidKeepBets}, {m.GetReturnUncalled(), hand.VoidReturnUncalled}} {
+		if c.set {
+			ret, n = c.ret, n+1
+		}
+	}
+	if n > 1 {
+		return nil, apierr.Connect(apierr.Invalid("BAD_VOID", "return_bets, keep_bets and return_uncalled exclude each other"))
 	}
 	if err := h.core.VoidPlayerHand(ctx, m.GetTableId(), m.GetHandId(), int(m.GetSeat()), ret, m.GetReason()); err != nil {
 		return nil, apierr.Connect(err)
@@ -159,6 +162,19 @@ func (h *AdminHandler) SeatPlayer(ctx context.Context, req *connect.Request[tabl
 		return nil, apierr.Connect(err)
 	}
 	return connect.NewResponse(&tablev1.SeatPlayerResponse{Seat: int32(seat), Replayed: replayed}), nil
+}
+
+// PenalizePlayer makes a tournament player miss rounds.
+func (h *AdminHandler) PenalizePlayer(ctx context.Context, req *connect.Request[tablev1.PenalizePlayerRequest]) (*connect.Response[tablev1.PenalizePlayerResponse], error) {
+	m := req.Msg
+	if err := validatePenalize(m); err != nil {
+		return nil, apierr.Connect(err)
+	}
+	p, err := h.core.PenalizePlayer(ctx, m.GetTableId(), m.GetPlayerId(), m.GetPartnerId(), int(m.GetRounds()), m.GetReason(), m.GetIdempotencyKey())
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	return connect.NewResponse(&tablev1.PenalizePlayerResponse{Hands: int32(p.Hands), Seat: int32(p.Seat), Replayed: p.Replayed}), nil
 }
 
 // RemovePlayer takes a tournament player off a table.

@@ -95,6 +95,7 @@ func Policy() auth.Policy {
 		tablev1connect.TableAdminServiceAwardDisputedPotProcedure,
 		tablev1connect.TableAdminServiceSeatPlayerProcedure,
 		tablev1connect.TableAdminServiceRemovePlayerProcedure,
+		tablev1connect.TableAdminServicePenalizePlayerProcedure,
 		tablev1connect.TableAdminServiceSetStakesProcedure,
 		tablev1connect.TableAdminServiceSetDealHoldProcedure,
 		tablev1connect.TableAdminServiceUpdateTableSettingsProcedure,

@@ -83,6 +83,7 @@ func FuzzRequestValidation(f *testing.F) {
 		}
 		checkRefusal(t, "SeatPlayer", validateSeatPlayer(&tablev1.SeatPlayerRequest{TableId: table, Seat: seat, PlayerId: key, PartnerId: hand, DisplayName: name, Chips: amount, IdempotencyKey: key}))
 		checkRefusal(t, "RemovePlayer", validateRemovePlayer(&tablev1.RemovePlayerRequest{TableId: table, PlayerId: key, PartnerId: hand, IdempotencyKey: key}))
+		checkRefusal(t, "PenalizePlayer", validatePenalize(&tablev1.PenalizePlayerRequest{TableId: table, PlayerId: key, PartnerId: hand, Rounds: seat, Reason: name, IdempotencyKey: key}))
 		checkRefusal(t, "SetStakes", validateStakes(&tablev1.Stakes{Currency: format, SmallBlind: amount, BigBlind: seq, Exponent: seat}))
 		checkRefusal(t, "UpdateTableSettings", validateClock(clock))
 		// Whatever is accepted survives a wire round trip unchanged.

@@ -331,4 +331,15 @@ func validateRemovePlayer(m *tablev1.RemovePlayerRequest) error {
 	return checkKey(m.GetIdempotencyKey(), true)
 }
 
+func validatePenalize(m *tablev1.PenalizePlayerRequest) error {
+	if err := validateRemovePlayer(&tablev1.RemovePlayerRequest{TableId: m.GetTableId(), PlayerId: m.GetPlayerId(),
+		PartnerId: m.GetPartnerId(), IdempotencyKey: m.GetIdempotencyKey()}); err != nil {
+		return err
+	}
+	if m.GetRounds() < 1 || m.GetRounds() > live.MaxPenaltyRounds {
+		return apierr.Invalid("BAD_ROUNDS", "rounds %d outside 1..%d", m.GetRounds(), live.MaxPenaltyRounds)
+	}
+	return checkText("reason", m.GetReason(), maxText)
+}
+
 func msTime(ms int64) time.Time { return time.UnixMilli(ms) }

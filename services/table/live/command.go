@@ -74,11 +74,14 @@ const (
 	// CmdFreeze: the table is held for review (Reason): its state or its
 	// escrow cannot be trusted (docs/table.md, "Integrity").
 	CmdFreeze
+	// CmdPenalize: Who, at a tournament table, misses Amount rounds;
+	// Reason, Key.
+	CmdPenalize
 )
 
 var commandKindNames = [...]string{"none", "reserve", "intent_done", "top_up", "sit_out", "sit_in", "stand_up", "act",
 	"timeout", "use_bank", "deal", "join_wait", "leave_wait", "pick_up", "expire_offer", "pause", "resume", "close",
-	"misdeal", "void_seat", "award", "seat_player", "remove_player", "set_stakes", "set_hold", "settings", "finish_close", "freeze"}
+	"misdeal", "void_seat", "award", "seat_player", "remove_player", "set_stakes", "set_hold", "settings", "finish_close", "freeze", "penalize"}
 
 func (k CommandKind) String() string {
 	if int(k) < len(commandKindNames) {

@@ -71,7 +71,7 @@ func (a *applier) deal() error {
 		Outcome: c.Outcome, Seats: seats, Stakes: &stakes})
 	a.engineEvents(ev, false)
 	a.afterHand()
-	return nil
+	return a.muckDead()
 }
 
 // finish applies the end of the hand to the table: stacks, blinds and
@@ -98,6 +98,9 @@ func (a *applier) finish() {
 		if x := &t.Seats[i]; x.TopUp > 0 {
 			t.Seating.Seats[i].Stack += x.TopUp
 			x.TopUp = 0
+		}
+		if x := &t.Seats[i]; dealt[i] && x.Penalty > 0 && s.Phase != hand.Misdeal {
+			x.Penalty--
 		}
 	}
 	if t.Config.Cash() && s.Rake > 0 {

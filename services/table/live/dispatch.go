@@ -104,6 +104,8 @@ func (a *applier) apply() error {
 		return a.setHold()
 	case CmdSettings:
 		return a.settings()
+	case CmdPenalize:
+		return a.penalize()
 	}
 	return apierr.Invalid("UNKNOWN_COMMAND", "command %d", c.Kind)
 }

@@ -246,7 +246,9 @@ func (a *applier) sitOut() error {
 	}
 	t.Seats[seat].AwaySince = c.At
 	a.emitSeat(seat, "sat_out")
-	return nil
+	// Under the Russian rules his cards are mucked now, unless he is all
+	// in (RU §6.4.3; tournaments.md T32).
+	return a.muckDead()
 }
 
 func (a *applier) sitIn() error {

@@ -176,6 +176,9 @@ type Seat struct {
 	Timeouts int `json:"timeouts,omitempty"`
 	// AwaySince is when the player sat out (ms), 0 if he is not away.
 	AwaySince int64 `json:"away_since,omitempty"`
+	// Penalty counts the hands a tournament player still serves of a
+	// "miss N rounds" penalty: dealt in, forced bets posted, hand dead.
+	Penalty int `json:"penalty,omitempty"`
 	// Leave: he stands up (or is removed) when the hand ends.
 	Leave bool `json:"leave,omitempty"`
 	// LeaveKey is the idempotency key of a deferred stand-up or removal.

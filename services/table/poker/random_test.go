@@ -199,7 +199,7 @@ func randomAction(rng *rand.Rand, s *hand.State, legal []betting.Legal, commands
 		case 1:
 			return hand.Action{Command: hand.CmdRefusePost, Seat: seat}
 		default:
-			return hand.Action{Command: hand.CmdVoidSeat, Seat: seat, Return: hand.VoidReturn(rng.IntN(3))}
+			return hand.Action{Command: hand.CmdVoidSeat, Seat: seat, Return: hand.VoidReturn(rng.IntN(4))}
 		}
 	}
 	if rng.IntN(10) == 0 {

@@ -98,3 +98,74 @@ func TestGRTournamentTwoEqualChipsAreACall(t *testing.T) {
 		}
 	}
 }
+
+// tournaments.md T28 (gr-regulation-2 H.25): a player raised to 600 facing
+// a bet of 200 and nobody has called when his hand is killed as a penalty:
+// his hand is void, the 200 that was called stays in the pot and the 400
+// nobody called goes back to him. The others play on.
+func TestKilledHandReturnsTheUncalledRaise(t *testing.T) {
+	s := greekHand(t, betting.NoLimit, true, 5000, 5000, 5000, 5000)
+	act(t, s, 3, betting.Raise, 200)
+	act(t, s, 0, betting.Raise, 600)
+	evs, err := Apply(s, hand.Action{Seat: 0, Command: hand.CmdVoidSeat, Return: hand.VoidReturnUncalled, Reason: "penalty"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back int64 = -1
+	for _, e := range evs {
+		if e.Kind == hand.EvHandVoided && e.Seat == 0 {
+			back = e.Amount
+		}
+	}
+	if back != 400 || s.Stack(0) != 4800 {
+		t.Fatalf("returned %d, stack %d; want 400 returned and 4800 left", back, s.Stack(0))
+	}
+	var pot int64
+	for i := range s.Round.Seats {
+		pot += s.Round.Seats[i].Total
+	}
+	if pot != 10+20+200+200 {
+		t.Fatalf("pot %d, want 430 (blinds, the bet and his called 200)", pot)
+	}
+	if s.Phase != hand.Betting || s.ToAct() != 1 {
+		t.Fatalf("phase %v, seat %d to act; want the small blind to act next", s.Phase, s.ToAct())
+	}
+	// The others face the 200 that stands, not his 600, and the raiser of
+	// the 200, whom nobody re-raised, does not act again.
+	for _, l := range s.Legal(1, nil) {
+		if l.Kind == betting.Call && l.Min != 200 {
+			t.Fatalf("small blind calls to %d, want 200", l.Min)
+		}
+	}
+	act(t, s, 1, betting.Call, 0)
+	act(t, s, 2, betting.Call, 0)
+	if s.Street != 1 || s.Phase != hand.Betting {
+		t.Fatalf("street %d phase %v after the calls; want the flop", s.Street, s.Phase)
+	}
+}
+
+// A killed first raise leaves the big blind his option (the blinds are
+// the standing bet, the limper has acted).
+func TestKilledFirstRaiseKeepsTheBigBlindsOption(t *testing.T) {
+	s := greekHand(t, betting.NoLimit, true, 5000, 5000, 5000, 5000)
+	act(t, s, 3, betting.Call, 0)
+	act(t, s, 0, betting.Raise, 100)
+	if _, err := Apply(s, hand.Action{Seat: 0, Command: hand.CmdVoidSeat, Return: hand.VoidReturnUncalled}); err != nil {
+		t.Fatal(err)
+	}
+	if s.Stack(0) != 4980 {
+		t.Fatalf("stack %d, want 4980: the 80 nobody called back, the 20 the blind matched in the pot", s.Stack(0))
+	}
+	act(t, s, 1, betting.Call, 0)
+	check := false
+	for _, l := range s.Legal(2, nil) {
+		check = check || l.Kind == betting.Check
+	}
+	if s.ToAct() != 2 || !check {
+		t.Fatalf("seat %d to act (check %t); want the big blind's option", s.ToAct(), check)
+	}
+	act(t, s, 2, betting.Check, 0)
+	if s.Street != 1 {
+		t.Fatalf("street %d; want the flop, the limper not asked again", s.Street)
+	}
+}

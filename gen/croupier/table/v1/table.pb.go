@@ -5234,9 +5234,13 @@ type VoidPlayerHandRequest struct {
 	ReturnBets bool   `protobuf:"varint,4,opt,name=return_bets,json=returnBets,proto3" json:"return_bets,omitempty"`
 	Reason     string `protobuf:"bytes,5,opt,name=reason,proto3" json:"reason,omitempty"`
 	// True: his bets stay in the pot whatever the profile says.
-	KeepBets      bool `protobuf:"varint,6,opt,name=keep_bets,json=keepBets,proto3" json:"keep_bets,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	KeepBets bool `protobuf:"varint,6,opt,name=keep_bets,json=keepBets,proto3" json:"keep_bets,omitempty"`
+	// True: his bets stay in the pot except the part of his bet this round
+	// that nobody called, which goes back to him (a hand killed as a
+	// tournament penalty, gr-regulation-2 H.25; docs/rules/tournaments.md T28).
+	ReturnUncalled bool `protobuf:"varint,7,opt,name=return_uncalled,json=returnUncalled,proto3" json:"return_uncalled,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *VoidPlayerHandRequest) Reset() {
@@ -5307,6 +5311,13 @@ func (x *VoidPlayerHandRequest) GetReason() string {
 func (x *VoidPlayerHandRequest) GetKeepBets() bool {
 	if x != nil {
 		return x.KeepBets
+	}
+	return false
+}
+
+func (x *VoidPlayerHandRequest) GetReturnUncalled() bool {
+	if x != nil {
+		return x.ReturnUncalled
 	}
 	return false
 }
@@ -5628,6 +5639,154 @@ func (x *SeatPlayerResponse) GetReplayed() bool {
 	return false
 }
 
+type PenalizePlayerRequest struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	TableId   string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
+	PlayerId  string                 `protobuf:"bytes,2,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	PartnerId string                 `protobuf:"bytes,3,opt,name=partner_id,json=partnerId,proto3" json:"partner_id,omitempty"`
+	// Rounds to miss, 1..10.
+	Rounds         int32  `protobuf:"varint,4,opt,name=rounds,proto3" json:"rounds,omitempty"`
+	Reason         string `protobuf:"bytes,5,opt,name=reason,proto3" json:"reason,omitempty"`
+	IdempotencyKey string `protobuf:"bytes,6,opt,name=idempotency_key,json=idempotencyKey,proto3" json:"idempotency_key,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *PenalizePlayerRequest) Reset() {
+	*x = PenalizePlayerRequest{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[73]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PenalizePlayerRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PenalizePlayerRequest) ProtoMessage() {}
+
+func (x *PenalizePlayerRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[73]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PenalizePlayerRequest.ProtoReflect.Descriptor instead.
+func (*PenalizePlayerRequest) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{73}
+}
+
+func (x *PenalizePlayerRequest) GetTableId() string {
+	if x != nil {
+		return x.TableId
+	}
+	return ""
+}
+
+func (x *PenalizePlayerRequest) GetPlayerId() string {
+	if x != nil {
+		return x.PlayerId
+	}
+	return ""
+}
+
+func (x *PenalizePlayerRequest) GetPartnerId() string {
+	if x != nil {
+		return x.PartnerId
+	}
+	return ""
+}
+
+func (x *PenalizePlayerRequest) GetRounds() int32 {
+	if x != nil {
+		return x.Rounds
+	}
+	return 0
+}
+
+func (x *PenalizePlayerRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *PenalizePlayerRequest) GetIdempotencyKey() string {
+	if x != nil {
+		return x.IdempotencyKey
+	}
+	return ""
+}
+
+type PenalizePlayerResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The hands he sits out with a dead hand (rounds × players at the table).
+	Hands int32 `protobuf:"varint,1,opt,name=hands,proto3" json:"hands,omitempty"`
+	// The seat he has.
+	Seat int32 `protobuf:"varint,2,opt,name=seat,proto3" json:"seat,omitempty"`
+	// True when the key had been used: the first answer, nothing applied.
+	Replayed      bool `protobuf:"varint,3,opt,name=replayed,proto3" json:"replayed,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PenalizePlayerResponse) Reset() {
+	*x = PenalizePlayerResponse{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[74]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PenalizePlayerResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PenalizePlayerResponse) ProtoMessage() {}
+
+func (x *PenalizePlayerResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[74]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PenalizePlayerResponse.ProtoReflect.Descriptor instead.
+func (*PenalizePlayerResponse) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{74}
+}
+
+func (x *PenalizePlayerResponse) GetHands() int32 {
+	if x != nil {
+		return x.Hands
+	}
+	return 0
+}
+
+func (x *PenalizePlayerResponse) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *PenalizePlayerResponse) GetReplayed() bool {
+	if x != nil {
+		return x.Replayed
+	}
+	return false
+}
+
 type RemovePlayerRequest struct {
 	state          protoimpl.MessageState `protogen:"open.v1"`
 	TableId        string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
@@ -5640,7 +5799,7 @@ type RemovePlayerRequest struct {
 
 func (x *RemovePlayerRequest) Reset() {
 	*x = RemovePlayerRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[73]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[75]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5652,7 +5811,7 @@ func (x *RemovePlayerRequest) String() string {
 func (*RemovePlayerRequest) ProtoMessage() {}
 
 func (x *RemovePlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[73]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[75]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5665,7 +5824,7 @@ func (x *RemovePlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemovePlayerRequest.ProtoReflect.Descriptor instead.
 func (*RemovePlayerRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{73}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{75}
 }
 
 func (x *RemovePlayerRequest) GetTableId() string {
@@ -5714,7 +5873,7 @@ type RemovePlayerResponse struct {
 
 func (x *RemovePlayerResponse) Reset() {
 	*x = RemovePlayerResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[74]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[76]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5726,7 +5885,7 @@ func (x *RemovePlayerResponse) String() string {
 func (*RemovePlayerResponse) ProtoMessage() {}
 
 func (x *RemovePlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[74]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[76]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5739,7 +5898,7 @@ func (x *RemovePlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemovePlayerResponse.ProtoReflect.Descriptor instead.
 func (*RemovePlayerResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{74}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{76}
 }
 
 func (x *RemovePlayerResponse) GetChips() int64 {
@@ -5787,7 +5946,7 @@ type SetStakesRequest struct {
 
 func (x *SetStakesRequest) Reset() {
 	*x = SetStakesRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[75]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[77]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5799,7 +5958,7 @@ func (x *SetStakesRequest) String() string {
 func (*SetStakesRequest) ProtoMessage() {}
 
 func (x *SetStakesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[75]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[77]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5812,7 +5971,7 @@ func (x *SetStakesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetStakesRequest.ProtoReflect.Descriptor instead.
 func (*SetStakesRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{75}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{77}
 }
 
 func (x *SetStakesRequest) GetTableId() string {
@@ -5837,7 +5996,7 @@ type SetStakesResponse struct {
 
 func (x *SetStakesResponse) Reset() {
 	*x = SetStakesResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[76]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[78]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5849,7 +6008,7 @@ func (x *SetStakesResponse) String() string {
 func (*SetStakesResponse) ProtoMessage() {}
 
 func (x *SetStakesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[76]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[78]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5862,7 +6021,7 @@ func (x *SetStakesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetStakesResponse.ProtoReflect.Descriptor instead.
 func (*SetStakesResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{76}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{78}
 }
 
 type SetDealHoldRequest struct {
@@ -5875,7 +6034,7 @@ type SetDealHoldRequest struct {
 
 func (x *SetDealHoldRequest) Reset() {
 	*x = SetDealHoldRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[77]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[79]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5887,7 +6046,7 @@ func (x *SetDealHoldRequest) String() string {
 func (*SetDealHoldRequest) ProtoMessage() {}
 
 func (x *SetDealHoldRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[77]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[79]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5900,7 +6059,7 @@ func (x *SetDealHoldRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetDealHoldRequest.ProtoReflect.Descriptor instead.
 func (*SetDealHoldRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{77}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{79}
 }
 
 func (x *SetDealHoldRequest) GetTableId() string {
@@ -5925,7 +6084,7 @@ type SetDealHoldResponse struct {
 
 func (x *SetDealHoldResponse) Reset() {
 	*x = SetDealHoldResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[78]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[80]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5937,7 +6096,7 @@ func (x *SetDealHoldResponse) String() string {
 func (*SetDealHoldResponse) ProtoMessage() {}
 
 func (x *SetDealHoldResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[78]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[80]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5950,7 +6109,7 @@ func (x *SetDealHoldResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetDealHoldResponse.ProtoReflect.Descriptor instead.
 func (*SetDealHoldResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{78}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{80}
 }
 
 type UpdateTableSettingsRequest struct {
@@ -5963,7 +6122,7 @@ type UpdateTableSettingsRequest struct {
 
 func (x *UpdateTableSettingsRequest) Reset() {
 	*x = UpdateTableSettingsRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[79]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[81]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5975,7 +6134,7 @@ func (x *UpdateTableSettingsRequest) String() string {
 func (*UpdateTableSettingsRequest) ProtoMessage() {}
 
 func (x *UpdateTableSettingsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[79]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[81]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5988,7 +6147,7 @@ func (x *UpdateTableSettingsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateTableSettingsRequest.ProtoReflect.Descriptor instead.
 func (*UpdateTableSettingsRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{79}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{81}
 }
 
 func (x *UpdateTableSettingsRequest) GetTableId() string {
@@ -6013,7 +6172,7 @@ type UpdateTableSettingsResponse struct {
 
 func (x *UpdateTableSettingsResponse) Reset() {
 	*x = UpdateTableSettingsResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[80]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[82]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6025,7 +6184,7 @@ func (x *UpdateTableSettingsResponse) String() string {
 func (*UpdateTableSettingsResponse) ProtoMessage() {}
 
 func (x *UpdateTableSettingsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[80]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[82]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6038,7 +6197,7 @@ func (x *UpdateTableSettingsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateTableSettingsResponse.ProtoReflect.Descriptor instead.
 func (*UpdateTableSettingsResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{80}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{82}
 }
 
 type ListHandResultsRequest struct {
@@ -6054,7 +6213,7 @@ type ListHandResultsRequest struct {
 
 func (x *ListHandResultsRequest) Reset() {
 	*x = ListHandResultsRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[81]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[83]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6066,7 +6225,7 @@ func (x *ListHandResultsRequest) String() string {
 func (*ListHandResultsRequest) ProtoMessage() {}
 
 func (x *ListHandResultsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[81]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[83]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6079,7 +6238,7 @@ func (x *ListHandResultsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListHandResultsRequest.ProtoReflect.Descriptor instead.
 func (*ListHandResultsRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{81}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{83}
 }
 
 func (x *ListHandResultsRequest) GetTableId() string {
@@ -6122,7 +6281,7 @@ type PlayerResult struct {
 
 func (x *PlayerResult) Reset() {
 	*x = PlayerResult{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[82]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[84]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6134,7 +6293,7 @@ func (x *PlayerResult) String() string {
 func (*PlayerResult) ProtoMessage() {}
 
 func (x *PlayerResult) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[82]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[84]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6147,7 +6306,7 @@ func (x *PlayerResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerResult.ProtoReflect.Descriptor instead.
 func (*PlayerResult) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{82}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{84}
 }
 
 func (x *PlayerResult) GetSeat() int32 {
@@ -6212,7 +6371,7 @@ type DealtOut struct {
 
 func (x *DealtOut) Reset() {
 	*x = DealtOut{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[83]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[85]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6224,7 +6383,7 @@ func (x *DealtOut) String() string {
 func (*DealtOut) ProtoMessage() {}
 
 func (x *DealtOut) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[83]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[85]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6237,7 +6396,7 @@ func (x *DealtOut) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DealtOut.ProtoReflect.Descriptor instead.
 func (*DealtOut) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{83}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{85}
 }
 
 func (x *DealtOut) GetSeat() int32 {
@@ -6287,7 +6446,7 @@ type HandResult struct {
 
 func (x *HandResult) Reset() {
 	*x = HandResult{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[84]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[86]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6299,7 +6458,7 @@ func (x *HandResult) String() string {
 func (*HandResult) ProtoMessage() {}
 
 func (x *HandResult) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[84]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[86]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6312,7 +6471,7 @@ func (x *HandResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HandResult.ProtoReflect.Descriptor instead.
 func (*HandResult) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{84}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{86}
 }
 
 func (x *HandResult) GetHandId() string {
@@ -6382,7 +6541,7 @@ type ListHandResultsResponse struct {
 
 func (x *ListHandResultsResponse) Reset() {
 	*x = ListHandResultsResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[85]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[87]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6394,7 +6553,7 @@ func (x *ListHandResultsResponse) String() string {
 func (*ListHandResultsResponse) ProtoMessage() {}
 
 func (x *ListHandResultsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[85]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[87]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6407,7 +6566,7 @@ func (x *ListHandResultsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListHandResultsResponse.ProtoReflect.Descriptor instead.
 func (*ListHandResultsResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{85}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{87}
 }
 
 func (x *ListHandResultsResponse) GetResults() []*HandResult {
@@ -6801,7 +6960,7 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x17\n" +
 	"\ahand_id\x18\x02 \x01(\tR\x06handId\x12\x16\n" +
 	"\x06reason\x18\x03 \x01(\tR\x06reason\"\x11\n" +
-	"\x0fMisdealResponse\"\xb5\x01\n" +
+	"\x0fMisdealResponse\"\xde\x01\n" +
 	"\x15VoidPlayerHandRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x17\n" +
 	"\ahand_id\x18\x02 \x01(\tR\x06handId\x12\x12\n" +
@@ -6809,7 +6968,8 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\vreturn_bets\x18\x04 \x01(\bR\n" +
 	"returnBets\x12\x16\n" +
 	"\x06reason\x18\x05 \x01(\tR\x06reason\x12\x1b\n" +
-	"\tkeep_bets\x18\x06 \x01(\bR\bkeepBets\"\x18\n" +
+	"\tkeep_bets\x18\x06 \x01(\bR\bkeepBets\x12'\n" +
+	"\x0freturn_uncalled\x18\a \x01(\bR\x0ereturnUncalled\"\x18\n" +
 	"\x16VoidPlayerHandResponse\"}\n" +
 	"\x17AwardDisputedPotRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x17\n" +
@@ -6832,7 +6992,19 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	" \x01(\bR\x10postDeadBigBlind\"D\n" +
 	"\x12SeatPlayerResponse\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x1a\n" +
-	"\breplayed\x18\x02 \x01(\bR\breplayed\"\x95\x01\n" +
+	"\breplayed\x18\x02 \x01(\bR\breplayed\"\xc7\x01\n" +
+	"\x15PenalizePlayerRequest\x12\x19\n" +
+	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x1b\n" +
+	"\tplayer_id\x18\x02 \x01(\tR\bplayerId\x12\x1d\n" +
+	"\n" +
+	"partner_id\x18\x03 \x01(\tR\tpartnerId\x12\x16\n" +
+	"\x06rounds\x18\x04 \x01(\x05R\x06rounds\x12\x16\n" +
+	"\x06reason\x18\x05 \x01(\tR\x06reason\x12'\n" +
+	"\x0fidempotency_key\x18\x06 \x01(\tR\x0eidempotencyKey\"^\n" +
+	"\x16PenalizePlayerResponse\x12\x14\n" +
+	"\x05hands\x18\x01 \x01(\x05R\x05hands\x12\x12\n" +
+	"\x04seat\x18\x02 \x01(\x05R\x04seat\x12\x1a\n" +
+	"\breplayed\x18\x03 \x01(\bR\breplayed\"\x95\x01\n" +
 	"\x13RemovePlayerRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x1b\n" +
 	"\tplayer_id\x18\x02 \x01(\tR\bplayerId\x12\x1d\n" +
@@ -6965,7 +7137,8 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\x0eGetHandHistory\x12(.croupier.table.v1.GetHandHistoryRequest\x1a).croupier.table.v1.GetHandHistoryResponse\x12k\n" +
 	"\x10GetFairnessProof\x12*.croupier.table.v1.GetFairnessProofRequest\x1a+.croupier.table.v1.GetFairnessProofResponse2\x86\x01\n" +
 	"\x0eSessionService\x12t\n" +
-	"\x13CreatePlayerSession\x12-.croupier.table.v1.CreatePlayerSessionRequest\x1a..croupier.table.v1.CreatePlayerSessionResponse2\xfd\t\n" +
+	"\x13CreatePlayerSession\x12-.croupier.table.v1.CreatePlayerSessionRequest\x1a..croupier.table.v1.CreatePlayerSessionResponse2\xe4\n" +
+	"\n" +
 	"\x11TableAdminService\x12\\\n" +
 	"\vCreateTable\x12%.croupier.table.v1.CreateTableRequest\x1a&.croupier.table.v1.CreateTableResponse\x12Y\n" +
 	"\n" +
@@ -6978,7 +7151,8 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\x10AwardDisputedPot\x12*.croupier.table.v1.AwardDisputedPotRequest\x1a+.croupier.table.v1.AwardDisputedPotResponse\x12Y\n" +
 	"\n" +
 	"SeatPlayer\x12$.croupier.table.v1.SeatPlayerRequest\x1a%.croupier.table.v1.SeatPlayerResponse\x12_\n" +
-	"\fRemovePlayer\x12&.croupier.table.v1.RemovePlayerRequest\x1a'.croupier.table.v1.RemovePlayerResponse\x12V\n" +
+	"\fRemovePlayer\x12&.croupier.table.v1.RemovePlayerRequest\x1a'.croupier.table.v1.RemovePlayerResponse\x12e\n" +
+	"\x0ePenalizePlayer\x12(.croupier.table.v1.PenalizePlayerRequest\x1a).croupier.table.v1.PenalizePlayerResponse\x12V\n" +
 	"\tSetStakes\x12#.croupier.table.v1.SetStakesRequest\x1a$.croupier.table.v1.SetStakesResponse\x12\\\n" +
 	"\vSetDealHold\x12%.croupier.table.v1.SetDealHoldRequest\x1a&.croupier.table.v1.SetDealHoldResponse\x12t\n" +
 	"\x13UpdateTableSettings\x12-.croupier.table.v1.UpdateTableSettingsRequest\x1a..croupier.table.v1.UpdateTableSettingsResponse\x12h\n" +
@@ -6999,7 +7173,7 @@ func file_croupier_table_v1_table_proto_rawDescGZIP() []byte {
 }
 
 var file_croupier_table_v1_table_proto_enumTypes = make([]protoimpl.EnumInfo, 7)
-var file_croupier_table_v1_table_proto_msgTypes = make([]protoimpl.MessageInfo, 87)
+var file_croupier_table_v1_table_proto_msgTypes = make([]protoimpl.MessageInfo, 89)
 var file_croupier_table_v1_table_proto_goTypes = []any{
 	(Game)(0),                           // 0: croupier.table.v1.Game
 	(BettingStructure)(0),               // 1: croupier.table.v1.BettingStructure
@@ -7081,23 +7255,25 @@ var file_croupier_table_v1_table_proto_goTypes = []any{
 	(*AwardDisputedPotResponse)(nil),    // 77: croupier.table.v1.AwardDisputedPotResponse
 	(*SeatPlayerRequest)(nil),           // 78: croupier.table.v1.SeatPlayerRequest
 	(*SeatPlayerResponse)(nil),          // 79: croupier.table.v1.SeatPlayerResponse
-	(*RemovePlayerRequest)(nil),         // 80: croupier.table.v1.RemovePlayerRequest
-	(*RemovePlayerResponse)(nil),        // 81: croupier.table.v1.RemovePlayerResponse
-	(*SetStakesRequest)(nil),            // 82: croupier.table.v1.SetStakesRequest
-	(*SetStakesResponse)(nil),           // 83: croupier.table.v1.SetStakesResponse
-	(*SetDealHoldRequest)(nil),          // 84: croupier.table.v1.SetDealHoldRequest
-	(*SetDealHoldResponse)(nil),         // 85: croupier.table.v1.SetDealHoldResponse
-	(*UpdateTableSettingsRequest)(nil),  // 86: croupier.table.v1.UpdateTableSettingsRequest
-	(*UpdateTableSettingsResponse)(nil), // 87: croupier.table.v1.UpdateTableSettingsResponse
-	(*ListHandResultsRequest)(nil),      // 88: croupier.table.v1.ListHandResultsRequest
-	(*PlayerResult)(nil),                // 89: croupier.table.v1.PlayerResult
-	(*DealtOut)(nil),                    // 90: croupier.table.v1.DealtOut
-	(*HandResult)(nil),                  // 91: croupier.table.v1.HandResult
-	(*ListHandResultsResponse)(nil),     // 92: croupier.table.v1.ListHandResultsResponse
-	nil,                                 // 93: croupier.table.v1.CreateTableRequest.OptionsEntry
-	(*timestamppb.Timestamp)(nil),       // 94: google.protobuf.Timestamp
-	(*v1.Money)(nil),                    // 95: croupier.common.v1.Money
-	(*v11.ShoeProof)(nil),               // 96: croupier.rng.v1.ShoeProof
+	(*PenalizePlayerRequest)(nil),       // 80: croupier.table.v1.PenalizePlayerRequest
+	(*PenalizePlayerResponse)(nil),      // 81: croupier.table.v1.PenalizePlayerResponse
+	(*RemovePlayerRequest)(nil),         // 82: croupier.table.v1.RemovePlayerRequest
+	(*RemovePlayerResponse)(nil),        // 83: croupier.table.v1.RemovePlayerResponse
+	(*SetStakesRequest)(nil),            // 84: croupier.table.v1.SetStakesRequest
+	(*SetStakesResponse)(nil),           // 85: croupier.table.v1.SetStakesResponse
+	(*SetDealHoldRequest)(nil),          // 86: croupier.table.v1.SetDealHoldRequest
+	(*SetDealHoldResponse)(nil),         // 87: croupier.table.v1.SetDealHoldResponse
+	(*UpdateTableSettingsRequest)(nil),  // 88: croupier.table.v1.UpdateTableSettingsRequest
+	(*UpdateTableSettingsResponse)(nil), // 89: croupier.table.v1.UpdateTableSettingsResponse
+	(*ListHandResultsRequest)(nil),      // 90: croupier.table.v1.ListHandResultsRequest
+	(*PlayerResult)(nil),                // 91: croupier.table.v1.PlayerResult
+	(*DealtOut)(nil),                    // 92: croupier.table.v1.DealtOut
+	(*HandResult)(nil),                  // 93: croupier.table.v1.HandResult
+	(*ListHandResultsResponse)(nil),     // 94: croupier.table.v1.ListHandResultsResponse
+	nil,                                 // 95: croupier.table.v1.CreateTableRequest.OptionsEntry
+	(*timestamppb.Timestamp)(nil),       // 96: google.protobuf.Timestamp
+	(*v1.Money)(nil),                    // 97: croupier.common.v1.Money
+	(*v11.ShoeProof)(nil),               // 98: croupier.rng.v1.ShoeProof
 }
 var file_croupier_table_v1_table_proto_depIdxs = []int32{
 	0,   // 0: croupier.table.v1.TableSummary.game:type_name -> croupier.table.v1.Game
@@ -7107,7 +7283,7 @@ var file_croupier_table_v1_table_proto_depIdxs = []int32{
 	8,   // 4: croupier.table.v1.TableSummary.clock:type_name -> croupier.table.v1.Clock
 	3,   // 5: croupier.table.v1.Seat.status:type_name -> croupier.table.v1.SeatStatus
 	2,   // 6: croupier.table.v1.LegalAction.kind:type_name -> croupier.table.v1.ActionKind
-	94,  // 7: croupier.table.v1.HandState.action_deadline:type_name -> google.protobuf.Timestamp
+	96,  // 7: croupier.table.v1.HandState.action_deadline:type_name -> google.protobuf.Timestamp
 	12,  // 8: croupier.table.v1.HandState.legal_actions:type_name -> croupier.table.v1.LegalAction
 	11,  // 9: croupier.table.v1.HandState.pots:type_name -> croupier.table.v1.Pot
 	9,   // 10: croupier.table.v1.TableView.summary:type_name -> croupier.table.v1.TableSummary
@@ -7117,12 +7293,12 @@ var file_croupier_table_v1_table_proto_depIdxs = []int32{
 	1,   // 14: croupier.table.v1.ListTablesRequest.structure:type_name -> croupier.table.v1.BettingStructure
 	9,   // 15: croupier.table.v1.ListTablesResponse.tables:type_name -> croupier.table.v1.TableSummary
 	14,  // 16: croupier.table.v1.GetTableResponse.table:type_name -> croupier.table.v1.TableView
-	95,  // 17: croupier.table.v1.TakeSeatRequest.buy_in:type_name -> croupier.common.v1.Money
-	95,  // 18: croupier.table.v1.AddChipsRequest.amount:type_name -> croupier.common.v1.Money
-	95,  // 19: croupier.table.v1.StandUpResponse.cashed_out:type_name -> croupier.common.v1.Money
+	97,  // 17: croupier.table.v1.TakeSeatRequest.buy_in:type_name -> croupier.common.v1.Money
+	97,  // 18: croupier.table.v1.AddChipsRequest.amount:type_name -> croupier.common.v1.Money
+	97,  // 19: croupier.table.v1.StandUpResponse.cashed_out:type_name -> croupier.common.v1.Money
 	2,   // 20: croupier.table.v1.ActRequest.kind:type_name -> croupier.table.v1.ActionKind
 	2,   // 21: croupier.table.v1.ActResponse.kind:type_name -> croupier.table.v1.ActionKind
-	94,  // 22: croupier.table.v1.UseTimeBankResponse.deadline:type_name -> google.protobuf.Timestamp
+	96,  // 22: croupier.table.v1.UseTimeBankResponse.deadline:type_name -> google.protobuf.Timestamp
 	43,  // 23: croupier.table.v1.SubscribeResponse.events:type_name -> croupier.table.v1.TableEvent
 	37,  // 24: croupier.table.v1.PlayRequest.subscribe:type_name -> croupier.table.v1.SubscribeRequest
 	33,  // 25: croupier.table.v1.PlayRequest.act:type_name -> croupier.table.v1.ActRequest
@@ -7132,7 +7308,7 @@ var file_croupier_table_v1_table_proto_depIdxs = []int32{
 	42,  // 29: croupier.table.v1.PlayResult.error:type_name -> croupier.table.v1.PlayError
 	34,  // 30: croupier.table.v1.PlayResult.act:type_name -> croupier.table.v1.ActResponse
 	36,  // 31: croupier.table.v1.PlayResult.use_time_bank:type_name -> croupier.table.v1.UseTimeBankResponse
-	94,  // 32: croupier.table.v1.TableEvent.at:type_name -> google.protobuf.Timestamp
+	96,  // 32: croupier.table.v1.TableEvent.at:type_name -> google.protobuf.Timestamp
 	14,  // 33: croupier.table.v1.TableEvent.snapshot:type_name -> croupier.table.v1.TableView
 	44,  // 34: croupier.table.v1.TableEvent.hand_started:type_name -> croupier.table.v1.HandStarted
 	45,  // 35: croupier.table.v1.TableEvent.blind_posted:type_name -> croupier.table.v1.BlindPosted
@@ -7150,7 +7326,7 @@ var file_croupier_table_v1_table_proto_depIdxs = []int32{
 	55,  // 47: croupier.table.v1.TableEvent.player_hand_voided:type_name -> croupier.table.v1.PlayerHandVoided
 	10,  // 48: croupier.table.v1.HandStarted.seats:type_name -> croupier.table.v1.Seat
 	7,   // 49: croupier.table.v1.HandStarted.stakes:type_name -> croupier.table.v1.Stakes
-	94,  // 50: croupier.table.v1.TurnStarted.deadline:type_name -> google.protobuf.Timestamp
+	96,  // 50: croupier.table.v1.TurnStarted.deadline:type_name -> google.protobuf.Timestamp
 	12,  // 51: croupier.table.v1.TurnStarted.legal_actions:type_name -> croupier.table.v1.LegalAction
 	2,   // 52: croupier.table.v1.ActionTaken.kind:type_name -> croupier.table.v1.ActionKind
 	10,  // 53: croupier.table.v1.HandEnded.seats:type_name -> croupier.table.v1.Seat
@@ -7158,22 +7334,22 @@ var file_croupier_table_v1_table_proto_depIdxs = []int32{
 	4,   // 55: croupier.table.v1.TableChanged.status:type_name -> croupier.table.v1.TableStatus
 	7,   // 56: croupier.table.v1.TableChanged.stakes:type_name -> croupier.table.v1.Stakes
 	8,   // 57: croupier.table.v1.TableChanged.clock:type_name -> croupier.table.v1.Clock
-	96,  // 58: croupier.table.v1.GetFairnessProofResponse.proof:type_name -> croupier.rng.v1.ShoeProof
-	94,  // 59: croupier.table.v1.CreatePlayerSessionResponse.expires_at:type_name -> google.protobuf.Timestamp
+	98,  // 58: croupier.table.v1.GetFairnessProofResponse.proof:type_name -> croupier.rng.v1.ShoeProof
+	96,  // 59: croupier.table.v1.CreatePlayerSessionResponse.expires_at:type_name -> google.protobuf.Timestamp
 	0,   // 60: croupier.table.v1.CreateTableRequest.game:type_name -> croupier.table.v1.Game
 	1,   // 61: croupier.table.v1.CreateTableRequest.structure:type_name -> croupier.table.v1.BettingStructure
 	7,   // 62: croupier.table.v1.CreateTableRequest.stakes:type_name -> croupier.table.v1.Stakes
-	93,  // 63: croupier.table.v1.CreateTableRequest.options:type_name -> croupier.table.v1.CreateTableRequest.OptionsEntry
+	95,  // 63: croupier.table.v1.CreateTableRequest.options:type_name -> croupier.table.v1.CreateTableRequest.OptionsEntry
 	8,   // 64: croupier.table.v1.CreateTableRequest.clock:type_name -> croupier.table.v1.Clock
 	9,   // 65: croupier.table.v1.CreateTableResponse.table:type_name -> croupier.table.v1.TableSummary
 	5,   // 66: croupier.table.v1.SeatPlayerRequest.entry:type_name -> croupier.table.v1.Entry
 	7,   // 67: croupier.table.v1.SetStakesRequest.stakes:type_name -> croupier.table.v1.Stakes
 	8,   // 68: croupier.table.v1.UpdateTableSettingsRequest.clock:type_name -> croupier.table.v1.Clock
 	6,   // 69: croupier.table.v1.DealtOut.reason:type_name -> croupier.table.v1.DealtOutReason
-	94,  // 70: croupier.table.v1.HandResult.ended_at:type_name -> google.protobuf.Timestamp
-	89,  // 71: croupier.table.v1.HandResult.players:type_name -> croupier.table.v1.PlayerResult
-	90,  // 72: croupier.table.v1.HandResult.dealt_out:type_name -> croupier.table.v1.DealtOut
-	91,  // 73: croupier.table.v1.ListHandResultsResponse.results:type_name -> croupier.table.v1.HandResult
+	96,  // 70: croupier.table.v1.HandResult.ended_at:type_name -> google.protobuf.Timestamp
+	91,  // 71: croupier.table.v1.HandResult.players:type_name -> croupier.table.v1.PlayerResult
+	92,  // 72: croupier.table.v1.HandResult.dealt_out:type_name -> croupier.table.v1.DealtOut
+	93,  // 73: croupier.table.v1.ListHandResultsResponse.results:type_name -> croupier.table.v1.HandResult
 	15,  // 74: croupier.table.v1.TableService.ListTables:input_type -> croupier.table.v1.ListTablesRequest
 	17,  // 75: croupier.table.v1.TableService.GetTable:input_type -> croupier.table.v1.GetTableRequest
 	19,  // 76: croupier.table.v1.TableService.JoinWaitingList:input_type -> croupier.table.v1.JoinWaitingListRequest
@@ -7198,42 +7374,44 @@ var file_croupier_table_v1_table_proto_depIdxs = []int32{
 	74,  // 95: croupier.table.v1.TableAdminService.VoidPlayerHand:input_type -> croupier.table.v1.VoidPlayerHandRequest
 	76,  // 96: croupier.table.v1.TableAdminService.AwardDisputedPot:input_type -> croupier.table.v1.AwardDisputedPotRequest
 	78,  // 97: croupier.table.v1.TableAdminService.SeatPlayer:input_type -> croupier.table.v1.SeatPlayerRequest
-	80,  // 98: croupier.table.v1.TableAdminService.RemovePlayer:input_type -> croupier.table.v1.RemovePlayerRequest
-	82,  // 99: croupier.table.v1.TableAdminService.SetStakes:input_type -> croupier.table.v1.SetStakesRequest
-	84,  // 100: croupier.table.v1.TableAdminService.SetDealHold:input_type -> croupier.table.v1.SetDealHoldRequest
-	86,  // 101: croupier.table.v1.TableAdminService.UpdateTableSettings:input_type -> croupier.table.v1.UpdateTableSettingsRequest
-	88,  // 102: croupier.table.v1.TableAdminService.ListHandResults:input_type -> croupier.table.v1.ListHandResultsRequest
-	16,  // 103: croupier.table.v1.TableService.ListTables:output_type -> croupier.table.v1.ListTablesResponse
-	18,  // 104: croupier.table.v1.TableService.GetTable:output_type -> croupier.table.v1.GetTableResponse
-	20,  // 105: croupier.table.v1.TableService.JoinWaitingList:output_type -> croupier.table.v1.JoinWaitingListResponse
-	22,  // 106: croupier.table.v1.TableService.LeaveWaitingList:output_type -> croupier.table.v1.LeaveWaitingListResponse
-	24,  // 107: croupier.table.v1.TableService.TakeSeat:output_type -> croupier.table.v1.TakeSeatResponse
-	26,  // 108: croupier.table.v1.TableService.AddChips:output_type -> croupier.table.v1.AddChipsResponse
-	28,  // 109: croupier.table.v1.TableService.SitOut:output_type -> croupier.table.v1.SitOutResponse
-	30,  // 110: croupier.table.v1.TableService.SitIn:output_type -> croupier.table.v1.SitInResponse
-	32,  // 111: croupier.table.v1.TableService.StandUp:output_type -> croupier.table.v1.StandUpResponse
-	34,  // 112: croupier.table.v1.TableService.Act:output_type -> croupier.table.v1.ActResponse
-	36,  // 113: croupier.table.v1.TableService.UseTimeBank:output_type -> croupier.table.v1.UseTimeBankResponse
-	38,  // 114: croupier.table.v1.TableService.Subscribe:output_type -> croupier.table.v1.SubscribeResponse
-	40,  // 115: croupier.table.v1.TableService.Play:output_type -> croupier.table.v1.PlayResponse
-	59,  // 116: croupier.table.v1.TableService.GetHandHistory:output_type -> croupier.table.v1.GetHandHistoryResponse
-	61,  // 117: croupier.table.v1.TableService.GetFairnessProof:output_type -> croupier.table.v1.GetFairnessProofResponse
-	63,  // 118: croupier.table.v1.SessionService.CreatePlayerSession:output_type -> croupier.table.v1.CreatePlayerSessionResponse
-	65,  // 119: croupier.table.v1.TableAdminService.CreateTable:output_type -> croupier.table.v1.CreateTableResponse
-	67,  // 120: croupier.table.v1.TableAdminService.CloseTable:output_type -> croupier.table.v1.CloseTableResponse
-	69,  // 121: croupier.table.v1.TableAdminService.PauseTable:output_type -> croupier.table.v1.PauseTableResponse
-	71,  // 122: croupier.table.v1.TableAdminService.ResumeTable:output_type -> croupier.table.v1.ResumeTableResponse
-	73,  // 123: croupier.table.v1.TableAdminService.Misdeal:output_type -> croupier.table.v1.MisdealResponse
-	75,  // 124: croupier.table.v1.TableAdminService.VoidPlayerHand:output_type -> croupier.table.v1.VoidPlayerHandResponse
-	77,  // 125: croupier.table.v1.TableAdminService.AwardDisputedPot:output_type -> croupier.table.v1.AwardDisputedPotResponse
-	79,  // 126: croupier.table.v1.TableAdminService.SeatPlayer:output_type -> croupier.table.v1.SeatPlayerResponse
-	81,  // 127: croupier.table.v1.TableAdminService.RemovePlayer:output_type -> croupier.table.v1.RemovePlayerResponse
-	83,  // 128: croupier.table.v1.TableAdminService.SetStakes:output_type -> croupier.table.v1.SetStakesResponse
-	85,  // 129: croupier.table.v1.TableAdminService.SetDealHold:output_type -> croupier.table.v1.SetDealHoldResponse
-	87,  // 130: croupier.table.v1.TableAdminService.UpdateTableSettings:output_type -> croupier.table.v1.UpdateTableSettingsResponse
-	92,  // 131: croupier.table.v1.TableAdminService.ListHandResults:output_type -> croupier.table.v1.ListHandResultsResponse
-	103, // [103:132] is the sub-list for method output_type
-	74,  // [74:103] is the sub-list for method input_type
+	82,  // 98: croupier.table.v1.TableAdminService.RemovePlayer:input_type -> croupier.table.v1.RemovePlayerRequest
+	80,  // 99: croupier.table.v1.TableAdminService.PenalizePlayer:input_type -> croupier.table.v1.PenalizePlayerRequest
+	84,  // 100: croupier.table.v1.TableAdminService.SetStakes:input_type -> croupier.table.v1.SetStakesRequest
+	86,  // 101: croupier.table.v1.TableAdminService.SetDealHold:input_type -> croupier.table.v1.SetDealHoldRequest
+	88,  // 102: croupier.table.v1.TableAdminService.UpdateTableSettings:input_type -> croupier.table.v1.UpdateTableSettingsRequest
+	90,  // 103: croupier.table.v1.TableAdminService.ListHandResults:input_type -> croupier.table.v1.ListHandResultsRequest
+	16,  // 104: croupier.table.v1.TableService.ListTables:output_type -> croupier.table.v1.ListTablesResponse
+	18,  // 105: croupier.table.v1.TableService.GetTable:output_type -> croupier.table.v1.GetTableResponse
+	20,  // 106: croupier.table.v1.TableService.JoinWaitingList:output_type -> croupier.table.v1.JoinWaitingListResponse
+	22,  // 107: croupier.table.v1.TableService.LeaveWaitingList:output_type -> croupier.table.v1.LeaveWaitingListResponse
+	24,  // 108: croupier.table.v1.TableService.TakeSeat:output_type -> croupier.table.v1.TakeSeatResponse
+	26,  // 109: croupier.table.v1.TableService.AddChips:output_type -> croupier.table.v1.AddChipsResponse
+	28,  // 110: croupier.table.v1.TableService.SitOut:output_type -> croupier.table.v1.SitOutResponse
+	30,  // 111: croupier.table.v1.TableService.SitIn:output_type -> croupier.table.v1.SitInResponse
+	32,  // 112: croupier.table.v1.TableService.StandUp:output_type -> croupier.table.v1.StandUpResponse
+	34,  // 113: croupier.table.v1.TableService.Act:output_type -> croupier.table.v1.ActResponse
+	36,  // 114: croupier.table.v1.TableService.UseTimeBank:output_type -> croupier.table.v1.UseTimeBankResponse
+	38,  // 115: croupier.table.v1.TableService.Subscribe:output_type -> croupier.table.v1.SubscribeResponse
+	40,  // 116: croupier.table.v1.TableService.Play:output_type -> croupier.table.v1.PlayResponse
+	59,  // 117: croupier.table.v1.TableService.GetHandHistory:output_type -> croupier.table.v1.GetHandHistoryResponse
+	61,  // 118: croupier.table.v1.TableService.GetFairnessProof:output_type -> croupier.table.v1.GetFairnessProofResponse
+	63,  // 119: croupier.table.v1.SessionService.CreatePlayerSession:output_type -> croupier.table.v1.CreatePlayerSessionResponse
+	65,  // 120: croupier.table.v1.TableAdminService.CreateTable:output_type -> croupier.table.v1.CreateTableResponse
+	67,  // 121: croupier.table.v1.TableAdminService.CloseTable:output_type -> croupier.table.v1.CloseTableResponse
+	69,  // 122: croupier.table.v1.TableAdminService.PauseTable:output_type -> croupier.table.v1.PauseTableResponse
+	71,  // 123: croupier.table.v1.TableAdminService.ResumeTable:output_type -> croupier.table.v1.ResumeTableResponse
+	73,  // 124: croupier.table.v1.TableAdminService.Misdeal:output_type -> croupier.table.v1.MisdealResponse
+	75,  // 125: croupier.table.v1.TableAdminService.VoidPlayerHand:output_type -> croupier.table.v1.VoidPlayerHandResponse
+	77,  // 126: croupier.table.v1.TableAdminService.AwardDisputedPot:output_type -> croupier.table.v1.AwardDisputedPotResponse
+	79,  // 127: croupier.table.v1.TableAdminService.SeatPlayer:output_type -> croupier.table.v1.SeatPlayerResponse
+	83,  // 128: croupier.table.v1.TableAdminService.RemovePlayer:output_type -> croupier.table.v1.RemovePlayerResponse
+	81,  // 129: croupier.table.v1.TableAdminService.PenalizePlayer:output_type -> croupier.table.v1.PenalizePlayerResponse
+	85,  // 130: croupier.table.v1.TableAdminService.SetStakes:output_type -> croupier.table.v1.SetStakesResponse
+	87,  // 131: croupier.table.v1.TableAdminService.SetDealHold:output_type -> croupier.table.v1.SetDealHoldResponse
+	89,  // 132: croupier.table.v1.TableAdminService.UpdateTableSettings:output_type -> croupier.table.v1.UpdateTableSettingsResponse
+	94,  // 133: croupier.table.v1.TableAdminService.ListHandResults:output_type -> croupier.table.v1.ListHandResultsResponse
+	104, // [104:134] is the sub-list for method output_type
+	74,  // [74:104] is the sub-list for method input_type
 	74,  // [74:74] is the sub-list for extension type_name
 	74,  // [74:74] is the sub-list for extension extendee
 	0,   // [0:74] is the sub-list for field type_name
@@ -7277,7 +7455,7 @@ func file_croupier_table_v1_table_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_croupier_table_v1_table_proto_rawDesc), len(file_croupier_table_v1_table_proto_rawDesc)),
 			NumEnums:      7,
-			NumMessages:   87,
+			NumMessages:   89,
 			NumExtensions: 0,
 			NumServices:   3,
 		},

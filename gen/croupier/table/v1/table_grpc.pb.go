@@ -870,6 +870,7 @@ const (
 	TableAdminService_AwardDisputedPot_FullMethodName    = "/croupier.table.v1.TableAdminService/AwardDisputedPot"
 	TableAdminService_SeatPlayer_FullMethodName          = "/croupier.table.v1.TableAdminService/SeatPlayer"
 	TableAdminService_RemovePlayer_FullMethodName        = "/croupier.table.v1.TableAdminService/RemovePlayer"
+	TableAdminService_PenalizePlayer_FullMethodName      = "/croupier.table.v1.TableAdminService/PenalizePlayer"
 	TableAdminService_SetStakes_FullMethodName           = "/croupier.table.v1.TableAdminService/SetStakes"
 	TableAdminService_SetDealHold_FullMethodName         = "/croupier.table.v1.TableAdminService/SetDealHold"
 	TableAdminService_UpdateTableSettings_FullMethodName = "/croupier.table.v1.TableAdminService/UpdateTableSettings"
@@ -904,6 +905,13 @@ type TableAdminServiceClient interface {
 	// RemovePlayer takes a player and his chips off a tournament table between
 	// hands (a balancing move), or at once if he is not in the hand.
 	RemovePlayer(ctx context.Context, in *RemovePlayerRequest, opts ...grpc.CallOption) (*RemovePlayerResponse, error)
+	// PenalizePlayer makes a tournament player miss rounds from the next hand:
+	// a round is as many hands as players at the table when it is imposed;
+	// he is dealt in, his forced bets are posted and stay in the pot, and his
+	// hands are dead (docs/rules/tournaments.md §19.3, T27). To kill the hand
+	// in progress as well, VoidPlayerHand with return_uncalled (H.25, T28).
+	// Idempotent by key.
+	PenalizePlayer(ctx context.Context, in *PenalizePlayerRequest, opts ...grpc.CallOption) (*PenalizePlayerResponse, error)
 	// SetStakes sets blinds and antes from the next hand (a level change).
 	SetStakes(ctx context.Context, in *SetStakesRequest, opts ...grpc.CallOption) (*SetStakesResponse, error)
 	// SetDealHold holds the next deal until released (hand-for-hand).
@@ -1013,6 +1021,16 @@ func (c *tableAdminServiceClient) RemovePlayer(ctx context.Context, in *RemovePl
 	return out, nil
 }
 
+func (c *tableAdminServiceClient) PenalizePlayer(ctx context.Context, in *PenalizePlayerRequest, opts ...grpc.CallOption) (*PenalizePlayerResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(PenalizePlayerResponse)
+	err := c.cc.Invoke(ctx, TableAdminService_PenalizePlayer_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *tableAdminServiceClient) SetStakes(ctx context.Context, in *SetStakesRequest, opts ...grpc.CallOption) (*SetStakesResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(SetStakesResponse)
@@ -1081,6 +1099,13 @@ type TableAdminServiceServer interface {
 	// RemovePlayer takes a player and his chips off a tournament table between
 	// hands (a balancing move), or at once if he is not in the hand.
 	RemovePlayer(context.Context, *RemovePlayerRequest) (*RemovePlayerResponse, error)
+	// PenalizePlayer makes a tournament player miss rounds from the next hand:
+	// a round is as many hands as players at the table when it is imposed;
+	// he is dealt in, his forced bets are posted and stay in the pot, and his
+	// hands are dead (docs/rules/tournaments.md §19.3, T27). To kill the hand
+	// in progress as well, VoidPlayerHand with return_uncalled (H.25, T28).
+	// Idempotent by key.
+	PenalizePlayer(context.Context, *PenalizePlayerRequest) (*PenalizePlayerResponse, error)
 	// SetStakes sets blinds and antes from the next hand (a level change).
 	SetStakes(context.Context, *SetStakesRequest) (*SetStakesResponse, error)
 	// SetDealHold holds the next deal until released (hand-for-hand).
@@ -1126,6 +1151,9 @@ func (UnimplementedTableAdminServiceServer) SeatPlayer(context.Context, *SeatPla
 }
 func (UnimplementedTableAdminServiceServer) RemovePlayer(context.Context, *RemovePlayerRequest) (*RemovePlayerResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RemovePlayer not implemented")
+}
+func (UnimplementedTableAdminServiceServer) PenalizePlayer(context.Context, *PenalizePlayerRequest) (*PenalizePlayerResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method PenalizePlayer not implemented")
 }
 func (UnimplementedTableAdminServiceServer) SetStakes(context.Context, *SetStakesRequest) (*SetStakesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SetStakes not implemented")
@@ -1322,6 +1350,24 @@ func _TableAdminService_RemovePlayer_Handler(srv interface{}, ctx context.Contex
 	return interceptor(ctx, in, info, handler)
 }
 
+func _TableAdminService_PenalizePlayer_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(PenalizePlayerRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TableAdminServiceServer).PenalizePlayer(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TableAdminService_PenalizePlayer_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TableAdminServiceServer).PenalizePlayer(ctx, req.(*PenalizePlayerRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _TableAdminService_SetStakes_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(SetStakesRequest)
 	if err := dec(in); err != nil {
@@ -1436,6 +1482,10 @@ var TableAdminService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RemovePlayer",
 			Handler:    _TableAdminService_RemovePlayer_Handler,
+		},
+		{
+			MethodName: "PenalizePlayer",
+			Handler:    _TableAdminService_PenalizePlayer_Handler,
 		},
 		{
 			MethodName: "SetStakes",

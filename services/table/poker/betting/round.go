@@ -335,6 +335,23 @@ func (r *Round) Fold(seat int) {
 	s.Pending, s.PendingTo = NoKind, 0
 }
 
+// Uncalled gives seat back the part of its bet in this betting round that
+// no other seat has matched, and returns it.
+func (r *Round) Uncalled(seat int) int64 {
+	var called int64
+	for i := range r.Seats {
+		if i != seat {
+			called = max(called, r.Seats[i].Bet)
+		}
+	}
+	s := &r.Seats[seat]
+	back := max(0, s.Bet-called)
+	s.Bet -= back
+	s.Total -= back
+	s.Stack += back
+	return back
+}
+
 // Refund takes seat out of the hand and gives back every chip it put in
 // (a voided hand whose bets are returned, gr-regulation-2 M7).
 func (r *Round) Refund(seat int) int64 {

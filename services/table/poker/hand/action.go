@@ -63,6 +63,10 @@ const (
 	VoidReturnBets
 	// VoidKeepBets leaves his bets in the pot.
 	VoidKeepBets
+	// VoidReturnUncalled leaves in the pot what others have called and
+	// gives back the part of his bet nobody has called: a tournament hand
+	// killed as a penalty (gr-regulation-2 H.25; tournaments.md T28).
+	VoidReturnUncalled
 )
 
 // Action is one input to a hand: a player's action (Kind and Amount, or

@@ -1,6 +1,8 @@
 package hand
 
 import (
+	"slices"
+
 	"github.com/croupier/croupier/services/table/poker/betting"
 	"github.com/croupier/croupier/services/table/poker/pot"
 	"github.com/croupier/croupier/services/table/poker/profile"
@@ -35,7 +37,7 @@ func (s *State) command(v Variant, a Action) error {
 		if !s.inHand(a.Seat) {
 			return apierr.Invalid("BAD_SEAT", "seat %d is not in the hand", a.Seat)
 		}
-		if a.Return > VoidKeepBets {
+		if a.Return > VoidReturnUncalled {
 			return apierr.Invalid("BAD_VOID", "void choice %d", a.Return)
 		}
 	case CmdAward:
@@ -107,9 +109,13 @@ func (s *State) voidSeat(v Variant, a Action) {
 		ret = s.Rules.Options.VoidBets == profile.VoidReturnIfNotActed && !s.Seats[seat].Acted
 	}
 	var back int64
-	if ret {
+	switch {
+	case ret:
 		back = r.Refund(seat)
-	} else {
+	case a.Return == VoidReturnUncalled:
+		back = s.unraise(seat)
+		r.Fold(seat)
+	default:
 		r.Fold(seat)
 	}
 	sc := &s.Seats[seat]
@@ -126,6 +132,70 @@ func (s *State) voidSeat(v Variant, a Action) {
 		r.ToAct = -1
 	}
 	s.progress(v)
+}
+
+// unraise gives seat back the part of his bet nobody called (H.25) and
+// puts this round's betting back as it stood before that bet: the amount
+// to call, the last full bet or raise and its increment, the raise count
+// and the last aggressor are the standing ones again, and the players who
+// had acted since the last standing full bet have acted (the big blind's
+// option survives a killed first raise).
+func (s *State) unraise(seat int) int64 {
+	r := &s.Round
+	back := r.Uncalled(seat)
+	if back == 0 {
+		return 0
+	}
+	// This street's player actions before seat's uncalled bet.
+	var acts []Entry
+	for i := len(s.Log) - 1; i >= 0 && int(s.Log[i].Street) == s.Street; i-- {
+		if e := s.Log[i]; e.Result.Kind != betting.NoKind {
+			acts = append(acts, e)
+		}
+	}
+	slices.Reverse(acts)
+	for i := len(acts) - 1; i >= 0; i-- {
+		if int(acts[i].Seat) == seat && acts[i].Result.Kind.Aggressive() {
+			acts = acts[:i]
+			break
+		}
+	}
+	called := r.Seats[seat].Bet
+	r.High, r.LastAggressor, r.Raises = called, -1, 0
+	r.Inc, r.Level = min(r.Inc, called), min(r.Level, called)
+	full := -1
+	for i, e := range acts {
+		if e.Result.Kind.Aggressive() {
+			r.LastAggressor = int(e.Seat)
+		}
+		if e.Result.Full {
+			full = i
+			r.Level = e.Result.To
+			if e.Result.Kind == betting.Raise {
+				r.Raises++
+			}
+		}
+	}
+	if full >= 0 {
+		r.Inc = 0
+		for _, e := range acts[:full+1] {
+			if e.Result.Full {
+				r.Inc = max(r.Inc, e.Result.By)
+			}
+		}
+	}
+	r.Opened = r.Opened && called > 0
+	for i := range r.Seats {
+		if i != seat && r.Seats[i].Status == betting.StatusLive {
+			r.Seats[i].Acted = false
+		}
+	}
+	for _, e := range acts[max(full, 0):] {
+		if st := &r.Seats[e.Seat]; int(e.Seat) != seat && st.Status == betting.StatusLive {
+			st.Acted = true
+		}
+	}
+	return back
 }
 
 // lastVoided handles the void of the only player left (G2.7 M9): the pot is

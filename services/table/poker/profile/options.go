@@ -237,6 +237,31 @@ func (v *VoidBets) UnmarshalText(b []byte) error {
 	return err
 }
 
+// AbsentHand is whether a tournament player away from the table keeps his
+// hand (docs/rules/tournaments.md §12 CONFLICT). Both readings post his
+// forced bets from his stack.
+type AbsentHand uint8
+
+// Absent-hand policies.
+const (
+	// AbsentLive: his seat is dealt in and keeps its rights; his turn runs
+	// the action clock and times out (gr-regulation-2 H.11).
+	AbsentLive AbsentHand = iota + 1
+	// AbsentDead: his cards are mucked even if he has bet, unless he is
+	// all in (RU §6.4.3, §6.4.4; tournaments.md T31, T32).
+	AbsentDead
+)
+
+var absentEnum = enum{[]string{"", "live", "dead"}}
+
+func (v AbsentHand) String() string               { return absentEnum.name(uint8(v), "AbsentHand") }
+func (v AbsentHand) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+func (v *AbsentHand) UnmarshalText(b []byte) error {
+	x, err := absentEnum.parse(b, "absent-hand policy")
+	*v = AbsentHand(x)
+	return err
+}
+
 // LastVoid is what happens when the only player left has his hand voided.
 type LastVoid uint8
 

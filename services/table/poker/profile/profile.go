@@ -94,6 +94,8 @@ type Options struct {
 	SeatChangePenalty bool     `json:"seat_change_penalty,omitempty"`
 	VoidBets          VoidBets `json:"void_bets"`
 	LastVoid          LastVoid `json:"last_void"`
+	// AbsentHand applies at tournament tables (tournaments.md §12).
+	AbsentHand AbsentHand `json:"absent_hand,omitempty"`
 	// StudOpening applies to stud ante games.
 	StudOpening StudOpening `json:"stud_opening,omitempty"`
 	// DealFoldedUntilBet: a stud seat folded with no bet facing keeps
@@ -141,6 +143,7 @@ func Named(name string, game Game, st betting.Structure) (Rules, error) {
 	o.RaiseCap = 3
 	o.MinRaise = betting.RaiseByIncrement
 	o.StudOpening = StudBringIn
+	o.AbsentHand = AbsentLive
 	switch name {
 	case GR:
 		o.HeadsUpUncapped = true
@@ -179,6 +182,7 @@ func Named(name string, game Game, st betting.Structure) (Rules, error) {
 		o.MakeUp = MakeUpBigLive
 		o.VoidBets = VoidKeep
 		o.LastVoid = LastVoidSplit
+		o.AbsentHand = AbsentDead
 		if name == RUClub {
 			o.RakeRequired = true
 			r.Rake = rake.Config{Mode: rake.None}
@@ -524,6 +528,8 @@ func (r *Rules) Set(key, value string) error {
 		return o.VoidBets.UnmarshalText(b)
 	case "last_void":
 		return o.LastVoid.UnmarshalText(b)
+	case "absent_hand":
+		return o.AbsentHand.UnmarshalText(b)
 	case "stud_opening":
 		return o.StudOpening.UnmarshalText(b)
 	case "deal_folded_until_bet":

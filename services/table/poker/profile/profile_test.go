@@ -136,6 +136,7 @@ func TestSetOptions(t *testing.T) {
 		"odd_chip": "each", "show_order": "last-aggressor-final", "heads_up": "button-small-blind",
 		"limit_reopen": "half", "raise_base": "highest", "straddles": "2", "chips": "ru",
 		"button": "moving", "make_up": "big-live", "void_bets": "keep", "last_void": "split-others",
+		"absent_hand": "dead",
 	} {
 		if err := r.Set(k, v); err != nil {
 			t.Fatalf("%s=%s: %v", k, v, err)
@@ -145,7 +146,7 @@ func TestSetOptions(t *testing.T) {
 	if o.OddChip != split.OneAtATime || o.ShowOrder != ShowLastAggressorFinal || o.HeadsUp != HeadsUpButtonSmallBlind ||
 		o.LimitReopen != betting.ReopenHalf || o.RaiseBase != betting.FromHighest || o.Straddles != 2 ||
 		o.Chips != betting.ChipsRU || o.Button != MovingButton || o.MakeUp != MakeUpBigLive ||
-		o.VoidBets != VoidKeep || o.LastVoid != LastVoidSplit {
+		o.VoidBets != VoidKeep || o.LastVoid != LastVoidSplit || o.AbsentHand != AbsentDead {
 		t.Fatalf("options not applied: %+v", o)
 	}
 	if err := r.Set("odd_chip", "worst_position"); err != nil || r.Options.OddChip != split.FirstAfterButton {

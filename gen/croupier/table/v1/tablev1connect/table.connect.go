@@ -102,6 +102,9 @@ const (
 	// TableAdminServiceRemovePlayerProcedure is the fully-qualified name of the TableAdminService's
 	// RemovePlayer RPC.
 	TableAdminServiceRemovePlayerProcedure = "/croupier.table.v1.TableAdminService/RemovePlayer"
+	// TableAdminServicePenalizePlayerProcedure is the fully-qualified name of the TableAdminService's
+	// PenalizePlayer RPC.
+	TableAdminServicePenalizePlayerProcedure = "/croupier.table.v1.TableAdminService/PenalizePlayer"
 	// TableAdminServiceSetStakesProcedure is the fully-qualified name of the TableAdminService's
 	// SetStakes RPC.
 	TableAdminServiceSetStakesProcedure = "/croupier.table.v1.TableAdminService/SetStakes"
@@ -724,6 +727,13 @@ type TableAdminServiceClient interface {
 	// RemovePlayer takes a player and his chips off a tournament table between
 	// hands (a balancing move), or at once if he is not in the hand.
 	RemovePlayer(context.Context, *connect.Request[v1.RemovePlayerRequest]) (*connect.Response[v1.RemovePlayerResponse], error)
+	// PenalizePlayer makes a tournament player miss rounds from the next hand:
+	// a round is as many hands as players at the table when it is imposed;
+	// he is dealt in, his forced bets are posted and stay in the pot, and his
+	// hands are dead (docs/rules/tournaments.md §19.3, T27). To kill the hand
+	// in progress as well, VoidPlayerHand with return_uncalled (H.25, T28).
+	// Idempotent by key.
+	PenalizePlayer(context.Context, *connect.Request[v1.PenalizePlayerRequest]) (*connect.Response[v1.PenalizePlayerResponse], error)
 	// SetStakes sets blinds and antes from the next hand (a level change).
 	SetStakes(context.Context, *connect.Request[v1.SetStakesRequest]) (*connect.Response[v1.SetStakesResponse], error)
 	// SetDealHold holds the next deal until released (hand-for-hand).
@@ -800,6 +810,12 @@ func NewTableAdminServiceClient(httpClient connect.HTTPClient, baseURL string, o
 			connect.WithSchema(tableAdminServiceMethods.ByName("RemovePlayer")),
 			connect.WithClientOptions(opts...),
 		),
+		penalizePlayer: connect.NewClient[v1.PenalizePlayerRequest, v1.PenalizePlayerResponse](
+			httpClient,
+			baseURL+TableAdminServicePenalizePlayerProcedure,
+			connect.WithSchema(tableAdminServiceMethods.ByName("PenalizePlayer")),
+			connect.WithClientOptions(opts...),
+		),
 		setStakes: connect.NewClient[v1.SetStakesRequest, v1.SetStakesResponse](
 			httpClient,
 			baseURL+TableAdminServiceSetStakesProcedure,
@@ -838,6 +854,7 @@ type tableAdminServiceClient struct {
 	awardDisputedPot    *connect.Client[v1.AwardDisputedPotRequest, v1.AwardDisputedPotResponse]
 	seatPlayer          *connect.Client[v1.SeatPlayerRequest, v1.SeatPlayerResponse]
 	removePlayer        *connect.Client[v1.RemovePlayerRequest, v1.RemovePlayerResponse]
+	penalizePlayer      *connect.Client[v1.PenalizePlayerRequest, v1.PenalizePlayerResponse]
 	setStakes           *connect.Client[v1.SetStakesRequest, v1.SetStakesResponse]
 	setDealHold         *connect.Client[v1.SetDealHoldRequest, v1.SetDealHoldResponse]
 	updateTableSettings *connect.Client[v1.UpdateTableSettingsRequest, v1.UpdateTableSettingsResponse]
@@ -889,6 +906,11 @@ func (c *tableAdminServiceClient) RemovePlayer(ctx context.Context, req *connect
 	return c.removePlayer.CallUnary(ctx, req)
 }
 
+// PenalizePlayer calls croupier.table.v1.TableAdminService.PenalizePlayer.
+func (c *tableAdminServiceClient) PenalizePlayer(ctx context.Context, req *connect.Request[v1.PenalizePlayerRequest]) (*connect.Response[v1.PenalizePlayerResponse], error) {
+	return c.penalizePlayer.CallUnary(ctx, req)
+}
+
 // SetStakes calls croupier.table.v1.TableAdminService.SetStakes.
 func (c *tableAdminServiceClient) SetStakes(ctx context.Context, req *connect.Request[v1.SetStakesRequest]) (*connect.Response[v1.SetStakesResponse], error) {
 	return c.setStakes.CallUnary(ctx, req)
@@ -931,6 +953,13 @@ type TableAdminServiceHandler interface {
 	// RemovePlayer takes a player and his chips off a tournament table between
 	// hands (a balancing move), or at once if he is not in the hand.
 	RemovePlayer(context.Context, *connect.Request[v1.RemovePlayerRequest]) (*connect.Response[v1.RemovePlayerResponse], error)
+	// PenalizePlayer makes a tournament player miss rounds from the next hand:
+	// a round is as many hands as players at the table when it is imposed;
+	// he is dealt in, his forced bets are posted and stay in the pot, and his
+	// hands are dead (docs/rules/tournaments.md §19.3, T27). To kill the hand
+	// in progress as well, VoidPlayerHand with return_uncalled (H.25, T28).
+	// Idempotent by key.
+	PenalizePlayer(context.Context, *connect.Request[v1.PenalizePlayerRequest]) (*connect.Response[v1.PenalizePlayerResponse], error)
 	// SetStakes sets blinds and antes from the next hand (a level change).
 	SetStakes(context.Context, *connect.Request[v1.SetStakesRequest]) (*connect.Response[v1.SetStakesResponse], error)
 	// SetDealHold holds the next deal until released (hand-for-hand).
@@ -1003,6 +1032,12 @@ func NewTableAdminServiceHandler(svc TableAdminServiceHandler, opts ...connect.H
 		connect.WithSchema(tableAdminServiceMethods.ByName("RemovePlayer")),
 		connect.WithHandlerOptions(opts...),
 	)
+	tableAdminServicePenalizePlayerHandler := connect.NewUnaryHandler(
+		TableAdminServicePenalizePlayerProcedure,
+		svc.PenalizePlayer,
+		connect.WithSchema(tableAdminServiceMethods.ByName("PenalizePlayer")),
+		connect.WithHandlerOptions(opts...),
+	)
 	tableAdminServiceSetStakesHandler := connect.NewUnaryHandler(
 		TableAdminServiceSetStakesProcedure,
 		svc.SetStakes,
@@ -1047,6 +1082,8 @@ func NewTableAdminServiceHandler(svc TableAdminServiceHandler, opts ...connect.H
 			tableAdminServiceSeatPlayerHandler.ServeHTTP(w, r)
 		case TableAdminServiceRemovePlayerProcedure:
 			tableAdminServiceRemovePlayerHandler.ServeHTTP(w, r)
+		case TableAdminServicePenalizePlayerProcedure:
+			tableAdminServicePenalizePlayerHandler.ServeHTTP(w, r)
 		case TableAdminServiceSetStakesProcedure:
 			tableAdminServiceSetStakesHandler.ServeHTTP(w, r)
 		case TableAdminServiceSetDealHoldProcedure:
@@ -1098,6 +1135,10 @@ func (UnimplementedTableAdminServiceHandler) SeatPlayer(context.Context, *connec
 
 func (UnimplementedTableAdminServiceHandler) RemovePlayer(context.Context, *connect.Request[v1.RemovePlayerRequest]) (*connect.Response[v1.RemovePlayerResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.table.v1.TableAdminService.RemovePlayer is not implemented"))
+}
+
+func (UnimplementedTableAdminServiceHandler) PenalizePlayer(context.Context, *connect.Request[v1.PenalizePlayerRequest]) (*connect.Response[v1.PenalizePlayerResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.table.v1.TableAdminService.PenalizePlayer is not implemented"))
 }
 
 func (UnimplementedTableAdminServiceHandler) SetStakes(context.Context, *connect.Request[v1.SetStakesRequest]) (*connect.Response[v1.SetStakesResponse], error) {
