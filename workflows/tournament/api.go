@@ -21,6 +21,7 @@ const (
 	UpdateResume     = "resume"
 	UpdateCancel     = "cancel"
 	UpdateDisqualify = "disqualify"
+	UpdatePenalize   = "penalize"
 	QueryStandings   = "standings"
 )
 

@@ -31,6 +31,9 @@ func (r *run) handlers(ctx workflow.Context) error {
 		{UpdateResume, func(ctx workflow.Context, in ReasonIn) error { return r.resume(withActivityOptions(ctx)) }, r.validateResume},
 		{UpdateCancel, func(ctx workflow.Context, in ReasonIn) error { return r.cancel(in) }, r.validateCancel},
 		{UpdateDisqualify, func(ctx workflow.Context, in PlayerIn) error { return r.disqualify(withActivityOptions(ctx), in) }, r.validateDisqualify},
+		{UpdatePenalize, func(ctx workflow.Context, in PenaltyIn) (PenaltyOut, error) {
+			return r.penalize(withActivityOptions(ctx), in)
+		}, r.validatePenalize},
 	}
 	for _, h := range regs {
 		if err := workflow.SetUpdateHandlerWithOptions(ctx, h.name, h.handler, workflow.UpdateHandlerOptions{Validator: h.validate}); err != nil {

@@ -52,7 +52,9 @@ type Standings struct {
 	// place, hand-for-hand round (docs/rules/tournaments.md §21).
 	Busts []Bust `json:"busts,omitempty"`
 	// DropBoxes is each table's fee total at the start (Γ.6; T9).
-	DropBoxes []int64    `json:"drop_boxes,omitempty"`
+	DropBoxes []int64 `json:"drop_boxes,omitempty"`
+	// Penalties are the penalties imposed (tournaments.md §19).
+	Penalties []Penalty  `json:"penalties,omitempty"`
 	Players   []Standing `json:"players"`
 	At        time.Time  `json:"at"`
 }
@@ -74,7 +76,7 @@ func (r *run) standings(ctx workflow.Context) Standings {
 	st := Standings{ID: s.ID, Name: s.Terms.Name, Terms: s.Terms, Phase: s.Phase, Paused: s.Paused, Level: s.Level, Break: s.Break,
 		Entrants: s.Entrants(), Left: s.Left(), Money: s.Money, Refunded: s.Refunded, Tables: len(s.LiveTables()),
 		HandForHand: s.H4H, Moves: s.Moves, MoveTerms: s.MoveTerms, Breaks: s.Breaks, Runs: s.Runs, MaxHistory: s.MaxHistory,
-		MaxHistoryBytes: s.MaxHistoryBytes, Reason: s.Reason, At: workflow.Now(ctx)}
+		MaxHistoryBytes: s.MaxHistoryBytes, Reason: s.Reason, Penalties: s.Penalties, At: workflow.Now(ctx)}
 	info := workflow.GetInfo(ctx)
 	st.MaxHistory = max(st.MaxHistory, info.GetCurrentHistoryLength())
 	st.MaxHistoryBytes = max(st.MaxHistoryBytes, info.GetCurrentHistorySize())

@@ -163,6 +163,8 @@ type State struct {
 	Breaks int `json:"breaks"`
 	// MoveTerms counts the moved players' missed hands and dead big blinds.
 	MoveTerms MoveTerms `json:"move_terms,omitzero"`
+	// Penalties are the penalties imposed, in order (tournaments.md §19).
+	Penalties []Penalty `json:"penalties,omitempty"`
 	// Runs counts continue-as-new generations.
 	Runs int `json:"runs"`
 	// MaxHistory is the largest history length seen at a continue-as-new.

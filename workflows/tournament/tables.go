@@ -39,6 +39,9 @@ type Tables interface {
 	// player gets the chips given. A retry with the same key finishes what
 	// an earlier attempt started.
 	SetStacks(ctx context.Context, table string, stacks []SnapSeat, key string) error
+	// Penalize makes a player miss rounds and kills his hand in play, as
+	// asked; a retry with the same key applies nothing twice.
+	Penalize(ctx context.Context, in PenaltyTableIn) (PenaltyOut, error)
 }
 
 // Stakes are one level's forced bets.

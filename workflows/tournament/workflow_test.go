@@ -674,3 +674,52 @@ func TestMissedHandsAreReconciled(t *testing.T) {
 	}
 	h.checkLedger(0, 27*1000)
 }
+
+// tournaments.md §19 (T27, T28): an operator's penalty on a seated player
+// reaches his table (rounds × players there) and is on record with its
+// reason in the standings; a penalty without a reason or rounds, or on a
+// player who is not at a table, is refused and leaves nothing.
+func TestPenaltyIsAppliedAtHisTableAndRecorded(t *testing.T) {
+	h := newHarness(t, baseTerms(), 12)
+	h.registerAll(time.Minute, 12)
+	in := func(player string, rounds int, kill bool, reason string) tournament.PenaltyIn {
+		return tournament.PenaltyIn{PlayerIn: tournament.PlayerIn{Partner: "acme", Player: player, Reason: reason}, Rounds: rounds, KillHand: kill}
+	}
+	pen := h.update(time.Hour+time.Minute, tournament.UpdatePenalize, in(pid(3), 1, true, "out of turn (RU §7.1.3)"))
+	noReason := h.update(time.Hour+time.Minute, tournament.UpdatePenalize, in(pid(4), 1, false, ""))
+	nothing := h.update(time.Hour+time.Minute, tournament.UpdatePenalize, in(pid(4), 0, false, "nothing"))
+	stranger := h.update(time.Hour+time.Minute, tournament.UpdatePenalize, in("stranger", 1, false, "who?"))
+	var st tournament.Standings
+	h.env.RegisterDelayedCallback(func() { st = h.standings() }, time.Hour+2*time.Minute)
+	h.update(time.Hour+3*time.Minute, tournament.UpdateCancel, tournament.ReasonIn{Reason: "end of test"})
+	h.run()
+	if pen.err != nil || pen.rejected != nil {
+		t.Fatalf("penalty: %+v", pen)
+	}
+	out, ok := pen.value.(tournament.PenaltyOut)
+	if !ok || out.Hands < 2 || out.Hands > 10 {
+		t.Fatalf("penalty answered %#v", pen.value)
+	}
+	for name, o := range map[string]*outcome{"no reason": noReason, "no rounds nor hand": nothing} {
+		if reasonOf(o.refusal()) != "BAD_PENALTY" {
+			t.Fatalf("%s: %+v, want BAD_PENALTY", name, o)
+		}
+	}
+	if reasonOf(stranger.refusal()) != "NOT_AT_A_TABLE" {
+		t.Fatalf("stranger: %+v, want NOT_AT_A_TABLE", stranger)
+	}
+	if len(h.tables.Penalties) != 1 {
+		t.Fatalf("%d penalties reached the tables, want 1", len(h.tables.Penalties))
+	}
+	for _, p := range h.tables.Penalties {
+		if p.Player != pid(3) || p.Rounds != 1 || !p.KillHand || p.Reason != "out of turn (RU §7.1.3)" {
+			t.Fatalf("the table got %+v", p)
+		}
+	}
+	if len(st.Penalties) != 1 {
+		t.Fatalf("standings record %d penalties, want 1", len(st.Penalties))
+	}
+	if p := st.Penalties[0]; p.Player != pid(3) || p.Hands != out.Hands || p.Reason != "out of turn (RU §7.1.3)" || p.At.IsZero() {
+		t.Fatalf("on record: %+v", p)
+	}
+}

@@ -41,6 +41,7 @@ func Policy() auth.Policy {
 		tournamentv1connect.TournamentServiceResumeTournamentProcedure,
 		tournamentv1connect.TournamentServiceCancelTournamentProcedure,
 		tournamentv1connect.TournamentServiceDisqualifyPlayerProcedure,
+		tournamentv1connect.TournamentServicePenalizePlayerProcedure,
 	)
 	return p
 }
@@ -308,6 +309,27 @@ func (h *Handler) DisqualifyPlayer(ctx context.Context, req *connect.Request[tou
 		return nil, apierr.Connect(err)
 	}
 	return connect.NewResponse(&tournamentv1.DisqualifyPlayerResponse{}), nil
+}
+
+// PenalizePlayer implements TournamentServiceHandler.
+func (h *Handler) PenalizePlayer(ctx context.Context, req *connect.Request[tournamentv1.PenalizePlayerRequest]) (*connect.Response[tournamentv1.PenalizePlayerResponse], error) {
+	m := req.Msg
+	p, err := player(ctx, m.GetPlayerId(), m.GetPartnerId(), "")
+	if err == nil {
+		err = firstErr(checkID(m.GetTournamentId()), checkKey(m.GetIdempotencyKey()), checkText("BAD_REASON", "reason", m.GetReason()))
+	}
+	if err == nil && (m.GetRounds() < 0 || m.GetRounds() > tournament.MaxPenaltyRounds || m.GetRounds() == 0 && !m.GetKillHand() || m.GetReason() == "") {
+		err = apierr.Invalid("BAD_PENALTY", "a penalty with its reason is 1..%d rounds to miss, a killed hand, or both", tournament.MaxPenaltyRounds)
+	}
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	p.Reason = m.GetReason()
+	out, err := h.core.Penalize(ctx, m.GetTournamentId(), tournament.PenaltyIn{PlayerIn: p, Rounds: int(m.GetRounds()), KillHand: m.GetKillHand()}, m.GetIdempotencyKey())
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	return connect.NewResponse(&tournamentv1.PenalizePlayerResponse{Hands: int32(out.Hands), HandKilled: out.Killed}), nil
 }
 
 func firstErr(errs ...error) error {

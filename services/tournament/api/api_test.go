@@ -223,6 +223,7 @@ func TestPolicy(t *testing.T) {
 		{tournamentv1connect.TournamentServiceResumeTournamentProcedure, auth.Internal},
 		{tournamentv1connect.TournamentServiceCancelTournamentProcedure, auth.Internal},
 		{tournamentv1connect.TournamentServiceDisqualifyPlayerProcedure, auth.Internal},
+		{tournamentv1connect.TournamentServicePenalizePlayerProcedure, auth.Internal},
 	}
 	for _, c := range cases {
 		for _, r := range all {

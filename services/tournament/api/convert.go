@@ -226,5 +226,12 @@ func standingsOf(st tournament.Standings, v viewer) *tournamentv1.GetStandingsRe
 		}
 		out.Eliminations = append(out.Eliminations, e)
 	}
+	for _, p := range st.Penalties {
+		pen := &tournamentv1.Penalty{Rounds: int32(p.Rounds), Hands: int32(p.Hands), HandKilled: p.Killed, Reason: p.Reason, At: timestamppb.New(p.At)}
+		if v.seesIdentity(p.Partner, p.Player) {
+			pen.PlayerId, pen.PartnerId, pen.TableNumber = p.Player, p.Partner, int32(p.Table)
+		}
+		out.Penalties = append(out.Penalties, pen)
+	}
 	return out
 }

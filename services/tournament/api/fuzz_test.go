@@ -365,7 +365,9 @@ func (in fuzzIn) runOther(t *testing.T) string {
 	if who != nil {
 		ctx = as(*who)
 	}
-	op := int(in.op) % 10
+	op := int(in.op) % 11
+	// PenalizePlayer's rounds -1..10 and kill flag.
+	rounds, kill := int32(in.op/11%12)-1, in.role/8%2 == 1
 	f := coretest.NewTemporal()
 	h := handlerOn(f)
 	// The tournament's standings answer (a withdrawal reads its currency
@@ -394,13 +396,16 @@ func (in fuzzIn) runOther(t *testing.T) string {
 		_, err = h.ResumeTournament(ctx, connect.NewRequest(&tournamentv1.ResumeTournamentRequest{TournamentId: in.tid}))
 	case 9:
 		_, err = h.CancelTournament(ctx, connect.NewRequest(&tournamentv1.CancelTournamentRequest{TournamentId: in.tid, Reason: in.display}))
+	case 10:
+		_, err = h.PenalizePlayer(ctx, connect.NewRequest(&tournamentv1.PenalizePlayerRequest{TournamentId: in.tid, PlayerId: in.player, PartnerId: in.partner,
+			Rounds: rounds, KillHand: kill, Reason: in.display, IdempotencyKey: in.key}))
 	}
 	refuse := func(code connect.Code, reason string) string {
 		refusedWith(t, "request", err, f, code, reason)
 		return reason
 	}
 	okID := in.tid != "" && len(in.tid) <= 128
-	if op >= 5 {
+	if op >= 5 && op <= 9 {
 		if !okID {
 			return refuse(connect.CodeInvalidArgument, "BAD_TOURNAMENT_ID")
 		}
@@ -459,8 +464,11 @@ func (in fuzzIn) runOther(t *testing.T) string {
 	if op == 0 && len(in.display) > 200 {
 		return refuse(connect.CodeInvalidArgument, "BAD_DISPLAY_NAME")
 	}
-	if op == 4 && len(in.display) > 200 {
+	if (op == 4 || op == 10) && len(in.display) > 200 {
 		return refuse(connect.CodeInvalidArgument, "BAD_REASON")
+	}
+	if op == 10 && (rounds < 0 || rounds > 10 || rounds == 0 && !kill || in.display == "") {
+		return refuse(connect.CodeInvalidArgument, "BAD_PENALTY")
 	}
 	if op == 0 {
 		p.Name = in.display
@@ -473,8 +481,17 @@ func (in fuzzIn) runOther(t *testing.T) string {
 	if !slices.Equal(f.Calls, wantCalls) || len(f.Updates) != 1 {
 		t.Fatalf("client calls %v, want %v", f.Calls, wantCalls)
 	}
-	name := []string{tournament.UpdateRegister, tournament.UpdateUnregister, tournament.UpdateRebuy, tournament.UpdateAddOn, tournament.UpdateDisqualify}[op]
-	if u := f.Updates[0]; u.WorkflowID != in.tid || u.UpdateName != name || len(u.Args) != 1 || u.Args[0] != p {
+	name := []string{tournament.UpdateRegister, tournament.UpdateUnregister, tournament.UpdateRebuy, tournament.UpdateAddOn, tournament.UpdateDisqualify,
+		"", "", "", "", "", tournament.UpdatePenalize}[op]
+	if op == 4 || op == 10 {
+		// Recorded with the disqualification or the penalty.
+		p.Reason = in.display
+	}
+	var arg any = p
+	if op == 10 {
+		arg = tournament.PenaltyIn{PlayerIn: p, Rounds: int(rounds), KillHand: kill}
+	}
+	if u := f.Updates[0]; u.WorkflowID != in.tid || u.UpdateName != name || len(u.Args) != 1 || u.Args[0] != arg {
 		t.Fatalf("update %s on %q with %v; want %s with %+v", u.UpdateName, u.WorkflowID, u.Args, name, p)
 	}
 	return "reached"
@@ -589,6 +606,13 @@ func fuzzSeeds() []fuzzSeed {
 		seed("partner withdraws its player", ok, func(in *fuzzIn) { in.role, in.op, in.player = 2, 1, "p7" }),
 		seed("lobby of cancelled tournaments, standings", ok, func(in *fuzzIn) { in.op = 86 }),
 		seed("lobby state 12", with("created", "reached", "BAD_STATE"), func(in *fuzzIn) { in.op = 120 }),
+		seed("operator penalizes, 1 round", ok, func(in *fuzzIn) { in.role, in.op, in.player, in.partner, in.display = 3, 32, "p7", "pb", "out of turn" }),
+		seed("penalty of no rounds and no hand", with("created", "BAD_PENALTY", "listed"), func(in *fuzzIn) {
+			in.role, in.op, in.player, in.partner, in.display = 3, 21, "p7", "pb", "out of turn"
+		}),
+		seed("penalty without a reason", with("created", "BAD_PENALTY", "listed"), func(in *fuzzIn) {
+			in.role, in.op, in.player, in.partner, in.display = 3, 32, "p7", "pb", ""
+		}),
 	}
 }
 

@@ -188,6 +188,14 @@ func (s *Service) Disqualify(ctx context.Context, id string, p tournament.Player
 	return s.update(ctx, id, tournament.UpdateDisqualify, scoped(p, "dq"), p, nil)
 }
 
+// Penalize imposes a penalty on a seated player; a retry with the same key
+// applies nothing twice.
+func (s *Service) Penalize(ctx context.Context, id string, in tournament.PenaltyIn, key string) (tournament.PenaltyOut, error) {
+	var out tournament.PenaltyOut
+	err := s.update(ctx, id, tournament.UpdatePenalize, scoped(in.PlayerIn, "pen\x00"+key), in, &out)
+	return out, err
+}
+
 // scoped ties an idempotency key to the player, so one player's key can
 // never answer for another.
 func scoped(p tournament.PlayerIn, key string) string {

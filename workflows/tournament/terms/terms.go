@@ -9,6 +9,7 @@ package terms
 import (
 	"math/bits"
 	"time"
+	"unicode/utf8"
 
 	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/rules"
@@ -242,6 +243,11 @@ func (t *Terms) Validate() error {
 	}
 	if len(t.Name) > MaxText {
 		return apierr.Invalid("BAD_NAME", "the name is %d bytes, at most %d", len(t.Name), MaxText)
+	}
+	if !utf8.ValidString(t.Name) || !utf8.ValidString(t.Target) {
+		// The workflow's JSON would replace the bad bytes: the terms
+		// started would not be the terms published.
+		return apierr.Invalid("BAD_NAME", "the name and the satellite target must be UTF-8")
 	}
 	if len(t.Target) > MaxText {
 		return apierr.Invalid("BAD_SATELLITE_TARGET", "the satellite target is %d bytes, at most %d", len(t.Target), MaxText)

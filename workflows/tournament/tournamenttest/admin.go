@@ -298,3 +298,27 @@ func (f *Tables) SetStacks(_ context.Context, id string, stacks []tournament.Sna
 	f.Races++
 	return nil
 }
+
+// Penalize implements tournament.Tables: the rounds become rounds × the
+// players at his table; the bots' hands are played whole between polls,
+// so there is never a hand in play to kill.
+func (f *Tables) Penalize(_ context.Context, in tournament.PenaltyTableIn) (tournament.PenaltyOut, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	t, err := f.live(in.Table)
+	if err != nil {
+		return tournament.PenaltyOut{}, err
+	}
+	n, seated := 0, false
+	for _, s := range t.seats {
+		if s != nil {
+			n++
+			seated = seated || s.partner == in.Partner && s.player == in.Player
+		}
+	}
+	if !seated {
+		return tournament.PenaltyOut{}, fmt.Errorf("table %s: %s is not seated", in.Table, in.Player)
+	}
+	f.Penalties[in.Key] = in
+	return tournament.PenaltyOut{Hands: in.Rounds * n}, nil
+}

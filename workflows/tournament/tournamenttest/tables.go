@@ -50,6 +50,8 @@ type Tables struct {
 	// Counters for tests.
 	Hands, Seats, Removals, Deals, Races int
 	Log                                  []string
+	// Penalties are the penalties applied, one per key.
+	Penalties map[string]tournament.PenaltyTableIn
 }
 
 type table struct {
@@ -84,7 +86,8 @@ func (s *seat) key() string { return s.partner + ":" + s.player }
 // NewTables returns a bot table service seeded for repeatability.
 func NewTables(seed uint64) *Tables {
 	return &Tables{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), tables: map[string]*table{}, byKey: map[string]string{},
-		clock: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), forced: map[string][]string{}, AllIn: 0.25, HandsPerPoll: 1}
+		clock: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), forced: map[string][]string{}, AllIn: 0.25, HandsPerPoll: 1,
+		Penalties: map[string]tournament.PenaltyTableIn{}}
 }
 
 // Force makes the players named bust in the next hand at their table.

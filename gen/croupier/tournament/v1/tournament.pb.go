@@ -1995,7 +1995,10 @@ type GetStandingsResponse struct {
 	Eliminations []*Elimination  `protobuf:"bytes,5,rep,name=eliminations,proto3" json:"eliminations,omitempty"`
 	// Each table's fee total at the start: players × fee (gr-regulation-2
 	// Γ.6), in the money currency.
-	DropBoxes     []int64 `protobuf:"varint,6,rep,packed,name=drop_boxes,json=dropBoxes,proto3" json:"drop_boxes,omitempty"`
+	DropBoxes []int64 `protobuf:"varint,6,rep,packed,name=drop_boxes,json=dropBoxes,proto3" json:"drop_boxes,omitempty"`
+	// The penalties imposed, in order; a penalty on a player the viewer may
+	// not identify shows without his ids.
+	Penalties     []*Penalty `protobuf:"bytes,7,rep,name=penalties,proto3" json:"penalties,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2068,6 +2071,13 @@ func (x *GetStandingsResponse) GetEliminations() []*Elimination {
 func (x *GetStandingsResponse) GetDropBoxes() []int64 {
 	if x != nil {
 		return x.DropBoxes
+	}
+	return nil
+}
+
+func (x *GetStandingsResponse) GetPenalties() []*Penalty {
+	if x != nil {
+		return x.Penalties
 	}
 	return nil
 }
@@ -2432,6 +2442,257 @@ func (*DisqualifyPlayerResponse) Descriptor() ([]byte, []int) {
 	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{29}
 }
 
+type PenalizePlayerRequest struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	TournamentId string                 `protobuf:"bytes,1,opt,name=tournament_id,json=tournamentId,proto3" json:"tournament_id,omitempty"`
+	PlayerId     string                 `protobuf:"bytes,2,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	PartnerId    string                 `protobuf:"bytes,3,opt,name=partner_id,json=partnerId,proto3" json:"partner_id,omitempty"`
+	// Rounds to miss, 0..10 (0 with kill_hand: the hand only).
+	Rounds int32 `protobuf:"varint,4,opt,name=rounds,proto3" json:"rounds,omitempty"`
+	// Kill the hand he plays now.
+	KillHand bool `protobuf:"varint,5,opt,name=kill_hand,json=killHand,proto3" json:"kill_hand,omitempty"`
+	// Required: it is recorded with the penalty.
+	Reason string `protobuf:"bytes,6,opt,name=reason,proto3" json:"reason,omitempty"`
+	// A retry with the same key applies nothing twice.
+	IdempotencyKey string `protobuf:"bytes,7,opt,name=idempotency_key,json=idempotencyKey,proto3" json:"idempotency_key,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *PenalizePlayerRequest) Reset() {
+	*x = PenalizePlayerRequest{}
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PenalizePlayerRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PenalizePlayerRequest) ProtoMessage() {}
+
+func (x *PenalizePlayerRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PenalizePlayerRequest.ProtoReflect.Descriptor instead.
+func (*PenalizePlayerRequest) Descriptor() ([]byte, []int) {
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *PenalizePlayerRequest) GetTournamentId() string {
+	if x != nil {
+		return x.TournamentId
+	}
+	return ""
+}
+
+func (x *PenalizePlayerRequest) GetPlayerId() string {
+	if x != nil {
+		return x.PlayerId
+	}
+	return ""
+}
+
+func (x *PenalizePlayerRequest) GetPartnerId() string {
+	if x != nil {
+		return x.PartnerId
+	}
+	return ""
+}
+
+func (x *PenalizePlayerRequest) GetRounds() int32 {
+	if x != nil {
+		return x.Rounds
+	}
+	return 0
+}
+
+func (x *PenalizePlayerRequest) GetKillHand() bool {
+	if x != nil {
+		return x.KillHand
+	}
+	return false
+}
+
+func (x *PenalizePlayerRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *PenalizePlayerRequest) GetIdempotencyKey() string {
+	if x != nil {
+		return x.IdempotencyKey
+	}
+	return ""
+}
+
+type PenalizePlayerResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The hands he sits out with a dead hand.
+	Hands int32 `protobuf:"varint,1,opt,name=hands,proto3" json:"hands,omitempty"`
+	// He had a live hand in play and it was killed.
+	HandKilled    bool `protobuf:"varint,2,opt,name=hand_killed,json=handKilled,proto3" json:"hand_killed,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PenalizePlayerResponse) Reset() {
+	*x = PenalizePlayerResponse{}
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PenalizePlayerResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PenalizePlayerResponse) ProtoMessage() {}
+
+func (x *PenalizePlayerResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PenalizePlayerResponse.ProtoReflect.Descriptor instead.
+func (*PenalizePlayerResponse) Descriptor() ([]byte, []int) {
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *PenalizePlayerResponse) GetHands() int32 {
+	if x != nil {
+		return x.Hands
+	}
+	return 0
+}
+
+func (x *PenalizePlayerResponse) GetHandKilled() bool {
+	if x != nil {
+		return x.HandKilled
+	}
+	return false
+}
+
+// One penalty on record.
+type Penalty struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	PlayerId      string                 `protobuf:"bytes,1,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	PartnerId     string                 `protobuf:"bytes,2,opt,name=partner_id,json=partnerId,proto3" json:"partner_id,omitempty"`
+	TableNumber   int32                  `protobuf:"varint,3,opt,name=table_number,json=tableNumber,proto3" json:"table_number,omitempty"`
+	Rounds        int32                  `protobuf:"varint,4,opt,name=rounds,proto3" json:"rounds,omitempty"`
+	Hands         int32                  `protobuf:"varint,5,opt,name=hands,proto3" json:"hands,omitempty"`
+	HandKilled    bool                   `protobuf:"varint,6,opt,name=hand_killed,json=handKilled,proto3" json:"hand_killed,omitempty"`
+	Reason        string                 `protobuf:"bytes,7,opt,name=reason,proto3" json:"reason,omitempty"`
+	At            *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=at,proto3" json:"at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Penalty) Reset() {
+	*x = Penalty{}
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Penalty) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Penalty) ProtoMessage() {}
+
+func (x *Penalty) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_tournament_v1_tournament_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Penalty.ProtoReflect.Descriptor instead.
+func (*Penalty) Descriptor() ([]byte, []int) {
+	return file_croupier_tournament_v1_tournament_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *Penalty) GetPlayerId() string {
+	if x != nil {
+		return x.PlayerId
+	}
+	return ""
+}
+
+func (x *Penalty) GetPartnerId() string {
+	if x != nil {
+		return x.PartnerId
+	}
+	return ""
+}
+
+func (x *Penalty) GetTableNumber() int32 {
+	if x != nil {
+		return x.TableNumber
+	}
+	return 0
+}
+
+func (x *Penalty) GetRounds() int32 {
+	if x != nil {
+		return x.Rounds
+	}
+	return 0
+}
+
+func (x *Penalty) GetHands() int32 {
+	if x != nil {
+		return x.Hands
+	}
+	return 0
+}
+
+func (x *Penalty) GetHandKilled() bool {
+	if x != nil {
+		return x.HandKilled
+	}
+	return false
+}
+
+func (x *Penalty) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *Penalty) GetAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.At
+	}
+	return nil
+}
+
 var File_croupier_tournament_v1_tournament_proto protoreflect.FileDescriptor
 
 const file_croupier_tournament_v1_tournament_proto_rawDesc = "" +
@@ -2604,7 +2865,7 @@ const file_croupier_tournament_v1_tournament_proto_rawDesc = "" +
 	"\rAddOnResponse\x12\x14\n" +
 	"\x05chips\x18\x01 \x01(\x03R\x05chips\":\n" +
 	"\x13GetStandingsRequest\x12#\n" +
-	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\"\xd7\x02\n" +
+	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\"\x96\x03\n" +
 	"\x14GetStandingsResponse\x12>\n" +
 	"\tstandings\x18\x01 \x03(\v2 .croupier.tournament.v1.StandingR\tstandings\x12\x14\n" +
 	"\x05level\x18\x02 \x01(\x05R\x05level\x12=\n" +
@@ -2614,7 +2875,8 @@ const file_croupier_tournament_v1_tournament_proto_rawDesc = "" +
 	"tournament\x12G\n" +
 	"\feliminations\x18\x05 \x03(\v2#.croupier.tournament.v1.EliminationR\feliminations\x12\x1d\n" +
 	"\n" +
-	"drop_boxes\x18\x06 \x03(\x03R\tdropBoxes\"U\n" +
+	"drop_boxes\x18\x06 \x03(\x03R\tdropBoxes\x12=\n" +
+	"\tpenalties\x18\a \x03(\v2\x1f.croupier.tournament.v1.PenaltyR\tpenalties\"U\n" +
 	"\x16PauseTournamentRequest\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x12\x16\n" +
 	"\x06reason\x18\x02 \x01(\tR\x06reason\"\x19\n" +
@@ -2632,7 +2894,31 @@ const file_croupier_tournament_v1_tournament_proto_rawDesc = "" +
 	"\n" +
 	"partner_id\x18\x03 \x01(\tR\tpartnerId\x12\x16\n" +
 	"\x06reason\x18\x04 \x01(\tR\x06reason\"\x1a\n" +
-	"\x18DisqualifyPlayerResponse*\xc9\x02\n" +
+	"\x18DisqualifyPlayerResponse\"\xee\x01\n" +
+	"\x15PenalizePlayerRequest\x12#\n" +
+	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x12\x1b\n" +
+	"\tplayer_id\x18\x02 \x01(\tR\bplayerId\x12\x1d\n" +
+	"\n" +
+	"partner_id\x18\x03 \x01(\tR\tpartnerId\x12\x16\n" +
+	"\x06rounds\x18\x04 \x01(\x05R\x06rounds\x12\x1b\n" +
+	"\tkill_hand\x18\x05 \x01(\bR\bkillHand\x12\x16\n" +
+	"\x06reason\x18\x06 \x01(\tR\x06reason\x12'\n" +
+	"\x0fidempotency_key\x18\a \x01(\tR\x0eidempotencyKey\"O\n" +
+	"\x16PenalizePlayerResponse\x12\x14\n" +
+	"\x05hands\x18\x01 \x01(\x05R\x05hands\x12\x1f\n" +
+	"\vhand_killed\x18\x02 \x01(\bR\n" +
+	"handKilled\"\xfb\x01\n" +
+	"\aPenalty\x12\x1b\n" +
+	"\tplayer_id\x18\x01 \x01(\tR\bplayerId\x12\x1d\n" +
+	"\n" +
+	"partner_id\x18\x02 \x01(\tR\tpartnerId\x12!\n" +
+	"\ftable_number\x18\x03 \x01(\x05R\vtableNumber\x12\x16\n" +
+	"\x06rounds\x18\x04 \x01(\x05R\x06rounds\x12\x14\n" +
+	"\x05hands\x18\x05 \x01(\x05R\x05hands\x12\x1f\n" +
+	"\vhand_killed\x18\x06 \x01(\bR\n" +
+	"handKilled\x12\x16\n" +
+	"\x06reason\x18\a \x01(\tR\x06reason\x12*\n" +
+	"\x02at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\x02at*\xc9\x02\n" +
 	"\x0fTournamentState\x12 \n" +
 	"\x1cTOURNAMENT_STATE_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cTOURNAMENT_STATE_REGISTERING\x10\x01\x12\x1c\n" +
@@ -2662,8 +2948,7 @@ const file_croupier_tournament_v1_tournament_proto_rawDesc = "" +
 	"\x14PLAYER_STATUS_BUSTED\x10\x03\x12\x15\n" +
 	"\x11PLAYER_STATUS_OUT\x10\x04\x12\x1b\n" +
 	"\x17PLAYER_STATUS_WITHDRAWN\x10\x05\x12\x1e\n" +
-	"\x1aPLAYER_STATUS_DISQUALIFIED\x10\x062\xa0\n" +
-	"\n" +
+	"\x1aPLAYER_STATUS_DISQUALIFIED\x10\x062\x91\v\n" +
 	"\x11TournamentService\x12u\n" +
 	"\x10CreateTournament\x12/.croupier.tournament.v1.CreateTournamentRequest\x1a0.croupier.tournament.v1.CreateTournamentResponse\x12r\n" +
 	"\x0fListTournaments\x12..croupier.tournament.v1.ListTournamentsRequest\x1a/.croupier.tournament.v1.ListTournamentsResponse\x12l\n" +
@@ -2677,7 +2962,8 @@ const file_croupier_tournament_v1_tournament_proto_rawDesc = "" +
 	"\x0fPauseTournament\x12..croupier.tournament.v1.PauseTournamentRequest\x1a/.croupier.tournament.v1.PauseTournamentResponse\x12u\n" +
 	"\x10ResumeTournament\x12/.croupier.tournament.v1.ResumeTournamentRequest\x1a0.croupier.tournament.v1.ResumeTournamentResponse\x12u\n" +
 	"\x10CancelTournament\x12/.croupier.tournament.v1.CancelTournamentRequest\x1a0.croupier.tournament.v1.CancelTournamentResponse\x12u\n" +
-	"\x10DisqualifyPlayer\x12/.croupier.tournament.v1.DisqualifyPlayerRequest\x1a0.croupier.tournament.v1.DisqualifyPlayerResponseB\xed\x01\n" +
+	"\x10DisqualifyPlayer\x12/.croupier.tournament.v1.DisqualifyPlayerRequest\x1a0.croupier.tournament.v1.DisqualifyPlayerResponse\x12o\n" +
+	"\x0ePenalizePlayer\x12-.croupier.tournament.v1.PenalizePlayerRequest\x1a..croupier.tournament.v1.PenalizePlayerResponseB\xed\x01\n" +
 	"\x1acom.croupier.tournament.v1B\x0fTournamentProtoP\x01ZDgithub.com/croupier/croupier/gen/croupier/tournament/v1;tournamentv1\xa2\x02\x03CTX\xaa\x02\x16Croupier.Tournament.V1\xca\x02\x16Croupier\\Tournament\\V1\xe2\x02\"Croupier\\Tournament\\V1\\GPBMetadata\xea\x02\x18Croupier::Tournament::V1b\x06proto3"
 
 var (
@@ -2693,7 +2979,7 @@ func file_croupier_tournament_v1_tournament_proto_rawDescGZIP() []byte {
 }
 
 var file_croupier_tournament_v1_tournament_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_croupier_tournament_v1_tournament_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
+var file_croupier_tournament_v1_tournament_proto_msgTypes = make([]protoimpl.MessageInfo, 33)
 var file_croupier_tournament_v1_tournament_proto_goTypes = []any{
 	(TournamentState)(0),             // 0: croupier.tournament.v1.TournamentState
 	(FeeRule)(0),                     // 1: croupier.tournament.v1.FeeRule
@@ -2729,71 +3015,78 @@ var file_croupier_tournament_v1_tournament_proto_goTypes = []any{
 	(*CancelTournamentResponse)(nil), // 31: croupier.tournament.v1.CancelTournamentResponse
 	(*DisqualifyPlayerRequest)(nil),  // 32: croupier.tournament.v1.DisqualifyPlayerRequest
 	(*DisqualifyPlayerResponse)(nil), // 33: croupier.tournament.v1.DisqualifyPlayerResponse
-	(*v1.Money)(nil),                 // 34: croupier.common.v1.Money
-	(*timestamppb.Timestamp)(nil),    // 35: google.protobuf.Timestamp
+	(*PenalizePlayerRequest)(nil),    // 34: croupier.tournament.v1.PenalizePlayerRequest
+	(*PenalizePlayerResponse)(nil),   // 35: croupier.tournament.v1.PenalizePlayerResponse
+	(*Penalty)(nil),                  // 36: croupier.tournament.v1.Penalty
+	(*v1.Money)(nil),                 // 37: croupier.common.v1.Money
+	(*timestamppb.Timestamp)(nil),    // 38: google.protobuf.Timestamp
 }
 var file_croupier_tournament_v1_tournament_proto_depIdxs = []int32{
-	34, // 0: croupier.tournament.v1.Structure.buy_in:type_name -> croupier.common.v1.Money
-	34, // 1: croupier.tournament.v1.Structure.fee:type_name -> croupier.common.v1.Money
+	37, // 0: croupier.tournament.v1.Structure.buy_in:type_name -> croupier.common.v1.Money
+	37, // 1: croupier.tournament.v1.Structure.fee:type_name -> croupier.common.v1.Money
 	1,  // 2: croupier.tournament.v1.Structure.fee_rule:type_name -> croupier.tournament.v1.FeeRule
 	4,  // 3: croupier.tournament.v1.Structure.levels:type_name -> croupier.tournament.v1.Level
-	34, // 4: croupier.tournament.v1.Structure.rebuy_price:type_name -> croupier.common.v1.Money
-	34, // 5: croupier.tournament.v1.Structure.rebuy_fee:type_name -> croupier.common.v1.Money
-	34, // 6: croupier.tournament.v1.Structure.add_on_price:type_name -> croupier.common.v1.Money
-	34, // 7: croupier.tournament.v1.Structure.add_on_fee:type_name -> croupier.common.v1.Money
+	37, // 4: croupier.tournament.v1.Structure.rebuy_price:type_name -> croupier.common.v1.Money
+	37, // 5: croupier.tournament.v1.Structure.rebuy_fee:type_name -> croupier.common.v1.Money
+	37, // 6: croupier.tournament.v1.Structure.add_on_price:type_name -> croupier.common.v1.Money
+	37, // 7: croupier.tournament.v1.Structure.add_on_fee:type_name -> croupier.common.v1.Money
 	2,  // 8: croupier.tournament.v1.Structure.payout_mode:type_name -> croupier.tournament.v1.PayoutMode
 	5,  // 9: croupier.tournament.v1.Structure.clock:type_name -> croupier.tournament.v1.Clock
-	35, // 10: croupier.tournament.v1.Structure.registration_closes_at:type_name -> google.protobuf.Timestamp
+	38, // 10: croupier.tournament.v1.Structure.registration_closes_at:type_name -> google.protobuf.Timestamp
 	6,  // 11: croupier.tournament.v1.Tournament.structure:type_name -> croupier.tournament.v1.Structure
 	0,  // 12: croupier.tournament.v1.Tournament.state:type_name -> croupier.tournament.v1.TournamentState
-	35, // 13: croupier.tournament.v1.Tournament.starts_at:type_name -> google.protobuf.Timestamp
-	34, // 14: croupier.tournament.v1.Tournament.prize_pool:type_name -> croupier.common.v1.Money
-	34, // 15: croupier.tournament.v1.Tournament.commission:type_name -> croupier.common.v1.Money
-	34, // 16: croupier.tournament.v1.Tournament.prizes_paid:type_name -> croupier.common.v1.Money
-	34, // 17: croupier.tournament.v1.Tournament.refunded:type_name -> croupier.common.v1.Money
+	38, // 13: croupier.tournament.v1.Tournament.starts_at:type_name -> google.protobuf.Timestamp
+	37, // 14: croupier.tournament.v1.Tournament.prize_pool:type_name -> croupier.common.v1.Money
+	37, // 15: croupier.tournament.v1.Tournament.commission:type_name -> croupier.common.v1.Money
+	37, // 16: croupier.tournament.v1.Tournament.prizes_paid:type_name -> croupier.common.v1.Money
+	37, // 17: croupier.tournament.v1.Tournament.refunded:type_name -> croupier.common.v1.Money
 	3,  // 18: croupier.tournament.v1.Standing.status:type_name -> croupier.tournament.v1.PlayerStatus
-	34, // 19: croupier.tournament.v1.Standing.prize:type_name -> croupier.common.v1.Money
-	35, // 20: croupier.tournament.v1.Elimination.at:type_name -> google.protobuf.Timestamp
+	37, // 19: croupier.tournament.v1.Standing.prize:type_name -> croupier.common.v1.Money
+	38, // 20: croupier.tournament.v1.Elimination.at:type_name -> google.protobuf.Timestamp
 	6,  // 21: croupier.tournament.v1.CreateTournamentRequest.structure:type_name -> croupier.tournament.v1.Structure
-	35, // 22: croupier.tournament.v1.CreateTournamentRequest.starts_at:type_name -> google.protobuf.Timestamp
+	38, // 22: croupier.tournament.v1.CreateTournamentRequest.starts_at:type_name -> google.protobuf.Timestamp
 	7,  // 23: croupier.tournament.v1.CreateTournamentResponse.tournament:type_name -> croupier.tournament.v1.Tournament
 	0,  // 24: croupier.tournament.v1.ListTournamentsRequest.state:type_name -> croupier.tournament.v1.TournamentState
 	7,  // 25: croupier.tournament.v1.ListTournamentsResponse.tournaments:type_name -> croupier.tournament.v1.Tournament
 	7,  // 26: croupier.tournament.v1.GetTournamentResponse.tournament:type_name -> croupier.tournament.v1.Tournament
-	34, // 27: croupier.tournament.v1.UnregisterResponse.refunded:type_name -> croupier.common.v1.Money
+	37, // 27: croupier.tournament.v1.UnregisterResponse.refunded:type_name -> croupier.common.v1.Money
 	8,  // 28: croupier.tournament.v1.GetStandingsResponse.standings:type_name -> croupier.tournament.v1.Standing
 	0,  // 29: croupier.tournament.v1.GetStandingsResponse.state:type_name -> croupier.tournament.v1.TournamentState
 	7,  // 30: croupier.tournament.v1.GetStandingsResponse.tournament:type_name -> croupier.tournament.v1.Tournament
 	9,  // 31: croupier.tournament.v1.GetStandingsResponse.eliminations:type_name -> croupier.tournament.v1.Elimination
-	10, // 32: croupier.tournament.v1.TournamentService.CreateTournament:input_type -> croupier.tournament.v1.CreateTournamentRequest
-	12, // 33: croupier.tournament.v1.TournamentService.ListTournaments:input_type -> croupier.tournament.v1.ListTournamentsRequest
-	14, // 34: croupier.tournament.v1.TournamentService.GetTournament:input_type -> croupier.tournament.v1.GetTournamentRequest
-	16, // 35: croupier.tournament.v1.TournamentService.Register:input_type -> croupier.tournament.v1.RegisterRequest
-	18, // 36: croupier.tournament.v1.TournamentService.Unregister:input_type -> croupier.tournament.v1.UnregisterRequest
-	20, // 37: croupier.tournament.v1.TournamentService.Rebuy:input_type -> croupier.tournament.v1.RebuyRequest
-	22, // 38: croupier.tournament.v1.TournamentService.AddOn:input_type -> croupier.tournament.v1.AddOnRequest
-	24, // 39: croupier.tournament.v1.TournamentService.GetStandings:input_type -> croupier.tournament.v1.GetStandingsRequest
-	26, // 40: croupier.tournament.v1.TournamentService.PauseTournament:input_type -> croupier.tournament.v1.PauseTournamentRequest
-	28, // 41: croupier.tournament.v1.TournamentService.ResumeTournament:input_type -> croupier.tournament.v1.ResumeTournamentRequest
-	30, // 42: croupier.tournament.v1.TournamentService.CancelTournament:input_type -> croupier.tournament.v1.CancelTournamentRequest
-	32, // 43: croupier.tournament.v1.TournamentService.DisqualifyPlayer:input_type -> croupier.tournament.v1.DisqualifyPlayerRequest
-	11, // 44: croupier.tournament.v1.TournamentService.CreateTournament:output_type -> croupier.tournament.v1.CreateTournamentResponse
-	13, // 45: croupier.tournament.v1.TournamentService.ListTournaments:output_type -> croupier.tournament.v1.ListTournamentsResponse
-	15, // 46: croupier.tournament.v1.TournamentService.GetTournament:output_type -> croupier.tournament.v1.GetTournamentResponse
-	17, // 47: croupier.tournament.v1.TournamentService.Register:output_type -> croupier.tournament.v1.RegisterResponse
-	19, // 48: croupier.tournament.v1.TournamentService.Unregister:output_type -> croupier.tournament.v1.UnregisterResponse
-	21, // 49: croupier.tournament.v1.TournamentService.Rebuy:output_type -> croupier.tournament.v1.RebuyResponse
-	23, // 50: croupier.tournament.v1.TournamentService.AddOn:output_type -> croupier.tournament.v1.AddOnResponse
-	25, // 51: croupier.tournament.v1.TournamentService.GetStandings:output_type -> croupier.tournament.v1.GetStandingsResponse
-	27, // 52: croupier.tournament.v1.TournamentService.PauseTournament:output_type -> croupier.tournament.v1.PauseTournamentResponse
-	29, // 53: croupier.tournament.v1.TournamentService.ResumeTournament:output_type -> croupier.tournament.v1.ResumeTournamentResponse
-	31, // 54: croupier.tournament.v1.TournamentService.CancelTournament:output_type -> croupier.tournament.v1.CancelTournamentResponse
-	33, // 55: croupier.tournament.v1.TournamentService.DisqualifyPlayer:output_type -> croupier.tournament.v1.DisqualifyPlayerResponse
-	44, // [44:56] is the sub-list for method output_type
-	32, // [32:44] is the sub-list for method input_type
-	32, // [32:32] is the sub-list for extension type_name
-	32, // [32:32] is the sub-list for extension extendee
-	0,  // [0:32] is the sub-list for field type_name
+	36, // 32: croupier.tournament.v1.GetStandingsResponse.penalties:type_name -> croupier.tournament.v1.Penalty
+	38, // 33: croupier.tournament.v1.Penalty.at:type_name -> google.protobuf.Timestamp
+	10, // 34: croupier.tournament.v1.TournamentService.CreateTournament:input_type -> croupier.tournament.v1.CreateTournamentRequest
+	12, // 35: croupier.tournament.v1.TournamentService.ListTournaments:input_type -> croupier.tournament.v1.ListTournamentsRequest
+	14, // 36: croupier.tournament.v1.TournamentService.GetTournament:input_type -> croupier.tournament.v1.GetTournamentRequest
+	16, // 37: croupier.tournament.v1.TournamentService.Register:input_type -> croupier.tournament.v1.RegisterRequest
+	18, // 38: croupier.tournament.v1.TournamentService.Unregister:input_type -> croupier.tournament.v1.UnregisterRequest
+	20, // 39: croupier.tournament.v1.TournamentService.Rebuy:input_type -> croupier.tournament.v1.RebuyRequest
+	22, // 40: croupier.tournament.v1.TournamentService.AddOn:input_type -> croupier.tournament.v1.AddOnRequest
+	24, // 41: croupier.tournament.v1.TournamentService.GetStandings:input_type -> croupier.tournament.v1.GetStandingsRequest
+	26, // 42: croupier.tournament.v1.TournamentService.PauseTournament:input_type -> croupier.tournament.v1.PauseTournamentRequest
+	28, // 43: croupier.tournament.v1.TournamentService.ResumeTournament:input_type -> croupier.tournament.v1.ResumeTournamentRequest
+	30, // 44: croupier.tournament.v1.TournamentService.CancelTournament:input_type -> croupier.tournament.v1.CancelTournamentRequest
+	32, // 45: croupier.tournament.v1.TournamentService.DisqualifyPlayer:input_type -> croupier.tournament.v1.DisqualifyPlayerRequest
+	34, // 46: croupier.tournament.v1.TournamentService.PenalizePlayer:input_type -> croupier.tournament.v1.PenalizePlayerRequest
+	11, // 47: croupier.tournament.v1.TournamentService.CreateTournament:output_type -> croupier.tournament.v1.CreateTournamentResponse
+	13, // 48: croupier.tournament.v1.TournamentService.ListTournaments:output_type -> croupier.tournament.v1.ListTournamentsResponse
+	15, // 49: croupier.tournament.v1.TournamentService.GetTournament:output_type -> croupier.tournament.v1.GetTournamentResponse
+	17, // 50: croupier.tournament.v1.TournamentService.Register:output_type -> croupier.tournament.v1.RegisterResponse
+	19, // 51: croupier.tournament.v1.TournamentService.Unregister:output_type -> croupier.tournament.v1.UnregisterResponse
+	21, // 52: croupier.tournament.v1.TournamentService.Rebuy:output_type -> croupier.tournament.v1.RebuyResponse
+	23, // 53: croupier.tournament.v1.TournamentService.AddOn:output_type -> croupier.tournament.v1.AddOnResponse
+	25, // 54: croupier.tournament.v1.TournamentService.GetStandings:output_type -> croupier.tournament.v1.GetStandingsResponse
+	27, // 55: croupier.tournament.v1.TournamentService.PauseTournament:output_type -> croupier.tournament.v1.PauseTournamentResponse
+	29, // 56: croupier.tournament.v1.TournamentService.ResumeTournament:output_type -> croupier.tournament.v1.ResumeTournamentResponse
+	31, // 57: croupier.tournament.v1.TournamentService.CancelTournament:output_type -> croupier.tournament.v1.CancelTournamentResponse
+	33, // 58: croupier.tournament.v1.TournamentService.DisqualifyPlayer:output_type -> croupier.tournament.v1.DisqualifyPlayerResponse
+	35, // 59: croupier.tournament.v1.TournamentService.PenalizePlayer:output_type -> croupier.tournament.v1.PenalizePlayerResponse
+	47, // [47:60] is the sub-list for method output_type
+	34, // [34:47] is the sub-list for method input_type
+	34, // [34:34] is the sub-list for extension type_name
+	34, // [34:34] is the sub-list for extension extendee
+	0,  // [0:34] is the sub-list for field type_name
 }
 
 func init() { file_croupier_tournament_v1_tournament_proto_init() }
@@ -2807,7 +3100,7 @@ func file_croupier_tournament_v1_tournament_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_croupier_tournament_v1_tournament_proto_rawDesc), len(file_croupier_tournament_v1_tournament_proto_rawDesc)),
 			NumEnums:      4,
-			NumMessages:   30,
+			NumMessages:   33,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -31,6 +31,7 @@ const (
 	TournamentService_ResumeTournament_FullMethodName = "/croupier.tournament.v1.TournamentService/ResumeTournament"
 	TournamentService_CancelTournament_FullMethodName = "/croupier.tournament.v1.TournamentService/CancelTournament"
 	TournamentService_DisqualifyPlayer_FullMethodName = "/croupier.tournament.v1.TournamentService/DisqualifyPlayer"
+	TournamentService_PenalizePlayer_FullMethodName   = "/croupier.tournament.v1.TournamentService/PenalizePlayer"
 )
 
 // TournamentServiceClient is the client API for TournamentService service.
@@ -71,6 +72,13 @@ type TournamentServiceClient interface {
 	CancelTournament(ctx context.Context, in *CancelTournamentRequest, opts ...grpc.CallOption) (*CancelTournamentResponse, error)
 	// DisqualifyPlayer removes a player; nothing is refunded (GR H.5, H.6).
 	DisqualifyPlayer(ctx context.Context, in *DisqualifyPlayerRequest, opts ...grpc.CallOption) (*DisqualifyPlayerResponse, error)
+	// PenalizePlayer imposes a penalty on a player at a table: rounds to miss
+	// from the next hand (a round is as many hands as players at his table;
+	// he is dealt in, his forced bets are posted, his hands are dead;
+	// docs/rules/tournaments.md §19.3, T27), his hand in play killed with the
+	// raise nobody called given back (GR H.25; T28), or both. Recorded with
+	// its reason in the standings' penalties.
+	PenalizePlayer(ctx context.Context, in *PenalizePlayerRequest, opts ...grpc.CallOption) (*PenalizePlayerResponse, error)
 }
 
 type tournamentServiceClient struct {
@@ -201,6 +209,16 @@ func (c *tournamentServiceClient) DisqualifyPlayer(ctx context.Context, in *Disq
 	return out, nil
 }
 
+func (c *tournamentServiceClient) PenalizePlayer(ctx context.Context, in *PenalizePlayerRequest, opts ...grpc.CallOption) (*PenalizePlayerResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(PenalizePlayerResponse)
+	err := c.cc.Invoke(ctx, TournamentService_PenalizePlayer_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // TournamentServiceServer is the server API for TournamentService service.
 // All implementations must embed UnimplementedTournamentServiceServer
 // for forward compatibility.
@@ -239,6 +257,13 @@ type TournamentServiceServer interface {
 	CancelTournament(context.Context, *CancelTournamentRequest) (*CancelTournamentResponse, error)
 	// DisqualifyPlayer removes a player; nothing is refunded (GR H.5, H.6).
 	DisqualifyPlayer(context.Context, *DisqualifyPlayerRequest) (*DisqualifyPlayerResponse, error)
+	// PenalizePlayer imposes a penalty on a player at a table: rounds to miss
+	// from the next hand (a round is as many hands as players at his table;
+	// he is dealt in, his forced bets are posted, his hands are dead;
+	// docs/rules/tournaments.md §19.3, T27), his hand in play killed with the
+	// raise nobody called given back (GR H.25; T28), or both. Recorded with
+	// its reason in the standings' penalties.
+	PenalizePlayer(context.Context, *PenalizePlayerRequest) (*PenalizePlayerResponse, error)
 	mustEmbedUnimplementedTournamentServiceServer()
 }
 
@@ -284,6 +309,9 @@ func (UnimplementedTournamentServiceServer) CancelTournament(context.Context, *C
 }
 func (UnimplementedTournamentServiceServer) DisqualifyPlayer(context.Context, *DisqualifyPlayerRequest) (*DisqualifyPlayerResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method DisqualifyPlayer not implemented")
+}
+func (UnimplementedTournamentServiceServer) PenalizePlayer(context.Context, *PenalizePlayerRequest) (*PenalizePlayerResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method PenalizePlayer not implemented")
 }
 func (UnimplementedTournamentServiceServer) mustEmbedUnimplementedTournamentServiceServer() {}
 func (UnimplementedTournamentServiceServer) testEmbeddedByValue()                           {}
@@ -522,6 +550,24 @@ func _TournamentService_DisqualifyPlayer_Handler(srv interface{}, ctx context.Co
 	return interceptor(ctx, in, info, handler)
 }
 
+func _TournamentService_PenalizePlayer_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(PenalizePlayerRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TournamentServiceServer).PenalizePlayer(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TournamentService_PenalizePlayer_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TournamentServiceServer).PenalizePlayer(ctx, req.(*PenalizePlayerRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // TournamentService_ServiceDesc is the grpc.ServiceDesc for TournamentService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -576,6 +622,10 @@ var TournamentService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "DisqualifyPlayer",
 			Handler:    _TournamentService_DisqualifyPlayer_Handler,
+		},
+		{
+			MethodName: "PenalizePlayer",
+			Handler:    _TournamentService_PenalizePlayer_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

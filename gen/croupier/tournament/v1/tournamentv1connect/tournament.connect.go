@@ -67,6 +67,9 @@ const (
 	// TournamentServiceDisqualifyPlayerProcedure is the fully-qualified name of the TournamentService's
 	// DisqualifyPlayer RPC.
 	TournamentServiceDisqualifyPlayerProcedure = "/croupier.tournament.v1.TournamentService/DisqualifyPlayer"
+	// TournamentServicePenalizePlayerProcedure is the fully-qualified name of the TournamentService's
+	// PenalizePlayer RPC.
+	TournamentServicePenalizePlayerProcedure = "/croupier.tournament.v1.TournamentService/PenalizePlayer"
 )
 
 // TournamentServiceClient is a client for the croupier.tournament.v1.TournamentService service.
@@ -97,6 +100,13 @@ type TournamentServiceClient interface {
 	CancelTournament(context.Context, *connect.Request[v1.CancelTournamentRequest]) (*connect.Response[v1.CancelTournamentResponse], error)
 	// DisqualifyPlayer removes a player; nothing is refunded (GR H.5, H.6).
 	DisqualifyPlayer(context.Context, *connect.Request[v1.DisqualifyPlayerRequest]) (*connect.Response[v1.DisqualifyPlayerResponse], error)
+	// PenalizePlayer imposes a penalty on a player at a table: rounds to miss
+	// from the next hand (a round is as many hands as players at his table;
+	// he is dealt in, his forced bets are posted, his hands are dead;
+	// docs/rules/tournaments.md §19.3, T27), his hand in play killed with the
+	// raise nobody called given back (GR H.25; T28), or both. Recorded with
+	// its reason in the standings' penalties.
+	PenalizePlayer(context.Context, *connect.Request[v1.PenalizePlayerRequest]) (*connect.Response[v1.PenalizePlayerResponse], error)
 }
 
 // NewTournamentServiceClient constructs a client for the croupier.tournament.v1.TournamentService
@@ -182,6 +192,12 @@ func NewTournamentServiceClient(httpClient connect.HTTPClient, baseURL string, o
 			connect.WithSchema(tournamentServiceMethods.ByName("DisqualifyPlayer")),
 			connect.WithClientOptions(opts...),
 		),
+		penalizePlayer: connect.NewClient[v1.PenalizePlayerRequest, v1.PenalizePlayerResponse](
+			httpClient,
+			baseURL+TournamentServicePenalizePlayerProcedure,
+			connect.WithSchema(tournamentServiceMethods.ByName("PenalizePlayer")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -199,6 +215,7 @@ type tournamentServiceClient struct {
 	resumeTournament *connect.Client[v1.ResumeTournamentRequest, v1.ResumeTournamentResponse]
 	cancelTournament *connect.Client[v1.CancelTournamentRequest, v1.CancelTournamentResponse]
 	disqualifyPlayer *connect.Client[v1.DisqualifyPlayerRequest, v1.DisqualifyPlayerResponse]
+	penalizePlayer   *connect.Client[v1.PenalizePlayerRequest, v1.PenalizePlayerResponse]
 }
 
 // CreateTournament calls croupier.tournament.v1.TournamentService.CreateTournament.
@@ -261,6 +278,11 @@ func (c *tournamentServiceClient) DisqualifyPlayer(ctx context.Context, req *con
 	return c.disqualifyPlayer.CallUnary(ctx, req)
 }
 
+// PenalizePlayer calls croupier.tournament.v1.TournamentService.PenalizePlayer.
+func (c *tournamentServiceClient) PenalizePlayer(ctx context.Context, req *connect.Request[v1.PenalizePlayerRequest]) (*connect.Response[v1.PenalizePlayerResponse], error) {
+	return c.penalizePlayer.CallUnary(ctx, req)
+}
+
 // TournamentServiceHandler is an implementation of the croupier.tournament.v1.TournamentService
 // service.
 type TournamentServiceHandler interface {
@@ -290,6 +312,13 @@ type TournamentServiceHandler interface {
 	CancelTournament(context.Context, *connect.Request[v1.CancelTournamentRequest]) (*connect.Response[v1.CancelTournamentResponse], error)
 	// DisqualifyPlayer removes a player; nothing is refunded (GR H.5, H.6).
 	DisqualifyPlayer(context.Context, *connect.Request[v1.DisqualifyPlayerRequest]) (*connect.Response[v1.DisqualifyPlayerResponse], error)
+	// PenalizePlayer imposes a penalty on a player at a table: rounds to miss
+	// from the next hand (a round is as many hands as players at his table;
+	// he is dealt in, his forced bets are posted, his hands are dead;
+	// docs/rules/tournaments.md §19.3, T27), his hand in play killed with the
+	// raise nobody called given back (GR H.25; T28), or both. Recorded with
+	// its reason in the standings' penalties.
+	PenalizePlayer(context.Context, *connect.Request[v1.PenalizePlayerRequest]) (*connect.Response[v1.PenalizePlayerResponse], error)
 }
 
 // NewTournamentServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -371,6 +400,12 @@ func NewTournamentServiceHandler(svc TournamentServiceHandler, opts ...connect.H
 		connect.WithSchema(tournamentServiceMethods.ByName("DisqualifyPlayer")),
 		connect.WithHandlerOptions(opts...),
 	)
+	tournamentServicePenalizePlayerHandler := connect.NewUnaryHandler(
+		TournamentServicePenalizePlayerProcedure,
+		svc.PenalizePlayer,
+		connect.WithSchema(tournamentServiceMethods.ByName("PenalizePlayer")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/croupier.tournament.v1.TournamentService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case TournamentServiceCreateTournamentProcedure:
@@ -397,6 +432,8 @@ func NewTournamentServiceHandler(svc TournamentServiceHandler, opts ...connect.H
 			tournamentServiceCancelTournamentHandler.ServeHTTP(w, r)
 		case TournamentServiceDisqualifyPlayerProcedure:
 			tournamentServiceDisqualifyPlayerHandler.ServeHTTP(w, r)
+		case TournamentServicePenalizePlayerProcedure:
+			tournamentServicePenalizePlayerHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -452,4 +489,8 @@ func (UnimplementedTournamentServiceHandler) CancelTournament(context.Context, *
 
 func (UnimplementedTournamentServiceHandler) DisqualifyPlayer(context.Context, *connect.Request[v1.DisqualifyPlayerRequest]) (*connect.Response[v1.DisqualifyPlayerResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.tournament.v1.TournamentService.DisqualifyPlayer is not implemented"))
+}
+
+func (UnimplementedTournamentServiceHandler) PenalizePlayer(context.Context, *connect.Request[v1.PenalizePlayerRequest]) (*connect.Response[v1.PenalizePlayerResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.tournament.v1.TournamentService.PenalizePlayer is not implemented"))
 }
