@@ -1,6 +1,8 @@
 package table
 
 import (
+	"time"
+
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -240,6 +242,28 @@ func (s *Service) PenalizePlayer(ctx context.Context, id, player, partner string
 		return nil
 	})
 	return res, err
+}
+
+// CallClock calls the clock on the seat to act in hand handID at seq and
+// returns the seat, when its countdown starts and when its hand is dead.
+func (s *Service) CallClock(ctx context.Context, id, handID string, seq int) (seat int, countdown, deadline time.Time, err error) {
+	err = s.exec(ctx, id, func(t *live.Table) (reply, error) {
+		return reply{cmd: &live.Command{Kind: live.CmdCallClock, Hand: handID, Seq: seq}}, nil
+	}, func(t *live.Table, c *committed) error {
+		if c == nil || t.Hand == nil {
+			return nil
+		}
+		called, _ := t.Config.Clock.CalledTimes()
+		seat = t.Hand.State().ToAct()
+		countdown, deadline = time.UnixMilli(t.Hand.Called).Add(called).UTC(), time.UnixMilli(t.Hand.Deadline).UTC()
+		return nil
+	})
+	return seat, countdown, deadline, err
+}
+
+// SetShotClock puts a tournament player on the shot clock, or off it.
+func (s *Service) SetShotClock(ctx context.Context, id, player, partner string, on bool) error {
+	return s.admin(ctx, id, &live.Command{Kind: live.CmdShotClock, Who: live.PlayerKey(partner, player), Flag: on})
 }
 
 // AwardDisputedPot settles a held pot (M9).

@@ -177,6 +177,31 @@ func (h *AdminHandler) PenalizePlayer(ctx context.Context, req *connect.Request[
 	return connect.NewResponse(&tablev1.PenalizePlayerResponse{Hands: int32(p.Hands), Seat: int32(p.Seat), Replayed: p.Replayed}), nil
 }
 
+// CallClock calls the clock on the player to act.
+func (h *AdminHandler) CallClock(ctx context.Context, req *connect.Request[tablev1.CallClockRequest]) (*connect.Response[tablev1.CallClockResponse], error) {
+	m := req.Msg
+	if err := firstErr(checkTable(m.GetTableId()), checkHand(m.GetHandId()), checkSeq(m.GetActionSeq())); err != nil {
+		return nil, apierr.Connect(err)
+	}
+	seat, countdown, deadline, err := h.core.CallClock(ctx, m.GetTableId(), m.GetHandId(), int(m.GetActionSeq()))
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	return connect.NewResponse(&tablev1.CallClockResponse{Seat: int32(seat), CountdownAt: timestamppb.New(countdown), Deadline: timestamppb.New(deadline)}), nil
+}
+
+// SetShotClock puts a player on the shot clock or takes him off.
+func (h *AdminHandler) SetShotClock(ctx context.Context, req *connect.Request[tablev1.SetShotClockRequest]) (*connect.Response[tablev1.SetShotClockResponse], error) {
+	m := req.Msg
+	if err := validateRemovePlayer(&tablev1.RemovePlayerRequest{TableId: m.GetTableId(), PlayerId: m.GetPlayerId(), PartnerId: m.GetPartnerId(), IdempotencyKey: "-"}); err != nil {
+		return nil, apierr.Connect(err)
+	}
+	if err := h.core.SetShotClock(ctx, m.GetTableId(), m.GetPlayerId(), m.GetPartnerId(), m.GetOn()); err != nil {
+		return nil, apierr.Connect(err)
+	}
+	return connect.NewResponse(&tablev1.SetShotClockResponse{}), nil
+}
+
 // RemovePlayer takes a tournament player off a table.
 func (h *AdminHandler) RemovePlayer(ctx context.Context, req *connect.Request[tablev1.RemovePlayerRequest]) (*connect.Response[tablev1.RemovePlayerResponse], error) {
 	m := req.Msg
@@ -255,7 +280,7 @@ func (h *AdminHandler) ListHandResults(ctx context.Context, req *connect.Request
 		for _, p := range r.Players {
 			partner, player := live.SplitKey(p.Who)
 			hr.Players = append(hr.Players, &tablev1.PlayerResult{Seat: int32(p.Seat), PlayerId: player, PartnerId: partner,
-				StartStack: p.Start, EndStack: p.End, Eliminated: p.Eliminated, DeadPosted: p.Dead})
+				StartStack: p.Start, EndStack: p.End, Eliminated: p.Eliminated, DeadPosted: p.Dead, ClockCalled: p.ClockCalled})
 		}
 		for _, o := range r.Out {
 			partner, player := live.SplitKey(o.Who)

@@ -96,6 +96,8 @@ func Policy() auth.Policy {
 		tablev1connect.TableAdminServiceSeatPlayerProcedure,
 		tablev1connect.TableAdminServiceRemovePlayerProcedure,
 		tablev1connect.TableAdminServicePenalizePlayerProcedure,
+		tablev1connect.TableAdminServiceCallClockProcedure,
+		tablev1connect.TableAdminServiceSetShotClockProcedure,
 		tablev1connect.TableAdminServiceSetStakesProcedure,
 		tablev1connect.TableAdminServiceSetDealHoldProcedure,
 		tablev1connect.TableAdminServiceUpdateTableSettingsProcedure,

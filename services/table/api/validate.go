@@ -331,6 +331,13 @@ func validateRemovePlayer(m *tablev1.RemovePlayerRequest) error {
 	return checkKey(m.GetIdempotencyKey(), true)
 }
 
+func checkSeq(seq int64) error {
+	if seq < 0 || seq > maxSeq {
+		return apierr.Invalid("BAD_SEQ", "action_seq %d: want 0..%d", seq, maxSeq)
+	}
+	return nil
+}
+
 func validatePenalize(m *tablev1.PenalizePlayerRequest) error {
 	if err := validateRemovePlayer(&tablev1.RemovePlayerRequest{TableId: m.GetTableId(), PlayerId: m.GetPlayerId(),
 		PartnerId: m.GetPartnerId(), IdempotencyKey: m.GetIdempotencyKey()}); err != nil {

@@ -21,6 +21,10 @@ func (t *Table) Unchanged(c *Command) bool {
 		return t.Status == Open && t.FrozenFor == ""
 	case CmdClose:
 		return t.Status == Closing || t.Status == Closed
+	case CmdShotClock:
+		// Putting a player on the shot clock he is on, or off it.
+		seat := t.SeatOf(c.Who)
+		return seat >= 0 && t.Seating.Seats[seat].Player == c.Who && t.Seats[seat].Shot == c.Flag
 	}
 	return false
 }

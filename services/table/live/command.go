@@ -77,11 +77,15 @@ const (
 	// CmdPenalize: Who, at a tournament table, misses Amount rounds;
 	// Reason, Key.
 	CmdPenalize
+	// CmdCallClock: the clock is called on the seat to act in Hand at Seq.
+	CmdCallClock
+	// CmdShotClock: Who is on the shot clock (Flag) or off it.
+	CmdShotClock
 )
 
 var commandKindNames = [...]string{"none", "reserve", "intent_done", "top_up", "sit_out", "sit_in", "stand_up", "act",
 	"timeout", "use_bank", "deal", "join_wait", "leave_wait", "pick_up", "expire_offer", "pause", "resume", "close",
-	"misdeal", "void_seat", "award", "seat_player", "remove_player", "set_stakes", "set_hold", "settings", "finish_close", "freeze", "penalize"}
+	"misdeal", "void_seat", "award", "seat_player", "remove_player", "set_stakes", "set_hold", "settings", "finish_close", "freeze", "penalize", "call_clock", "shot_clock"}
 
 func (k CommandKind) String() string {
 	if int(k) < len(commandKindNames) {

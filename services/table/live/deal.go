@@ -86,7 +86,8 @@ func (a *applier) finish() {
 	dealt := [seating.MaxSeats]bool{}
 	for _, p := range h.Setup.Players {
 		dealt[p.Seat] = true
-		res.Players = append(res.Players, PlayerResult{Seat: p.Seat, Who: p.Player, Start: p.Stack, End: s.Stack(p.Seat), Dead: deadPosted(s, p.Seat)})
+		res.Players = append(res.Players, PlayerResult{Seat: p.Seat, Who: p.Player, Start: p.Stack, End: s.Stack(p.Seat), Dead: deadPosted(s, p.Seat),
+			ClockCalled: slices.Contains(h.Clocks, p.Seat)})
 	}
 	for i := range t.Seating.Seats {
 		if why := t.Seating.Why(i); !dealt[i] && why != seating.NotOut {
@@ -186,6 +187,8 @@ type PlayerResult struct {
 	Eliminated bool   `json:"eliminated,omitempty"`
 	// Dead is what his dead blinds put in the pot (B.37; H.35).
 	Dead int64 `json:"dead,omitempty"`
+	// ClockCalled: the clock was called on him in the hand (H.28(b)).
+	ClockCalled bool `json:"clock_called,omitempty"`
 }
 
 // DealtOut is a seated player a hand was not dealt to.

@@ -106,6 +106,10 @@ func (a *applier) apply() error {
 		return a.settings()
 	case CmdPenalize:
 		return a.penalize()
+	case CmdCallClock:
+		return a.callClock()
+	case CmdShotClock:
+		return a.setShotClock()
 	}
 	return apierr.Invalid("UNKNOWN_COMMAND", "command %d", c.Kind)
 }

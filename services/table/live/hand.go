@@ -47,7 +47,11 @@ type Hand struct {
 	TurnAt   int64 `json:"turn_at,omitempty"`
 	Deadline int64 `json:"deadline,omitempty"`
 	BankFrom int64 `json:"bank_from,omitempty"`
-	EndedAt  int64 `json:"ended_at,omitempty"`
+	// Called is when the clock was called on the seat to act (0: not
+	// called); Clocks are the seats whose clock was called in the hand.
+	Called  int64 `json:"called,omitempty"`
+	Clocks  []int `json:"clocks,omitempty"`
+	EndedAt int64 `json:"ended_at,omitempty"`
 	// Finished: the table applied the hand's end (stacks, rake, leavers).
 	Finished bool `json:"finished,omitempty"`
 

@@ -59,6 +59,33 @@ type Clock struct {
 	// TimeoutsToSitOut sits a cash-game player out after this many
 	// consecutive timeouts (0: 2).
 	TimeoutsToSitOut int `json:"timeouts_to_sit_out,omitempty"`
+	// Called and Countdown are a called clock's time and its final count
+	// (0: 60 s and 10 s, gr-regulation-2 H.28(b); tournaments.md T24).
+	Called    time.Duration `json:"called,omitempty"`
+	Countdown time.Duration `json:"countdown,omitempty"`
+	// Shot is a shot-clock player's time per decision (0: 10 s, H.28(a);
+	// T25).
+	Shot time.Duration `json:"shot,omitempty"`
+}
+
+// CalledTimes are the called clock's time and countdown, defaults filled.
+func (c Clock) CalledTimes() (called, countdown time.Duration) {
+	called, countdown = c.Called, c.Countdown
+	if called == 0 {
+		called = time.Minute
+	}
+	if countdown == 0 {
+		countdown = 10 * time.Second
+	}
+	return called, countdown
+}
+
+// shot is a shot-clock player's time per decision, default filled.
+func (c Clock) shot() time.Duration {
+	if c.Shot == 0 {
+		return 10 * time.Second
+	}
+	return c.Shot
 }
 
 // Validate checks the clock against the regulation's bounds.
@@ -74,6 +101,12 @@ func (c Clock) Validate() error {
 	}
 	if c.TimeoutsToSitOut < 0 || c.TimeoutsToSitOut > 100 {
 		return fmt.Errorf("timeouts to sit out %d outside 0..100", c.TimeoutsToSitOut)
+	}
+	if c.Called < 0 || c.Called > 5*time.Minute || c.Countdown < 0 || c.Countdown > time.Minute {
+		return fmt.Errorf("called clock %s + %s outside 0..5m + 0..1m (H.28(b))", c.Called, c.Countdown)
+	}
+	if c.Shot != 0 && (c.Shot < MinActionTime || c.Shot > MaxActionTime) {
+		return fmt.Errorf("shot clock %s outside 5s..60s (H.28(a))", c.Shot)
 	}
 	return nil
 }
@@ -176,6 +209,9 @@ type Seat struct {
 	Timeouts int `json:"timeouts,omitempty"`
 	// AwaySince is when the player sat out (ms), 0 if he is not away.
 	AwaySince int64 `json:"away_since,omitempty"`
+	// Shot: every decision of his has the shot clock's time and no time
+	// bank (a sanction, gr-regulation-2 H.28(a); tournaments.md T25).
+	Shot bool `json:"shot,omitempty"`
 	// Penalty counts the hands a tournament player still serves of a
 	// "miss N rounds" penalty: dealt in, forced bets posted, hand dead.
 	Penalty int `json:"penalty,omitempty"`

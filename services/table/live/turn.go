@@ -74,11 +74,14 @@ func (a *applier) afterHand() {
 		a.finish()
 	case s.ToAct() >= 0:
 		seat := s.ToAct()
-		h.TurnAt, h.BankFrom = c.At, 0
-		action := t.Config.Clock.Action.Milliseconds()
-		h.Deadline = c.At + action
+		h.TurnAt, h.BankFrom, h.Called = c.At, 0, 0
+		action, bank := t.Config.Clock.Action, t.Seats[seat].Bank
+		if t.Seats[seat].Shot {
+			action, bank = min(action, t.Config.Clock.shot()), 0
+		}
+		h.Deadline = c.At + action.Milliseconds()
 		a.emit(Event{Kind: EvTurn, Hand: h.ID, Seat: seat, Seq: s.Seq, Deadline: h.Deadline,
-			Legal: s.Legal(seat, nil), Bank: t.Seats[seat].Bank})
+			Legal: s.Legal(seat, nil), Bank: bank})
 	}
 }
 
@@ -137,8 +140,13 @@ func (a *applier) timeout() error {
 	seat := s.ToAct()
 	used := a.bankUsed(seat, c.At)
 	// Auto-check if a check is legal, otherwise fold (docs/rules/tournaments.md §12
-	// "Disconnect" DEFAULT; gr-regulation-1 §6.4 assumption).
-	if err := a.handInput(s.TimeoutAction(), true); err != nil {
+	// "Disconnect" DEFAULT; gr-regulation-1 §6.4 assumption); a called
+	// clock run out leaves the hand dead, its chips in the pot (H.28(b)).
+	in := s.TimeoutAction()
+	if h.Called > 0 {
+		in = hand.Action{Seat: seat, Command: hand.CmdVoidSeat, Return: hand.VoidKeepBets, Reason: ReasonClockRanOut}
+	}
+	if err := a.handInput(in, true); err != nil {
 		return err
 	}
 	x := &t.Seats[seat]
@@ -162,7 +170,12 @@ func (a *applier) useBank() error {
 		return apierr.Precondition("BANK_IN_USE", "the time bank is already running")
 	}
 	bank := t.Seats[seat].Bank
-	if bank <= 0 {
+	switch {
+	case t.Seats[seat].Shot:
+		return apierr.Precondition("SHOT_CLOCK", "a player on the shot clock has no time bank (GR H.28(a))")
+	case h.Called > 0:
+		return apierr.Precondition("CLOCK_CALLED", "the clock has been called (GR H.28(b))")
+	case bank <= 0:
 		return apierr.Precondition("NO_TIME_BANK", "the time bank is used up (GR H.27(a))")
 	}
 	// Claimed before the base time runs out, the bank runs after it

@@ -104,9 +104,12 @@ func event(e *live.Event, v live.Viewer) *tablev1.TableEvent {
 		}
 		return &tablev1.TableEvent{Event: &tablev1.TableEvent_HandStarted{HandStarted: hs}}
 	case live.EvTurn:
-		return &tablev1.TableEvent{Event: &tablev1.TableEvent_TurnStarted{TurnStarted: &tablev1.TurnStarted{
-			Seat: int32(e.Seat), ActionSeq: int64(e.Seq), Deadline: timestamppb.New(time.UnixMilli(e.Deadline)),
-			LegalActions: legal(e.Legal), TimeBankSeconds: int32(e.Bank / 1000)}}}
+		ts := &tablev1.TurnStarted{Seat: int32(e.Seat), ActionSeq: int64(e.Seq), Deadline: timestamppb.New(time.UnixMilli(e.Deadline)),
+			LegalActions: legal(e.Legal), TimeBankSeconds: int32(e.Bank / 1000)}
+		if e.Reason == "clock_called" {
+			ts.CountdownAt = timestamppb.New(time.UnixMilli(e.Amount))
+		}
+		return &tablev1.TableEvent{Event: &tablev1.TableEvent_TurnStarted{TurnStarted: ts}}
 	case live.EvHandEnded:
 		he := &tablev1.HandEnded{Result: e.Result, Rake: e.Rake, Reason: e.Reason}
 		for _, s := range e.Seats {

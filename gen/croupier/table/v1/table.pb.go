@@ -609,6 +609,14 @@ type Clock struct {
 	// Consecutive timeouts after which a player is sat out (0 = 2; never in
 	// tournaments, where the absent player's blinds keep being posted).
 	TimeoutsToSitOut int32 `protobuf:"varint,4,opt,name=timeouts_to_sit_out,json=timeoutsToSitOut,proto3" json:"timeouts_to_sit_out,omitempty"`
+	// A called clock: seconds to act, then the final countdown; a hand not
+	// acted on by then is dead (0, 0 = 60 s and 10 s; gr-regulation-2
+	// H.28(b)). At most 300 and 60.
+	CalledClockSeconds int32 `protobuf:"varint,5,opt,name=called_clock_seconds,json=calledClockSeconds,proto3" json:"called_clock_seconds,omitempty"`
+	CountdownSeconds   int32 `protobuf:"varint,6,opt,name=countdown_seconds,json=countdownSeconds,proto3" json:"countdown_seconds,omitempty"`
+	// A player on the shot clock acts within this many seconds, without a
+	// time bank (0 = 10 s; 5..60; H.28(a)).
+	ShotClockSeconds int32 `protobuf:"varint,7,opt,name=shot_clock_seconds,json=shotClockSeconds,proto3" json:"shot_clock_seconds,omitempty"`
 	unknownFields    protoimpl.UnknownFields
 	sizeCache        protoimpl.SizeCache
 }
@@ -667,6 +675,27 @@ func (x *Clock) GetHandPauseMs() int32 {
 func (x *Clock) GetTimeoutsToSitOut() int32 {
 	if x != nil {
 		return x.TimeoutsToSitOut
+	}
+	return 0
+}
+
+func (x *Clock) GetCalledClockSeconds() int32 {
+	if x != nil {
+		return x.CalledClockSeconds
+	}
+	return 0
+}
+
+func (x *Clock) GetCountdownSeconds() int32 {
+	if x != nil {
+		return x.CountdownSeconds
+	}
+	return 0
+}
+
+func (x *Clock) GetShotClockSeconds() int32 {
+	if x != nil {
+		return x.ShotClockSeconds
 	}
 	return 0
 }
@@ -3629,8 +3658,12 @@ type TurnStarted struct {
 	Deadline        *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=deadline,proto3" json:"deadline,omitempty"`
 	LegalActions    []*LegalAction         `protobuf:"bytes,4,rep,name=legal_actions,json=legalActions,proto3" json:"legal_actions,omitempty"`
 	TimeBankSeconds int32                  `protobuf:"varint,5,opt,name=time_bank_seconds,json=timeBankSeconds,proto3" json:"time_bank_seconds,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// Set when the clock has been called on the seat (gr-regulation-2
+	// H.28(b)): the final countdown starts then and ends at the deadline,
+	// when a hand not acted on is dead.
+	CountdownAt   *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=countdown_at,json=countdownAt,proto3" json:"countdown_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *TurnStarted) Reset() {
@@ -3696,6 +3729,13 @@ func (x *TurnStarted) GetTimeBankSeconds() int32 {
 		return x.TimeBankSeconds
 	}
 	return 0
+}
+
+func (x *TurnStarted) GetCountdownAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CountdownAt
+	}
+	return nil
 }
 
 type ActionTaken struct {
@@ -5639,6 +5679,233 @@ func (x *SeatPlayerResponse) GetReplayed() bool {
 	return false
 }
 
+type CallClockRequest struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	TableId string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
+	HandId  string                 `protobuf:"bytes,2,opt,name=hand_id,json=handId,proto3" json:"hand_id,omitempty"`
+	// The action sequence of the turn (HandState.action_seq): a clock called
+	// on a turn that has passed is refused.
+	ActionSeq     int64 `protobuf:"varint,3,opt,name=action_seq,json=actionSeq,proto3" json:"action_seq,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CallClockRequest) Reset() {
+	*x = CallClockRequest{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[73]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CallClockRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CallClockRequest) ProtoMessage() {}
+
+func (x *CallClockRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[73]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CallClockRequest.ProtoReflect.Descriptor instead.
+func (*CallClockRequest) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{73}
+}
+
+func (x *CallClockRequest) GetTableId() string {
+	if x != nil {
+		return x.TableId
+	}
+	return ""
+}
+
+func (x *CallClockRequest) GetHandId() string {
+	if x != nil {
+		return x.HandId
+	}
+	return ""
+}
+
+func (x *CallClockRequest) GetActionSeq() int64 {
+	if x != nil {
+		return x.ActionSeq
+	}
+	return 0
+}
+
+type CallClockResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Seat  int32                  `protobuf:"varint,1,opt,name=seat,proto3" json:"seat,omitempty"`
+	// When the countdown starts and when the hand is dead.
+	CountdownAt   *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=countdown_at,json=countdownAt,proto3" json:"countdown_at,omitempty"`
+	Deadline      *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=deadline,proto3" json:"deadline,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CallClockResponse) Reset() {
+	*x = CallClockResponse{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[74]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CallClockResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CallClockResponse) ProtoMessage() {}
+
+func (x *CallClockResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[74]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CallClockResponse.ProtoReflect.Descriptor instead.
+func (*CallClockResponse) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{74}
+}
+
+func (x *CallClockResponse) GetSeat() int32 {
+	if x != nil {
+		return x.Seat
+	}
+	return 0
+}
+
+func (x *CallClockResponse) GetCountdownAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CountdownAt
+	}
+	return nil
+}
+
+func (x *CallClockResponse) GetDeadline() *timestamppb.Timestamp {
+	if x != nil {
+		return x.Deadline
+	}
+	return nil
+}
+
+type SetShotClockRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TableId       string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
+	PlayerId      string                 `protobuf:"bytes,2,opt,name=player_id,json=playerId,proto3" json:"player_id,omitempty"`
+	PartnerId     string                 `protobuf:"bytes,3,opt,name=partner_id,json=partnerId,proto3" json:"partner_id,omitempty"`
+	On            bool                   `protobuf:"varint,4,opt,name=on,proto3" json:"on,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetShotClockRequest) Reset() {
+	*x = SetShotClockRequest{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[75]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetShotClockRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetShotClockRequest) ProtoMessage() {}
+
+func (x *SetShotClockRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[75]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetShotClockRequest.ProtoReflect.Descriptor instead.
+func (*SetShotClockRequest) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{75}
+}
+
+func (x *SetShotClockRequest) GetTableId() string {
+	if x != nil {
+		return x.TableId
+	}
+	return ""
+}
+
+func (x *SetShotClockRequest) GetPlayerId() string {
+	if x != nil {
+		return x.PlayerId
+	}
+	return ""
+}
+
+func (x *SetShotClockRequest) GetPartnerId() string {
+	if x != nil {
+		return x.PartnerId
+	}
+	return ""
+}
+
+func (x *SetShotClockRequest) GetOn() bool {
+	if x != nil {
+		return x.On
+	}
+	return false
+}
+
+type SetShotClockResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetShotClockResponse) Reset() {
+	*x = SetShotClockResponse{}
+	mi := &file_croupier_table_v1_table_proto_msgTypes[76]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetShotClockResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetShotClockResponse) ProtoMessage() {}
+
+func (x *SetShotClockResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_table_proto_msgTypes[76]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetShotClockResponse.ProtoReflect.Descriptor instead.
+func (*SetShotClockResponse) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{76}
+}
+
 type PenalizePlayerRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	TableId   string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
@@ -5654,7 +5921,7 @@ type PenalizePlayerRequest struct {
 
 func (x *PenalizePlayerRequest) Reset() {
 	*x = PenalizePlayerRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[73]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[77]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5666,7 +5933,7 @@ func (x *PenalizePlayerRequest) String() string {
 func (*PenalizePlayerRequest) ProtoMessage() {}
 
 func (x *PenalizePlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[73]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[77]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5679,7 +5946,7 @@ func (x *PenalizePlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PenalizePlayerRequest.ProtoReflect.Descriptor instead.
 func (*PenalizePlayerRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{73}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{77}
 }
 
 func (x *PenalizePlayerRequest) GetTableId() string {
@@ -5738,7 +6005,7 @@ type PenalizePlayerResponse struct {
 
 func (x *PenalizePlayerResponse) Reset() {
 	*x = PenalizePlayerResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[74]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[78]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5750,7 +6017,7 @@ func (x *PenalizePlayerResponse) String() string {
 func (*PenalizePlayerResponse) ProtoMessage() {}
 
 func (x *PenalizePlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[74]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[78]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5763,7 +6030,7 @@ func (x *PenalizePlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PenalizePlayerResponse.ProtoReflect.Descriptor instead.
 func (*PenalizePlayerResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{74}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{78}
 }
 
 func (x *PenalizePlayerResponse) GetHands() int32 {
@@ -5799,7 +6066,7 @@ type RemovePlayerRequest struct {
 
 func (x *RemovePlayerRequest) Reset() {
 	*x = RemovePlayerRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[75]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[79]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5811,7 +6078,7 @@ func (x *RemovePlayerRequest) String() string {
 func (*RemovePlayerRequest) ProtoMessage() {}
 
 func (x *RemovePlayerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[75]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[79]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5824,7 +6091,7 @@ func (x *RemovePlayerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemovePlayerRequest.ProtoReflect.Descriptor instead.
 func (*RemovePlayerRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{75}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{79}
 }
 
 func (x *RemovePlayerRequest) GetTableId() string {
@@ -5873,7 +6140,7 @@ type RemovePlayerResponse struct {
 
 func (x *RemovePlayerResponse) Reset() {
 	*x = RemovePlayerResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[76]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[80]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5885,7 +6152,7 @@ func (x *RemovePlayerResponse) String() string {
 func (*RemovePlayerResponse) ProtoMessage() {}
 
 func (x *RemovePlayerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[76]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[80]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5898,7 +6165,7 @@ func (x *RemovePlayerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RemovePlayerResponse.ProtoReflect.Descriptor instead.
 func (*RemovePlayerResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{76}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{80}
 }
 
 func (x *RemovePlayerResponse) GetChips() int64 {
@@ -5946,7 +6213,7 @@ type SetStakesRequest struct {
 
 func (x *SetStakesRequest) Reset() {
 	*x = SetStakesRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[77]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[81]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5958,7 +6225,7 @@ func (x *SetStakesRequest) String() string {
 func (*SetStakesRequest) ProtoMessage() {}
 
 func (x *SetStakesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[77]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[81]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5971,7 +6238,7 @@ func (x *SetStakesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetStakesRequest.ProtoReflect.Descriptor instead.
 func (*SetStakesRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{77}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{81}
 }
 
 func (x *SetStakesRequest) GetTableId() string {
@@ -5996,7 +6263,7 @@ type SetStakesResponse struct {
 
 func (x *SetStakesResponse) Reset() {
 	*x = SetStakesResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[78]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[82]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6008,7 +6275,7 @@ func (x *SetStakesResponse) String() string {
 func (*SetStakesResponse) ProtoMessage() {}
 
 func (x *SetStakesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[78]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[82]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6021,7 +6288,7 @@ func (x *SetStakesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetStakesResponse.ProtoReflect.Descriptor instead.
 func (*SetStakesResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{78}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{82}
 }
 
 type SetDealHoldRequest struct {
@@ -6034,7 +6301,7 @@ type SetDealHoldRequest struct {
 
 func (x *SetDealHoldRequest) Reset() {
 	*x = SetDealHoldRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[79]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[83]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6046,7 +6313,7 @@ func (x *SetDealHoldRequest) String() string {
 func (*SetDealHoldRequest) ProtoMessage() {}
 
 func (x *SetDealHoldRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[79]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[83]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6059,7 +6326,7 @@ func (x *SetDealHoldRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetDealHoldRequest.ProtoReflect.Descriptor instead.
 func (*SetDealHoldRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{79}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{83}
 }
 
 func (x *SetDealHoldRequest) GetTableId() string {
@@ -6084,7 +6351,7 @@ type SetDealHoldResponse struct {
 
 func (x *SetDealHoldResponse) Reset() {
 	*x = SetDealHoldResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[80]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[84]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6096,7 +6363,7 @@ func (x *SetDealHoldResponse) String() string {
 func (*SetDealHoldResponse) ProtoMessage() {}
 
 func (x *SetDealHoldResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[80]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[84]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6109,7 +6376,7 @@ func (x *SetDealHoldResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetDealHoldResponse.ProtoReflect.Descriptor instead.
 func (*SetDealHoldResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{80}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{84}
 }
 
 type UpdateTableSettingsRequest struct {
@@ -6122,7 +6389,7 @@ type UpdateTableSettingsRequest struct {
 
 func (x *UpdateTableSettingsRequest) Reset() {
 	*x = UpdateTableSettingsRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[81]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[85]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6134,7 +6401,7 @@ func (x *UpdateTableSettingsRequest) String() string {
 func (*UpdateTableSettingsRequest) ProtoMessage() {}
 
 func (x *UpdateTableSettingsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[81]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[85]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6147,7 +6414,7 @@ func (x *UpdateTableSettingsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateTableSettingsRequest.ProtoReflect.Descriptor instead.
 func (*UpdateTableSettingsRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{81}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{85}
 }
 
 func (x *UpdateTableSettingsRequest) GetTableId() string {
@@ -6172,7 +6439,7 @@ type UpdateTableSettingsResponse struct {
 
 func (x *UpdateTableSettingsResponse) Reset() {
 	*x = UpdateTableSettingsResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[82]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[86]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6184,7 +6451,7 @@ func (x *UpdateTableSettingsResponse) String() string {
 func (*UpdateTableSettingsResponse) ProtoMessage() {}
 
 func (x *UpdateTableSettingsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[82]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[86]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6197,7 +6464,7 @@ func (x *UpdateTableSettingsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateTableSettingsResponse.ProtoReflect.Descriptor instead.
 func (*UpdateTableSettingsResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{82}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{86}
 }
 
 type ListHandResultsRequest struct {
@@ -6213,7 +6480,7 @@ type ListHandResultsRequest struct {
 
 func (x *ListHandResultsRequest) Reset() {
 	*x = ListHandResultsRequest{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[83]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[87]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6225,7 +6492,7 @@ func (x *ListHandResultsRequest) String() string {
 func (*ListHandResultsRequest) ProtoMessage() {}
 
 func (x *ListHandResultsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[83]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[87]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6238,7 +6505,7 @@ func (x *ListHandResultsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListHandResultsRequest.ProtoReflect.Descriptor instead.
 func (*ListHandResultsRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{83}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{87}
 }
 
 func (x *ListHandResultsRequest) GetTableId() string {
@@ -6274,14 +6541,16 @@ type PlayerResult struct {
 	// What his dead blinds put in the pot: missed blinds made up dead
 	// (gr-regulation-1 B.37) or the big blind a tournament move let him skip
 	// (gr-regulation-2 H.35).
-	DeadPosted    int64 `protobuf:"varint,7,opt,name=dead_posted,json=deadPosted,proto3" json:"dead_posted,omitempty"`
+	DeadPosted int64 `protobuf:"varint,7,opt,name=dead_posted,json=deadPosted,proto3" json:"dead_posted,omitempty"`
+	// The clock was called on him in the hand (gr-regulation-2 H.28(b)).
+	ClockCalled   bool `protobuf:"varint,8,opt,name=clock_called,json=clockCalled,proto3" json:"clock_called,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *PlayerResult) Reset() {
 	*x = PlayerResult{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[84]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[88]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6293,7 +6562,7 @@ func (x *PlayerResult) String() string {
 func (*PlayerResult) ProtoMessage() {}
 
 func (x *PlayerResult) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[84]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[88]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6306,7 +6575,7 @@ func (x *PlayerResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerResult.ProtoReflect.Descriptor instead.
 func (*PlayerResult) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{84}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{88}
 }
 
 func (x *PlayerResult) GetSeat() int32 {
@@ -6358,6 +6627,13 @@ func (x *PlayerResult) GetDeadPosted() int64 {
 	return 0
 }
 
+func (x *PlayerResult) GetClockCalled() bool {
+	if x != nil {
+		return x.ClockCalled
+	}
+	return false
+}
+
 // A seated player a hand was not dealt to.
 type DealtOut struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -6371,7 +6647,7 @@ type DealtOut struct {
 
 func (x *DealtOut) Reset() {
 	*x = DealtOut{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[85]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[89]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6383,7 +6659,7 @@ func (x *DealtOut) String() string {
 func (*DealtOut) ProtoMessage() {}
 
 func (x *DealtOut) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[85]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[89]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6396,7 +6672,7 @@ func (x *DealtOut) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DealtOut.ProtoReflect.Descriptor instead.
 func (*DealtOut) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{85}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{89}
 }
 
 func (x *DealtOut) GetSeat() int32 {
@@ -6446,7 +6722,7 @@ type HandResult struct {
 
 func (x *HandResult) Reset() {
 	*x = HandResult{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[86]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[90]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6458,7 +6734,7 @@ func (x *HandResult) String() string {
 func (*HandResult) ProtoMessage() {}
 
 func (x *HandResult) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[86]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[90]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6471,7 +6747,7 @@ func (x *HandResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HandResult.ProtoReflect.Descriptor instead.
 func (*HandResult) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{86}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{90}
 }
 
 func (x *HandResult) GetHandId() string {
@@ -6541,7 +6817,7 @@ type ListHandResultsResponse struct {
 
 func (x *ListHandResultsResponse) Reset() {
 	*x = ListHandResultsResponse{}
-	mi := &file_croupier_table_v1_table_proto_msgTypes[87]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[91]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -6553,7 +6829,7 @@ func (x *ListHandResultsResponse) String() string {
 func (*ListHandResultsResponse) ProtoMessage() {}
 
 func (x *ListHandResultsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_table_proto_msgTypes[87]
+	mi := &file_croupier_table_v1_table_proto_msgTypes[91]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -6566,7 +6842,7 @@ func (x *ListHandResultsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListHandResultsResponse.ProtoReflect.Descriptor instead.
 func (*ListHandResultsResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{87}
+	return file_croupier_table_v1_table_proto_rawDescGZIP(), []int{91}
 }
 
 func (x *ListHandResultsResponse) GetResults() []*HandResult {
@@ -6607,12 +6883,15 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"spread_min\x18\v \x01(\x03R\tspreadMin\x12\x1d\n" +
 	"\n" +
 	"spread_max\x18\f \x01(\x03R\tspreadMax\x12\x1a\n" +
-	"\bexponent\x18\r \x01(\x05R\bexponent\"\xad\x01\n" +
+	"\bexponent\x18\r \x01(\x05R\bexponent\"\xba\x02\n" +
 	"\x05Clock\x12%\n" +
 	"\x0eaction_seconds\x18\x01 \x01(\x05R\ractionSeconds\x12*\n" +
 	"\x11time_bank_seconds\x18\x02 \x01(\x05R\x0ftimeBankSeconds\x12\"\n" +
 	"\rhand_pause_ms\x18\x03 \x01(\x05R\vhandPauseMs\x12-\n" +
-	"\x13timeouts_to_sit_out\x18\x04 \x01(\x05R\x10timeoutsToSitOut\"\xf9\x03\n" +
+	"\x13timeouts_to_sit_out\x18\x04 \x01(\x05R\x10timeoutsToSitOut\x120\n" +
+	"\x14called_clock_seconds\x18\x05 \x01(\x05R\x12calledClockSeconds\x12+\n" +
+	"\x11countdown_seconds\x18\x06 \x01(\x05R\x10countdownSeconds\x12,\n" +
+	"\x12shot_clock_seconds\x18\a \x01(\x05R\x10shotClockSeconds\"\xf9\x03\n" +
 	"\fTableSummary\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12+\n" +
@@ -6841,14 +7120,15 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\rStreetStarted\x12\x16\n" +
 	"\x06street\x18\x01 \x01(\tR\x06street\x12\x14\n" +
 	"\x05board\x18\x02 \x03(\tR\x05board\x12\x1b\n" +
-	"\tpot_total\x18\x03 \x01(\x03R\bpotTotal\"\xe9\x01\n" +
+	"\tpot_total\x18\x03 \x01(\x03R\bpotTotal\"\xa8\x02\n" +
 	"\vTurnStarted\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x1d\n" +
 	"\n" +
 	"action_seq\x18\x02 \x01(\x03R\tactionSeq\x126\n" +
 	"\bdeadline\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\bdeadline\x12C\n" +
 	"\rlegal_actions\x18\x04 \x03(\v2\x1e.croupier.table.v1.LegalActionR\flegalActions\x12*\n" +
-	"\x11time_bank_seconds\x18\x05 \x01(\x05R\x0ftimeBankSeconds\"\xe9\x01\n" +
+	"\x11time_bank_seconds\x18\x05 \x01(\x05R\x0ftimeBankSeconds\x12=\n" +
+	"\fcountdown_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\vcountdownAt\"\xe9\x01\n" +
 	"\vActionTaken\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x121\n" +
 	"\x04kind\x18\x02 \x01(\x0e2\x1d.croupier.table.v1.ActionKindR\x04kind\x12\x16\n" +
@@ -6992,7 +7272,23 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	" \x01(\bR\x10postDeadBigBlind\"D\n" +
 	"\x12SeatPlayerResponse\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x1a\n" +
-	"\breplayed\x18\x02 \x01(\bR\breplayed\"\xc7\x01\n" +
+	"\breplayed\x18\x02 \x01(\bR\breplayed\"e\n" +
+	"\x10CallClockRequest\x12\x19\n" +
+	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x17\n" +
+	"\ahand_id\x18\x02 \x01(\tR\x06handId\x12\x1d\n" +
+	"\n" +
+	"action_seq\x18\x03 \x01(\x03R\tactionSeq\"\x9e\x01\n" +
+	"\x11CallClockResponse\x12\x12\n" +
+	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12=\n" +
+	"\fcountdown_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\vcountdownAt\x126\n" +
+	"\bdeadline\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\bdeadline\"|\n" +
+	"\x13SetShotClockRequest\x12\x19\n" +
+	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x1b\n" +
+	"\tplayer_id\x18\x02 \x01(\tR\bplayerId\x12\x1d\n" +
+	"\n" +
+	"partner_id\x18\x03 \x01(\tR\tpartnerId\x12\x0e\n" +
+	"\x02on\x18\x04 \x01(\bR\x02on\"\x16\n" +
+	"\x14SetShotClockResponse\"\xc7\x01\n" +
 	"\x15PenalizePlayerRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x1b\n" +
 	"\tplayer_id\x18\x02 \x01(\tR\bplayerId\x12\x1d\n" +
@@ -7032,7 +7328,7 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\x16ListHandResultsRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12*\n" +
 	"\x11after_hand_number\x18\x02 \x01(\x04R\x0fafterHandNumber\x12\x14\n" +
-	"\x05limit\x18\x03 \x01(\x05R\x05limit\"\xdd\x01\n" +
+	"\x05limit\x18\x03 \x01(\x05R\x05limit\"\x80\x02\n" +
 	"\fPlayerResult\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x1b\n" +
 	"\tplayer_id\x18\x02 \x01(\tR\bplayerId\x12\x1d\n" +
@@ -7045,7 +7341,8 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"eliminated\x18\x06 \x01(\bR\n" +
 	"eliminated\x12\x1f\n" +
 	"\vdead_posted\x18\a \x01(\x03R\n" +
-	"deadPosted\"\x95\x01\n" +
+	"deadPosted\x12!\n" +
+	"\fclock_called\x18\b \x01(\bR\vclockCalled\"\x95\x01\n" +
 	"\bDealtOut\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x1b\n" +
 	"\tplayer_id\x18\x02 \x01(\tR\bplayerId\x12\x1d\n" +
@@ -7137,8 +7434,7 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\x0eGetHandHistory\x12(.croupier.table.v1.GetHandHistoryRequest\x1a).croupier.table.v1.GetHandHistoryResponse\x12k\n" +
 	"\x10GetFairnessProof\x12*.croupier.table.v1.GetFairnessProofRequest\x1a+.croupier.table.v1.GetFairnessProofResponse2\x86\x01\n" +
 	"\x0eSessionService\x12t\n" +
-	"\x13CreatePlayerSession\x12-.croupier.table.v1.CreatePlayerSessionRequest\x1a..croupier.table.v1.CreatePlayerSessionResponse2\xe4\n" +
-	"\n" +
+	"\x13CreatePlayerSession\x12-.croupier.table.v1.CreatePlayerSessionRequest\x1a..croupier.table.v1.CreatePlayerSessionResponse2\x9d\f\n" +
 	"\x11TableAdminService\x12\\\n" +
 	"\vCreateTable\x12%.croupier.table.v1.CreateTableRequest\x1a&.croupier.table.v1.CreateTableResponse\x12Y\n" +
 	"\n" +
@@ -7153,6 +7449,8 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"SeatPlayer\x12$.croupier.table.v1.SeatPlayerRequest\x1a%.croupier.table.v1.SeatPlayerResponse\x12_\n" +
 	"\fRemovePlayer\x12&.croupier.table.v1.RemovePlayerRequest\x1a'.croupier.table.v1.RemovePlayerResponse\x12e\n" +
 	"\x0ePenalizePlayer\x12(.croupier.table.v1.PenalizePlayerRequest\x1a).croupier.table.v1.PenalizePlayerResponse\x12V\n" +
+	"\tCallClock\x12#.croupier.table.v1.CallClockRequest\x1a$.croupier.table.v1.CallClockResponse\x12_\n" +
+	"\fSetShotClock\x12&.croupier.table.v1.SetShotClockRequest\x1a'.croupier.table.v1.SetShotClockResponse\x12V\n" +
 	"\tSetStakes\x12#.croupier.table.v1.SetStakesRequest\x1a$.croupier.table.v1.SetStakesResponse\x12\\\n" +
 	"\vSetDealHold\x12%.croupier.table.v1.SetDealHoldRequest\x1a&.croupier.table.v1.SetDealHoldResponse\x12t\n" +
 	"\x13UpdateTableSettings\x12-.croupier.table.v1.UpdateTableSettingsRequest\x1a..croupier.table.v1.UpdateTableSettingsResponse\x12h\n" +
@@ -7173,7 +7471,7 @@ func file_croupier_table_v1_table_proto_rawDescGZIP() []byte {
 }
 
 var file_croupier_table_v1_table_proto_enumTypes = make([]protoimpl.EnumInfo, 7)
-var file_croupier_table_v1_table_proto_msgTypes = make([]protoimpl.MessageInfo, 89)
+var file_croupier_table_v1_table_proto_msgTypes = make([]protoimpl.MessageInfo, 93)
 var file_croupier_table_v1_table_proto_goTypes = []any{
 	(Game)(0),                           // 0: croupier.table.v1.Game
 	(BettingStructure)(0),               // 1: croupier.table.v1.BettingStructure
@@ -7255,25 +7553,29 @@ var file_croupier_table_v1_table_proto_goTypes = []any{
 	(*AwardDisputedPotResponse)(nil),    // 77: croupier.table.v1.AwardDisputedPotResponse
 	(*SeatPlayerRequest)(nil),           // 78: croupier.table.v1.SeatPlayerRequest
 	(*SeatPlayerResponse)(nil),          // 79: croupier.table.v1.SeatPlayerResponse
-	(*PenalizePlayerRequest)(nil),       // 80: croupier.table.v1.PenalizePlayerRequest
-	(*PenalizePlayerResponse)(nil),      // 81: croupier.table.v1.PenalizePlayerResponse
-	(*RemovePlayerRequest)(nil),         // 82: croupier.table.v1.RemovePlayerRequest
-	(*RemovePlayerResponse)(nil),        // 83: croupier.table.v1.RemovePlayerResponse
-	(*SetStakesRequest)(nil),            // 84: croupier.table.v1.SetStakesRequest
-	(*SetStakesResponse)(nil),           // 85: croupier.table.v1.SetStakesResponse
-	(*SetDealHoldRequest)(nil),          // 86: croupier.table.v1.SetDealHoldRequest
-	(*SetDealHoldResponse)(nil),         // 87: croupier.table.v1.SetDealHoldResponse
-	(*UpdateTableSettingsRequest)(nil),  // 88: croupier.table.v1.UpdateTableSettingsRequest
-	(*UpdateTableSettingsResponse)(nil), // 89: croupier.table.v1.UpdateTableSettingsResponse
-	(*ListHandResultsRequest)(nil),      // 90: croupier.table.v1.ListHandResultsRequest
-	(*PlayerResult)(nil),                // 91: croupier.table.v1.PlayerResult
-	(*DealtOut)(nil),                    // 92: croupier.table.v1.DealtOut
-	(*HandResult)(nil),                  // 93: croupier.table.v1.HandResult
-	(*ListHandResultsResponse)(nil),     // 94: croupier.table.v1.ListHandResultsResponse
-	nil,                                 // 95: croupier.table.v1.CreateTableRequest.OptionsEntry
-	(*timestamppb.Timestamp)(nil),       // 96: google.protobuf.Timestamp
-	(*v1.Money)(nil),                    // 97: croupier.common.v1.Money
-	(*v11.ShoeProof)(nil),               // 98: croupier.rng.v1.ShoeProof
+	(*CallClockRequest)(nil),            // 80: croupier.table.v1.CallClockRequest
+	(*CallClockResponse)(nil),           // 81: croupier.table.v1.CallClockResponse
+	(*SetShotClockRequest)(nil),         // 82: croupier.table.v1.SetShotClockRequest
+	(*SetShotClockResponse)(nil),        // 83: croupier.table.v1.SetShotClockResponse
+	(*PenalizePlayerRequest)(nil),       // 84: croupier.table.v1.PenalizePlayerRequest
+	(*PenalizePlayerResponse)(nil),      // 85: croupier.table.v1.PenalizePlayerResponse
+	(*RemovePlayerRequest)(nil),         // 86: croupier.table.v1.RemovePlayerRequest
+	(*RemovePlayerResponse)(nil),        // 87: croupier.table.v1.RemovePlayerResponse
+	(*SetStakesRequest)(nil),            // 88: croupier.table.v1.SetStakesRequest
+	(*SetStakesResponse)(nil),           // 89: croupier.table.v1.SetStakesResponse
+	(*SetDealHoldRequest)(nil),          // 90: croupier.table.v1.SetDealHoldRequest
+	(*SetDealHoldResponse)(nil),         // 91: croupier.table.v1.SetDealHoldResponse
+	(*UpdateTableSettingsRequest)(nil),  // 92: croupier.table.v1.UpdateTableSettingsRequest
+	(*UpdateTableSettingsResponse)(nil), // 93: croupier.table.v1.UpdateTableSettingsResponse
+	(*ListHandResultsRequest)(nil),      // 94: croupier.table.v1.ListHandResultsRequest
+	(*PlayerResult)(nil),                // 95: croupier.table.v1.PlayerResult
+	(*DealtOut)(nil),                    // 96: croupier.table.v1.DealtOut
+	(*HandResult)(nil),                  // 97: croupier.table.v1.HandResult
+	(*ListHandResultsResponse)(nil),     // 98: croupier.table.v1.ListHandResultsResponse
+	nil,                                 // 99: croupier.table.v1.CreateTableRequest.OptionsEntry
+	(*timestamppb.Timestamp)(nil),       // 100: google.protobuf.Timestamp
+	(*v1.Money)(nil),                    // 101: croupier.common.v1.Money
+	(*v11.ShoeProof)(nil),               // 102: croupier.rng.v1.ShoeProof
 }
 var file_croupier_table_v1_table_proto_depIdxs = []int32{
 	0,   // 0: croupier.table.v1.TableSummary.game:type_name -> croupier.table.v1.Game
@@ -7283,7 +7585,7 @@ var file_croupier_table_v1_table_proto_depIdxs = []int32{
 	8,   // 4: croupier.table.v1.TableSummary.clock:type_name -> croupier.table.v1.Clock
 	3,   // 5: croupier.table.v1.Seat.status:type_name -> croupier.table.v1.SeatStatus
 	2,   // 6: croupier.table.v1.LegalAction.kind:type_name -> croupier.table.v1.ActionKind
-	96,  // 7: croupier.table.v1.HandState.action_deadline:type_name -> google.protobuf.Timestamp
+	100, // 7: croupier.table.v1.HandState.action_deadline:type_name -> google.protobuf.Timestamp
 	12,  // 8: croupier.table.v1.HandState.legal_actions:type_name -> croupier.table.v1.LegalAction
 	11,  // 9: croupier.table.v1.HandState.pots:type_name -> croupier.table.v1.Pot
 	9,   // 10: croupier.table.v1.TableView.summary:type_name -> croupier.table.v1.TableSummary
@@ -7293,12 +7595,12 @@ var file_croupier_table_v1_table_proto_depIdxs = []int32{
 	1,   // 14: croupier.table.v1.ListTablesRequest.structure:type_name -> croupier.table.v1.BettingStructure
 	9,   // 15: croupier.table.v1.ListTablesResponse.tables:type_name -> croupier.table.v1.TableSummary
 	14,  // 16: croupier.table.v1.GetTableResponse.table:type_name -> croupier.table.v1.TableView
-	97,  // 17: croupier.table.v1.TakeSeatRequest.buy_in:type_name -> croupier.common.v1.Money
-	97,  // 18: croupier.table.v1.AddChipsRequest.amount:type_name -> croupier.common.v1.Money
-	97,  // 19: croupier.table.v1.StandUpResponse.cashed_out:type_name -> croupier.common.v1.Money
+	101, // 17: croupier.table.v1.TakeSeatRequest.buy_in:type_name -> croupier.common.v1.Money
+	101, // 18: croupier.table.v1.AddChipsRequest.amount:type_name -> croupier.common.v1.Money
+	101, // 19: croupier.table.v1.StandUpResponse.cashed_out:type_name -> croupier.common.v1.Money
 	2,   // 20: croupier.table.v1.ActRequest.kind:type_name -> croupier.table.v1.ActionKind
 	2,   // 21: croupier.table.v1.ActResponse.kind:type_name -> croupier.table.v1.ActionKind
-	96,  // 22: croupier.table.v1.UseTimeBankResponse.deadline:type_name -> google.protobuf.Timestamp
+	100, // 22: croupier.table.v1.UseTimeBankResponse.deadline:type_name -> google.protobuf.Timestamp
 	43,  // 23: croupier.table.v1.SubscribeResponse.events:type_name -> croupier.table.v1.TableEvent
 	37,  // 24: croupier.table.v1.PlayRequest.subscribe:type_name -> croupier.table.v1.SubscribeRequest
 	33,  // 25: croupier.table.v1.PlayRequest.act:type_name -> croupier.table.v1.ActRequest
@@ -7308,7 +7610,7 @@ var file_croupier_table_v1_table_proto_depIdxs = []int32{
 	42,  // 29: croupier.table.v1.PlayResult.error:type_name -> croupier.table.v1.PlayError
 	34,  // 30: croupier.table.v1.PlayResult.act:type_name -> croupier.table.v1.ActResponse
 	36,  // 31: croupier.table.v1.PlayResult.use_time_bank:type_name -> croupier.table.v1.UseTimeBankResponse
-	96,  // 32: croupier.table.v1.TableEvent.at:type_name -> google.protobuf.Timestamp
+	100, // 32: croupier.table.v1.TableEvent.at:type_name -> google.protobuf.Timestamp
 	14,  // 33: croupier.table.v1.TableEvent.snapshot:type_name -> croupier.table.v1.TableView
 	44,  // 34: croupier.table.v1.TableEvent.hand_started:type_name -> croupier.table.v1.HandStarted
 	45,  // 35: croupier.table.v1.TableEvent.blind_posted:type_name -> croupier.table.v1.BlindPosted
@@ -7326,95 +7628,102 @@ var file_croupier_table_v1_table_proto_depIdxs = []int32{
 	55,  // 47: croupier.table.v1.TableEvent.player_hand_voided:type_name -> croupier.table.v1.PlayerHandVoided
 	10,  // 48: croupier.table.v1.HandStarted.seats:type_name -> croupier.table.v1.Seat
 	7,   // 49: croupier.table.v1.HandStarted.stakes:type_name -> croupier.table.v1.Stakes
-	96,  // 50: croupier.table.v1.TurnStarted.deadline:type_name -> google.protobuf.Timestamp
+	100, // 50: croupier.table.v1.TurnStarted.deadline:type_name -> google.protobuf.Timestamp
 	12,  // 51: croupier.table.v1.TurnStarted.legal_actions:type_name -> croupier.table.v1.LegalAction
-	2,   // 52: croupier.table.v1.ActionTaken.kind:type_name -> croupier.table.v1.ActionKind
-	10,  // 53: croupier.table.v1.HandEnded.seats:type_name -> croupier.table.v1.Seat
-	10,  // 54: croupier.table.v1.SeatChanged.seat:type_name -> croupier.table.v1.Seat
-	4,   // 55: croupier.table.v1.TableChanged.status:type_name -> croupier.table.v1.TableStatus
-	7,   // 56: croupier.table.v1.TableChanged.stakes:type_name -> croupier.table.v1.Stakes
-	8,   // 57: croupier.table.v1.TableChanged.clock:type_name -> croupier.table.v1.Clock
-	98,  // 58: croupier.table.v1.GetFairnessProofResponse.proof:type_name -> croupier.rng.v1.ShoeProof
-	96,  // 59: croupier.table.v1.CreatePlayerSessionResponse.expires_at:type_name -> google.protobuf.Timestamp
-	0,   // 60: croupier.table.v1.CreateTableRequest.game:type_name -> croupier.table.v1.Game
-	1,   // 61: croupier.table.v1.CreateTableRequest.structure:type_name -> croupier.table.v1.BettingStructure
-	7,   // 62: croupier.table.v1.CreateTableRequest.stakes:type_name -> croupier.table.v1.Stakes
-	95,  // 63: croupier.table.v1.CreateTableRequest.options:type_name -> croupier.table.v1.CreateTableRequest.OptionsEntry
-	8,   // 64: croupier.table.v1.CreateTableRequest.clock:type_name -> croupier.table.v1.Clock
-	9,   // 65: croupier.table.v1.CreateTableResponse.table:type_name -> croupier.table.v1.TableSummary
-	5,   // 66: croupier.table.v1.SeatPlayerRequest.entry:type_name -> croupier.table.v1.Entry
-	7,   // 67: croupier.table.v1.SetStakesRequest.stakes:type_name -> croupier.table.v1.Stakes
-	8,   // 68: croupier.table.v1.UpdateTableSettingsRequest.clock:type_name -> croupier.table.v1.Clock
-	6,   // 69: croupier.table.v1.DealtOut.reason:type_name -> croupier.table.v1.DealtOutReason
-	96,  // 70: croupier.table.v1.HandResult.ended_at:type_name -> google.protobuf.Timestamp
-	91,  // 71: croupier.table.v1.HandResult.players:type_name -> croupier.table.v1.PlayerResult
-	92,  // 72: croupier.table.v1.HandResult.dealt_out:type_name -> croupier.table.v1.DealtOut
-	93,  // 73: croupier.table.v1.ListHandResultsResponse.results:type_name -> croupier.table.v1.HandResult
-	15,  // 74: croupier.table.v1.TableService.ListTables:input_type -> croupier.table.v1.ListTablesRequest
-	17,  // 75: croupier.table.v1.TableService.GetTable:input_type -> croupier.table.v1.GetTableRequest
-	19,  // 76: croupier.table.v1.TableService.JoinWaitingList:input_type -> croupier.table.v1.JoinWaitingListRequest
-	21,  // 77: croupier.table.v1.TableService.LeaveWaitingList:input_type -> croupier.table.v1.LeaveWaitingListRequest
-	23,  // 78: croupier.table.v1.TableService.TakeSeat:input_type -> croupier.table.v1.TakeSeatRequest
-	25,  // 79: croupier.table.v1.TableService.AddChips:input_type -> croupier.table.v1.AddChipsRequest
-	27,  // 80: croupier.table.v1.TableService.SitOut:input_type -> croupier.table.v1.SitOutRequest
-	29,  // 81: croupier.table.v1.TableService.SitIn:input_type -> croupier.table.v1.SitInRequest
-	31,  // 82: croupier.table.v1.TableService.StandUp:input_type -> croupier.table.v1.StandUpRequest
-	33,  // 83: croupier.table.v1.TableService.Act:input_type -> croupier.table.v1.ActRequest
-	35,  // 84: croupier.table.v1.TableService.UseTimeBank:input_type -> croupier.table.v1.UseTimeBankRequest
-	37,  // 85: croupier.table.v1.TableService.Subscribe:input_type -> croupier.table.v1.SubscribeRequest
-	39,  // 86: croupier.table.v1.TableService.Play:input_type -> croupier.table.v1.PlayRequest
-	58,  // 87: croupier.table.v1.TableService.GetHandHistory:input_type -> croupier.table.v1.GetHandHistoryRequest
-	60,  // 88: croupier.table.v1.TableService.GetFairnessProof:input_type -> croupier.table.v1.GetFairnessProofRequest
-	62,  // 89: croupier.table.v1.SessionService.CreatePlayerSession:input_type -> croupier.table.v1.CreatePlayerSessionRequest
-	64,  // 90: croupier.table.v1.TableAdminService.CreateTable:input_type -> croupier.table.v1.CreateTableRequest
-	66,  // 91: croupier.table.v1.TableAdminService.CloseTable:input_type -> croupier.table.v1.CloseTableRequest
-	68,  // 92: croupier.table.v1.TableAdminService.PauseTable:input_type -> croupier.table.v1.PauseTableRequest
-	70,  // 93: croupier.table.v1.TableAdminService.ResumeTable:input_type -> croupier.table.v1.ResumeTableRequest
-	72,  // 94: croupier.table.v1.TableAdminService.Misdeal:input_type -> croupier.table.v1.MisdealRequest
-	74,  // 95: croupier.table.v1.TableAdminService.VoidPlayerHand:input_type -> croupier.table.v1.VoidPlayerHandRequest
-	76,  // 96: croupier.table.v1.TableAdminService.AwardDisputedPot:input_type -> croupier.table.v1.AwardDisputedPotRequest
-	78,  // 97: croupier.table.v1.TableAdminService.SeatPlayer:input_type -> croupier.table.v1.SeatPlayerRequest
-	82,  // 98: croupier.table.v1.TableAdminService.RemovePlayer:input_type -> croupier.table.v1.RemovePlayerRequest
-	80,  // 99: croupier.table.v1.TableAdminService.PenalizePlayer:input_type -> croupier.table.v1.PenalizePlayerRequest
-	84,  // 100: croupier.table.v1.TableAdminService.SetStakes:input_type -> croupier.table.v1.SetStakesRequest
-	86,  // 101: croupier.table.v1.TableAdminService.SetDealHold:input_type -> croupier.table.v1.SetDealHoldRequest
-	88,  // 102: croupier.table.v1.TableAdminService.UpdateTableSettings:input_type -> croupier.table.v1.UpdateTableSettingsRequest
-	90,  // 103: croupier.table.v1.TableAdminService.ListHandResults:input_type -> croupier.table.v1.ListHandResultsRequest
-	16,  // 104: croupier.table.v1.TableService.ListTables:output_type -> croupier.table.v1.ListTablesResponse
-	18,  // 105: croupier.table.v1.TableService.GetTable:output_type -> croupier.table.v1.GetTableResponse
-	20,  // 106: croupier.table.v1.TableService.JoinWaitingList:output_type -> croupier.table.v1.JoinWaitingListResponse
-	22,  // 107: croupier.table.v1.TableService.LeaveWaitingList:output_type -> croupier.table.v1.LeaveWaitingListResponse
-	24,  // 108: croupier.table.v1.TableService.TakeSeat:output_type -> croupier.table.v1.TakeSeatResponse
-	26,  // 109: croupier.table.v1.TableService.AddChips:output_type -> croupier.table.v1.AddChipsResponse
-	28,  // 110: croupier.table.v1.TableService.SitOut:output_type -> croupier.table.v1.SitOutResponse
-	30,  // 111: croupier.table.v1.TableService.SitIn:output_type -> croupier.table.v1.SitInResponse
-	32,  // 112: croupier.table.v1.TableService.StandUp:output_type -> croupier.table.v1.StandUpResponse
-	34,  // 113: croupier.table.v1.TableService.Act:output_type -> croupier.table.v1.ActResponse
-	36,  // 114: croupier.table.v1.TableService.UseTimeBank:output_type -> croupier.table.v1.UseTimeBankResponse
-	38,  // 115: croupier.table.v1.TableService.Subscribe:output_type -> croupier.table.v1.SubscribeResponse
-	40,  // 116: croupier.table.v1.TableService.Play:output_type -> croupier.table.v1.PlayResponse
-	59,  // 117: croupier.table.v1.TableService.GetHandHistory:output_type -> croupier.table.v1.GetHandHistoryResponse
-	61,  // 118: croupier.table.v1.TableService.GetFairnessProof:output_type -> croupier.table.v1.GetFairnessProofResponse
-	63,  // 119: croupier.table.v1.SessionService.CreatePlayerSession:output_type -> croupier.table.v1.CreatePlayerSessionResponse
-	65,  // 120: croupier.table.v1.TableAdminService.CreateTable:output_type -> croupier.table.v1.CreateTableResponse
-	67,  // 121: croupier.table.v1.TableAdminService.CloseTable:output_type -> croupier.table.v1.CloseTableResponse
-	69,  // 122: croupier.table.v1.TableAdminService.PauseTable:output_type -> croupier.table.v1.PauseTableResponse
-	71,  // 123: croupier.table.v1.TableAdminService.ResumeTable:output_type -> croupier.table.v1.ResumeTableResponse
-	73,  // 124: croupier.table.v1.TableAdminService.Misdeal:output_type -> croupier.table.v1.MisdealResponse
-	75,  // 125: croupier.table.v1.TableAdminService.VoidPlayerHand:output_type -> croupier.table.v1.VoidPlayerHandResponse
-	77,  // 126: croupier.table.v1.TableAdminService.AwardDisputedPot:output_type -> croupier.table.v1.AwardDisputedPotResponse
-	79,  // 127: croupier.table.v1.TableAdminService.SeatPlayer:output_type -> croupier.table.v1.SeatPlayerResponse
-	83,  // 128: croupier.table.v1.TableAdminService.RemovePlayer:output_type -> croupier.table.v1.RemovePlayerResponse
-	81,  // 129: croupier.table.v1.TableAdminService.PenalizePlayer:output_type -> croupier.table.v1.PenalizePlayerResponse
-	85,  // 130: croupier.table.v1.TableAdminService.SetStakes:output_type -> croupier.table.v1.SetStakesResponse
-	87,  // 131: croupier.table.v1.TableAdminService.SetDealHold:output_type -> croupier.table.v1.SetDealHoldResponse
-	89,  // 132: croupier.table.v1.TableAdminService.UpdateTableSettings:output_type -> croupier.table.v1.UpdateTableSettingsResponse
-	94,  // 133: croupier.table.v1.TableAdminService.ListHandResults:output_type -> croupier.table.v1.ListHandResultsResponse
-	104, // [104:134] is the sub-list for method output_type
-	74,  // [74:104] is the sub-list for method input_type
-	74,  // [74:74] is the sub-list for extension type_name
-	74,  // [74:74] is the sub-list for extension extendee
-	0,   // [0:74] is the sub-list for field type_name
+	100, // 52: croupier.table.v1.TurnStarted.countdown_at:type_name -> google.protobuf.Timestamp
+	2,   // 53: croupier.table.v1.ActionTaken.kind:type_name -> croupier.table.v1.ActionKind
+	10,  // 54: croupier.table.v1.HandEnded.seats:type_name -> croupier.table.v1.Seat
+	10,  // 55: croupier.table.v1.SeatChanged.seat:type_name -> croupier.table.v1.Seat
+	4,   // 56: croupier.table.v1.TableChanged.status:type_name -> croupier.table.v1.TableStatus
+	7,   // 57: croupier.table.v1.TableChanged.stakes:type_name -> croupier.table.v1.Stakes
+	8,   // 58: croupier.table.v1.TableChanged.clock:type_name -> croupier.table.v1.Clock
+	102, // 59: croupier.table.v1.GetFairnessProofResponse.proof:type_name -> croupier.rng.v1.ShoeProof
+	100, // 60: croupier.table.v1.CreatePlayerSessionResponse.expires_at:type_name -> google.protobuf.Timestamp
+	0,   // 61: croupier.table.v1.CreateTableRequest.game:type_name -> croupier.table.v1.Game
+	1,   // 62: croupier.table.v1.CreateTableRequest.structure:type_name -> croupier.table.v1.BettingStructure
+	7,   // 63: croupier.table.v1.CreateTableRequest.stakes:type_name -> croupier.table.v1.Stakes
+	99,  // 64: croupier.table.v1.CreateTableRequest.options:type_name -> croupier.table.v1.CreateTableRequest.OptionsEntry
+	8,   // 65: croupier.table.v1.CreateTableRequest.clock:type_name -> croupier.table.v1.Clock
+	9,   // 66: croupier.table.v1.CreateTableResponse.table:type_name -> croupier.table.v1.TableSummary
+	5,   // 67: croupier.table.v1.SeatPlayerRequest.entry:type_name -> croupier.table.v1.Entry
+	100, // 68: croupier.table.v1.CallClockResponse.countdown_at:type_name -> google.protobuf.Timestamp
+	100, // 69: croupier.table.v1.CallClockResponse.deadline:type_name -> google.protobuf.Timestamp
+	7,   // 70: croupier.table.v1.SetStakesRequest.stakes:type_name -> croupier.table.v1.Stakes
+	8,   // 71: croupier.table.v1.UpdateTableSettingsRequest.clock:type_name -> croupier.table.v1.Clock
+	6,   // 72: croupier.table.v1.DealtOut.reason:type_name -> croupier.table.v1.DealtOutReason
+	100, // 73: croupier.table.v1.HandResult.ended_at:type_name -> google.protobuf.Timestamp
+	95,  // 74: croupier.table.v1.HandResult.players:type_name -> croupier.table.v1.PlayerResult
+	96,  // 75: croupier.table.v1.HandResult.dealt_out:type_name -> croupier.table.v1.DealtOut
+	97,  // 76: croupier.table.v1.ListHandResultsResponse.results:type_name -> croupier.table.v1.HandResult
+	15,  // 77: croupier.table.v1.TableService.ListTables:input_type -> croupier.table.v1.ListTablesRequest
+	17,  // 78: croupier.table.v1.TableService.GetTable:input_type -> croupier.table.v1.GetTableRequest
+	19,  // 79: croupier.table.v1.TableService.JoinWaitingList:input_type -> croupier.table.v1.JoinWaitingListRequest
+	21,  // 80: croupier.table.v1.TableService.LeaveWaitingList:input_type -> croupier.table.v1.LeaveWaitingListRequest
+	23,  // 81: croupier.table.v1.TableService.TakeSeat:input_type -> croupier.table.v1.TakeSeatRequest
+	25,  // 82: croupier.table.v1.TableService.AddChips:input_type -> croupier.table.v1.AddChipsRequest
+	27,  // 83: croupier.table.v1.TableService.SitOut:input_type -> croupier.table.v1.SitOutRequest
+	29,  // 84: croupier.table.v1.TableService.SitIn:input_type -> croupier.table.v1.SitInRequest
+	31,  // 85: croupier.table.v1.TableService.StandUp:input_type -> croupier.table.v1.StandUpRequest
+	33,  // 86: croupier.table.v1.TableService.Act:input_type -> croupier.table.v1.ActRequest
+	35,  // 87: croupier.table.v1.TableService.UseTimeBank:input_type -> croupier.table.v1.UseTimeBankRequest
+	37,  // 88: croupier.table.v1.TableService.Subscribe:input_type -> croupier.table.v1.SubscribeRequest
+	39,  // 89: croupier.table.v1.TableService.Play:input_type -> croupier.table.v1.PlayRequest
+	58,  // 90: croupier.table.v1.TableService.GetHandHistory:input_type -> croupier.table.v1.GetHandHistoryRequest
+	60,  // 91: croupier.table.v1.TableService.GetFairnessProof:input_type -> croupier.table.v1.GetFairnessProofRequest
+	62,  // 92: croupier.table.v1.SessionService.CreatePlayerSession:input_type -> croupier.table.v1.CreatePlayerSessionRequest
+	64,  // 93: croupier.table.v1.TableAdminService.CreateTable:input_type -> croupier.table.v1.CreateTableRequest
+	66,  // 94: croupier.table.v1.TableAdminService.CloseTable:input_type -> croupier.table.v1.CloseTableRequest
+	68,  // 95: croupier.table.v1.TableAdminService.PauseTable:input_type -> croupier.table.v1.PauseTableRequest
+	70,  // 96: croupier.table.v1.TableAdminService.ResumeTable:input_type -> croupier.table.v1.ResumeTableRequest
+	72,  // 97: croupier.table.v1.TableAdminService.Misdeal:input_type -> croupier.table.v1.MisdealRequest
+	74,  // 98: croupier.table.v1.TableAdminService.VoidPlayerHand:input_type -> croupier.table.v1.VoidPlayerHandRequest
+	76,  // 99: croupier.table.v1.TableAdminService.AwardDisputedPot:input_type -> croupier.table.v1.AwardDisputedPotRequest
+	78,  // 100: croupier.table.v1.TableAdminService.SeatPlayer:input_type -> croupier.table.v1.SeatPlayerRequest
+	86,  // 101: croupier.table.v1.TableAdminService.RemovePlayer:input_type -> croupier.table.v1.RemovePlayerRequest
+	84,  // 102: croupier.table.v1.TableAdminService.PenalizePlayer:input_type -> croupier.table.v1.PenalizePlayerRequest
+	80,  // 103: croupier.table.v1.TableAdminService.CallClock:input_type -> croupier.table.v1.CallClockRequest
+	82,  // 104: croupier.table.v1.TableAdminService.SetShotClock:input_type -> croupier.table.v1.SetShotClockRequest
+	88,  // 105: croupier.table.v1.TableAdminService.SetStakes:input_type -> croupier.table.v1.SetStakesRequest
+	90,  // 106: croupier.table.v1.TableAdminService.SetDealHold:input_type -> croupier.table.v1.SetDealHoldRequest
+	92,  // 107: croupier.table.v1.TableAdminService.UpdateTableSettings:input_type -> croupier.table.v1.UpdateTableSettingsRequest
+	94,  // 108: croupier.table.v1.TableAdminService.ListHandResults:input_type -> croupier.table.v1.ListHandResultsRequest
+	16,  // 109: croupier.table.v1.TableService.ListTables:output_type -> croupier.table.v1.ListTablesResponse
+	18,  // 110: croupier.table.v1.TableService.GetTable:output_type -> croupier.table.v1.GetTableResponse
+	20,  // 111: croupier.table.v1.TableService.JoinWaitingList:output_type -> croupier.table.v1.JoinWaitingListResponse
+	22,  // 112: croupier.table.v1.TableService.LeaveWaitingList:output_type -> croupier.table.v1.LeaveWaitingListResponse
+	24,  // 113: croupier.table.v1.TableService.TakeSeat:output_type -> croupier.table.v1.TakeSeatResponse
+	26,  // 114: croupier.table.v1.TableService.AddChips:output_type -> croupier.table.v1.AddChipsResponse
+	28,  // 115: croupier.table.v1.TableService.SitOut:output_type -> croupier.table.v1.SitOutResponse
+	30,  // 116: croupier.table.v1.TableService.SitIn:output_type -> croupier.table.v1.SitInResponse
+	32,  // 117: croupier.table.v1.TableService.StandUp:output_type -> croupier.table.v1.StandUpResponse
+	34,  // 118: croupier.table.v1.TableService.Act:output_type -> croupier.table.v1.ActResponse
+	36,  // 119: croupier.table.v1.TableService.UseTimeBank:output_type -> croupier.table.v1.UseTimeBankResponse
+	38,  // 120: croupier.table.v1.TableService.Subscribe:output_type -> croupier.table.v1.SubscribeResponse
+	40,  // 121: croupier.table.v1.TableService.Play:output_type -> croupier.table.v1.PlayResponse
+	59,  // 122: croupier.table.v1.TableService.GetHandHistory:output_type -> croupier.table.v1.GetHandHistoryResponse
+	61,  // 123: croupier.table.v1.TableService.GetFairnessProof:output_type -> croupier.table.v1.GetFairnessProofResponse
+	63,  // 124: croupier.table.v1.SessionService.CreatePlayerSession:output_type -> croupier.table.v1.CreatePlayerSessionResponse
+	65,  // 125: croupier.table.v1.TableAdminService.CreateTable:output_type -> croupier.table.v1.CreateTableResponse
+	67,  // 126: croupier.table.v1.TableAdminService.CloseTable:output_type -> croupier.table.v1.CloseTableResponse
+	69,  // 127: croupier.table.v1.TableAdminService.PauseTable:output_type -> croupier.table.v1.PauseTableResponse
+	71,  // 128: croupier.table.v1.TableAdminService.ResumeTable:output_type -> croupier.table.v1.ResumeTableResponse
+	73,  // 129: croupier.table.v1.TableAdminService.Misdeal:output_type -> croupier.table.v1.MisdealResponse
+	75,  // 130: croupier.table.v1.TableAdminService.VoidPlayerHand:output_type -> croupier.table.v1.VoidPlayerHandResponse
+	77,  // 131: croupier.table.v1.TableAdminService.AwardDisputedPot:output_type -> croupier.table.v1.AwardDisputedPotResponse
+	79,  // 132: croupier.table.v1.TableAdminService.SeatPlayer:output_type -> croupier.table.v1.SeatPlayerResponse
+	87,  // 133: croupier.table.v1.TableAdminService.RemovePlayer:output_type -> croupier.table.v1.RemovePlayerResponse
+	85,  // 134: croupier.table.v1.TableAdminService.PenalizePlayer:output_type -> croupier.table.v1.PenalizePlayerResponse
+	81,  // 135: croupier.table.v1.TableAdminService.CallClock:output_type -> croupier.table.v1.CallClockResponse
+	83,  // 136: croupier.table.v1.TableAdminService.SetShotClock:output_type -> croupier.table.v1.SetShotClockResponse
+	89,  // 137: croupier.table.v1.TableAdminService.SetStakes:output_type -> croupier.table.v1.SetStakesResponse
+	91,  // 138: croupier.table.v1.TableAdminService.SetDealHold:output_type -> croupier.table.v1.SetDealHoldResponse
+	93,  // 139: croupier.table.v1.TableAdminService.UpdateTableSettings:output_type -> croupier.table.v1.UpdateTableSettingsResponse
+	98,  // 140: croupier.table.v1.TableAdminService.ListHandResults:output_type -> croupier.table.v1.ListHandResultsResponse
+	109, // [109:141] is the sub-list for method output_type
+	77,  // [77:109] is the sub-list for method input_type
+	77,  // [77:77] is the sub-list for extension type_name
+	77,  // [77:77] is the sub-list for extension extendee
+	0,   // [0:77] is the sub-list for field type_name
 }
 
 func init() { file_croupier_table_v1_table_proto_init() }
@@ -7455,7 +7764,7 @@ func file_croupier_table_v1_table_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_croupier_table_v1_table_proto_rawDesc), len(file_croupier_table_v1_table_proto_rawDesc)),
 			NumEnums:      7,
-			NumMessages:   89,
+			NumMessages:   93,
 			NumExtensions: 0,
 			NumServices:   3,
 		},

@@ -871,6 +871,8 @@ const (
 	TableAdminService_SeatPlayer_FullMethodName          = "/croupier.table.v1.TableAdminService/SeatPlayer"
 	TableAdminService_RemovePlayer_FullMethodName        = "/croupier.table.v1.TableAdminService/RemovePlayer"
 	TableAdminService_PenalizePlayer_FullMethodName      = "/croupier.table.v1.TableAdminService/PenalizePlayer"
+	TableAdminService_CallClock_FullMethodName           = "/croupier.table.v1.TableAdminService/CallClock"
+	TableAdminService_SetShotClock_FullMethodName        = "/croupier.table.v1.TableAdminService/SetShotClock"
 	TableAdminService_SetStakes_FullMethodName           = "/croupier.table.v1.TableAdminService/SetStakes"
 	TableAdminService_SetDealHold_FullMethodName         = "/croupier.table.v1.TableAdminService/SetDealHold"
 	TableAdminService_UpdateTableSettings_FullMethodName = "/croupier.table.v1.TableAdminService/UpdateTableSettings"
@@ -912,6 +914,14 @@ type TableAdminServiceClient interface {
 	// in progress as well, VoidPlayerHand with return_uncalled (H.25, T28).
 	// Idempotent by key.
 	PenalizePlayer(ctx context.Context, in *PenalizePlayerRequest, opts ...grpc.CallOption) (*PenalizePlayerResponse, error)
+	// CallClock calls the clock on the player to act (gr-regulation-2
+	// H.28(b); docs/rules/tournaments.md T24): the table clock's called time,
+	// then its countdown; a hand not acted on by then is dead, its chips in
+	// the pot. Once per turn.
+	CallClock(ctx context.Context, in *CallClockRequest, opts ...grpc.CallOption) (*CallClockResponse, error)
+	// SetShotClock puts a player on the shot clock for every later decision
+	// (no time bank; H.28(a), T25), or takes him off.
+	SetShotClock(ctx context.Context, in *SetShotClockRequest, opts ...grpc.CallOption) (*SetShotClockResponse, error)
 	// SetStakes sets blinds and antes from the next hand (a level change).
 	SetStakes(ctx context.Context, in *SetStakesRequest, opts ...grpc.CallOption) (*SetStakesResponse, error)
 	// SetDealHold holds the next deal until released (hand-for-hand).
@@ -1031,6 +1041,26 @@ func (c *tableAdminServiceClient) PenalizePlayer(ctx context.Context, in *Penali
 	return out, nil
 }
 
+func (c *tableAdminServiceClient) CallClock(ctx context.Context, in *CallClockRequest, opts ...grpc.CallOption) (*CallClockResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CallClockResponse)
+	err := c.cc.Invoke(ctx, TableAdminService_CallClock_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *tableAdminServiceClient) SetShotClock(ctx context.Context, in *SetShotClockRequest, opts ...grpc.CallOption) (*SetShotClockResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SetShotClockResponse)
+	err := c.cc.Invoke(ctx, TableAdminService_SetShotClock_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *tableAdminServiceClient) SetStakes(ctx context.Context, in *SetStakesRequest, opts ...grpc.CallOption) (*SetStakesResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(SetStakesResponse)
@@ -1106,6 +1136,14 @@ type TableAdminServiceServer interface {
 	// in progress as well, VoidPlayerHand with return_uncalled (H.25, T28).
 	// Idempotent by key.
 	PenalizePlayer(context.Context, *PenalizePlayerRequest) (*PenalizePlayerResponse, error)
+	// CallClock calls the clock on the player to act (gr-regulation-2
+	// H.28(b); docs/rules/tournaments.md T24): the table clock's called time,
+	// then its countdown; a hand not acted on by then is dead, its chips in
+	// the pot. Once per turn.
+	CallClock(context.Context, *CallClockRequest) (*CallClockResponse, error)
+	// SetShotClock puts a player on the shot clock for every later decision
+	// (no time bank; H.28(a), T25), or takes him off.
+	SetShotClock(context.Context, *SetShotClockRequest) (*SetShotClockResponse, error)
 	// SetStakes sets blinds and antes from the next hand (a level change).
 	SetStakes(context.Context, *SetStakesRequest) (*SetStakesResponse, error)
 	// SetDealHold holds the next deal until released (hand-for-hand).
@@ -1154,6 +1192,12 @@ func (UnimplementedTableAdminServiceServer) RemovePlayer(context.Context, *Remov
 }
 func (UnimplementedTableAdminServiceServer) PenalizePlayer(context.Context, *PenalizePlayerRequest) (*PenalizePlayerResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method PenalizePlayer not implemented")
+}
+func (UnimplementedTableAdminServiceServer) CallClock(context.Context, *CallClockRequest) (*CallClockResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CallClock not implemented")
+}
+func (UnimplementedTableAdminServiceServer) SetShotClock(context.Context, *SetShotClockRequest) (*SetShotClockResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetShotClock not implemented")
 }
 func (UnimplementedTableAdminServiceServer) SetStakes(context.Context, *SetStakesRequest) (*SetStakesResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SetStakes not implemented")
@@ -1368,6 +1412,42 @@ func _TableAdminService_PenalizePlayer_Handler(srv interface{}, ctx context.Cont
 	return interceptor(ctx, in, info, handler)
 }
 
+func _TableAdminService_CallClock_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CallClockRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TableAdminServiceServer).CallClock(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TableAdminService_CallClock_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TableAdminServiceServer).CallClock(ctx, req.(*CallClockRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TableAdminService_SetShotClock_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetShotClockRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TableAdminServiceServer).SetShotClock(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TableAdminService_SetShotClock_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TableAdminServiceServer).SetShotClock(ctx, req.(*SetShotClockRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _TableAdminService_SetStakes_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(SetStakesRequest)
 	if err := dec(in); err != nil {
@@ -1486,6 +1566,14 @@ var TableAdminService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "PenalizePlayer",
 			Handler:    _TableAdminService_PenalizePlayer_Handler,
+		},
+		{
+			MethodName: "CallClock",
+			Handler:    _TableAdminService_CallClock_Handler,
+		},
+		{
+			MethodName: "SetShotClock",
+			Handler:    _TableAdminService_SetShotClock_Handler,
 		},
 		{
 			MethodName: "SetStakes",

@@ -105,6 +105,12 @@ const (
 	// TableAdminServicePenalizePlayerProcedure is the fully-qualified name of the TableAdminService's
 	// PenalizePlayer RPC.
 	TableAdminServicePenalizePlayerProcedure = "/croupier.table.v1.TableAdminService/PenalizePlayer"
+	// TableAdminServiceCallClockProcedure is the fully-qualified name of the TableAdminService's
+	// CallClock RPC.
+	TableAdminServiceCallClockProcedure = "/croupier.table.v1.TableAdminService/CallClock"
+	// TableAdminServiceSetShotClockProcedure is the fully-qualified name of the TableAdminService's
+	// SetShotClock RPC.
+	TableAdminServiceSetShotClockProcedure = "/croupier.table.v1.TableAdminService/SetShotClock"
 	// TableAdminServiceSetStakesProcedure is the fully-qualified name of the TableAdminService's
 	// SetStakes RPC.
 	TableAdminServiceSetStakesProcedure = "/croupier.table.v1.TableAdminService/SetStakes"
@@ -734,6 +740,14 @@ type TableAdminServiceClient interface {
 	// in progress as well, VoidPlayerHand with return_uncalled (H.25, T28).
 	// Idempotent by key.
 	PenalizePlayer(context.Context, *connect.Request[v1.PenalizePlayerRequest]) (*connect.Response[v1.PenalizePlayerResponse], error)
+	// CallClock calls the clock on the player to act (gr-regulation-2
+	// H.28(b); docs/rules/tournaments.md T24): the table clock's called time,
+	// then its countdown; a hand not acted on by then is dead, its chips in
+	// the pot. Once per turn.
+	CallClock(context.Context, *connect.Request[v1.CallClockRequest]) (*connect.Response[v1.CallClockResponse], error)
+	// SetShotClock puts a player on the shot clock for every later decision
+	// (no time bank; H.28(a), T25), or takes him off.
+	SetShotClock(context.Context, *connect.Request[v1.SetShotClockRequest]) (*connect.Response[v1.SetShotClockResponse], error)
 	// SetStakes sets blinds and antes from the next hand (a level change).
 	SetStakes(context.Context, *connect.Request[v1.SetStakesRequest]) (*connect.Response[v1.SetStakesResponse], error)
 	// SetDealHold holds the next deal until released (hand-for-hand).
@@ -816,6 +830,18 @@ func NewTableAdminServiceClient(httpClient connect.HTTPClient, baseURL string, o
 			connect.WithSchema(tableAdminServiceMethods.ByName("PenalizePlayer")),
 			connect.WithClientOptions(opts...),
 		),
+		callClock: connect.NewClient[v1.CallClockRequest, v1.CallClockResponse](
+			httpClient,
+			baseURL+TableAdminServiceCallClockProcedure,
+			connect.WithSchema(tableAdminServiceMethods.ByName("CallClock")),
+			connect.WithClientOptions(opts...),
+		),
+		setShotClock: connect.NewClient[v1.SetShotClockRequest, v1.SetShotClockResponse](
+			httpClient,
+			baseURL+TableAdminServiceSetShotClockProcedure,
+			connect.WithSchema(tableAdminServiceMethods.ByName("SetShotClock")),
+			connect.WithClientOptions(opts...),
+		),
 		setStakes: connect.NewClient[v1.SetStakesRequest, v1.SetStakesResponse](
 			httpClient,
 			baseURL+TableAdminServiceSetStakesProcedure,
@@ -855,6 +881,8 @@ type tableAdminServiceClient struct {
 	seatPlayer          *connect.Client[v1.SeatPlayerRequest, v1.SeatPlayerResponse]
 	removePlayer        *connect.Client[v1.RemovePlayerRequest, v1.RemovePlayerResponse]
 	penalizePlayer      *connect.Client[v1.PenalizePlayerRequest, v1.PenalizePlayerResponse]
+	callClock           *connect.Client[v1.CallClockRequest, v1.CallClockResponse]
+	setShotClock        *connect.Client[v1.SetShotClockRequest, v1.SetShotClockResponse]
 	setStakes           *connect.Client[v1.SetStakesRequest, v1.SetStakesResponse]
 	setDealHold         *connect.Client[v1.SetDealHoldRequest, v1.SetDealHoldResponse]
 	updateTableSettings *connect.Client[v1.UpdateTableSettingsRequest, v1.UpdateTableSettingsResponse]
@@ -911,6 +939,16 @@ func (c *tableAdminServiceClient) PenalizePlayer(ctx context.Context, req *conne
 	return c.penalizePlayer.CallUnary(ctx, req)
 }
 
+// CallClock calls croupier.table.v1.TableAdminService.CallClock.
+func (c *tableAdminServiceClient) CallClock(ctx context.Context, req *connect.Request[v1.CallClockRequest]) (*connect.Response[v1.CallClockResponse], error) {
+	return c.callClock.CallUnary(ctx, req)
+}
+
+// SetShotClock calls croupier.table.v1.TableAdminService.SetShotClock.
+func (c *tableAdminServiceClient) SetShotClock(ctx context.Context, req *connect.Request[v1.SetShotClockRequest]) (*connect.Response[v1.SetShotClockResponse], error) {
+	return c.setShotClock.CallUnary(ctx, req)
+}
+
 // SetStakes calls croupier.table.v1.TableAdminService.SetStakes.
 func (c *tableAdminServiceClient) SetStakes(ctx context.Context, req *connect.Request[v1.SetStakesRequest]) (*connect.Response[v1.SetStakesResponse], error) {
 	return c.setStakes.CallUnary(ctx, req)
@@ -960,6 +998,14 @@ type TableAdminServiceHandler interface {
 	// in progress as well, VoidPlayerHand with return_uncalled (H.25, T28).
 	// Idempotent by key.
 	PenalizePlayer(context.Context, *connect.Request[v1.PenalizePlayerRequest]) (*connect.Response[v1.PenalizePlayerResponse], error)
+	// CallClock calls the clock on the player to act (gr-regulation-2
+	// H.28(b); docs/rules/tournaments.md T24): the table clock's called time,
+	// then its countdown; a hand not acted on by then is dead, its chips in
+	// the pot. Once per turn.
+	CallClock(context.Context, *connect.Request[v1.CallClockRequest]) (*connect.Response[v1.CallClockResponse], error)
+	// SetShotClock puts a player on the shot clock for every later decision
+	// (no time bank; H.28(a), T25), or takes him off.
+	SetShotClock(context.Context, *connect.Request[v1.SetShotClockRequest]) (*connect.Response[v1.SetShotClockResponse], error)
 	// SetStakes sets blinds and antes from the next hand (a level change).
 	SetStakes(context.Context, *connect.Request[v1.SetStakesRequest]) (*connect.Response[v1.SetStakesResponse], error)
 	// SetDealHold holds the next deal until released (hand-for-hand).
@@ -1038,6 +1084,18 @@ func NewTableAdminServiceHandler(svc TableAdminServiceHandler, opts ...connect.H
 		connect.WithSchema(tableAdminServiceMethods.ByName("PenalizePlayer")),
 		connect.WithHandlerOptions(opts...),
 	)
+	tableAdminServiceCallClockHandler := connect.NewUnaryHandler(
+		TableAdminServiceCallClockProcedure,
+		svc.CallClock,
+		connect.WithSchema(tableAdminServiceMethods.ByName("CallClock")),
+		connect.WithHandlerOptions(opts...),
+	)
+	tableAdminServiceSetShotClockHandler := connect.NewUnaryHandler(
+		TableAdminServiceSetShotClockProcedure,
+		svc.SetShotClock,
+		connect.WithSchema(tableAdminServiceMethods.ByName("SetShotClock")),
+		connect.WithHandlerOptions(opts...),
+	)
 	tableAdminServiceSetStakesHandler := connect.NewUnaryHandler(
 		TableAdminServiceSetStakesProcedure,
 		svc.SetStakes,
@@ -1084,6 +1142,10 @@ func NewTableAdminServiceHandler(svc TableAdminServiceHandler, opts ...connect.H
 			tableAdminServiceRemovePlayerHandler.ServeHTTP(w, r)
 		case TableAdminServicePenalizePlayerProcedure:
 			tableAdminServicePenalizePlayerHandler.ServeHTTP(w, r)
+		case TableAdminServiceCallClockProcedure:
+			tableAdminServiceCallClockHandler.ServeHTTP(w, r)
+		case TableAdminServiceSetShotClockProcedure:
+			tableAdminServiceSetShotClockHandler.ServeHTTP(w, r)
 		case TableAdminServiceSetStakesProcedure:
 			tableAdminServiceSetStakesHandler.ServeHTTP(w, r)
 		case TableAdminServiceSetDealHoldProcedure:
@@ -1139,6 +1201,14 @@ func (UnimplementedTableAdminServiceHandler) RemovePlayer(context.Context, *conn
 
 func (UnimplementedTableAdminServiceHandler) PenalizePlayer(context.Context, *connect.Request[v1.PenalizePlayerRequest]) (*connect.Response[v1.PenalizePlayerResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.table.v1.TableAdminService.PenalizePlayer is not implemented"))
+}
+
+func (UnimplementedTableAdminServiceHandler) CallClock(context.Context, *connect.Request[v1.CallClockRequest]) (*connect.Response[v1.CallClockResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.table.v1.TableAdminService.CallClock is not implemented"))
+}
+
+func (UnimplementedTableAdminServiceHandler) SetShotClock(context.Context, *connect.Request[v1.SetShotClockRequest]) (*connect.Response[v1.SetShotClockResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.table.v1.TableAdminService.SetShotClock is not implemented"))
 }
 
 func (UnimplementedTableAdminServiceHandler) SetStakes(context.Context, *connect.Request[v1.SetStakesRequest]) (*connect.Response[v1.SetStakesResponse], error) {

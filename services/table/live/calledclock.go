@@ -1,0 +1,59 @@
+package live
+
+import (
+	"slices"
+
+	"github.com/croupier/croupier/shared/apierr"
+)
+
+// ReasonClockRanOut is a hand killed because a called clock ran out.
+const ReasonClockRanOut = "clock called and run out (H.28(b))"
+
+// callClock calls the clock on the seat to act (gr-regulation-2 H.28(b),
+// RU §7.1.7; docs/rules/tournaments.md T24): he has the called time, then
+// a final countdown; if he has not acted when it ends his hand is dead and
+// his chips stay in the pot. The time bank he was using stops, counted as
+// used, and cannot run again this turn.
+func (a *applier) callClock() error {
+	t, c := a.t, a.c
+	if err := a.checkHand(); err != nil {
+		return err
+	}
+	h := t.Hand
+	s := h.state
+	seat := s.ToAct()
+	if seat < 0 || c.Seq != s.Seq {
+		return apierr.Precondition("STALE_SEQ", "action sequence %d, the hand is at %d with seat %d to act", c.Seq, s.Seq, seat)
+	}
+	if h.Called > 0 {
+		return apierr.Precondition("CLOCK_CALLED", "the clock is already called on seat %d", seat)
+	}
+	t.Seats[seat].Bank -= a.bankUsed(seat, c.At)
+	called, countdown := t.Config.Clock.CalledTimes()
+	h.Called, h.BankFrom = c.At, 0
+	h.Deadline = c.At + (called + countdown).Milliseconds()
+	if !slices.Contains(h.Clocks, seat) {
+		h.Clocks = append(h.Clocks, seat)
+	}
+	a.emit(Event{Kind: EvTurn, Hand: h.ID, Seat: seat, Seq: s.Seq, Deadline: h.Deadline, Legal: s.Legal(seat, nil),
+		Reason: "clock_called", Amount: c.At + called.Milliseconds()})
+	return nil
+}
+
+// setShotClock puts Who on the shot clock for every later decision, or
+// takes him off (Flag false); a turn of his already running keeps its
+// time.
+func (a *applier) setShotClock() error {
+	seat, err := a.seatOf()
+	if err != nil {
+		return err
+	}
+	x := &a.t.Seats[seat]
+	x.Shot = a.c.Flag
+	change := "shot_clock_on"
+	if !x.Shot {
+		change = "shot_clock_off"
+	}
+	a.emitSeat(seat, change)
+	return nil
+}

@@ -1,0 +1,98 @@
+package live
+
+import (
+	"testing"
+	"time"
+
+	"github.com/croupier/croupier/services/table/poker/betting"
+	"github.com/croupier/croupier/services/table/poker/profile"
+	"github.com/croupier/croupier/shared/apierr"
+)
+
+// tournaments.md T24 (gr-regulation-2 H.28(b)): "time" called on the
+// player to act at t = 0 gives him 60 s, then a 10-s countdown; at 70 s
+// without an action his hand is dead and the chips he put in stay in the
+// pot. Once per turn; his time bank cannot run past it; the hand's result
+// says the clock was called on him.
+func TestCalledClockKillsTheHandAt70Seconds(t *testing.T) {
+	s := tournamentSim(t, profile.GR)
+	s.tab.Config.Clock.Bank = 5 * time.Minute
+	for i := range s.tab.Seats {
+		s.tab.Seats[i].Bank = (5 * time.Minute).Milliseconds()
+	}
+	s.deal()
+	h := s.tab.Hand
+	st := h.State()
+	seat, seq := st.ToAct(), st.Seq
+	put := st.Round.Seats[seat].Total
+	if _, err := s.apply(&Command{Kind: CmdCallClock, Hand: h.ID, Seq: seq + 1}); apierr.Reason(err) != "STALE_SEQ" {
+		t.Fatalf("a clock on a passed turn: %v, want STALE_SEQ", err)
+	}
+	t0 := s.now
+	ev := s.must(&Command{Kind: CmdCallClock, Hand: h.ID, Seq: seq})
+	if len(ev) != 1 || ev[0].Kind != EvTurn || ev[0].Amount != t0+60_000 || ev[0].Deadline != t0+70_000 {
+		t.Fatalf("call: %+v; want the countdown at +60 s and the deadline at +70 s", ev)
+	}
+	if _, err := s.apply(&Command{Kind: CmdCallClock, Hand: h.ID, Seq: seq}); apierr.Reason(err) != "CLOCK_CALLED" {
+		t.Fatalf("a second call: %v, want CLOCK_CALLED", err)
+	}
+	who := st.Seats[seat].Player
+	if _, err := s.apply(&Command{Kind: CmdUseBank, Who: who, Hand: h.ID, Seq: seq, At: t0 + 1000}); apierr.Reason(err) != "CLOCK_CALLED" {
+		t.Fatalf("the time bank after the call: %v, want CLOCK_CALLED", err)
+	}
+	if _, err := s.apply(&Command{Kind: CmdTimeout, Hand: h.ID, Seq: seq, At: t0 + 69_999}); apierr.Reason(err) != "NOT_DUE" {
+		t.Fatalf("a timeout at 69.999 s: %v, want NOT_DUE", err)
+	}
+	s.must(&Command{Kind: CmdTimeout, Hand: h.ID, Seq: seq, At: t0 + 70_000})
+	if !st.Seats[seat].Voided || st.Round.Seats[seat].Total != put {
+		t.Fatalf("after 70 s: voided %t, %d in the pot (was %d); want his hand dead, his chips in", st.Seats[seat].Voided, st.Round.Seats[seat].Total, put)
+	}
+	s.now = t0 + 70_000
+	s.play()
+	var called bool
+	for _, r := range s.tab.Results {
+		for _, p := range r.Players {
+			called = called || p.Seat == seat && p.ClockCalled
+		}
+	}
+	if !called {
+		t.Fatal("the hand's result does not say the clock was called on him")
+	}
+}
+
+// tournaments.md T25 (H.28(a)): a player sanctioned with the shot clock
+// has 10 s for every later decision and no time bank; taken off it, he has
+// the table's time again. Putting him on it twice changes nothing.
+func TestShotClockGivesTenSecondsAndNoBank(t *testing.T) {
+	s := tournamentSim(t, profile.GR)
+	s.tab.Config.Clock.Bank = time.Minute
+	for i := range s.tab.Seats {
+		s.tab.Seats[i].Bank = time.Minute.Milliseconds()
+	}
+	s.must(&Command{Kind: CmdShotClock, Who: "p:a", Flag: true})
+	if _, err := s.apply(&Command{Kind: CmdShotClock, Who: "p:a", Flag: true}); err != nil {
+		t.Fatalf("again: %v", err)
+	}
+	s.deal() // button 0: seat 0 (p:a) acts first three-handed
+	h := s.tab.Hand
+	if st := h.State(); st.ToAct() != 0 || h.Deadline-h.TurnAt != 10_000 {
+		t.Fatalf("seat %d to act with %d ms; want p:a with 10 s", st.ToAct(), h.Deadline-h.TurnAt)
+	}
+	if _, err := s.apply(&Command{Kind: CmdUseBank, Who: "p:a", Hand: h.ID, Seq: h.State().Seq}); apierr.Reason(err) != "SHOT_CLOCK" {
+		t.Fatalf("his time bank: %v, want SHOT_CLOCK", err)
+	}
+	act := func(k betting.Kind) {
+		t.Helper()
+		st := s.tab.Hand.State()
+		s.must(&Command{Kind: CmdAct, Who: st.Seats[st.ToAct()].Player, Hand: s.tab.Hand.ID, Seq: st.Seq, Action: k})
+	}
+	act(betting.Fold) // p:a
+	act(betting.Fold) // the small blind: the hand is over
+	s.must(&Command{Kind: CmdShotClock, Who: "p:a", Flag: false})
+	s.deal() // button 1: seat 1, the small blind (2), then p:a in the big blind
+	act(betting.Call)
+	act(betting.Call)
+	if h := s.tab.Hand; h.State().ToAct() != 0 || h.Deadline-h.TurnAt != 30_000 {
+		t.Fatalf("off the shot clock: seat %d with %d ms, want p:a with the table's 30 s", h.State().ToAct(), h.Deadline-h.TurnAt)
+	}
+}
