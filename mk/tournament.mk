@@ -10,9 +10,11 @@
 ## reconciled against the ledger. ARGS="-entrants 500 -level 30s ..."
 ## changes the run. The last line is entrants=<n> completed=<bool>
 ## restarts=<n> payout_total=<n> ledger_ok=<bool> missed_hands=<n>
-## dead_big_blinds=<n> (what moved players missed and posted dead at the
-## real tables, H.29(c), H.35; the line before it has what the moves
-## planned). `make integration` runs
+## dead_big_blinds=<n> called_clocks=<n> (what moved players missed and
+## posted dead at the real tables, H.29(c), H.35, and the hands in which
+## the floor called the clock, on every turn of the no-show and one bot turn
+## in twenty, H.28(b); the line before it
+## has what the moves planned and the clocks called). `make integration` runs
 ## a 24-entrant version with one restart (TestTournamentEndToEnd).
 e2e-tournament:
 	go run ./tools/tournament/cmd/tournament-e2e $(ARGS)

@@ -255,7 +255,8 @@ func (s *Service) CallClock(ctx context.Context, id, handID string, seq int) (se
 		}
 		called, _ := t.Config.Clock.CalledTimes()
 		seat = t.Hand.State().ToAct()
-		countdown, deadline = time.UnixMilli(t.Hand.Called).Add(called).UTC(), time.UnixMilli(t.Hand.Deadline).UTC()
+		deadline = time.UnixMilli(t.Hand.Deadline).UTC()
+		countdown = time.UnixMilli(min(t.Hand.Deadline, t.Hand.Called+called.Milliseconds())).UTC()
 		return nil
 	})
 	return seat, countdown, deadline, err

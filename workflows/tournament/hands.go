@@ -92,6 +92,9 @@ func (r *run) takeHand(ctx workflow.Context, ti int, h Hand) []bust {
 		if hp.Dead > 0 {
 			s.MoveTerms.DeadBigBlinds++
 		}
+		if hp.Clock {
+			s.CalledClocks++
+		}
 	}
 	var out []bust
 	for _, hp := range h.Players {

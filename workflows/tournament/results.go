@@ -31,6 +31,8 @@ type HandPlayer struct {
 	Eliminated bool   `json:"x,omitempty"`
 	// Dead is what he posted dead (a moved player's big blind, H.35).
 	Dead int64 `json:"d,omitempty"`
+	// Clock: the clock was called on him in the hand (H.28(b)).
+	Clock bool `json:"c,omitempty"`
 }
 
 // PollIn asks for the hands finished at tables after their cursors.

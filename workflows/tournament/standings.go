@@ -43,6 +43,7 @@ type Standings struct {
 	HandForHand     bool        `json:"h4h,omitempty"`
 	Moves           int         `json:"moves"`
 	MoveTerms       MoveTerms   `json:"move_terms,omitzero"`
+	CalledClocks    int         `json:"called_clocks,omitempty"`
 	Breaks          int         `json:"breaks"`
 	Runs            int         `json:"runs"`
 	MaxHistory      int         `json:"max_history"`
@@ -75,7 +76,7 @@ func (r *run) standings(ctx workflow.Context) Standings {
 	s := r.s
 	st := Standings{ID: s.ID, Name: s.Terms.Name, Terms: s.Terms, Phase: s.Phase, Paused: s.Paused, Level: s.Level, Break: s.Break,
 		Entrants: s.Entrants(), Left: s.Left(), Money: s.Money, Refunded: s.Refunded, Tables: len(s.LiveTables()),
-		HandForHand: s.H4H, Moves: s.Moves, MoveTerms: s.MoveTerms, Breaks: s.Breaks, Runs: s.Runs, MaxHistory: s.MaxHistory,
+		HandForHand: s.H4H, Moves: s.Moves, MoveTerms: s.MoveTerms, CalledClocks: s.CalledClocks, Breaks: s.Breaks, Runs: s.Runs, MaxHistory: s.MaxHistory,
 		MaxHistoryBytes: s.MaxHistoryBytes, Reason: s.Reason, Penalties: s.Penalties, At: workflow.Now(ctx)}
 	info := workflow.GetInfo(ctx)
 	st.MaxHistory = max(st.MaxHistory, info.GetCurrentHistoryLength())

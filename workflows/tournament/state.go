@@ -163,6 +163,9 @@ type State struct {
 	Breaks int `json:"breaks"`
 	// MoveTerms counts the moved players' missed hands and dead big blinds.
 	MoveTerms MoveTerms `json:"move_terms,omitzero"`
+	// CalledClocks counts the clocks called on players at the tables
+	// (H.28(b)), as the hands show them.
+	CalledClocks int `json:"called_clocks,omitempty"`
 	// Penalties are the penalties imposed, in order (tournaments.md §19).
 	Penalties []Penalty `json:"penalties,omitempty"`
 	// Runs counts continue-as-new generations.

@@ -12,8 +12,10 @@ const ReasonClockRanOut = "clock called and run out (H.28(b))"
 // callClock calls the clock on the seat to act (gr-regulation-2 H.28(b),
 // RU §7.1.7; docs/rules/tournaments.md T24): he has the called time, then
 // a final countdown; if he has not acted when it ends his hand is dead and
-// his chips stay in the pot. The time bank he was using stops, counted as
-// used, and cannot run again this turn.
+// his chips stay in the pot. A call never gives more time than he has: an
+// action clock or a time bank that ends first ends his turn, and then too
+// his hand is dead. A time bank he has claimed runs on until the call's
+// end, counted as used; he cannot claim it after the call.
 func (a *applier) callClock() error {
 	t, c := a.t, a.c
 	if err := a.checkHand(); err != nil {
@@ -28,15 +30,14 @@ func (a *applier) callClock() error {
 	if h.Called > 0 {
 		return apierr.Precondition("CLOCK_CALLED", "the clock is already called on seat %d", seat)
 	}
-	t.Seats[seat].Bank -= a.bankUsed(seat, c.At)
 	called, countdown := t.Config.Clock.CalledTimes()
-	h.Called, h.BankFrom = c.At, 0
-	h.Deadline = c.At + (called + countdown).Milliseconds()
+	h.Called = c.At
+	h.Deadline = min(h.Deadline, c.At+(called+countdown).Milliseconds())
 	if !slices.Contains(h.Clocks, seat) {
 		h.Clocks = append(h.Clocks, seat)
 	}
 	a.emit(Event{Kind: EvTurn, Hand: h.ID, Seat: seat, Seq: s.Seq, Deadline: h.Deadline, Legal: s.Legal(seat, nil),
-		Reason: "clock_called", Amount: c.At + called.Milliseconds()})
+		Reason: "clock_called", Amount: min(h.Deadline, c.At+called.Milliseconds())})
 	return nil
 }
 

@@ -28,7 +28,10 @@ func TestCalledClockKillsTheHandAt70Seconds(t *testing.T) {
 	if _, err := s.apply(&Command{Kind: CmdCallClock, Hand: h.ID, Seq: seq + 1}); apierr.Reason(err) != "STALE_SEQ" {
 		t.Fatalf("a clock on a passed turn: %v, want STALE_SEQ", err)
 	}
+	// He stalls on his time bank (30 s, then 5 minutes): the call cuts it.
 	t0 := s.now
+	who := st.Seats[seat].Player
+	s.must(&Command{Kind: CmdUseBank, Who: who, Hand: h.ID, Seq: seq})
 	ev := s.must(&Command{Kind: CmdCallClock, Hand: h.ID, Seq: seq})
 	if len(ev) != 1 || ev[0].Kind != EvTurn || ev[0].Amount != t0+60_000 || ev[0].Deadline != t0+70_000 {
 		t.Fatalf("call: %+v; want the countdown at +60 s and the deadline at +70 s", ev)
@@ -36,9 +39,8 @@ func TestCalledClockKillsTheHandAt70Seconds(t *testing.T) {
 	if _, err := s.apply(&Command{Kind: CmdCallClock, Hand: h.ID, Seq: seq}); apierr.Reason(err) != "CLOCK_CALLED" {
 		t.Fatalf("a second call: %v, want CLOCK_CALLED", err)
 	}
-	who := st.Seats[seat].Player
-	if _, err := s.apply(&Command{Kind: CmdUseBank, Who: who, Hand: h.ID, Seq: seq, At: t0 + 1000}); apierr.Reason(err) != "CLOCK_CALLED" {
-		t.Fatalf("the time bank after the call: %v, want CLOCK_CALLED", err)
+	if _, err := s.apply(&Command{Kind: CmdUseBank, Who: who, Hand: h.ID, Seq: seq, At: t0 + 1000}); apierr.Reason(err) != "BANK_IN_USE" {
+		t.Fatalf("the time bank again after the call: %v, want BANK_IN_USE", err)
 	}
 	if _, err := s.apply(&Command{Kind: CmdTimeout, Hand: h.ID, Seq: seq, At: t0 + 69_999}); apierr.Reason(err) != "NOT_DUE" {
 		t.Fatalf("a timeout at 69.999 s: %v, want NOT_DUE", err)
@@ -46,6 +48,10 @@ func TestCalledClockKillsTheHandAt70Seconds(t *testing.T) {
 	s.must(&Command{Kind: CmdTimeout, Hand: h.ID, Seq: seq, At: t0 + 70_000})
 	if !st.Seats[seat].Voided || st.Round.Seats[seat].Total != put {
 		t.Fatalf("after 70 s: voided %t, %d in the pot (was %d); want his hand dead, his chips in", st.Seats[seat].Voided, st.Round.Seats[seat].Total, put)
+	}
+	// 40 s of his bank ran (from 30 s to 70 s).
+	if got := s.tab.Seats[seat].Bank; got != (5*time.Minute - 40*time.Second).Milliseconds() {
+		t.Fatalf("bank left %d ms, want 260 s", got)
 	}
 	s.now = t0 + 70_000
 	s.play()
@@ -94,5 +100,28 @@ func TestShotClockGivesTenSecondsAndNoBank(t *testing.T) {
 	act(betting.Call)
 	if h := s.tab.Hand; h.State().ToAct() != 0 || h.Deadline-h.TurnAt != 30_000 {
 		t.Fatalf("off the shot clock: seat %d with %d ms, want p:a with the table's 30 s", h.State().ToAct(), h.Deadline-h.TurnAt)
+	}
+}
+
+// A called clock never gives more time than the player has: with 30 s of
+// action time and no bank, "time" called at 5 s leaves his deadline at
+// 30 s, and running out of it then leaves his hand dead, not folded or
+// checked for him.
+func TestCalledClockNeverExtendsTheActionClock(t *testing.T) {
+	s := tournamentSim(t, profile.GR)
+	s.deal()
+	h := s.tab.Hand
+	st := h.State()
+	seat, seq, deadline := st.ToAct(), st.Seq, h.Deadline
+	s.must(&Command{Kind: CmdCallClock, Hand: h.ID, Seq: seq, At: h.TurnAt + 5000})
+	if h.Deadline != deadline {
+		t.Fatalf("deadline %d after the call, want %d as before", h.Deadline, deadline)
+	}
+	if _, err := s.apply(&Command{Kind: CmdUseBank, Who: st.Seats[seat].Player, Hand: h.ID, Seq: seq, At: h.TurnAt + 6000}); apierr.Reason(err) != "CLOCK_CALLED" {
+		t.Fatalf("the time bank after the call: %v, want CLOCK_CALLED", err)
+	}
+	s.must(&Command{Kind: CmdTimeout, Hand: h.ID, Seq: seq, At: deadline})
+	if !st.Seats[seat].Voided {
+		t.Fatal("his hand was not dead when his time ran out under a called clock")
 	}
 }

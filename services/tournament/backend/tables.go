@@ -43,10 +43,11 @@ func (t *Tables) Create(ctx context.Context, s tournament.TableSpec) (string, er
 	res, err := t.admin.CreateTable(ctx, connect.NewRequest(&tablev1.CreateTableRequest{
 		Name: s.Name, Game: games[s.Game], Structure: structures[s.Betting], Stakes: stakes(s.Stakes), MaxSeats: int32(s.Seats),
 		Profile: s.Profile, IdempotencyKey: s.Key, TournamentId: s.Tournament, FirstButton: int32(s.Button),
-		// The called clock (H.28(b)) and the shot clock are the table's
-		// rules; the tournament sets the base time, the bank and the pause.
+		// The tournament's clock: base time, bank, pause, the called clock
+		// (H.28(b)) and the shot clock (H.28(a)).
 		Clock: &tablev1.Clock{ActionSeconds: int32(s.Clock.Action / time.Second), TimeBankSeconds: int32(s.Clock.TimeBank / time.Second),
-			HandPauseMs: int32(s.Clock.HandPause / time.Millisecond)},
+			HandPauseMs: int32(s.Clock.HandPause / time.Millisecond), CalledClockSeconds: int32(s.Clock.Called / time.Second),
+			CountdownSeconds: int32(s.Clock.Countdown / time.Second), ShotClockSeconds: int32(s.Clock.Shot / time.Second)},
 	}))
 	if err != nil {
 		return "", classify(err)
@@ -201,7 +202,8 @@ func (t *Tables) Results(ctx context.Context, table string, after uint64) ([]tou
 		h := tournament.Hand{Number: r.GetHandNumber(), EndedAt: r.GetEndedAt().AsTime(), Button: btn, SmallBlind: sb, BigBlind: bb}
 		for _, p := range r.GetPlayers() {
 			h.Players = append(h.Players, tournament.HandPlayer{Partner: p.GetPartnerId(), Player: p.GetPlayerId(), Seat: int(p.GetSeat()),
-				Start: p.GetStartStack(), End: p.GetEndStack(), Eliminated: p.GetEliminated() || p.GetEndStack() == 0, Dead: p.GetDeadPosted()})
+				Start: p.GetStartStack(), End: p.GetEndStack(), Eliminated: p.GetEliminated() || p.GetEndStack() == 0, Dead: p.GetDeadPosted(),
+				Clock: p.GetClockCalled()})
 		}
 		for _, o := range r.GetDealtOut() {
 			if o.GetReason() == tablev1.DealtOutReason_DEALT_OUT_REASON_MOVED_MISSES_HAND {

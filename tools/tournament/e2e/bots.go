@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"sync"
 	"sync/atomic"
@@ -18,7 +19,7 @@ import (
 // to act. The first noShows players get no bot and never act (GR H.11;
 // T31): noShow names them.
 func newDrivers(st *platform.Stack, op platform.Clients, players []string, noShows int) (*drivers, map[string]bool) {
-	bots := &drivers{op: op.Table, players: map[string]tablev1connect.TableServiceClient{}, running: map[string]bool{}}
+	bots := &drivers{op: op.Table, admin: op.Admin, players: map[string]tablev1connect.TableServiceClient{}, running: map[string]bool{}}
 	noShow := map[string]bool{}
 	for i, p := range players {
 		if i < noShows {
@@ -34,12 +35,15 @@ func newDrivers(st *platform.Stack, op platform.Clients, players []string, noSho
 // act with his own session token (a player acts only for his own seat).
 type drivers struct {
 	op      tablev1connect.TableServiceClient
+	admin   tablev1connect.TableAdminServiceClient
 	players map[string]tablev1connect.TableServiceClient
 	mu      sync.Mutex
 	running map[string]bool
 	wg      sync.WaitGroup
 	cancel  []context.CancelFunc
 	acts    atomic.Int64
+	// clocks counts the clocks the floor called on no-shows' turns.
+	clocks atomic.Int64
 }
 
 func (d *drivers) ensure(ctx context.Context, table string) {
@@ -69,6 +73,7 @@ func (d *drivers) stop() {
 }
 
 func (d *drivers) drive(ctx context.Context, table string, r *rand.Rand) {
+	var called string // hand/seq of the turn the clock was last called on
 	for ctx.Err() == nil {
 		v, err := d.op.GetTable(ctx, connect.NewRequest(&tablev1.GetTableRequest{TableId: table}))
 		if err != nil {
@@ -85,6 +90,16 @@ func (d *drivers) drive(ctx context.Context, table string, r *rand.Rand) {
 			continue
 		}
 		pc := d.players[tv.GetSeats()[h.GetToActSeat()].GetPlayerId()]
+		// The floor calls the clock (H.28(b)) on every turn of a no-show
+		// (his time runs out and his hand is dead) and on one bot's turn in
+		// twenty (he acts in time).
+		if turn := fmt.Sprint(h.GetHandId(), "/", h.GetActionSeq()); turn != called && (pc == nil || r.IntN(20) == 0) {
+			called = turn
+			if _, err := d.admin.CallClock(ctx, connect.NewRequest(&tablev1.CallClockRequest{TableId: table, HandId: h.GetHandId(),
+				ActionSeq: h.GetActionSeq()})); err == nil {
+				d.clocks.Add(1)
+			}
+		}
 		if pc == nil {
 			sleep(ctx, 10*time.Millisecond)
 			continue

@@ -86,6 +86,9 @@ type Report struct {
 	// MoveTerms: the moved players' missed hands and dead big blinds the
 	// balancing planned and the tables' hands show applied (T20, T21).
 	MoveTerms tournament.MoveTerms
+	// CalledClocks: the clocks the floor called on the no-shows' turns, and
+	// the hands whose results say a clock was called (H.28(b), T24).
+	ClocksAsked, CalledClocks int
 	// NoShowProblems lists what went wrong with the no-shows (T31).
 	NoShowProblems []string
 	Wall           time.Duration
@@ -232,12 +235,16 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	rep.Completed = final.Phase == tournament.Completed
 	rep.PayoutTotal, rep.Pool, rep.Commission, rep.Moves = final.PrizeTotal, final.Money.Pool, final.Money.Commission, final.Moves
 	rep.MoveTerms = final.MoveTerms
+	rep.ClocksAsked, rep.CalledClocks = int(bots.clocks.Load()), final.CalledClocks
+	rep.Problems = reconcile(ctx, op, final, accounts)
+	rep.LedgerOK = len(rep.Problems) == 0
 	if m := final.MoveTerms; m.MissedHands > m.PlannedMisses || m.DeadBigBlinds > m.PlannedDead {
 		rep.Problems = append(rep.Problems, fmt.Sprintf("the tables applied %d missed hands and %d dead big blinds; the moves planned %d and %d",
 			m.MissedHands, m.DeadBigBlinds, m.PlannedMisses, m.PlannedDead))
 	}
-	rep.Problems = reconcile(ctx, op, final, accounts)
-	rep.LedgerOK = len(rep.Problems) == 0
+	if rep.CalledClocks > rep.ClocksAsked {
+		rep.Problems = append(rep.Problems, fmt.Sprintf("the hands show %d called clocks; the floor called %d", rep.CalledClocks, rep.ClocksAsked))
+	}
 	rep.NoShowProblems = checkNoShows(final, noShow)
 	return rep, nil
 }

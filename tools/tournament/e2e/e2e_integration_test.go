@@ -27,13 +27,19 @@ func TestTournamentEndToEnd(t *testing.T) {
 		// A failed run leaves its history, standings and tables here.
 		DumpDir: os.Getenv("CROUPIER_E2E_DUMP")})
 	for _, p := range rep.Problems {
-		t.Error("ledger:", p)
+		t.Error(p)
+	}
+	for _, p := range rep.NoShowProblems {
+		t.Error("no-show:", p)
 	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("entrants=%d completed=%t restarts=%d payout_total=%d ledger_ok=%t moves=%d move_terms=%+v wall=%s", rep.Entrants, rep.Completed, rep.Restarts,
-		rep.PayoutTotal, rep.LedgerOK, rep.Moves, rep.MoveTerms, rep.Wall.Round(time.Millisecond))
+	t.Logf("entrants=%d completed=%t restarts=%d payout_total=%d ledger_ok=%t moves=%d move_terms=%+v clocks asked %d, called %d wall=%s", rep.Entrants,
+		rep.Completed, rep.Restarts, rep.PayoutTotal, rep.LedgerOK, rep.Moves, rep.MoveTerms, rep.ClocksAsked, rep.CalledClocks, rep.Wall.Round(time.Millisecond))
+	if rep.CalledClocks == 0 {
+		t.Fatalf("no called clock reached a hand's result (%d asked)", rep.ClocksAsked)
+	}
 	if !rep.Completed || !rep.LedgerOK || rep.Restarts != 1 {
 		t.Fatalf("completed %t, ledger ok %t, restarts %d", rep.Completed, rep.LedgerOK, rep.Restarts)
 	}

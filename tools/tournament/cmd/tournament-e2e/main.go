@@ -51,17 +51,17 @@ func main() {
 		fmt.Fprintln(os.Stderr, "tournament-e2e:", err)
 	}
 	for _, p := range rep.Problems {
-		fmt.Fprintln(os.Stderr, "ledger:", p)
+		fmt.Fprintln(os.Stderr, "problem:", p)
 	}
 	for _, p := range rep.NoShowProblems {
 		fmt.Fprintln(os.Stderr, "no-show:", p)
 	}
 	fmt.Printf("wall=%s acts=%d pool=%d commission=%d balancing_moves=%d no_shows=%d no_shows_ok=%t\n", rep.Wall.Round(time.Millisecond), rep.Acts, rep.Pool, rep.Commission, rep.Moves, cfg.NoShows, len(rep.NoShowProblems) == 0)
 	m := rep.MoveTerms
-	fmt.Printf("planned_missed_hands=%d planned_dead_big_blinds=%d\n", m.PlannedMisses, m.PlannedDead)
-	fmt.Printf("entrants=%d completed=%t restarts=%d payout_total=%d ledger_ok=%t missed_hands=%d dead_big_blinds=%d\n",
-		rep.Entrants, rep.Completed, rep.Restarts, rep.PayoutTotal, rep.LedgerOK, m.MissedHands, m.DeadBigBlinds)
-	if err != nil || !rep.Completed || !rep.LedgerOK || len(rep.NoShowProblems) > 0 {
+	fmt.Printf("planned_missed_hands=%d planned_dead_big_blinds=%d clocks_asked=%d\n", m.PlannedMisses, m.PlannedDead, rep.ClocksAsked)
+	fmt.Printf("entrants=%d completed=%t restarts=%d payout_total=%d ledger_ok=%t missed_hands=%d dead_big_blinds=%d called_clocks=%d\n",
+		rep.Entrants, rep.Completed, rep.Restarts, rep.PayoutTotal, rep.LedgerOK, m.MissedHands, m.DeadBigBlinds, rep.CalledClocks)
+	if err != nil || !rep.Completed || !rep.LedgerOK || len(rep.Problems) > 0 || len(rep.NoShowProblems) > 0 {
 		os.Exit(1)
 	}
 }
