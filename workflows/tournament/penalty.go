@@ -21,6 +21,9 @@ type PenaltyIn struct {
 	PlayerIn
 	Rounds   int  `json:"rounds,omitempty"`
 	KillHand bool `json:"kill_hand,omitempty"`
+	// ShotClock puts him on the shot clock for the rest of the tournament
+	// (H.28(a); T25): it goes with him to every table.
+	ShotClock bool `json:"shot_clock,omitempty"`
 }
 
 // PenaltyOut is what his table applied.
@@ -39,6 +42,7 @@ type Penalty struct {
 	Rounds  int       `json:"rounds,omitempty"`
 	Hands   int       `json:"hands,omitempty"`
 	Killed  bool      `json:"killed,omitempty"`
+	Shot    bool      `json:"shot,omitempty"`
 	Reason  string    `json:"reason"`
 	At      time.Time `json:"at"`
 }
@@ -47,12 +51,12 @@ type Penalty struct {
 type PenaltyTableIn struct {
 	Key, Table, Partner, Player, Reason string
 	Rounds                              int
-	KillHand                            bool
+	KillHand, ShotClock                 bool
 }
 
 func (r *run) validatePenalize(ctx workflow.Context, in PenaltyIn) error {
-	if in.Rounds < 0 || in.Rounds > MaxPenaltyRounds || in.Rounds == 0 && !in.KillHand {
-		return reject(apierr.Invalid("BAD_PENALTY", "a penalty is 1..%d rounds to miss, a killed hand, or both", MaxPenaltyRounds))
+	if in.Rounds < 0 || in.Rounds > MaxPenaltyRounds || in.Rounds == 0 && !in.KillHand && !in.ShotClock {
+		return reject(apierr.Invalid("BAD_PENALTY", "a penalty is 1..%d rounds to miss, a killed hand, the shot clock, or some of them", MaxPenaltyRounds))
 	}
 	if in.Reason == "" {
 		return reject(apierr.Invalid("BAD_PENALTY", "a penalty needs its reason on record"))
@@ -94,12 +98,15 @@ func (r *run) penalize(ctx workflow.Context, in PenaltyIn) (PenaltyOut, error) {
 	ti := p.Table
 	var out PenaltyOut
 	err = workflow.ExecuteActivity(ctx, (*Activities).Penalize, PenaltyTableIn{Key: s.key("pen", len(s.Penalties)),
-		Table: s.Tables[ti].ID, Partner: in.Partner, Player: in.Player, Reason: in.Reason, Rounds: in.Rounds, KillHand: in.KillHand}).Get(ctx, &out)
+		Table: s.Tables[ti].ID, Partner: in.Partner, Player: in.Player, Reason: in.Reason, Rounds: in.Rounds, KillHand: in.KillHand, ShotClock: in.ShotClock}).Get(ctx, &out)
 	if err != nil {
 		return PenaltyOut{}, err
 	}
 	s.Penalties = append(s.Penalties, Penalty{Partner: in.Partner, Player: in.Player, Table: s.Tables[ti].No, Rounds: in.Rounds,
-		Hands: out.Hands, Killed: out.Killed, Reason: in.Reason, At: workflow.Now(ctx)})
+		Hands: out.Hands, Killed: out.Killed, Shot: in.ShotClock, Reason: in.Reason, At: workflow.Now(ctx)})
+	if in.ShotClock {
+		p.Shot = true
+	}
 	return out, nil
 }
 

@@ -33,6 +33,10 @@ type HandPlayer struct {
 	Dead int64 `json:"d,omitempty"`
 	// Clock: the clock was called on him in the hand (H.28(b)).
 	Clock bool `json:"c,omitempty"`
+	// Bank (ms) and Shot: an eliminated player's time bank left and shot
+	// clock, which a rebuy brings back (T25, T26).
+	Bank int64 `json:"bk,omitempty"`
+	Shot bool  `json:"sh,omitempty"`
 }
 
 // PollIn asks for the hands finished at tables after their cursors.

@@ -75,6 +75,21 @@ type Player struct {
 	Order int `json:"o"`
 	// Why is the reason on record for a disqualification.
 	Why string `json:"why,omitempty"`
+	// Bank (ms, when BankKept) and Shot are what he had when he busted:
+	// a rebuy does not refill his time bank or lift his shot clock (T25,
+	// T26).
+	Bank     int64 `json:"bk,omitempty"`
+	BankKept bool  `json:"bkk,omitempty"`
+	Shot     bool  `json:"sh,omitempty"`
+}
+
+// bank is the time bank he keeps (ms), nil when the table's applies.
+func (p *Player) bank() *int64 {
+	if !p.BankKept {
+		return nil
+	}
+	b := p.Bank
+	return &b
 }
 
 // In reports whether he is still in the tournament.

@@ -78,6 +78,10 @@ type SeatSpec struct {
 	DeadMoney int64
 	// Late: a late registration, who waits for the big blind.
 	Late bool
+	// Bank (ms) and Shot are the time bank and the shot clock he brings
+	// from his last table (nil Bank: the table's; T25, T26).
+	Bank *int64
+	Shot bool
 }
 
 // Removal is the outcome of taking a player off a table.
@@ -87,6 +91,9 @@ type Removal struct {
 	Chips  int64
 	Seat   int
 	Offset int
+	// Bank (ms) and Shot go with him to his next seat (T25, T26).
+	Bank int64
+	Shot bool
 }
 
 // Snapshot is a table between hands.
@@ -285,7 +292,7 @@ func (a *Activities) MovePlayer(ctx context.Context, in MoveIn) (MoveOut, error)
 		return MoveOut{Busted: true}, nil
 	}
 	_, err := a.Tables.Seat(ctx, in.To, SeatSpec{Key: in.Key + ":in", Seat: in.Seat, Player: in.Player, Partner: in.Partner,
-		Name: in.Name, Chips: r.Chips, Moved: true, MissHand: in.MissHand, DeadMoney: in.DeadMoney})
+		Name: in.Name, Chips: r.Chips, Moved: true, MissHand: in.MissHand, DeadMoney: in.DeadMoney, Bank: &r.Bank, Shot: r.Shot})
 	if err != nil {
 		return MoveOut{}, err
 	}

@@ -685,7 +685,10 @@ func TestPenaltyIsAppliedAtHisTableAndRecorded(t *testing.T) {
 	in := func(player string, rounds int, kill bool, reason string) tournament.PenaltyIn {
 		return tournament.PenaltyIn{PlayerIn: tournament.PlayerIn{Partner: "acme", Player: player, Reason: reason}, Rounds: rounds, KillHand: kill}
 	}
+	shotIn := in(pid(5), 0, false, "slow play, again (H.28(a))")
+	shotIn.ShotClock = true
 	pen := h.update(time.Hour+time.Minute, tournament.UpdatePenalize, in(pid(3), 1, true, "out of turn (RU §7.1.3)"))
+	shot := h.update(time.Hour+time.Minute+time.Second, tournament.UpdatePenalize, shotIn)
 	noReason := h.update(time.Hour+time.Minute, tournament.UpdatePenalize, in(pid(4), 1, false, ""))
 	nothing := h.update(time.Hour+time.Minute, tournament.UpdatePenalize, in(pid(4), 0, false, "nothing"))
 	stranger := h.update(time.Hour+time.Minute, tournament.UpdatePenalize, in("stranger", 1, false, "who?"))
@@ -708,16 +711,20 @@ func TestPenaltyIsAppliedAtHisTableAndRecorded(t *testing.T) {
 	if reasonOf(stranger.refusal()) != "NOT_AT_A_TABLE" {
 		t.Fatalf("stranger: %+v, want NOT_AT_A_TABLE", stranger)
 	}
-	if len(h.tables.Penalties) != 1 {
-		t.Fatalf("%d penalties reached the tables, want 1", len(h.tables.Penalties))
+	if shot.err != nil || shot.rejected != nil {
+		t.Fatalf("shot clock: %+v", shot)
+	}
+	if len(h.tables.Penalties) != 2 {
+		t.Fatalf("%d penalties reached the tables, want 2", len(h.tables.Penalties))
 	}
 	for _, p := range h.tables.Penalties {
-		if p.Player != pid(3) || p.Rounds != 1 || !p.KillHand || p.Reason != "out of turn (RU §7.1.3)" {
+		if p.Player == pid(3) && (p.Rounds != 1 || !p.KillHand || p.ShotClock || p.Reason != "out of turn (RU §7.1.3)") ||
+			p.Player == pid(5) && (!p.ShotClock || p.Rounds != 0) {
 			t.Fatalf("the table got %+v", p)
 		}
 	}
-	if len(st.Penalties) != 1 {
-		t.Fatalf("standings record %d penalties, want 1", len(st.Penalties))
+	if len(st.Penalties) != 2 || !st.Penalties[1].Shot {
+		t.Fatalf("standings record %+v, want the two penalties, the second the shot clock", st.Penalties)
 	}
 	if p := st.Penalties[0]; p.Player != pid(3) || p.Hands != out.Hands || p.Reason != "out of turn (RU §7.1.3)" || p.At.IsZero() {
 		t.Fatalf("on record: %+v", p)

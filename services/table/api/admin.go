@@ -157,7 +157,8 @@ func (h *AdminHandler) SeatPlayer(ctx context.Context, req *connect.Request[tabl
 		name = m.GetPlayerId()
 	}
 	seat, replayed, err := h.core.SeatPlayer(ctx, m.GetTableId(), int(m.GetSeat()), m.GetPlayerId(), m.GetPartnerId(), name,
-		m.GetChips(), table.Arrival{Entry: entryOf(m.GetEntry()), MissHand: m.GetMissNextHand(), DeadBig: m.GetPostDeadBigBlind()}, m.GetIdempotencyKey())
+		m.GetChips(), table.Arrival{Entry: entryOf(m.GetEntry()), MissHand: m.GetMissNextHand(), DeadBig: m.GetPostDeadBigBlind(),
+			Bank: m.TimeBankMs, Shot: m.GetShotClock()}, m.GetIdempotencyKey())
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
@@ -213,7 +214,7 @@ func (h *AdminHandler) RemovePlayer(ctx context.Context, req *connect.Request[ta
 		return nil, apierr.Connect(err)
 	}
 	return connect.NewResponse(&tablev1.RemovePlayerResponse{Chips: r.Chips, Seat: int32(r.Seat), OffsetFromBigBlind: int32(r.Offset),
-		Replayed: r.Replayed, Deferred: r.Deferred}), nil
+		Replayed: r.Replayed, Deferred: r.Deferred, TimeBankMs: r.Bank, ShotClock: r.Shot}), nil
 }
 
 // SetStakes sets the next hand's stakes.
@@ -280,7 +281,8 @@ func (h *AdminHandler) ListHandResults(ctx context.Context, req *connect.Request
 		for _, p := range r.Players {
 			partner, player := live.SplitKey(p.Who)
 			hr.Players = append(hr.Players, &tablev1.PlayerResult{Seat: int32(p.Seat), PlayerId: player, PartnerId: partner,
-				StartStack: p.Start, EndStack: p.End, Eliminated: p.Eliminated, DeadPosted: p.Dead, ClockCalled: p.ClockCalled})
+				StartStack: p.Start, EndStack: p.End, Eliminated: p.Eliminated, DeadPosted: p.Dead, ClockCalled: p.ClockCalled,
+				TimeBankMs: p.Bank, ShotClock: p.Shot})
 		}
 		for _, o := range r.Out {
 			partner, player := live.SplitKey(o.Who)

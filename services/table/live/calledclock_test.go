@@ -125,3 +125,42 @@ func TestCalledClockNeverExtendsTheActionClock(t *testing.T) {
 		t.Fatal("his hand was not dead when his time ran out under a called clock")
 	}
 }
+
+// tournaments.md T26 (H.27(a)): base 30 s, a 300-s time bank; a player
+// who uses 90 s of it in his first hand has 210 s left for the rest of the
+// tournament: his removal from the table reports it, and the table he is
+// moved to takes it (not a fresh bank), with his shot clock (T25).
+func TestTimeBankGoesWithTheMovedPlayer(t *testing.T) {
+	s := tournamentSim(t, profile.GR)
+	s.tab.Config.Clock.Bank = 5 * time.Minute
+	for i := range s.tab.Seats {
+		s.tab.Seats[i].Bank = (5 * time.Minute).Milliseconds()
+	}
+	s.deal()
+	h := s.tab.Hand
+	st := h.State()
+	if st.ToAct() != 0 {
+		t.Fatalf("seat %d to act, want p:a", st.ToAct())
+	}
+	s.must(&Command{Kind: CmdUseBank, Who: "p:a", Hand: h.ID, Seq: st.Seq, At: h.TurnAt + 1000})
+	s.must(&Command{Kind: CmdAct, Who: "p:a", Hand: h.ID, Seq: st.Seq, Action: betting.Fold, At: h.TurnAt + 120_000})
+	s.must(&Command{Kind: CmdShotClock, Who: "p:a", Flag: true})
+	s.now = h.TurnAt + 120_000
+	s.must(&Command{Kind: CmdRemovePlayer, Who: "p:a", Key: "move-a"}) // when the hand ends
+	s.play()
+	r, ok := s.tab.Key("move-a")
+	if !ok || r.Bank != 210_000 || !r.Shot {
+		t.Fatalf("removal record %+v: want 210 s of bank and the shot clock", r)
+	}
+	other := tournamentSim(t, profile.GR)
+	other.tab.Config.Clock.Bank = 5 * time.Minute
+	bank := r.Bank
+	other.must(&Command{Kind: CmdSeatPlayer, Who: "p:a2", Name: "a", Seat: 5, Amount: 10_000, Key: "k-move", Bank: &bank, Shot: r.Shot})
+	if x := other.tab.Seats[5]; x.Bank != 210_000 || !x.Shot {
+		t.Fatalf("at the new table: bank %d ms, shot %t; want 210 s and the shot clock", x.Bank, x.Shot)
+	}
+	bad := int64(MaxTimeBank.Milliseconds() + 1)
+	if _, err := other.apply(&Command{Kind: CmdSeatPlayer, Who: "p:z", Name: "z", Seat: 6, Amount: 10_000, Key: "k-z", Bank: &bad}); apierr.Reason(err) != "BAD_TIME_BANK" {
+		t.Fatalf("a bank over 5 minutes: %v, want BAD_TIME_BANK", err)
+	}
+}

@@ -122,12 +122,16 @@ type Command struct {
 	Entry   seating.Entry `json:"entry,omitempty"`
 	// MissHand and DeadBig are a moved tournament player's terms
 	// (CmdSeatPlayer, seating.Table.Moved).
-	MissHand bool            `json:"miss,omitempty"`
-	DeadBig  bool            `json:"dead_big,omitempty"`
-	Return   hand.VoidReturn `json:"ret,omitempty"`
-	Awards   []int64         `json:"awards,omitempty"`
-	Stakes   *profile.Stakes `json:"stakes,omitempty"`
-	Clock    *Clock          `json:"clock,omitempty"`
+	MissHand bool `json:"miss,omitempty"`
+	DeadBig  bool `json:"dead_big,omitempty"`
+	// Bank (ms) and Shot are the time bank and shot clock a tournament
+	// player brings (CmdSeatPlayer; nil Bank: the table's).
+	Bank   *int64          `json:"bank,omitempty"`
+	Shot   bool            `json:"shot,omitempty"`
+	Return hand.VoidReturn `json:"ret,omitempty"`
+	Awards []int64         `json:"awards,omitempty"`
+	Stakes *profile.Stakes `json:"stakes,omitempty"`
+	Clock  *Clock          `json:"clock,omitempty"`
 
 	// Deal: the shoe from the RNG, its commitment and outcome id.
 	Shoe       []card.Card `json:"shoe,omitempty"`

@@ -127,7 +127,7 @@ func (a *applier) finish() {
 			// Out of chips at a tournament table: eliminated (GR H.29).
 			for k := range res.Players {
 				if res.Players[k].Seat == i {
-					res.Players[k].Eliminated = true
+					res.Players[k].Eliminated, res.Players[k].Bank, res.Players[k].Shot = true, x.Bank, x.Shot
 				}
 			}
 			a.leave(i, "", "eliminated")
@@ -189,6 +189,10 @@ type PlayerResult struct {
 	Dead int64 `json:"dead,omitempty"`
 	// ClockCalled: the clock was called on him in the hand (H.28(b)).
 	ClockCalled bool `json:"clock_called,omitempty"`
+	// Bank (ms) and Shot are an eliminated player's time bank left and
+	// shot clock, which a rebuy brings back (T25, T26).
+	Bank int64 `json:"bank,omitempty"`
+	Shot bool  `json:"shot,omitempty"`
 }
 
 // DealtOut is a seated player a hand was not dealt to.

@@ -321,7 +321,7 @@ func (a *applier) leave(seat int, key, change string) {
 	t.Seating.Leave(seat)
 	t.Seats[seat] = Seat{}
 	if key != "" {
-		t.rememberKey(KeyRecord{Key: key, Seat: seat, Amount: amount, Offset: offset})
+		t.rememberKey(KeyRecord{Key: key, Seat: seat, Amount: amount, Offset: offset, Bank: x.Bank, Shot: x.Shot})
 	}
 	a.emit(Event{Kind: EvSeat, Seat: seat, Change: change, Amount: amount, Player: ss.Player,
 		Seats: []SeatView{t.seatView(seat)}})
@@ -390,11 +390,20 @@ func (a *applier) seatPlayer() error {
 	if (c.MissHand || c.DeadBig) && c.Entry != seating.Exempt {
 		return apierr.Invalid("BAD_ENTRY", "a missed hand or a dead big blind is a moved player's (entry exempt)")
 	}
+	if c.Bank != nil && (*c.Bank < 0 || *c.Bank > MaxTimeBank.Milliseconds()) {
+		return apierr.Invalid("BAD_TIME_BANK", "time bank %d ms outside 0..%d", *c.Bank, MaxTimeBank.Milliseconds())
+	}
 	if err := t.Seating.Sit(seat, c.Who, c.Name, c.Amount, c.Entry); err != nil {
 		return err
 	}
 	t.Seating.Moved(seat, c.MissHand, c.DeadBig)
-	t.Seats[seat] = Seat{Bank: t.Config.Clock.Bank.Milliseconds()}
+	// A tournament player brings the time bank he has left and his shot
+	// clock from his last table (T25, T26); a new one gets the table's.
+	bank := t.Config.Clock.Bank.Milliseconds()
+	if c.Bank != nil {
+		bank = *c.Bank
+	}
+	t.Seats[seat] = Seat{Bank: bank, Shot: c.Shot}
 	t.rememberKey(KeyRecord{Key: c.Key, Seat: seat, Amount: c.Amount, Fingerprint: c.Fingerprint})
 	a.emitSeat(seat, "seated")
 	return nil

@@ -250,6 +250,10 @@ type KeyRecord struct {
 	Deferred bool `json:"deferred,omitempty"`
 	// Offset is a removed player's distance from the big blind.
 	Offset int `json:"offset,omitempty"`
+	// Bank and Shot are a removed tournament player's time bank left (ms)
+	// and shot clock, which go with him (tournaments.md T25, T26).
+	Bank int64 `json:"bank,omitempty"`
+	Shot bool  `json:"shot,omitempty"`
 	// Version is the version the command was applied at.
 	Version uint64 `json:"version"`
 	// Fingerprint is the hash of the request's body ("" in records kept

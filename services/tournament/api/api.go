@@ -318,14 +318,17 @@ func (h *Handler) PenalizePlayer(ctx context.Context, req *connect.Request[tourn
 	if err == nil {
 		err = firstErr(checkID(m.GetTournamentId()), checkKey(m.GetIdempotencyKey()), checkText("BAD_REASON", "reason", m.GetReason()))
 	}
-	if err == nil && (m.GetRounds() < 0 || m.GetRounds() > tournament.MaxPenaltyRounds || m.GetRounds() == 0 && !m.GetKillHand() || m.GetReason() == "") {
-		err = apierr.Invalid("BAD_PENALTY", "a penalty with its reason is 1..%d rounds to miss, a killed hand, or both", tournament.MaxPenaltyRounds)
+	if err == nil && (m.GetRounds() < 0 || m.GetRounds() > tournament.MaxPenaltyRounds || m.GetRounds() == 0 && !m.GetKillHand() && !m.GetShotClock() ||
+		m.GetReason() == "") {
+		err = apierr.Invalid("BAD_PENALTY", "a penalty with its reason is 1..%d rounds to miss, a killed hand, the shot clock, or some of them",
+			tournament.MaxPenaltyRounds)
 	}
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
 	p.Reason = m.GetReason()
-	out, err := h.core.Penalize(ctx, m.GetTournamentId(), tournament.PenaltyIn{PlayerIn: p, Rounds: int(m.GetRounds()), KillHand: m.GetKillHand()}, m.GetIdempotencyKey())
+	out, err := h.core.Penalize(ctx, m.GetTournamentId(), tournament.PenaltyIn{PlayerIn: p, Rounds: int(m.GetRounds()), KillHand: m.GetKillHand(),
+		ShotClock: m.GetShotClock()}, m.GetIdempotencyKey())
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}

@@ -227,7 +227,7 @@ func standingsOf(st tournament.Standings, v viewer) *tournamentv1.GetStandingsRe
 		out.Eliminations = append(out.Eliminations, e)
 	}
 	for _, p := range st.Penalties {
-		pen := &tournamentv1.Penalty{Rounds: int32(p.Rounds), Hands: int32(p.Hands), HandKilled: p.Killed, Reason: p.Reason, At: timestamppb.New(p.At)}
+		pen := &tournamentv1.Penalty{Rounds: int32(p.Rounds), Hands: int32(p.Hands), HandKilled: p.Killed, ShotClock: p.Shot, Reason: p.Reason, At: timestamppb.New(p.At)}
 		if v.seesIdentity(p.Partner, p.Player) {
 			pen.PlayerId, pen.PartnerId, pen.TableNumber = p.Player, p.Partner, int32(p.Table)
 		}

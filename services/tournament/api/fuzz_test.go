@@ -367,7 +367,7 @@ func (in fuzzIn) runOther(t *testing.T) string {
 	}
 	op := int(in.op) % 11
 	// PenalizePlayer's rounds -1..10 and kill flag.
-	rounds, kill := int32(in.op/11%12)-1, in.role/8%2 == 1
+	rounds, kill, shot := int32(in.op/11%12)-1, in.role/8%2 == 1, in.role/16%2 == 1
 	f := coretest.NewTemporal()
 	h := handlerOn(f)
 	// The tournament's standings answer (a withdrawal reads its currency
@@ -398,7 +398,7 @@ func (in fuzzIn) runOther(t *testing.T) string {
 		_, err = h.CancelTournament(ctx, connect.NewRequest(&tournamentv1.CancelTournamentRequest{TournamentId: in.tid, Reason: in.display}))
 	case 10:
 		_, err = h.PenalizePlayer(ctx, connect.NewRequest(&tournamentv1.PenalizePlayerRequest{TournamentId: in.tid, PlayerId: in.player, PartnerId: in.partner,
-			Rounds: rounds, KillHand: kill, Reason: in.display, IdempotencyKey: in.key}))
+			Rounds: rounds, KillHand: kill, ShotClock: shot, Reason: in.display, IdempotencyKey: in.key}))
 	}
 	refuse := func(code connect.Code, reason string) string {
 		refusedWith(t, "request", err, f, code, reason)
@@ -467,7 +467,7 @@ func (in fuzzIn) runOther(t *testing.T) string {
 	if (op == 4 || op == 10) && len(in.display) > 200 {
 		return refuse(connect.CodeInvalidArgument, "BAD_REASON")
 	}
-	if op == 10 && (rounds < 0 || rounds > 10 || rounds == 0 && !kill || in.display == "") {
+	if op == 10 && (rounds < 0 || rounds > 10 || rounds == 0 && !kill && !shot || in.display == "") {
 		return refuse(connect.CodeInvalidArgument, "BAD_PENALTY")
 	}
 	if op == 0 {
@@ -489,7 +489,7 @@ func (in fuzzIn) runOther(t *testing.T) string {
 	}
 	var arg any = p
 	if op == 10 {
-		arg = tournament.PenaltyIn{PlayerIn: p, Rounds: int(rounds), KillHand: kill}
+		arg = tournament.PenaltyIn{PlayerIn: p, Rounds: int(rounds), KillHand: kill, ShotClock: shot}
 	}
 	if u := f.Updates[0]; u.WorkflowID != in.tid || u.UpdateName != name || len(u.Args) != 1 || u.Args[0] != arg {
 		t.Fatalf("update %s on %q with %v; want %s with %+v", u.UpdateName, u.WorkflowID, u.Args, name, p)

@@ -11,7 +11,8 @@ import (
 
 // Penalize implements tournament.Tables: the hand he plays is killed
 // first (VoidPlayerHand, the raise nobody called given back; H.25), then
-// the rounds to miss are imposed (PenalizePlayer, idempotent by key).
+// the shot clock is set (SetShotClock, a no-op if set) and the rounds to
+// miss are imposed (PenalizePlayer, idempotent by key).
 func (t *Tables) Penalize(ctx context.Context, in tournament.PenaltyTableIn) (tournament.PenaltyOut, error) {
 	var out tournament.PenaltyOut
 	if in.KillHand {
@@ -20,6 +21,12 @@ func (t *Tables) Penalize(ctx context.Context, in tournament.PenaltyTableIn) (to
 			return out, err
 		}
 		out.Killed = killed
+	}
+	if in.ShotClock {
+		if _, err := t.admin.SetShotClock(ctx, connect.NewRequest(&tablev1.SetShotClockRequest{TableId: in.Table, PlayerId: in.Player,
+			PartnerId: in.Partner, On: true})); err != nil {
+			return out, classify(err)
+		}
 	}
 	if in.Rounds > 0 {
 		res, err := t.admin.PenalizePlayer(ctx, connect.NewRequest(&tablev1.PenalizePlayerRequest{TableId: in.Table, PlayerId: in.Player,

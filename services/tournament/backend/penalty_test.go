@@ -19,6 +19,11 @@ func (f *fakeAdmin) PenalizePlayer(_ context.Context, req *connect.Request[table
 	return connect.NewResponse(&tablev1.PenalizePlayerResponse{Hands: req.Msg.GetRounds() * 6}), nil
 }
 
+func (f *fakeAdmin) SetShotClock(_ context.Context, req *connect.Request[tablev1.SetShotClockRequest]) (*connect.Response[tablev1.SetShotClockResponse], error) {
+	f.reqs = append(f.reqs, req.Msg)
+	return connect.NewResponse(&tablev1.SetShotClockResponse{}), f.errs["SetShotClock"]
+}
+
 func (f *fakeAdmin) VoidPlayerHand(_ context.Context, req *connect.Request[tablev1.VoidPlayerHandRequest]) (*connect.Response[tablev1.VoidPlayerHandResponse], error) {
 	f.reqs = append(f.reqs, req.Msg)
 	return connect.NewResponse(&tablev1.VoidPlayerHandResponse{}), f.errs["VoidPlayerHand"]
@@ -54,6 +59,13 @@ func TestPenalize(t *testing.T) {
 		{"hand ended meanwhile", inHand(false), map[string]error{"VoidPlayerHand": refusedBy("WRONG_HAND")}, tournament.PenaltyOut{Hands: 6}, []proto.Message{void, pen}, ""},
 		{"rounds refused", inHand(true), map[string]error{"PenalizePlayer": refusedBy("NOT_SEATED")}, tournament.PenaltyOut{}, []proto.Message{pen}, "NOT_SEATED"},
 	}
+	// The shot clock alone (T25).
+	a := newAdmin()
+	shot := tournament.PenaltyTableIn{Key: "k", Table: "t-1", Partner: "pa", Player: "p1", Reason: "slow play again", ShotClock: true}
+	if got, err := NewTables(a, &fakeView{}).Penalize(context.Background(), shot); err != nil || got != (tournament.PenaltyOut{}) {
+		t.Errorf("shot clock: %+v, %v", got, err)
+	}
+	wantRequests(t, a.reqs, []proto.Message{&tablev1.SetShotClockRequest{TableId: "t-1", PlayerId: "p1", PartnerId: "pa", On: true}})
 	for _, c := range cases {
 		a := newAdmin()
 		for k, v := range c.errs {

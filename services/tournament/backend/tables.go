@@ -69,7 +69,7 @@ func (t *Tables) Seat(ctx context.Context, table string, s tournament.SeatSpec) 
 	}
 	res, err := t.admin.SeatPlayer(ctx, connect.NewRequest(&tablev1.SeatPlayerRequest{TableId: table, Seat: int32(s.Seat), PlayerId: s.Player,
 		PartnerId: s.Partner, DisplayName: s.Name, Chips: s.Chips, Entry: entry, IdempotencyKey: s.Key,
-		MissNextHand: s.Moved && s.MissHand, PostDeadBigBlind: s.Moved && s.DeadMoney > 0}))
+		MissNextHand: s.Moved && s.MissHand, PostDeadBigBlind: s.Moved && s.DeadMoney > 0, TimeBankMs: s.Bank, ShotClock: s.Shot}))
 	if err != nil {
 		// The table remembers a bounded number of keys: a retry whose key
 		// it forgot finds the player already in his seat.
@@ -113,7 +113,8 @@ func (t *Tables) Remove(ctx context.Context, table, partner, player, key string)
 		}
 		return tournament.Removal{Seat: int(m.GetSeat())}, nil
 	}
-	return tournament.Removal{Done: true, Chips: m.GetChips(), Seat: int(m.GetSeat()), Offset: int(m.GetOffsetFromBigBlind()), Gone: m.GetChips() == 0}, nil
+	return tournament.Removal{Done: true, Chips: m.GetChips(), Seat: int(m.GetSeat()), Offset: int(m.GetOffsetFromBigBlind()), Gone: m.GetChips() == 0,
+		Bank: m.GetTimeBankMs(), Shot: m.GetShotClock()}, nil
 }
 
 // AddChips implements tournament.Tables. The admin API has no call that adds
@@ -124,7 +125,8 @@ func (t *Tables) AddChips(ctx context.Context, table, partner, player string, ch
 	if err != nil || r.Gone {
 		return err
 	}
-	_, err = t.Seat(ctx, table, tournament.SeatSpec{Key: key + ":on", Seat: r.Seat, Player: player, Partner: partner, Chips: r.Chips + chips, Moved: true})
+	_, err = t.Seat(ctx, table, tournament.SeatSpec{Key: key + ":on", Seat: r.Seat, Player: player, Partner: partner, Chips: r.Chips + chips, Moved: true,
+		Bank: &r.Bank, Shot: r.Shot})
 	return err
 }
 
@@ -203,7 +205,7 @@ func (t *Tables) Results(ctx context.Context, table string, after uint64) ([]tou
 		for _, p := range r.GetPlayers() {
 			h.Players = append(h.Players, tournament.HandPlayer{Partner: p.GetPartnerId(), Player: p.GetPlayerId(), Seat: int(p.GetSeat()),
 				Start: p.GetStartStack(), End: p.GetEndStack(), Eliminated: p.GetEliminated() || p.GetEndStack() == 0, Dead: p.GetDeadPosted(),
-				Clock: p.GetClockCalled()})
+				Clock: p.GetClockCalled(), Bank: p.GetTimeBankMs(), Shot: p.GetShotClock()})
 		}
 		for _, o := range r.GetDealtOut() {
 			if o.GetReason() == tablev1.DealtOutReason_DEALT_OUT_REASON_MOVED_MISSES_HAND {
@@ -331,7 +333,8 @@ func (t *Tables) SetStacks(ctx context.Context, table string, stacks []tournamen
 		if r.Gone {
 			continue
 		}
-		if _, err := t.Seat(ctx, table, tournament.SeatSpec{Key: k + ":on", Seat: want.Seat, Player: want.Player, Partner: want.Partner, Chips: want.Chips, Moved: true}); err != nil {
+		if _, err := t.Seat(ctx, table, tournament.SeatSpec{Key: k + ":on", Seat: want.Seat, Player: want.Player, Partner: want.Partner, Chips: want.Chips, Moved: true,
+			Bank: &r.Bank, Shot: r.Shot}); err != nil {
 			return err
 		}
 	}

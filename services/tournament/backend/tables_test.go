@@ -310,10 +310,11 @@ func TestRemove(t *testing.T) {
 
 // Adding chips (a rebuy at the table) takes the player off between hands
 // — waiting out the hand he is in — and seats him again in the same seat
-// with his chips plus the new ones, each step under its own derived key.
+// with his chips plus the new ones, each step under its own derived key,
+// his time bank left and his shot clock with him (T25, T26).
 func TestAddChipsReseatsWithTheSum(t *testing.T) {
 	a := newAdmin()
-	a.removed = []*tablev1.RemovePlayerResponse{{Deferred: true, Seat: 5}, {Chips: 700, Seat: 5}}
+	a.removed = []*tablev1.RemovePlayerResponse{{Deferred: true, Seat: 5}, {Chips: 700, Seat: 5, TimeBankMs: 210_000, ShotClock: true}}
 	v := &fakeView{views: []*tablev1.TableView{{Seats: seats("", "", "", "", "", "p1")}}}
 	a.view = v
 	tb := NewTables(a, v)
@@ -323,7 +324,7 @@ func TestAddChipsReseatsWithTheSum(t *testing.T) {
 	}
 	off := &tablev1.RemovePlayerRequest{TableId: "t-1", PlayerId: "p1", PartnerId: "pa", IdempotencyKey: "tour-1:rebuy:p1:off"}
 	wantRequests(t, a.reqs, []proto.Message{off, off, &tablev1.SeatPlayerRequest{TableId: "t-1", Seat: 5, PlayerId: "p1", PartnerId: "pa",
-		Chips: 1000, Entry: tablev1.Entry_ENTRY_EXEMPT, IdempotencyKey: "tour-1:rebuy:p1:on"}})
+		Chips: 1000, Entry: tablev1.Entry_ENTRY_EXEMPT, IdempotencyKey: "tour-1:rebuy:p1:on", TimeBankMs: proto.Int64(210_000), ShotClock: true}})
 
 	// Busted meanwhile: nothing to add chips to.
 	a = newAdmin()
@@ -538,7 +539,7 @@ func TestDealOne(t *testing.T) {
 func TestSetStacks(t *testing.T) {
 	a := newAdmin()
 	// p2's removal (seat 1) answers him gone; p3's (seat 2) with his chips.
-	a.removed = []*tablev1.RemovePlayerResponse{{Seat: 1}, {Chips: 1000, Seat: 2}}
+	a.removed = []*tablev1.RemovePlayerResponse{{Seat: 1}, {Chips: 1000, Seat: 2, TimeBankMs: 30_000}}
 	v := &fakeView{views: []*tablev1.TableView{{Seats: seats("p1", "p2", "p3")}}}
 	err := NewTables(a, v).SetStacks(context.Background(), "t-1", []tournament.SnapSeat{
 		{Seat: 0, Partner: "pa", Player: "p1", Chips: 1000}, // unchanged
@@ -552,6 +553,6 @@ func TestSetStacks(t *testing.T) {
 		&tablev1.RemovePlayerRequest{TableId: "t-1", PlayerId: "p2", PartnerId: "pa", IdempotencyKey: "tour-1:race:3:1:off"},
 		&tablev1.RemovePlayerRequest{TableId: "t-1", PlayerId: "p3", PartnerId: "pb", IdempotencyKey: "tour-1:race:3:2:off"},
 		&tablev1.SeatPlayerRequest{TableId: "t-1", Seat: 2, PlayerId: "p3", PartnerId: "pb", Chips: 900, Entry: tablev1.Entry_ENTRY_EXEMPT,
-			IdempotencyKey: "tour-1:race:3:2:on"},
+			IdempotencyKey: "tour-1:race:3:2:on", TimeBankMs: proto.Int64(30_000)},
 	})
 }

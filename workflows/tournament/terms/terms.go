@@ -270,7 +270,7 @@ func (t *Terms) Validate() error {
 	if t.Seats < 2 || t.Seats > MaxSeats(t.Game) {
 		return apierr.Invalid("BAD_SEATS", "%d seats per table: %s allows 2..%d (gr-regulation-1 A.2)", t.Seats, t.Game, MaxSeats(t.Game))
 	}
-	if len(t.Currency) != 3 || t.Currency == "CHP" {
+	if len(t.Currency) != 3 || t.Currency == "CHP" || !utf8.ValidString(t.Currency) {
 		return apierr.Invalid("BAD_CURRENCY", "currency %q: the stake and fee are money (GR H.36)", t.Currency)
 	}
 	if err := t.validateMoney(); err != nil {

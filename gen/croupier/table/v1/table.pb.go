@@ -5523,8 +5523,14 @@ type SeatPlayerRequest struct {
 	// that hand's big blind is his (H.35; T21). Both terms are dropped at a
 	// table that has not dealt its first hand.
 	PostDeadBigBlind bool `protobuf:"varint,10,opt,name=post_dead_big_blind,json=postDeadBigBlind,proto3" json:"post_dead_big_blind,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// The time bank he has left from his last table, 0..300,000 ms: a
+	// tournament's bank lasts the whole tournament (gr-regulation-2 H.27(a);
+	// docs/rules/tournaments.md T26). Unset: the table clock's bank.
+	TimeBankMs *int64 `protobuf:"varint,11,opt,name=time_bank_ms,json=timeBankMs,proto3,oneof" json:"time_bank_ms,omitempty"`
+	// He is on the shot clock (H.28(a); T25).
+	ShotClock     bool `protobuf:"varint,12,opt,name=shot_clock,json=shotClock,proto3" json:"shot_clock,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *SeatPlayerRequest) Reset() {
@@ -5623,6 +5629,20 @@ func (x *SeatPlayerRequest) GetMissNextHand() bool {
 func (x *SeatPlayerRequest) GetPostDeadBigBlind() bool {
 	if x != nil {
 		return x.PostDeadBigBlind
+	}
+	return false
+}
+
+func (x *SeatPlayerRequest) GetTimeBankMs() int64 {
+	if x != nil && x.TimeBankMs != nil {
+		return *x.TimeBankMs
+	}
+	return 0
+}
+
+func (x *SeatPlayerRequest) GetShotClock() bool {
+	if x != nil {
+		return x.ShotClock
 	}
 	return false
 }
@@ -6133,7 +6153,11 @@ type RemovePlayerResponse struct {
 	OffsetFromBigBlind int32 `protobuf:"varint,3,opt,name=offset_from_big_blind,json=offsetFromBigBlind,proto3" json:"offset_from_big_blind,omitempty"`
 	Replayed           bool  `protobuf:"varint,4,opt,name=replayed,proto3" json:"replayed,omitempty"`
 	// True when he is still in the hand: he is removed when it ends.
-	Deferred      bool `protobuf:"varint,5,opt,name=deferred,proto3" json:"deferred,omitempty"`
+	Deferred bool `protobuf:"varint,5,opt,name=deferred,proto3" json:"deferred,omitempty"`
+	// The time bank he leaves with and his shot clock, for his next table
+	// (SeatPlayerRequest.time_bank_ms, shot_clock; T25, T26).
+	TimeBankMs    int64 `protobuf:"varint,6,opt,name=time_bank_ms,json=timeBankMs,proto3" json:"time_bank_ms,omitempty"`
+	ShotClock     bool  `protobuf:"varint,7,opt,name=shot_clock,json=shotClock,proto3" json:"shot_clock,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -6199,6 +6223,20 @@ func (x *RemovePlayerResponse) GetReplayed() bool {
 func (x *RemovePlayerResponse) GetDeferred() bool {
 	if x != nil {
 		return x.Deferred
+	}
+	return false
+}
+
+func (x *RemovePlayerResponse) GetTimeBankMs() int64 {
+	if x != nil {
+		return x.TimeBankMs
+	}
+	return 0
+}
+
+func (x *RemovePlayerResponse) GetShotClock() bool {
+	if x != nil {
+		return x.ShotClock
 	}
 	return false
 }
@@ -6543,7 +6581,11 @@ type PlayerResult struct {
 	// (gr-regulation-2 H.35).
 	DeadPosted int64 `protobuf:"varint,7,opt,name=dead_posted,json=deadPosted,proto3" json:"dead_posted,omitempty"`
 	// The clock was called on him in the hand (gr-regulation-2 H.28(b)).
-	ClockCalled   bool `protobuf:"varint,8,opt,name=clock_called,json=clockCalled,proto3" json:"clock_called,omitempty"`
+	ClockCalled bool `protobuf:"varint,8,opt,name=clock_called,json=clockCalled,proto3" json:"clock_called,omitempty"`
+	// An eliminated player's time bank left and shot clock, which a rebuy
+	// brings back (T25, T26).
+	TimeBankMs    int64 `protobuf:"varint,9,opt,name=time_bank_ms,json=timeBankMs,proto3" json:"time_bank_ms,omitempty"`
+	ShotClock     bool  `protobuf:"varint,10,opt,name=shot_clock,json=shotClock,proto3" json:"shot_clock,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -6630,6 +6672,20 @@ func (x *PlayerResult) GetDeadPosted() int64 {
 func (x *PlayerResult) GetClockCalled() bool {
 	if x != nil {
 		return x.ClockCalled
+	}
+	return false
+}
+
+func (x *PlayerResult) GetTimeBankMs() int64 {
+	if x != nil {
+		return x.TimeBankMs
+	}
+	return 0
+}
+
+func (x *PlayerResult) GetShotClock() bool {
+	if x != nil {
+		return x.ShotClock
 	}
 	return false
 }
@@ -7256,7 +7312,7 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\ahand_id\x18\x02 \x01(\tR\x06handId\x12\x16\n" +
 	"\x06shares\x18\x03 \x03(\x03R\x06shares\x12\x16\n" +
 	"\x06reason\x18\x04 \x01(\tR\x06reason\"\x1a\n" +
-	"\x18AwardDisputedPotResponse\"\xe5\x02\n" +
+	"\x18AwardDisputedPotResponse\"\xbc\x03\n" +
 	"\x11SeatPlayerRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\x05R\x04seat\x12\x1b\n" +
@@ -7269,7 +7325,12 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\x0fidempotency_key\x18\b \x01(\tR\x0eidempotencyKey\x12$\n" +
 	"\x0emiss_next_hand\x18\t \x01(\bR\fmissNextHand\x12-\n" +
 	"\x13post_dead_big_blind\x18\n" +
-	" \x01(\bR\x10postDeadBigBlind\"D\n" +
+	" \x01(\bR\x10postDeadBigBlind\x12%\n" +
+	"\ftime_bank_ms\x18\v \x01(\x03H\x00R\n" +
+	"timeBankMs\x88\x01\x01\x12\x1d\n" +
+	"\n" +
+	"shot_clock\x18\f \x01(\bR\tshotClockB\x0f\n" +
+	"\r_time_bank_ms\"D\n" +
 	"\x12SeatPlayerResponse\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x1a\n" +
 	"\breplayed\x18\x02 \x01(\bR\breplayed\"e\n" +
@@ -7306,13 +7367,17 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\tplayer_id\x18\x02 \x01(\tR\bplayerId\x12\x1d\n" +
 	"\n" +
 	"partner_id\x18\x03 \x01(\tR\tpartnerId\x12'\n" +
-	"\x0fidempotency_key\x18\x04 \x01(\tR\x0eidempotencyKey\"\xab\x01\n" +
+	"\x0fidempotency_key\x18\x04 \x01(\tR\x0eidempotencyKey\"\xec\x01\n" +
 	"\x14RemovePlayerResponse\x12\x14\n" +
 	"\x05chips\x18\x01 \x01(\x03R\x05chips\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\x05R\x04seat\x121\n" +
 	"\x15offset_from_big_blind\x18\x03 \x01(\x05R\x12offsetFromBigBlind\x12\x1a\n" +
 	"\breplayed\x18\x04 \x01(\bR\breplayed\x12\x1a\n" +
-	"\bdeferred\x18\x05 \x01(\bR\bdeferred\"`\n" +
+	"\bdeferred\x18\x05 \x01(\bR\bdeferred\x12 \n" +
+	"\ftime_bank_ms\x18\x06 \x01(\x03R\n" +
+	"timeBankMs\x12\x1d\n" +
+	"\n" +
+	"shot_clock\x18\a \x01(\bR\tshotClock\"`\n" +
 	"\x10SetStakesRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x121\n" +
 	"\x06stakes\x18\x02 \x01(\v2\x19.croupier.table.v1.StakesR\x06stakes\"\x13\n" +
@@ -7328,7 +7393,7 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\x16ListHandResultsRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12*\n" +
 	"\x11after_hand_number\x18\x02 \x01(\x04R\x0fafterHandNumber\x12\x14\n" +
-	"\x05limit\x18\x03 \x01(\x05R\x05limit\"\x80\x02\n" +
+	"\x05limit\x18\x03 \x01(\x05R\x05limit\"\xc1\x02\n" +
 	"\fPlayerResult\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x1b\n" +
 	"\tplayer_id\x18\x02 \x01(\tR\bplayerId\x12\x1d\n" +
@@ -7342,7 +7407,12 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"eliminated\x12\x1f\n" +
 	"\vdead_posted\x18\a \x01(\x03R\n" +
 	"deadPosted\x12!\n" +
-	"\fclock_called\x18\b \x01(\bR\vclockCalled\"\x95\x01\n" +
+	"\fclock_called\x18\b \x01(\bR\vclockCalled\x12 \n" +
+	"\ftime_bank_ms\x18\t \x01(\x03R\n" +
+	"timeBankMs\x12\x1d\n" +
+	"\n" +
+	"shot_clock\x18\n" +
+	" \x01(\bR\tshotClock\"\x95\x01\n" +
 	"\bDealtOut\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x1b\n" +
 	"\tplayer_id\x18\x02 \x01(\tR\bplayerId\x12\x1d\n" +
@@ -7758,6 +7828,7 @@ func file_croupier_table_v1_table_proto_init() {
 		(*TableEvent_TableChanged)(nil),
 		(*TableEvent_PlayerHandVoided)(nil),
 	}
+	file_croupier_table_v1_table_proto_msgTypes[71].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -2455,8 +2455,11 @@ type PenalizePlayerRequest struct {
 	Reason string `protobuf:"bytes,6,opt,name=reason,proto3" json:"reason,omitempty"`
 	// A retry with the same key applies nothing twice.
 	IdempotencyKey string `protobuf:"bytes,7,opt,name=idempotency_key,json=idempotencyKey,proto3" json:"idempotency_key,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// Put him on the shot clock for the rest of the tournament: every later
+	// decision within the shot clock's time, no time bank (GR H.28(a); T25).
+	ShotClock     bool `protobuf:"varint,8,opt,name=shot_clock,json=shotClock,proto3" json:"shot_clock,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *PenalizePlayerRequest) Reset() {
@@ -2538,6 +2541,13 @@ func (x *PenalizePlayerRequest) GetIdempotencyKey() string {
 	return ""
 }
 
+func (x *PenalizePlayerRequest) GetShotClock() bool {
+	if x != nil {
+		return x.ShotClock
+	}
+	return false
+}
+
 type PenalizePlayerResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The hands he sits out with a dead hand.
@@ -2603,6 +2613,7 @@ type Penalty struct {
 	HandKilled    bool                   `protobuf:"varint,6,opt,name=hand_killed,json=handKilled,proto3" json:"hand_killed,omitempty"`
 	Reason        string                 `protobuf:"bytes,7,opt,name=reason,proto3" json:"reason,omitempty"`
 	At            *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=at,proto3" json:"at,omitempty"`
+	ShotClock     bool                   `protobuf:"varint,9,opt,name=shot_clock,json=shotClock,proto3" json:"shot_clock,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2691,6 +2702,13 @@ func (x *Penalty) GetAt() *timestamppb.Timestamp {
 		return x.At
 	}
 	return nil
+}
+
+func (x *Penalty) GetShotClock() bool {
+	if x != nil {
+		return x.ShotClock
+	}
+	return false
 }
 
 var File_croupier_tournament_v1_tournament_proto protoreflect.FileDescriptor
@@ -2894,7 +2912,7 @@ const file_croupier_tournament_v1_tournament_proto_rawDesc = "" +
 	"\n" +
 	"partner_id\x18\x03 \x01(\tR\tpartnerId\x12\x16\n" +
 	"\x06reason\x18\x04 \x01(\tR\x06reason\"\x1a\n" +
-	"\x18DisqualifyPlayerResponse\"\xee\x01\n" +
+	"\x18DisqualifyPlayerResponse\"\x8d\x02\n" +
 	"\x15PenalizePlayerRequest\x12#\n" +
 	"\rtournament_id\x18\x01 \x01(\tR\ftournamentId\x12\x1b\n" +
 	"\tplayer_id\x18\x02 \x01(\tR\bplayerId\x12\x1d\n" +
@@ -2903,11 +2921,13 @@ const file_croupier_tournament_v1_tournament_proto_rawDesc = "" +
 	"\x06rounds\x18\x04 \x01(\x05R\x06rounds\x12\x1b\n" +
 	"\tkill_hand\x18\x05 \x01(\bR\bkillHand\x12\x16\n" +
 	"\x06reason\x18\x06 \x01(\tR\x06reason\x12'\n" +
-	"\x0fidempotency_key\x18\a \x01(\tR\x0eidempotencyKey\"O\n" +
+	"\x0fidempotency_key\x18\a \x01(\tR\x0eidempotencyKey\x12\x1d\n" +
+	"\n" +
+	"shot_clock\x18\b \x01(\bR\tshotClock\"O\n" +
 	"\x16PenalizePlayerResponse\x12\x14\n" +
 	"\x05hands\x18\x01 \x01(\x05R\x05hands\x12\x1f\n" +
 	"\vhand_killed\x18\x02 \x01(\bR\n" +
-	"handKilled\"\xfb\x01\n" +
+	"handKilled\"\x9a\x02\n" +
 	"\aPenalty\x12\x1b\n" +
 	"\tplayer_id\x18\x01 \x01(\tR\bplayerId\x12\x1d\n" +
 	"\n" +
@@ -2918,7 +2938,9 @@ const file_croupier_tournament_v1_tournament_proto_rawDesc = "" +
 	"\vhand_killed\x18\x06 \x01(\bR\n" +
 	"handKilled\x12\x16\n" +
 	"\x06reason\x18\a \x01(\tR\x06reason\x12*\n" +
-	"\x02at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\x02at*\xc9\x02\n" +
+	"\x02at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\x02at\x12\x1d\n" +
+	"\n" +
+	"shot_clock\x18\t \x01(\bR\tshotClock*\xc9\x02\n" +
 	"\x0fTournamentState\x12 \n" +
 	"\x1cTOURNAMENT_STATE_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cTOURNAMENT_STATE_REGISTERING\x10\x01\x12\x1c\n" +

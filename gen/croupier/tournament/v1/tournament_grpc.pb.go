@@ -76,8 +76,9 @@ type TournamentServiceClient interface {
 	// from the next hand (a round is as many hands as players at his table;
 	// he is dealt in, his forced bets are posted, his hands are dead;
 	// docs/rules/tournaments.md §19.3, T27), his hand in play killed with the
-	// raise nobody called given back (GR H.25; T28), or both. Recorded with
-	// its reason in the standings' penalties.
+	// raise nobody called given back (GR H.25; T28), the shot clock for the
+	// rest of the tournament (H.28(a); T25), or any of them together.
+	// Recorded with its reason in the standings' penalties.
 	PenalizePlayer(ctx context.Context, in *PenalizePlayerRequest, opts ...grpc.CallOption) (*PenalizePlayerResponse, error)
 }
 
@@ -261,8 +262,9 @@ type TournamentServiceServer interface {
 	// from the next hand (a round is as many hands as players at his table;
 	// he is dealt in, his forced bets are posted, his hands are dead;
 	// docs/rules/tournaments.md §19.3, T27), his hand in play killed with the
-	// raise nobody called given back (GR H.25; T28), or both. Recorded with
-	// its reason in the standings' penalties.
+	// raise nobody called given back (GR H.25; T28), the shot clock for the
+	// rest of the tournament (H.28(a); T25), or any of them together.
+	// Recorded with its reason in the standings' penalties.
 	PenalizePlayer(context.Context, *PenalizePlayerRequest) (*PenalizePlayerResponse, error)
 	mustEmbedUnimplementedTournamentServiceServer()
 }

@@ -104,8 +104,9 @@ type TournamentServiceClient interface {
 	// from the next hand (a round is as many hands as players at his table;
 	// he is dealt in, his forced bets are posted, his hands are dead;
 	// docs/rules/tournaments.md §19.3, T27), his hand in play killed with the
-	// raise nobody called given back (GR H.25; T28), or both. Recorded with
-	// its reason in the standings' penalties.
+	// raise nobody called given back (GR H.25; T28), the shot clock for the
+	// rest of the tournament (H.28(a); T25), or any of them together.
+	// Recorded with its reason in the standings' penalties.
 	PenalizePlayer(context.Context, *connect.Request[v1.PenalizePlayerRequest]) (*connect.Response[v1.PenalizePlayerResponse], error)
 }
 
@@ -316,8 +317,9 @@ type TournamentServiceHandler interface {
 	// from the next hand (a round is as many hands as players at his table;
 	// he is dealt in, his forced bets are posted, his hands are dead;
 	// docs/rules/tournaments.md §19.3, T27), his hand in play killed with the
-	// raise nobody called given back (GR H.25; T28), or both. Recorded with
-	// its reason in the standings' penalties.
+	// raise nobody called given back (GR H.25; T28), the shot clock for the
+	// rest of the tournament (H.28(a); T25), or any of them together.
+	// Recorded with its reason in the standings' penalties.
 	PenalizePlayer(context.Context, *connect.Request[v1.PenalizePlayerRequest]) (*connect.Response[v1.PenalizePlayerResponse], error)
 }
 
