@@ -80,7 +80,7 @@ type Player struct {
 	// T26).
 	Bank     int64 `json:"bk,omitempty"`
 	BankKept bool  `json:"bkk,omitempty"`
-	Shot     bool  `json:"sh,omitempty"`
+	Shot     bool  `json:"shot,omitempty"`
 }
 
 // bank is the time bank he keeps (ms), nil when the table's applies.
