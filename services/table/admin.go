@@ -284,6 +284,8 @@ type Arrival struct {
 	// the table's; Shot, his shot clock (T25, T26).
 	Bank *int64
 	Shot bool
+	// Ext is the extension periods he has left, nil for the table's.
+	Ext *int
 }
 
 // SeatPlayer seats a tournament player with chips; a retry with the same
@@ -299,7 +301,7 @@ func (s *Service) SeatPlayer(ctx context.Context, id string, seat int, player, p
 		return -1, false, apierr.Invalid("BAD_ENTRY", "a missed hand or a dead big blind is a moved player's (entry exempt)")
 	}
 	fp := fingerprint("seatp", strconv.Itoa(seat), name, strconv.FormatInt(chips, 10), strconv.Itoa(int(in.Entry)),
-		strconv.FormatBool(in.MissHand), strconv.FormatBool(in.DeadBig), bankText(in.Bank), strconv.FormatBool(in.Shot))
+		strconv.FormatBool(in.MissHand), strconv.FormatBool(in.DeadBig), bankText(in.Bank), strconv.FormatBool(in.Shot), extText(in.Ext))
 	got, replayed := -1, false
 	err = s.exec(ctx, id, func(t *live.Table) (reply, error) {
 		if r, ok := t.Key(wkey); ok {
@@ -310,7 +312,7 @@ func (s *Service) SeatPlayer(ctx context.Context, id string, seat int, player, p
 			return reply{done: true}, nil
 		}
 		return reply{cmd: &live.Command{Kind: live.CmdSeatPlayer, Who: who, Name: name, Seat: seat, Amount: chips, Entry: in.Entry,
-			MissHand: in.MissHand, DeadBig: in.DeadBig, Bank: in.Bank, Shot: in.Shot, Key: wkey, Fingerprint: fp}}, nil
+			MissHand: in.MissHand, DeadBig: in.DeadBig, Bank: in.Bank, Shot: in.Shot, Ext: in.Ext, Key: wkey, Fingerprint: fp}}, nil
 	}, func(t *live.Table, c *committed) error {
 		if c != nil {
 			r, _ := t.Key(wkey)
@@ -319,6 +321,13 @@ func (s *Service) SeatPlayer(ctx context.Context, id string, seat int, player, p
 		return nil
 	})
 	return got, replayed, err
+}
+
+func extText(e *int) string {
+	if e == nil {
+		return "table"
+	}
+	return strconv.Itoa(*e)
 }
 
 func bankText(b *int64) string {
@@ -335,9 +344,10 @@ type Removal struct {
 	Offset   int
 	Deferred bool
 	Replayed bool
-	// Bank (ms) and Shot go with him to his next table.
+	// Bank (ms), Shot and Ext go with him to his next table.
 	Bank int64
 	Shot bool
+	Ext  int
 }
 
 // RemovePlayer takes a tournament player off the table with his chips
@@ -348,14 +358,14 @@ func (s *Service) RemovePlayer(ctx context.Context, id, player, partner, key str
 	var res Removal
 	err := s.exec(ctx, id, func(t *live.Table) (reply, error) {
 		if r, ok := t.Key(wkey); ok {
-			res = Removal{Chips: r.Amount, Seat: r.Seat, Offset: r.Offset, Deferred: r.Deferred, Replayed: true, Bank: r.Bank, Shot: r.Shot}
+			res = Removal{Chips: r.Amount, Seat: r.Seat, Offset: r.Offset, Deferred: r.Deferred, Replayed: true, Bank: r.Bank, Shot: r.Shot, Ext: r.Ext}
 			return reply{done: true}, nil
 		}
 		return reply{cmd: &live.Command{Kind: live.CmdRemovePlayer, Who: who, Key: wkey}}, nil
 	}, func(t *live.Table, c *committed) error {
 		if c != nil {
 			r, _ := t.Key(wkey)
-			res = Removal{Chips: r.Amount, Seat: r.Seat, Offset: r.Offset, Deferred: r.Deferred, Bank: r.Bank, Shot: r.Shot}
+			res = Removal{Chips: r.Amount, Seat: r.Seat, Offset: r.Offset, Deferred: r.Deferred, Bank: r.Bank, Shot: r.Shot, Ext: r.Ext}
 		}
 		return nil
 	})

@@ -475,19 +475,20 @@ func replayOf(h *live.Hand, who string, seq int, kind betting.Kind, amount int64
 
 // UseTimeBank starts the caller's time bank on his turn; it returns the new
 // deadline and the bank.
-func (s *Service) UseTimeBank(ctx context.Context, id string, who Caller, handID string, seq int) (time.Time, int64, error) {
+func (s *Service) UseTimeBank(ctx context.Context, id string, who Caller, handID string, seq int, extension bool) (time.Time, int64, int, error) {
 	if err := who.player(); err != nil {
-		return time.Time{}, 0, err
+		return time.Time{}, 0, 0, err
 	}
 	var deadline, bank int64
+	var ext int
 	err := s.exec(ctx, id, func(t *live.Table) (reply, error) {
-		return reply{cmd: &live.Command{Kind: live.CmdUseBank, Who: who.Key(), Hand: handID, Seq: seq}}, nil
+		return reply{cmd: &live.Command{Kind: live.CmdUseBank, Who: who.Key(), Hand: handID, Seq: seq, Flag: extension}}, nil
 	}, func(t *live.Table, c *committed) error {
 		deadline = t.Hand.Deadline
 		if seat := t.SeatOf(who.Key()); seat >= 0 {
-			bank = t.Seats[seat].Bank
+			bank, ext = t.Seats[seat].Bank, t.Seats[seat].Ext
 		}
 		return nil
 	})
-	return time.UnixMilli(deadline), bank, err
+	return time.UnixMilli(deadline), bank, ext, err
 }

@@ -108,7 +108,7 @@ func (r *run) takeHand(ctx workflow.Context, ti int, h Hand) []bust {
 		}
 		p.Chips = 0
 		p.BustTable, p.BustStart = ti, hp.Start
-		p.Bank, p.BankKept, p.Shot = hp.Bank, true, hp.Shot
+		p.Bank, p.BankKept, p.Shot, p.Ext = hp.Bank, true, hp.Shot, hp.Ext
 		if s.Terms.RebuyEligible(s.Level, 0, p.Rebuys) && !p.Moving {
 			// Inside the period he may still announce a rebuy, but may
 			// not sit out hands deciding (H.16(b)); his seat is kept for

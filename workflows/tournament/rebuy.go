@@ -107,7 +107,7 @@ func (r *run) rebuy(ctx workflow.Context, in PlayerIn, addOn bool) (ChipsOut, er
 		p.Status, p.Chips, p.RebuyBy = Playing, charge.Chips, time.Time{}
 		err := workflow.ExecuteActivity(ctx, (*Activities).SeatPlayers, []SeatIn{{Table: s.Tables[ti].ID, Spec: SeatSpec{
 			Key: s.key("reseat", i, n), Seat: seat, Player: p.ID, Partner: p.Partner, Name: p.Name, Chips: charge.Chips, Moved: true,
-			Bank: p.bank(), Shot: p.Shot}}}).Get(ctx, nil)
+			Bank: p.bank(), Shot: p.Shot, Ext: p.ext()}}}).Get(ctx, nil)
 		return ChipsOut{Chips: charge.Chips}, err
 	}
 	p.Chips += charge.Chips

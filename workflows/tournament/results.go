@@ -37,6 +37,7 @@ type HandPlayer struct {
 	// clock, which a rebuy brings back (T25, T26).
 	Bank int64 `json:"bk,omitempty"`
 	Shot bool  `json:"sh,omitempty"`
+	Ext  int   `json:"ext,omitempty"`
 }
 
 // PollIn asks for the hands finished at tables after their cursors.

@@ -81,6 +81,7 @@ type Player struct {
 	Bank     int64 `json:"bk,omitempty"`
 	BankKept bool  `json:"bkk,omitempty"`
 	Shot     bool  `json:"shot,omitempty"`
+	Ext      int   `json:"ext,omitempty"`
 }
 
 // bank is the time bank he keeps (ms), nil when the table's applies.
@@ -90,6 +91,15 @@ func (p *Player) bank() *int64 {
 	}
 	b := p.Bank
 	return &b
+}
+
+// ext is the extension periods he keeps, nil when the table's apply.
+func (p *Player) ext() *int {
+	if !p.BankKept {
+		return nil
+	}
+	e := p.Ext
+	return &e
 }
 
 // In reports whether he is still in the tournament.

@@ -82,6 +82,8 @@ type SeatSpec struct {
 	// from his last table (nil Bank: the table's; T25, T26).
 	Bank *int64
 	Shot bool
+	// Ext is the extension periods he has left (nil: the table's).
+	Ext *int
 }
 
 // Removal is the outcome of taking a player off a table.
@@ -91,9 +93,10 @@ type Removal struct {
 	Chips  int64
 	Seat   int
 	Offset int
-	// Bank (ms) and Shot go with him to his next seat (T25, T26).
+	// Bank (ms), Shot and Ext go with him to his next seat (T25, T26).
 	Bank int64
 	Shot bool
+	Ext  int
 }
 
 // Snapshot is a table between hands.
@@ -292,7 +295,7 @@ func (a *Activities) MovePlayer(ctx context.Context, in MoveIn) (MoveOut, error)
 		return MoveOut{Busted: true}, nil
 	}
 	_, err := a.Tables.Seat(ctx, in.To, SeatSpec{Key: in.Key + ":in", Seat: in.Seat, Player: in.Player, Partner: in.Partner,
-		Name: in.Name, Chips: r.Chips, Moved: true, MissHand: in.MissHand, DeadMoney: in.DeadMoney, Bank: &r.Bank, Shot: r.Shot})
+		Name: in.Name, Chips: r.Chips, Moved: true, MissHand: in.MissHand, DeadMoney: in.DeadMoney, Bank: &r.Bank, Shot: r.Shot, Ext: &r.Ext})
 	if err != nil {
 		return MoveOut{}, err
 	}

@@ -158,7 +158,7 @@ func (h *AdminHandler) SeatPlayer(ctx context.Context, req *connect.Request[tabl
 	}
 	seat, replayed, err := h.core.SeatPlayer(ctx, m.GetTableId(), int(m.GetSeat()), m.GetPlayerId(), m.GetPartnerId(), name,
 		m.GetChips(), table.Arrival{Entry: entryOf(m.GetEntry()), MissHand: m.GetMissNextHand(), DeadBig: m.GetPostDeadBigBlind(),
-			Bank: m.TimeBankMs, Shot: m.GetShotClock()}, m.GetIdempotencyKey())
+			Bank: m.TimeBankMs, Shot: m.GetShotClock(), Ext: extOf(m.TimeExtensions)}, m.GetIdempotencyKey())
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
@@ -214,7 +214,8 @@ func (h *AdminHandler) RemovePlayer(ctx context.Context, req *connect.Request[ta
 		return nil, apierr.Connect(err)
 	}
 	return connect.NewResponse(&tablev1.RemovePlayerResponse{Chips: r.Chips, Seat: int32(r.Seat), OffsetFromBigBlind: int32(r.Offset),
-		Replayed: r.Replayed, Deferred: r.Deferred, TimeBankMs: r.Bank, ShotClock: r.Shot}), nil
+		Replayed: r.Replayed, Deferred: r.Deferred, TimeBankMs: r.Bank, ShotClock: r.Shot,
+		TimeExtensions: int32(r.Ext)}), nil
 }
 
 // SetStakes sets the next hand's stakes.
@@ -282,7 +283,7 @@ func (h *AdminHandler) ListHandResults(ctx context.Context, req *connect.Request
 			partner, player := live.SplitKey(p.Who)
 			hr.Players = append(hr.Players, &tablev1.PlayerResult{Seat: int32(p.Seat), PlayerId: player, PartnerId: partner,
 				StartStack: p.Start, EndStack: p.End, Eliminated: p.Eliminated, DeadPosted: p.Dead, ClockCalled: p.ClockCalled,
-				TimeBankMs: p.Bank, ShotClock: p.Shot})
+				TimeBankMs: p.Bank, ShotClock: p.Shot, TimeExtensions: int32(p.Ext)})
 		}
 		for _, o := range r.Out {
 			partner, player := live.SplitKey(o.Who)
@@ -312,4 +313,13 @@ func firstErr(errs ...error) error {
 		}
 	}
 	return nil
+}
+
+// extOf is an optional count of extension periods.
+func extOf(n *int32) *int {
+	if n == nil {
+		return nil
+	}
+	v := int(*n)
+	return &v
 }

@@ -253,11 +253,11 @@ func (h *TableHandler) UseTimeBank(ctx context.Context, req *connect.Request[tab
 // useTimeBank applies a validated UseTimeBankRequest for who (UseTimeBank
 // and Play).
 func (h *TableHandler) useTimeBank(ctx context.Context, who table.Caller, m *tablev1.UseTimeBankRequest) (*tablev1.UseTimeBankResponse, error) {
-	d, bank, err := h.core.UseTimeBank(ctx, m.GetTableId(), who, m.GetHandId(), int(m.GetActionSeq()))
+	d, bank, ext, err := h.core.UseTimeBank(ctx, m.GetTableId(), who, m.GetHandId(), int(m.GetActionSeq()), m.GetExtension())
 	if err != nil {
 		return nil, err
 	}
-	return &tablev1.UseTimeBankResponse{Deadline: timestamppb.New(d), TimeBankSeconds: int32(bank / 1000)}, nil
+	return &tablev1.UseTimeBankResponse{Deadline: timestamppb.New(d), TimeBankSeconds: int32(bank / 1000), TimeExtensions: int32(ext)}, nil
 }
 
 // Subscribe streams the table's events for the caller.

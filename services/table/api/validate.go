@@ -318,6 +318,9 @@ func validateSeatPlayer(m *tablev1.SeatPlayerRequest) error {
 	if (m.GetMissNextHand() || m.GetPostDeadBigBlind()) && m.GetEntry() != tablev1.Entry_ENTRY_EXEMPT {
 		return apierr.Invalid("BAD_ENTRY", "miss_next_hand and post_dead_big_blind are a moved player's terms (entry ENTRY_EXEMPT)")
 	}
+	if m.TimeExtensions != nil && (m.GetTimeExtensions() < 0 || m.GetTimeExtensions() > live.MaxExtensions) {
+		return apierr.Invalid("BAD_TIME_EXTENSIONS", "time_extensions %d outside 0..%d", m.GetTimeExtensions(), live.MaxExtensions)
+	}
 	if m.TimeBankMs != nil && (m.GetTimeBankMs() < 0 || m.GetTimeBankMs() > live.MaxTimeBank.Milliseconds()) {
 		return apierr.Invalid("BAD_TIME_BANK", "time_bank_ms %d outside 0..%d", m.GetTimeBankMs(), live.MaxTimeBank.Milliseconds())
 	}

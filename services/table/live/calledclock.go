@@ -58,3 +58,35 @@ func (a *applier) setShotClock() error {
 	a.emitSeat(seat, change)
 	return nil
 }
+
+// useExtension spends one of seat's extension periods on his turn
+// (gr-regulation-2 H.27(b); docs/rules/tournaments.md §13): one a
+// decision, claimed before his time runs out; none left, none more.
+func (a *applier) useExtension(seat int) error {
+	t, c := a.t, a.c
+	h := t.Hand
+	x := &t.Seats[seat]
+	switch {
+	case x.Shot:
+		return apierr.Precondition("SHOT_CLOCK", "a player on the shot clock has no extra time (GR H.28(a))")
+	case h.Called > 0:
+		return apierr.Precondition("CLOCK_CALLED", "the clock has been called (GR H.28(b))")
+	case h.Extended:
+		return apierr.Precondition("EXTENSION_IN_USE", "one extension period a decision (GR H.27(b))")
+	case x.Ext <= 0:
+		return apierr.Precondition("NO_TIME_EXTENSIONS", "no extension periods left (GR H.27(b))")
+	case c.At >= h.Deadline:
+		return apierr.Precondition("TOO_LATE", "the time has run out")
+	}
+	x.Ext--
+	h.Extended = true
+	ext := t.Config.Clock.Extension.Milliseconds()
+	if h.BankFrom > 0 {
+		// A running time bank pauses for the period: it ends later.
+		h.BankFrom += ext
+	}
+	h.Deadline += ext
+	s := h.state
+	a.emit(Event{Kind: EvTurn, Hand: h.ID, Seat: seat, Seq: s.Seq, Deadline: h.Deadline, Legal: s.Legal(seat, nil), Bank: x.Bank})
+	return nil
+}

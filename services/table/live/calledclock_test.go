@@ -164,3 +164,46 @@ func TestTimeBankGoesWithTheMovedPlayer(t *testing.T) {
 		t.Fatalf("a bank over 5 minutes: %v, want BAD_TIME_BANK", err)
 	}
 }
+
+// tournaments.md §13 (gr-regulation-2 H.27(b)): each player has a number
+// of extension periods of up to 2 minutes; he may use one a decision,
+// claimed before his time runs out; when all are used he gets no more.
+// What he has left goes with him to his next table.
+func TestExtensionPeriodsOneADecisionUntilUsedUp(t *testing.T) {
+	s := tournamentSim(t, profile.GR)
+	s.tab.Config.Clock.Extensions, s.tab.Config.Clock.Extension = 1, 2*time.Minute
+	if err := s.tab.Config.Clock.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	for i := range s.tab.Seats {
+		s.tab.Seats[i].Ext = 1
+	}
+	s.deal()
+	h := s.tab.Hand
+	st := h.State()
+	base := h.Deadline
+	s.must(&Command{Kind: CmdUseBank, Who: "p:a", Hand: h.ID, Seq: st.Seq, Flag: true})
+	if h.Deadline != base+120_000 || s.tab.Seats[0].Ext != 0 {
+		t.Fatalf("deadline +%d ms, %d left; want +120 s and none left", h.Deadline-base, s.tab.Seats[0].Ext)
+	}
+	if _, err := s.apply(&Command{Kind: CmdUseBank, Who: "p:a", Hand: h.ID, Seq: st.Seq, Flag: true}); apierr.Reason(err) != "EXTENSION_IN_USE" {
+		t.Fatalf("a second period in one decision: %v, want EXTENSION_IN_USE", err)
+	}
+	s.must(&Command{Kind: CmdAct, Who: "p:a", Hand: h.ID, Seq: st.Seq, Action: betting.Call})
+	s.play()
+	for s.tab.Hand.State().ToAct() != 0 {
+		s.deal()
+		if s.tab.Hand.State().ToAct() == 0 {
+			break
+		}
+		s.play()
+	}
+	h = s.tab.Hand
+	if _, err := s.apply(&Command{Kind: CmdUseBank, Who: "p:a", Hand: h.ID, Seq: h.State().Seq, Flag: true}); apierr.Reason(err) != "NO_TIME_EXTENSIONS" {
+		t.Fatalf("after his only period: %v, want NO_TIME_EXTENSIONS", err)
+	}
+	bad := Clock{Action: 30 * time.Second, Extensions: 1, Extension: 121 * time.Second}
+	if bad.Validate() == nil {
+		t.Fatal("a 121-s extension period validated (H.27(b): up to 2 minutes)")
+	}
+}

@@ -34,7 +34,8 @@ const (
 	CmdAct
 	// CmdTimeout: the clock acts for the seat to act in Hand at Seq; Ranks.
 	CmdTimeout
-	// CmdUseBank: Who claims his time bank in Hand at Seq.
+	// CmdUseBank: Who claims his time bank in Hand at Seq, or (Flag) one
+	// of his extension periods.
 	CmdUseBank
 	// CmdDeal: deal the next hand from Shoe (Commitment, Outcome); Ranks.
 	CmdDeal
@@ -128,6 +129,7 @@ type Command struct {
 	// player brings (CmdSeatPlayer; nil Bank: the table's).
 	Bank   *int64          `json:"bank,omitempty"`
 	Shot   bool            `json:"shot,omitempty"`
+	Ext    *int            `json:"ext,omitempty"`
 	Return hand.VoidReturn `json:"ret,omitempty"`
 	Awards []int64         `json:"awards,omitempty"`
 	Stakes *profile.Stakes `json:"stakes,omitempty"`

@@ -127,7 +127,7 @@ func (a *applier) finish() {
 			// Out of chips at a tournament table: eliminated (GR H.29).
 			for k := range res.Players {
 				if res.Players[k].Seat == i {
-					res.Players[k].Eliminated, res.Players[k].Bank, res.Players[k].Shot = true, x.Bank, x.Shot
+					res.Players[k].Eliminated, res.Players[k].Bank, res.Players[k].Shot, res.Players[k].Ext = true, x.Bank, x.Shot, x.Ext
 				}
 			}
 			a.leave(i, "", "eliminated")
@@ -193,6 +193,7 @@ type PlayerResult struct {
 	// shot clock, which a rebuy brings back (T25, T26).
 	Bank int64 `json:"bank,omitempty"`
 	Shot bool  `json:"shot,omitempty"`
+	Ext  int   `json:"ext,omitempty"`
 }
 
 // DealtOut is a seated player a hand was not dealt to.

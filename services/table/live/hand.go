@@ -49,9 +49,11 @@ type Hand struct {
 	BankFrom int64 `json:"bank_from,omitempty"`
 	// Called is when the clock was called on the seat to act (0: not
 	// called); Clocks are the seats whose clock was called in the hand.
-	Called  int64 `json:"called,omitempty"`
-	Clocks  []int `json:"clocks,omitempty"`
-	EndedAt int64 `json:"ended_at,omitempty"`
+	Called int64 `json:"called,omitempty"`
+	Clocks []int `json:"clocks,omitempty"`
+	// Extended: the seat to act has used an extension period this turn.
+	Extended bool  `json:"extended,omitempty"`
+	EndedAt  int64 `json:"ended_at,omitempty"`
 	// Finished: the table applied the hand's end (stacks, rake, leavers).
 	Finished bool `json:"finished,omitempty"`
 

@@ -321,7 +321,7 @@ func (a *applier) leave(seat int, key, change string) {
 	t.Seating.Leave(seat)
 	t.Seats[seat] = Seat{}
 	if key != "" {
-		t.rememberKey(KeyRecord{Key: key, Seat: seat, Amount: amount, Offset: offset, Bank: x.Bank, Shot: x.Shot})
+		t.rememberKey(KeyRecord{Key: key, Seat: seat, Amount: amount, Offset: offset, Bank: x.Bank, Shot: x.Shot, Ext: x.Ext})
 	}
 	a.emit(Event{Kind: EvSeat, Seat: seat, Change: change, Amount: amount, Player: ss.Player,
 		Seats: []SeatView{t.seatView(seat)}})
@@ -390,6 +390,9 @@ func (a *applier) seatPlayer() error {
 	if (c.MissHand || c.DeadBig) && c.Entry != seating.Exempt {
 		return apierr.Invalid("BAD_ENTRY", "a missed hand or a dead big blind is a moved player's (entry exempt)")
 	}
+	if c.Ext != nil && (*c.Ext < 0 || *c.Ext > MaxExtensions) {
+		return apierr.Invalid("BAD_TIME_EXTENSIONS", "time extensions %d outside 0..%d", *c.Ext, MaxExtensions)
+	}
 	if c.Bank != nil && (*c.Bank < 0 || *c.Bank > MaxTimeBank.Milliseconds()) {
 		return apierr.Invalid("BAD_TIME_BANK", "time bank %d ms outside 0..%d", *c.Bank, MaxTimeBank.Milliseconds())
 	}
@@ -403,7 +406,11 @@ func (a *applier) seatPlayer() error {
 	if c.Bank != nil {
 		bank = *c.Bank
 	}
-	t.Seats[seat] = Seat{Bank: bank, Shot: c.Shot}
+	ext := t.Config.Clock.Extensions
+	if c.Ext != nil {
+		ext = *c.Ext
+	}
+	t.Seats[seat] = Seat{Bank: bank, Shot: c.Shot, Ext: ext}
 	t.rememberKey(KeyRecord{Key: c.Key, Seat: seat, Amount: c.Amount, Fingerprint: c.Fingerprint})
 	a.emitSeat(seat, "seated")
 	return nil

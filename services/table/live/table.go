@@ -46,6 +46,10 @@ const (
 	MinActionTime = 5 * time.Second
 	MaxActionTime = 60 * time.Second
 	MaxTimeBank   = 5 * time.Minute
+	// MaxExtension is one extension period's most (H.27(b)); the text
+	// sets no number of periods, MaxExtensions bounds it here.
+	MaxExtension  = 2 * time.Minute
+	MaxExtensions = 20
 )
 
 // Clock is the table's action clock.
@@ -66,6 +70,11 @@ type Clock struct {
 	// Shot is a shot-clock player's time per decision (0: 10 s, H.28(a);
 	// T25).
 	Shot time.Duration `json:"shot,omitempty"`
+	// Extensions is how many extra periods of Extension (at most 2
+	// minutes) each player has; he may use one per decision, claimed
+	// before his base time runs out (H.27(b)).
+	Extensions int           `json:"extensions,omitempty"`
+	Extension  time.Duration `json:"extension,omitempty"`
 }
 
 // CalledTimes are the called clock's time and countdown, defaults filled.
@@ -104,6 +113,9 @@ func (c Clock) Validate() error {
 	}
 	if c.Called < 0 || c.Called > 5*time.Minute || c.Countdown < 0 || c.Countdown > time.Minute {
 		return fmt.Errorf("called clock %s + %s outside 0..5m + 0..1m (H.28(b))", c.Called, c.Countdown)
+	}
+	if c.Extensions < 0 || c.Extensions > MaxExtensions || c.Extension < 0 || c.Extension > MaxExtension || (c.Extensions > 0) != (c.Extension > 0) {
+		return fmt.Errorf("extension periods %d of %s: want 0..%d of up to %s, both set or neither (H.27(b))", c.Extensions, c.Extension, MaxExtensions, MaxExtension)
 	}
 	if c.Shot != 0 && (c.Shot < MinActionTime || c.Shot > MaxActionTime) {
 		return fmt.Errorf("shot clock %s outside 5s..60s (H.28(a))", c.Shot)
@@ -209,6 +221,8 @@ type Seat struct {
 	Timeouts int `json:"timeouts,omitempty"`
 	// AwaySince is when the player sat out (ms), 0 if he is not away.
 	AwaySince int64 `json:"away_since,omitempty"`
+	// Ext is the extension periods he has left (H.27(b)).
+	Ext int `json:"ext,omitempty"`
 	// Shot: every decision of his has the shot clock's time and no time
 	// bank (a sanction, gr-regulation-2 H.28(a); tournaments.md T25).
 	Shot bool `json:"shot,omitempty"`
@@ -254,6 +268,7 @@ type KeyRecord struct {
 	// and shot clock, which go with him (tournaments.md T25, T26).
 	Bank int64 `json:"bank,omitempty"`
 	Shot bool  `json:"shot,omitempty"`
+	Ext  int   `json:"ext,omitempty"`
 	// Version is the version the command was applied at.
 	Version uint64 `json:"version"`
 	// Fingerprint is the hash of the request's body ("" in records kept

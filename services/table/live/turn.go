@@ -74,7 +74,7 @@ func (a *applier) afterHand() {
 		a.finish()
 	case s.ToAct() >= 0:
 		seat := s.ToAct()
-		h.TurnAt, h.BankFrom, h.Called = c.At, 0, 0
+		h.TurnAt, h.BankFrom, h.Called, h.Extended = c.At, 0, 0, false
 		action, bank := t.Config.Clock.Action, t.Seats[seat].Bank
 		if t.Seats[seat].Shot {
 			action, bank = min(action, t.Config.Clock.shot()), 0
@@ -165,6 +165,9 @@ func (a *applier) useBank() error {
 	seat := viewerSeat(h, Viewer{Player: c.Who})
 	if seat < 0 || s.ToAct() != seat || c.Seq != s.Seq {
 		return apierr.Precondition("NOT_YOUR_TURN", "the time bank is used on one's own turn")
+	}
+	if c.Flag {
+		return a.useExtension(seat)
 	}
 	if h.BankFrom != 0 {
 		return apierr.Precondition("BANK_IN_USE", "the time bank is already running")

@@ -142,7 +142,8 @@ func StakesOf(s *tablev1.Stakes) profile.Stakes {
 func Clock(c live.Clock) *tablev1.Clock {
 	return &tablev1.Clock{ActionSeconds: int32(c.Action / time.Second), TimeBankSeconds: int32(c.Bank / time.Second),
 		HandPauseMs: int32(c.Pause / time.Millisecond), TimeoutsToSitOut: int32(c.TimeoutsToSitOut),
-		CalledClockSeconds: int32(c.Called / time.Second), CountdownSeconds: int32(c.Countdown / time.Second), ShotClockSeconds: int32(c.Shot / time.Second)}
+		CalledClockSeconds: int32(c.Called / time.Second), CountdownSeconds: int32(c.Countdown / time.Second), ShotClockSeconds: int32(c.Shot / time.Second),
+		TimeExtensions: int32(c.Extensions), TimeExtensionSeconds: int32(c.Extension / time.Second)}
 }
 
 // ClockOf converts an API clock (nil: 30 s, no bank, 2 s between hands).
@@ -153,7 +154,8 @@ func ClockOf(c *tablev1.Clock) live.Clock {
 	return live.Clock{Action: time.Duration(c.GetActionSeconds()) * time.Second, Bank: time.Duration(c.GetTimeBankSeconds()) * time.Second,
 		Pause: time.Duration(c.GetHandPauseMs()) * time.Millisecond, TimeoutsToSitOut: int(c.GetTimeoutsToSitOut()),
 		Called: time.Duration(c.GetCalledClockSeconds()) * time.Second, Countdown: time.Duration(c.GetCountdownSeconds()) * time.Second,
-		Shot: time.Duration(c.GetShotClockSeconds()) * time.Second}
+		Shot: time.Duration(c.GetShotClockSeconds()) * time.Second, Extensions: int(c.GetTimeExtensions()),
+		Extension: time.Duration(c.GetTimeExtensionSeconds()) * time.Second}
 }
 
 func status(s live.Status) tablev1.TableStatus {

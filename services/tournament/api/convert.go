@@ -97,7 +97,8 @@ func termsOf(name string, s *tournamentv1.Structure, start time.Time) (terms.Ter
 	}
 	if c := s.GetClock(); c != nil {
 		t.Clock = terms.Clock{Action: time.Duration(c.GetActionSeconds()) * time.Second, TimeBank: time.Duration(c.GetTimeBankSeconds()) * time.Second,
-			HandPause: time.Duration(c.GetHandPauseMs()) * time.Millisecond}
+			HandPause: time.Duration(c.GetHandPauseMs()) * time.Millisecond, Extensions: int(c.GetTimeExtensions()),
+			Extension: time.Duration(c.GetTimeExtensionSeconds()) * time.Second}
 	}
 	if ts := s.GetRegistrationClosesAt(); ts != nil {
 		if err := checkTime("registration_closes_at", ts); err != nil {
@@ -126,7 +127,8 @@ func structureOf(t terms.Terms) *tournamentv1.Structure {
 		Winners: int32(t.Winners), Satellite: t.Satellite, SatelliteTarget: t.Target, MinEntrants: int32(t.MinEntrants), MaxEntrants: int32(t.MaxEntrants),
 		NoWithdrawalRefund: t.Withdrawal == terms.RefundNone,
 		Clock: &tournamentv1.Clock{ActionSeconds: int32(t.Clock.Action / time.Second), TimeBankSeconds: int32(t.Clock.TimeBank / time.Second),
-			HandPauseMs: int32(t.Clock.HandPause / time.Millisecond)}}
+			HandPauseMs: int32(t.Clock.HandPause / time.Millisecond), TimeExtensions: int32(t.Clock.Extensions),
+			TimeExtensionSeconds: int32(t.Clock.Extension / time.Second)}}
 	if !t.RegistrationClosesAt.IsZero() {
 		s.RegistrationClosesAt = timestamppb.New(t.RegistrationClosesAt)
 	}

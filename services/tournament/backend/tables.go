@@ -47,7 +47,8 @@ func (t *Tables) Create(ctx context.Context, s tournament.TableSpec) (string, er
 		// (H.28(b)) and the shot clock (H.28(a)).
 		Clock: &tablev1.Clock{ActionSeconds: int32(s.Clock.Action / time.Second), TimeBankSeconds: int32(s.Clock.TimeBank / time.Second),
 			HandPauseMs: int32(s.Clock.HandPause / time.Millisecond), CalledClockSeconds: int32(s.Clock.Called / time.Second),
-			CountdownSeconds: int32(s.Clock.Countdown / time.Second), ShotClockSeconds: int32(s.Clock.Shot / time.Second)},
+			CountdownSeconds: int32(s.Clock.Countdown / time.Second), ShotClockSeconds: int32(s.Clock.Shot / time.Second),
+			TimeExtensions: int32(s.Clock.Extensions), TimeExtensionSeconds: int32(s.Clock.Extension / time.Second)},
 	}))
 	if err != nil {
 		return "", classify(err)
@@ -69,7 +70,7 @@ func (t *Tables) Seat(ctx context.Context, table string, s tournament.SeatSpec) 
 	}
 	res, err := t.admin.SeatPlayer(ctx, connect.NewRequest(&tablev1.SeatPlayerRequest{TableId: table, Seat: int32(s.Seat), PlayerId: s.Player,
 		PartnerId: s.Partner, DisplayName: s.Name, Chips: s.Chips, Entry: entry, IdempotencyKey: s.Key,
-		MissNextHand: s.Moved && s.MissHand, PostDeadBigBlind: s.Moved && s.DeadMoney > 0, TimeBankMs: s.Bank, ShotClock: s.Shot}))
+		MissNextHand: s.Moved && s.MissHand, PostDeadBigBlind: s.Moved && s.DeadMoney > 0, TimeBankMs: s.Bank, ShotClock: s.Shot, TimeExtensions: ext32(s.Ext)}))
 	if err != nil {
 		// The table remembers a bounded number of keys: a retry whose key
 		// it forgot finds the player already in his seat.
@@ -114,7 +115,7 @@ func (t *Tables) Remove(ctx context.Context, table, partner, player, key string)
 		return tournament.Removal{Seat: int(m.GetSeat())}, nil
 	}
 	return tournament.Removal{Done: true, Chips: m.GetChips(), Seat: int(m.GetSeat()), Offset: int(m.GetOffsetFromBigBlind()), Gone: m.GetChips() == 0,
-		Bank: m.GetTimeBankMs(), Shot: m.GetShotClock()}, nil
+		Bank: m.GetTimeBankMs(), Shot: m.GetShotClock(), Ext: int(m.GetTimeExtensions())}, nil
 }
 
 // AddChips implements tournament.Tables. The admin API has no call that adds
@@ -126,7 +127,7 @@ func (t *Tables) AddChips(ctx context.Context, table, partner, player string, ch
 		return err
 	}
 	_, err = t.Seat(ctx, table, tournament.SeatSpec{Key: key + ":on", Seat: r.Seat, Player: player, Partner: partner, Chips: r.Chips + chips, Moved: true,
-		Bank: &r.Bank, Shot: r.Shot})
+		Bank: &r.Bank, Shot: r.Shot, Ext: &r.Ext})
 	return err
 }
 
@@ -205,7 +206,7 @@ func (t *Tables) Results(ctx context.Context, table string, after uint64) ([]tou
 		for _, p := range r.GetPlayers() {
 			h.Players = append(h.Players, tournament.HandPlayer{Partner: p.GetPartnerId(), Player: p.GetPlayerId(), Seat: int(p.GetSeat()),
 				Start: p.GetStartStack(), End: p.GetEndStack(), Eliminated: p.GetEliminated() || p.GetEndStack() == 0, Dead: p.GetDeadPosted(),
-				Clock: p.GetClockCalled(), Bank: p.GetTimeBankMs(), Shot: p.GetShotClock()})
+				Clock: p.GetClockCalled(), Bank: p.GetTimeBankMs(), Shot: p.GetShotClock(), Ext: int(p.GetTimeExtensions())})
 		}
 		for _, o := range r.GetDealtOut() {
 			if o.GetReason() == tablev1.DealtOutReason_DEALT_OUT_REASON_MOVED_MISSES_HAND {
@@ -334,9 +335,18 @@ func (t *Tables) SetStacks(ctx context.Context, table string, stacks []tournamen
 			continue
 		}
 		if _, err := t.Seat(ctx, table, tournament.SeatSpec{Key: k + ":on", Seat: want.Seat, Player: want.Player, Partner: want.Partner, Chips: want.Chips, Moved: true,
-			Bank: &r.Bank, Shot: r.Shot}); err != nil {
+			Bank: &r.Bank, Shot: r.Shot, Ext: &r.Ext}); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// ext32 is an optional count of extension periods on the wire.
+func ext32(n *int) *int32 {
+	if n == nil {
+		return nil
+	}
+	v := int32(*n)
+	return &v
 }

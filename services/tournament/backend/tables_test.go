@@ -314,7 +314,7 @@ func TestRemove(t *testing.T) {
 // his time bank left and his shot clock with him (T25, T26).
 func TestAddChipsReseatsWithTheSum(t *testing.T) {
 	a := newAdmin()
-	a.removed = []*tablev1.RemovePlayerResponse{{Deferred: true, Seat: 5}, {Chips: 700, Seat: 5, TimeBankMs: 210_000, ShotClock: true}}
+	a.removed = []*tablev1.RemovePlayerResponse{{Deferred: true, Seat: 5}, {Chips: 700, Seat: 5, TimeBankMs: 210_000, ShotClock: true, TimeExtensions: 2}}
 	v := &fakeView{views: []*tablev1.TableView{{Seats: seats("", "", "", "", "", "p1")}}}
 	a.view = v
 	tb := NewTables(a, v)
@@ -324,7 +324,8 @@ func TestAddChipsReseatsWithTheSum(t *testing.T) {
 	}
 	off := &tablev1.RemovePlayerRequest{TableId: "t-1", PlayerId: "p1", PartnerId: "pa", IdempotencyKey: "tour-1:rebuy:p1:off"}
 	wantRequests(t, a.reqs, []proto.Message{off, off, &tablev1.SeatPlayerRequest{TableId: "t-1", Seat: 5, PlayerId: "p1", PartnerId: "pa",
-		Chips: 1000, Entry: tablev1.Entry_ENTRY_EXEMPT, IdempotencyKey: "tour-1:rebuy:p1:on", TimeBankMs: proto.Int64(210_000), ShotClock: true}})
+		Chips: 1000, Entry: tablev1.Entry_ENTRY_EXEMPT, IdempotencyKey: "tour-1:rebuy:p1:on", TimeBankMs: proto.Int64(210_000), ShotClock: true,
+		TimeExtensions: proto.Int32(2)}})
 
 	// Busted meanwhile: nothing to add chips to.
 	a = newAdmin()
@@ -553,6 +554,6 @@ func TestSetStacks(t *testing.T) {
 		&tablev1.RemovePlayerRequest{TableId: "t-1", PlayerId: "p2", PartnerId: "pa", IdempotencyKey: "tour-1:race:3:1:off"},
 		&tablev1.RemovePlayerRequest{TableId: "t-1", PlayerId: "p3", PartnerId: "pb", IdempotencyKey: "tour-1:race:3:2:off"},
 		&tablev1.SeatPlayerRequest{TableId: "t-1", Seat: 2, PlayerId: "p3", PartnerId: "pb", Chips: 900, Entry: tablev1.Entry_ENTRY_EXEMPT,
-			IdempotencyKey: "tour-1:race:3:2:on", TimeBankMs: proto.Int64(30_000)},
+			IdempotencyKey: "tour-1:race:3:2:on", TimeBankMs: proto.Int64(30_000), TimeExtensions: proto.Int32(0)},
 	})
 }

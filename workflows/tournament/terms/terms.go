@@ -87,6 +87,10 @@ type Clock struct {
 	Shot time.Duration `json:"shot"`
 	// HandPause is the pause between hands.
 	HandPause time.Duration `json:"pause,omitempty"`
+	// Extensions extra periods of Extension (at most 2 minutes) each
+	// player may use, one a decision (H.27(b); the text sets no number).
+	Extensions int           `json:"extensions,omitempty"`
+	Extension  time.Duration `json:"extension,omitempty"`
 }
 
 // Terms are a tournament's published terms.
@@ -529,6 +533,9 @@ func (t *Terms) validateClock() error {
 	}
 	if c.HandPause < 0 || c.HandPause > time.Minute {
 		return apierr.Invalid("BAD_CLOCK", "hand pause %s outside 0..1 min", c.HandPause)
+	}
+	if c.Extensions < 0 || c.Extensions > 20 || c.Extension < 0 || c.Extension > 2*time.Minute || (c.Extensions > 0) != (c.Extension > 0) {
+		return apierr.Invalid("BAD_CLOCK", "extension periods %d of %s: want 0..20 of up to 2 min, both set or neither (GR H.27(b))", c.Extensions, c.Extension)
 	}
 	return nil
 }

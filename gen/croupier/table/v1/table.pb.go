@@ -617,8 +617,12 @@ type Clock struct {
 	// A player on the shot clock acts within this many seconds, without a
 	// time bank (0 = 10 s; 5..60; H.28(a)).
 	ShotClockSeconds int32 `protobuf:"varint,7,opt,name=shot_clock_seconds,json=shotClockSeconds,proto3" json:"shot_clock_seconds,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// Extension periods per player and each one's length, at most 120 s
+	// (gr-regulation-2 H.27(b)); both 0 or both set.
+	TimeExtensions       int32 `protobuf:"varint,8,opt,name=time_extensions,json=timeExtensions,proto3" json:"time_extensions,omitempty"`
+	TimeExtensionSeconds int32 `protobuf:"varint,9,opt,name=time_extension_seconds,json=timeExtensionSeconds,proto3" json:"time_extension_seconds,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
 }
 
 func (x *Clock) Reset() {
@@ -696,6 +700,20 @@ func (x *Clock) GetCountdownSeconds() int32 {
 func (x *Clock) GetShotClockSeconds() int32 {
 	if x != nil {
 		return x.ShotClockSeconds
+	}
+	return 0
+}
+
+func (x *Clock) GetTimeExtensions() int32 {
+	if x != nil {
+		return x.TimeExtensions
+	}
+	return 0
+}
+
+func (x *Clock) GetTimeExtensionSeconds() int32 {
+	if x != nil {
+		return x.TimeExtensionSeconds
 	}
 	return 0
 }
@@ -2482,10 +2500,14 @@ func (x *ActResponse) GetStack() int64 {
 }
 
 type UseTimeBankRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	TableId       string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
-	HandId        string                 `protobuf:"bytes,2,opt,name=hand_id,json=handId,proto3" json:"hand_id,omitempty"`
-	ActionSeq     int64                  `protobuf:"varint,3,opt,name=action_seq,json=actionSeq,proto3" json:"action_seq,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	TableId   string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
+	HandId    string                 `protobuf:"bytes,2,opt,name=hand_id,json=handId,proto3" json:"hand_id,omitempty"`
+	ActionSeq int64                  `protobuf:"varint,3,opt,name=action_seq,json=actionSeq,proto3" json:"action_seq,omitempty"`
+	// Use one extension period (Clock.time_extension_seconds) instead of the
+	// time bank: one a decision, claimed before the time runs out
+	// (gr-regulation-2 H.27(b)).
+	Extension     bool `protobuf:"varint,4,opt,name=extension,proto3" json:"extension,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2541,12 +2563,21 @@ func (x *UseTimeBankRequest) GetActionSeq() int64 {
 	return 0
 }
 
+func (x *UseTimeBankRequest) GetExtension() bool {
+	if x != nil {
+		return x.Extension
+	}
+	return false
+}
+
 type UseTimeBankResponse struct {
 	state           protoimpl.MessageState `protogen:"open.v1"`
 	Deadline        *timestamppb.Timestamp `protobuf:"bytes,1,opt,name=deadline,proto3" json:"deadline,omitempty"`
 	TimeBankSeconds int32                  `protobuf:"varint,2,opt,name=time_bank_seconds,json=timeBankSeconds,proto3" json:"time_bank_seconds,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// Extension periods left.
+	TimeExtensions int32 `protobuf:"varint,3,opt,name=time_extensions,json=timeExtensions,proto3" json:"time_extensions,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *UseTimeBankResponse) Reset() {
@@ -2589,6 +2620,13 @@ func (x *UseTimeBankResponse) GetDeadline() *timestamppb.Timestamp {
 func (x *UseTimeBankResponse) GetTimeBankSeconds() int32 {
 	if x != nil {
 		return x.TimeBankSeconds
+	}
+	return 0
+}
+
+func (x *UseTimeBankResponse) GetTimeExtensions() int32 {
+	if x != nil {
+		return x.TimeExtensions
 	}
 	return 0
 }
@@ -5528,9 +5566,11 @@ type SeatPlayerRequest struct {
 	// docs/rules/tournaments.md T26). Unset: the table clock's bank.
 	TimeBankMs *int64 `protobuf:"varint,11,opt,name=time_bank_ms,json=timeBankMs,proto3,oneof" json:"time_bank_ms,omitempty"`
 	// He is on the shot clock (H.28(a); T25).
-	ShotClock     bool `protobuf:"varint,12,opt,name=shot_clock,json=shotClock,proto3" json:"shot_clock,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	ShotClock bool `protobuf:"varint,12,opt,name=shot_clock,json=shotClock,proto3" json:"shot_clock,omitempty"`
+	// The extension periods he has left (H.27(b)). Unset: the table clock's.
+	TimeExtensions *int32 `protobuf:"varint,13,opt,name=time_extensions,json=timeExtensions,proto3,oneof" json:"time_extensions,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *SeatPlayerRequest) Reset() {
@@ -5645,6 +5685,13 @@ func (x *SeatPlayerRequest) GetShotClock() bool {
 		return x.ShotClock
 	}
 	return false
+}
+
+func (x *SeatPlayerRequest) GetTimeExtensions() int32 {
+	if x != nil && x.TimeExtensions != nil {
+		return *x.TimeExtensions
+	}
+	return 0
 }
 
 type SeatPlayerResponse struct {
@@ -6156,10 +6203,11 @@ type RemovePlayerResponse struct {
 	Deferred bool `protobuf:"varint,5,opt,name=deferred,proto3" json:"deferred,omitempty"`
 	// The time bank he leaves with and his shot clock, for his next table
 	// (SeatPlayerRequest.time_bank_ms, shot_clock; T25, T26).
-	TimeBankMs    int64 `protobuf:"varint,6,opt,name=time_bank_ms,json=timeBankMs,proto3" json:"time_bank_ms,omitempty"`
-	ShotClock     bool  `protobuf:"varint,7,opt,name=shot_clock,json=shotClock,proto3" json:"shot_clock,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	TimeBankMs     int64 `protobuf:"varint,6,opt,name=time_bank_ms,json=timeBankMs,proto3" json:"time_bank_ms,omitempty"`
+	ShotClock      bool  `protobuf:"varint,7,opt,name=shot_clock,json=shotClock,proto3" json:"shot_clock,omitempty"`
+	TimeExtensions int32 `protobuf:"varint,8,opt,name=time_extensions,json=timeExtensions,proto3" json:"time_extensions,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *RemovePlayerResponse) Reset() {
@@ -6239,6 +6287,13 @@ func (x *RemovePlayerResponse) GetShotClock() bool {
 		return x.ShotClock
 	}
 	return false
+}
+
+func (x *RemovePlayerResponse) GetTimeExtensions() int32 {
+	if x != nil {
+		return x.TimeExtensions
+	}
+	return 0
 }
 
 type SetStakesRequest struct {
@@ -6584,10 +6639,11 @@ type PlayerResult struct {
 	ClockCalled bool `protobuf:"varint,8,opt,name=clock_called,json=clockCalled,proto3" json:"clock_called,omitempty"`
 	// An eliminated player's time bank left and shot clock, which a rebuy
 	// brings back (T25, T26).
-	TimeBankMs    int64 `protobuf:"varint,9,opt,name=time_bank_ms,json=timeBankMs,proto3" json:"time_bank_ms,omitempty"`
-	ShotClock     bool  `protobuf:"varint,10,opt,name=shot_clock,json=shotClock,proto3" json:"shot_clock,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	TimeBankMs     int64 `protobuf:"varint,9,opt,name=time_bank_ms,json=timeBankMs,proto3" json:"time_bank_ms,omitempty"`
+	ShotClock      bool  `protobuf:"varint,10,opt,name=shot_clock,json=shotClock,proto3" json:"shot_clock,omitempty"`
+	TimeExtensions int32 `protobuf:"varint,11,opt,name=time_extensions,json=timeExtensions,proto3" json:"time_extensions,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *PlayerResult) Reset() {
@@ -6688,6 +6744,13 @@ func (x *PlayerResult) GetShotClock() bool {
 		return x.ShotClock
 	}
 	return false
+}
+
+func (x *PlayerResult) GetTimeExtensions() int32 {
+	if x != nil {
+		return x.TimeExtensions
+	}
+	return 0
 }
 
 // A seated player a hand was not dealt to.
@@ -6939,7 +7002,7 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"spread_min\x18\v \x01(\x03R\tspreadMin\x12\x1d\n" +
 	"\n" +
 	"spread_max\x18\f \x01(\x03R\tspreadMax\x12\x1a\n" +
-	"\bexponent\x18\r \x01(\x05R\bexponent\"\xba\x02\n" +
+	"\bexponent\x18\r \x01(\x05R\bexponent\"\x99\x03\n" +
 	"\x05Clock\x12%\n" +
 	"\x0eaction_seconds\x18\x01 \x01(\x05R\ractionSeconds\x12*\n" +
 	"\x11time_bank_seconds\x18\x02 \x01(\x05R\x0ftimeBankSeconds\x12\"\n" +
@@ -6947,7 +7010,9 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\x13timeouts_to_sit_out\x18\x04 \x01(\x05R\x10timeoutsToSitOut\x120\n" +
 	"\x14called_clock_seconds\x18\x05 \x01(\x05R\x12calledClockSeconds\x12+\n" +
 	"\x11countdown_seconds\x18\x06 \x01(\x05R\x10countdownSeconds\x12,\n" +
-	"\x12shot_clock_seconds\x18\a \x01(\x05R\x10shotClockSeconds\"\xf9\x03\n" +
+	"\x12shot_clock_seconds\x18\a \x01(\x05R\x10shotClockSeconds\x12'\n" +
+	"\x0ftime_extensions\x18\b \x01(\x05R\x0etimeExtensions\x124\n" +
+	"\x16time_extension_seconds\x18\t \x01(\x05R\x14timeExtensionSeconds\"\xf9\x03\n" +
 	"\fTableSummary\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12+\n" +
@@ -7086,15 +7151,17 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\x06all_in\x18\x03 \x01(\bR\x05allIn\x12&\n" +
 	"\x0fnext_action_seq\x18\x04 \x01(\x03R\rnextActionSeq\x12\x1a\n" +
 	"\breplayed\x18\x05 \x01(\bR\breplayed\x12\x14\n" +
-	"\x05stack\x18\x06 \x01(\x03R\x05stack\"g\n" +
+	"\x05stack\x18\x06 \x01(\x03R\x05stack\"\x85\x01\n" +
 	"\x12UseTimeBankRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x17\n" +
 	"\ahand_id\x18\x02 \x01(\tR\x06handId\x12\x1d\n" +
 	"\n" +
-	"action_seq\x18\x03 \x01(\x03R\tactionSeq\"y\n" +
+	"action_seq\x18\x03 \x01(\x03R\tactionSeq\x12\x1c\n" +
+	"\textension\x18\x04 \x01(\bR\textension\"\xa2\x01\n" +
 	"\x13UseTimeBankResponse\x126\n" +
 	"\bdeadline\x18\x01 \x01(\v2\x1a.google.protobuf.TimestampR\bdeadline\x12*\n" +
-	"\x11time_bank_seconds\x18\x02 \x01(\x05R\x0ftimeBankSeconds\"S\n" +
+	"\x11time_bank_seconds\x18\x02 \x01(\x05R\x0ftimeBankSeconds\x12'\n" +
+	"\x0ftime_extensions\x18\x03 \x01(\x05R\x0etimeExtensions\"S\n" +
 	"\x10SubscribeRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12$\n" +
 	"\x0eafter_event_id\x18\x02 \x01(\tR\fafterEventId\"J\n" +
@@ -7312,7 +7379,7 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\ahand_id\x18\x02 \x01(\tR\x06handId\x12\x16\n" +
 	"\x06shares\x18\x03 \x03(\x03R\x06shares\x12\x16\n" +
 	"\x06reason\x18\x04 \x01(\tR\x06reason\"\x1a\n" +
-	"\x18AwardDisputedPotResponse\"\xbc\x03\n" +
+	"\x18AwardDisputedPotResponse\"\xfe\x03\n" +
 	"\x11SeatPlayerRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\x05R\x04seat\x12\x1b\n" +
@@ -7329,8 +7396,10 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\ftime_bank_ms\x18\v \x01(\x03H\x00R\n" +
 	"timeBankMs\x88\x01\x01\x12\x1d\n" +
 	"\n" +
-	"shot_clock\x18\f \x01(\bR\tshotClockB\x0f\n" +
-	"\r_time_bank_ms\"D\n" +
+	"shot_clock\x18\f \x01(\bR\tshotClock\x12,\n" +
+	"\x0ftime_extensions\x18\r \x01(\x05H\x01R\x0etimeExtensions\x88\x01\x01B\x0f\n" +
+	"\r_time_bank_msB\x12\n" +
+	"\x10_time_extensions\"D\n" +
 	"\x12SeatPlayerResponse\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x1a\n" +
 	"\breplayed\x18\x02 \x01(\bR\breplayed\"e\n" +
@@ -7367,7 +7436,7 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\tplayer_id\x18\x02 \x01(\tR\bplayerId\x12\x1d\n" +
 	"\n" +
 	"partner_id\x18\x03 \x01(\tR\tpartnerId\x12'\n" +
-	"\x0fidempotency_key\x18\x04 \x01(\tR\x0eidempotencyKey\"\xec\x01\n" +
+	"\x0fidempotency_key\x18\x04 \x01(\tR\x0eidempotencyKey\"\x95\x02\n" +
 	"\x14RemovePlayerResponse\x12\x14\n" +
 	"\x05chips\x18\x01 \x01(\x03R\x05chips\x12\x12\n" +
 	"\x04seat\x18\x02 \x01(\x05R\x04seat\x121\n" +
@@ -7377,7 +7446,8 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\ftime_bank_ms\x18\x06 \x01(\x03R\n" +
 	"timeBankMs\x12\x1d\n" +
 	"\n" +
-	"shot_clock\x18\a \x01(\bR\tshotClock\"`\n" +
+	"shot_clock\x18\a \x01(\bR\tshotClock\x12'\n" +
+	"\x0ftime_extensions\x18\b \x01(\x05R\x0etimeExtensions\"`\n" +
 	"\x10SetStakesRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x121\n" +
 	"\x06stakes\x18\x02 \x01(\v2\x19.croupier.table.v1.StakesR\x06stakes\"\x13\n" +
@@ -7393,7 +7463,7 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"\x16ListHandResultsRequest\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12*\n" +
 	"\x11after_hand_number\x18\x02 \x01(\x04R\x0fafterHandNumber\x12\x14\n" +
-	"\x05limit\x18\x03 \x01(\x05R\x05limit\"\xc1\x02\n" +
+	"\x05limit\x18\x03 \x01(\x05R\x05limit\"\xea\x02\n" +
 	"\fPlayerResult\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x1b\n" +
 	"\tplayer_id\x18\x02 \x01(\tR\bplayerId\x12\x1d\n" +
@@ -7412,7 +7482,8 @@ const file_croupier_table_v1_table_proto_rawDesc = "" +
 	"timeBankMs\x12\x1d\n" +
 	"\n" +
 	"shot_clock\x18\n" +
-	" \x01(\bR\tshotClock\"\x95\x01\n" +
+	" \x01(\bR\tshotClock\x12'\n" +
+	"\x0ftime_extensions\x18\v \x01(\x05R\x0etimeExtensions\"\x95\x01\n" +
 	"\bDealtOut\x12\x12\n" +
 	"\x04seat\x18\x01 \x01(\x05R\x04seat\x12\x1b\n" +
 	"\tplayer_id\x18\x02 \x01(\tR\bplayerId\x12\x1d\n" +

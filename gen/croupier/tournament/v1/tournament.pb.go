@@ -363,9 +363,13 @@ type Clock struct {
 	// Time bank per player for the tournament, 0..300 s (H.27(a)).
 	TimeBankSeconds int32 `protobuf:"varint,2,opt,name=time_bank_seconds,json=timeBankSeconds,proto3" json:"time_bank_seconds,omitempty"`
 	// Pause between hands, milliseconds.
-	HandPauseMs   int32 `protobuf:"varint,3,opt,name=hand_pause_ms,json=handPauseMs,proto3" json:"hand_pause_ms,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	HandPauseMs int32 `protobuf:"varint,3,opt,name=hand_pause_ms,json=handPauseMs,proto3" json:"hand_pause_ms,omitempty"`
+	// Extension periods per player for the tournament and each one's
+	// length, at most 120 s; one a decision (H.27(b)). Both 0 or both set.
+	TimeExtensions       int32 `protobuf:"varint,4,opt,name=time_extensions,json=timeExtensions,proto3" json:"time_extensions,omitempty"`
+	TimeExtensionSeconds int32 `protobuf:"varint,5,opt,name=time_extension_seconds,json=timeExtensionSeconds,proto3" json:"time_extension_seconds,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
 }
 
 func (x *Clock) Reset() {
@@ -415,6 +419,20 @@ func (x *Clock) GetTimeBankSeconds() int32 {
 func (x *Clock) GetHandPauseMs() int32 {
 	if x != nil {
 		return x.HandPauseMs
+	}
+	return 0
+}
+
+func (x *Clock) GetTimeExtensions() int32 {
+	if x != nil {
+		return x.TimeExtensions
+	}
+	return 0
+}
+
+func (x *Clock) GetTimeExtensionSeconds() int32 {
+	if x != nil {
+		return x.TimeExtensionSeconds
 	}
 	return 0
 }
@@ -2723,11 +2741,13 @@ const file_croupier_tournament_v1_tournament_proto_rawDesc = "" +
 	"\x04ante\x18\x03 \x01(\x03R\x04ante\x12)\n" +
 	"\x10duration_seconds\x18\x04 \x01(\x05R\x0fdurationSeconds\x12#\n" +
 	"\rbreak_seconds\x18\x05 \x01(\x05R\fbreakSeconds\x12\x19\n" +
-	"\bbring_in\x18\x06 \x01(\x03R\abringIn\"~\n" +
+	"\bbring_in\x18\x06 \x01(\x03R\abringIn\"\xdd\x01\n" +
 	"\x05Clock\x12%\n" +
 	"\x0eaction_seconds\x18\x01 \x01(\x05R\ractionSeconds\x12*\n" +
 	"\x11time_bank_seconds\x18\x02 \x01(\x05R\x0ftimeBankSeconds\x12\"\n" +
-	"\rhand_pause_ms\x18\x03 \x01(\x05R\vhandPauseMs\"\xdc\n" +
+	"\rhand_pause_ms\x18\x03 \x01(\x05R\vhandPauseMs\x12'\n" +
+	"\x0ftime_extensions\x18\x04 \x01(\x05R\x0etimeExtensions\x124\n" +
+	"\x16time_extension_seconds\x18\x05 \x01(\x05R\x14timeExtensionSeconds\"\xdc\n" +
 	"\n" +
 	"\tStructure\x12\x12\n" +
 	"\x04game\x18\x01 \x01(\tR\x04game\x120\n" +
