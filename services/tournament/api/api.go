@@ -140,22 +140,21 @@ func (h *Handler) ListTournaments(ctx context.Context, req *connect.Request[tour
 	if err != nil {
 		return nil, apierr.Connect(apierr.Invalid("BAD_PAGE_TOKEN", "page token is not from a previous response"))
 	}
-	list, next, err := h.core.List(ctx, int(m.GetPageSize()), token)
+	var keep func(tournament.Standings) bool
+	if m.GetState() != tournamentv1.TournamentState_TOURNAMENT_STATE_UNSPECIFIED {
+		keep = func(st tournament.Standings) bool { return stateOf(st) == m.GetState() }
+	}
+	// The state filter runs before the page is cut (core.List): a page is
+	// short only at the end of the list, or after a long run of
+	// tournaments in other states; a client pages on while
+	// next_page_token is set.
+	list, next, err := h.core.List(ctx, int(m.GetPageSize()), token, keep)
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}
 	out := &tournamentv1.ListTournamentsResponse{NextPageToken: base64.RawURLEncoding.EncodeToString(next)}
-	// The state filter applies to the page Temporal returned, so a
-	// filtered page may hold fewer than page_size tournaments, even none,
-	// with more to come: a client pages on while next_page_token is set.
-	// (The state lives in the workflow, not in a search attribute the
-	// visibility query could filter on.)
 	for _, st := range list {
-		t := tournamentOf(st)
-		if m.GetState() != tournamentv1.TournamentState_TOURNAMENT_STATE_UNSPECIFIED && t.GetState() != m.GetState() {
-			continue
-		}
-		out.Tournaments = append(out.Tournaments, t)
+		out.Tournaments = append(out.Tournaments, tournamentOf(st))
 	}
 	return connect.NewResponse(out), nil
 }

@@ -104,23 +104,6 @@ func (s *Service) Standings(ctx context.Context, id string) (tournament.Standing
 	return st, nil
 }
 
-// List lists tournaments, newest first.
-func (s *Service) List(ctx context.Context, pageSize int, token []byte) ([]tournament.Standings, []byte, error) {
-	res, err := s.c.ListWorkflow(ctx, listRequest{query: fmt.Sprintf("WorkflowType = '%s'", tournament.WorkflowName), size: int32(pageSize), token: token}.proto())
-	if err != nil {
-		return nil, nil, s.mapErr(ctx, err)
-	}
-	var out []tournament.Standings
-	for _, e := range res.GetExecutions() {
-		st, err := s.Standings(ctx, e.GetExecution().GetWorkflowId())
-		if err != nil {
-			continue // a tournament whose worker cannot answer now is left out
-		}
-		out = append(out, st)
-	}
-	return out, res.GetNextPageToken(), nil
-}
-
 // update runs one update to completion.
 func (s *Service) update(ctx context.Context, id, name, key string, arg, out any) (err error) {
 	defer func() { s.m.updated(ctx, name, err) }()

@@ -371,8 +371,9 @@ func TestMapErr(t *testing.T) {
 }
 
 // List asks Temporal for the tournament workflows, a page at a time (the
-// size bounded to 1..500, 100 when unset), passes the page token through,
-// and leaves out a tournament that cannot answer its query now.
+// size bounded to 1..500, 100 when unset), starts from Temporal's page
+// token in the caller's, and leaves out a tournament that cannot answer
+// its query now.
 func TestList(t *testing.T) {
 	cases := []struct {
 		size, want int32
@@ -380,12 +381,11 @@ func TestList(t *testing.T) {
 	for _, c := range cases {
 		f := coretest.NewTemporal()
 		f.ListIDs = []string{"tour-b", "tour-busy", "tour-a"}
-		f.ListToken = []byte("page\x003")
 		f.Standings["tour-a"] = tournament.Standings{ID: "tour-a"}
 		f.Standings["tour-b"] = tournament.Standings{ID: "tour-b"}
 		f.Standings["tour-busy"] = tournament.Standings{ID: "tour-busy"}
 		f.QueryErr["tour-busy"] = serviceerror.NewWorkflowNotReady("not ready")
-		list, next, err := New(f, Config{TaskQueue: "tq"}).List(context.Background(), int(c.size), []byte("page\x002"))
+		list, next, err := New(f, Config{TaskQueue: "tq"}).List(context.Background(), int(c.size), cursor{Token: []byte("page\x002")}.encode(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -393,8 +393,14 @@ func TestList(t *testing.T) {
 		for _, st := range list {
 			ids = append(ids, st.ID)
 		}
-		if !slices.Equal(ids, []string{"tour-b", "tour-a"}) || string(next) != "page\x003" {
-			t.Errorf("size %d: listed %v, next %q", c.size, ids, next)
+		// The last of Temporal's pages: the list ends there, except for a
+		// page of one, which stops after tour-b, the next one on in it.
+		wantIDs, wantNext := []string{"tour-b", "tour-a"}, []byte(nil)
+		if c.size == 1 {
+			wantIDs, wantNext = []string{"tour-b"}, cursor{Token: []byte("page\x002"), Skip: 1}.encode()
+		}
+		if !slices.Equal(ids, wantIDs) || string(next) != string(wantNext) || len(f.Lists) != 1 {
+			t.Errorf("size %d: listed %v, next %q after %d requests", c.size, ids, next, len(f.Lists))
 		}
 		r := f.Lists[0]
 		if r.GetQuery() != "WorkflowType = 'Tournament'" || r.GetPageSize() != c.want || string(r.GetNextPageToken()) != "page\x002" {
@@ -404,6 +410,53 @@ func TestList(t *testing.T) {
 
 	f := coretest.NewTemporal()
 	f.ListErr = serviceerror.NewUnavailable("frontend down")
-	_, _, err := New(f, Config{}).List(context.Background(), 10, nil)
+	_, _, err := New(f, Config{}).List(context.Background(), 10, nil, nil)
 	wantRefusal(t, err, connect.CodeUnavailable, "TOURNAMENT_UNAVAILABLE")
+	_, _, err = New(coretest.NewTemporal(), Config{}).List(context.Background(), 10, []byte("not a token"), nil)
+	wantRefusal(t, err, connect.CodeInvalidArgument, "BAD_PAGE_TOKEN")
+}
+
+// The lobby's filter runs before the page is cut (issue 17): 25
+// tournaments, every third one running, listed running 4 to a page, come
+// as full pages of 4, 4 and a last one of 1 — every running one exactly
+// once, in order, whatever Temporal's page boundaries — and the last page
+// has no token.
+func TestListFiltersBeforePaging(t *testing.T) {
+	f := coretest.NewTemporal()
+	var want []string
+	for i := range 25 {
+		id := fmt.Sprintf("tour-%02d", i)
+		f.ListAll = append(f.ListAll, id)
+		phase := tournament.Registering
+		if i%3 == 0 {
+			phase = tournament.Running
+			want = append(want, id)
+		}
+		f.Standings[id] = tournament.Standings{ID: id, Phase: phase}
+	}
+	s := New(f, Config{})
+	running := func(st tournament.Standings) bool { return st.Phase == tournament.Running }
+	var got []string
+	var sizes []int
+	var token []byte
+	for page := 0; ; page++ {
+		list, next, err := s.List(context.Background(), 4, token, running)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sizes = append(sizes, len(list))
+		for _, st := range list {
+			got = append(got, st.ID)
+		}
+		if next == nil {
+			break
+		}
+		if page > 10 {
+			t.Fatal("the list does not end")
+		}
+		token = next
+	}
+	if !slices.Equal(got, want) || !slices.Equal(sizes, []int{4, 4, 1}) {
+		t.Fatalf("pages of %v listing %v; want pages of [4 4 1] listing %v", sizes, got, want)
+	}
 }

@@ -6,6 +6,7 @@ package coretest
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"sync"
 
 	commonpb "go.temporal.io/api/common/v1"
@@ -67,6 +68,9 @@ type Temporal struct {
 	ListIDs   []string
 	ListToken []byte
 	ListErr   error
+	// ListAll, when set, is every workflow id in order, answered a page of
+	// the request's size at a time (ListIDs and ListToken are then unused).
+	ListAll []string
 }
 
 // NewTemporal returns a client that knows no workflow and fails nothing.
@@ -190,6 +194,19 @@ func (f *Temporal) ListWorkflow(_ context.Context, req *workflowservice.ListWork
 	f.Lists = append(f.Lists, req)
 	if f.ListErr != nil {
 		return nil, f.ListErr
+	}
+	if f.ListAll != nil {
+		// Pages of the request's size over ListAll; a token is the offset.
+		from, _ := strconv.Atoi(string(req.GetNextPageToken()))
+		to := min(from+int(req.GetPageSize()), len(f.ListAll))
+		out := &workflowservice.ListWorkflowExecutionsResponse{}
+		if to < len(f.ListAll) {
+			out.NextPageToken = []byte(strconv.Itoa(to))
+		}
+		for _, id := range f.ListAll[from:to] {
+			out.Executions = append(out.Executions, &workflowpb.WorkflowExecutionInfo{Execution: &commonpb.WorkflowExecution{WorkflowId: id}})
+		}
+		return out, nil
 	}
 	out := &workflowservice.ListWorkflowExecutionsResponse{NextPageToken: f.ListToken}
 	for _, id := range f.ListIDs {
