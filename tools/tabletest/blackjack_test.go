@@ -75,6 +75,7 @@ func (b *banked) playOut(rng *rand.Rand, players ...string) house.View {
 // balance moved by exactly his lines in the round's record. No view
 // shows a card of the shoe not dealt yet.
 func TestBlackjackRNGRoundsThroughTheCore(t *testing.T) {
+	t.Parallel() // mostly waiting out betting windows
 	u := newUnit(t, table.Options{})
 	b := u.bankedTable(table.BankedSpec{Name: "bj", Game: house.GameBlackjack, Profile: blackjack.CZ, Source: house.ResultRNG,
 		Window: 5 * time.Second, Pause: time.Second, Clock: house.MinClock}, "alice", "bob", "carol")

@@ -107,6 +107,9 @@ func lineNames[L ~string](ls []L) []string {
 // he saw — the board, the cards shown, his own — and no other, verified
 // against the deck's commitment.
 func TestCasinoPokerRNGRoundsThroughTheCore(t *testing.T) {
+	// Each game's table waits out 5-s betting windows: they run side by
+	// side (each on its own Redis).
+	t.Parallel()
 	for _, tc := range []struct {
 		name, game, profile, side string
 		options                   map[string]string
@@ -119,6 +122,7 @@ func TestCasinoPokerRNGRoundsThroughTheCore(t *testing.T) {
 		{"split_poker/ru", house.GameSplit, splitpoker.RU, "royal_bonus", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			u := newUnit(t, table.Options{})
 			b := u.bankedTable(table.BankedSpec{Name: "cp", Game: tc.game, Profile: tc.profile, Options: tc.options, Source: house.ResultRNG,
 				Window: 5 * time.Second, Pause: time.Second, Clock: house.MinClock,
