@@ -232,12 +232,21 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	if err != nil {
 		return rep, err
 	}
+	rep.Problems = reconcile(ctx, op, final, accounts)
+	rep.LedgerOK = len(rep.Problems) == 0
+	rep.take(final, int(bots.clocks.Load()))
+	rep.NoShowProblems = checkNoShows(final, noShow)
+	return rep, nil
+}
+
+// take reads the final standings into the report and checks what the
+// tables applied against what was asked of them: the moved players' terms
+// against the moves' plan, the called clocks against the floor's calls.
+func (rep *Report) take(final tournament.Standings, clocksAsked int) {
 	rep.Completed = final.Phase == tournament.Completed
 	rep.PayoutTotal, rep.Pool, rep.Commission, rep.Moves = final.PrizeTotal, final.Money.Pool, final.Money.Commission, final.Moves
 	rep.MoveTerms = final.MoveTerms
-	rep.ClocksAsked, rep.CalledClocks = int(bots.clocks.Load()), final.CalledClocks
-	rep.Problems = reconcile(ctx, op, final, accounts)
-	rep.LedgerOK = len(rep.Problems) == 0
+	rep.ClocksAsked, rep.CalledClocks = clocksAsked, final.CalledClocks
 	if m := final.MoveTerms; m.MissedHands > m.PlannedMisses || m.DeadBigBlinds > m.PlannedDead {
 		rep.Problems = append(rep.Problems, fmt.Sprintf("the tables applied %d missed hands and %d dead big blinds; the moves planned %d and %d",
 			m.MissedHands, m.DeadBigBlinds, m.PlannedMisses, m.PlannedDead))
@@ -245,8 +254,6 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	if rep.CalledClocks > rep.ClocksAsked {
 		rep.Problems = append(rep.Problems, fmt.Sprintf("the hands show %d called clocks; the floor called %d", rep.CalledClocks, rep.ClocksAsked))
 	}
-	rep.NoShowProblems = checkNoShows(final, noShow)
-	return rep, nil
 }
 
 // registerAll registers the players, 16 at a time, as the partners'
