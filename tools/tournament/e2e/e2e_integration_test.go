@@ -23,7 +23,11 @@ func TestTournamentEndToEnd(t *testing.T) {
 	}
 	const n = 24
 	rep, err := Run(context.Background(), Config{RedisAddr: addr, Entrants: n, Level: 10 * time.Second,
-		Restarts: 1, RestartEvery: 3 * time.Second, RestartGap: time.Second, Timeout: 4 * time.Minute, Stall: time.Minute,
+		// A worker stopped mid-activity (a balancing move) leaves the
+		// activity to Temporal's heartbeat timeout, a minute, before it is
+		// retried and the workflow moves on: a stall is a standstill well
+		// past that (CI's run stopped at a 1-minute stall limit).
+		Restarts: 1, RestartEvery: 3 * time.Second, RestartGap: time.Second, Timeout: 5 * time.Minute, Stall: 2 * time.Minute,
 		// A failed run leaves its history, standings and tables here.
 		DumpDir: os.Getenv("CROUPIER_E2E_DUMP")})
 	for _, p := range rep.Problems {
