@@ -94,10 +94,13 @@ func TestMovedPlayersTermsAtATournamentTable(t *testing.T) {
 	if err := a.SetDealHold(u.ctx, id, false); err != nil {
 		t.Fatal(err)
 	}
-	first := u.foldHand(a, id) // button 0, SB 2, BB 3
+	// Hold the deal again while the first hand runs: released after it,
+	// the table would deal the second before the newcomers sit down.
+	u.hand(a, id)
 	if err := a.SetDealHold(u.ctx, id, true); err != nil {
 		t.Fatal(err)
 	}
+	first := u.foldHand(a, id) // button 0, SB 2, BB 3
 	// Seat 1 lies between the button (0) and the small blind (2); seat 7
 	// is past the next big blind (seat 4).
 	if err := seat(1, "mover", table.Arrival{Entry: seating.Exempt, MissHand: true}); err != nil {
