@@ -231,6 +231,7 @@ require (
 	github.com/croupier/croupier/services/table v0.0.0
 	github.com/croupier/croupier/services/tournament v0.0.0-00010101000000-000000000000
 	github.com/croupier/croupier/services/wallet v0.0.0
+	github.com/croupier/croupier/web v0.0.0
 	github.com/croupier/croupier/workflows v0.0.0
 	github.com/jackc/pgx/v5 v5.10.0
 	github.com/redis/go-redis/v9 v9.23.0
@@ -249,3 +250,5 @@ require (
 	k8s.io/client-go v0.37.2
 	sigs.k8s.io/yaml v1.6.0
 )
+
+replace github.com/croupier/croupier/web => ../web

@@ -159,6 +159,14 @@ func (s *Service) CreateTable(ctx context.Context, sp TableSpec) (live.Summary, 
 	if err != nil {
 		return live.Summary{}, unavailable(err)
 	}
+	// The lobby loop rewrites entries of tables loaded here; a new table
+	// is not loaded until its first command, so its entry is written now:
+	// players find an empty table and sit down.
+	if entry, listed := t.Lobby(); listed {
+		if err := s.deps.Store.PutSummaries(ctx, map[string][]byte{id: entry}); err != nil {
+			return live.Summary{}, unavailable(err)
+		}
+	}
 	s.touchLobby(id)
 	return t.Summarize(), nil
 }

@@ -15,14 +15,7 @@ import (
 // runDemo waits for the dev stack to serve, then seats bots at a few
 // tables and lets them play until the stack stops.
 func runDemo(ctx context.Context, rt *boot.Runtime, base string, set settings, tables int) {
-	for ctx.Err() == nil {
-		res, err := http.Post(base+"/grpc.health.v1.Health/Check", "application/json", strings.NewReader(`{"service":""}`))
-		if err == nil {
-			res.Body.Close()
-			break
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	waitHealthy(ctx, base)
 	keys, err := auth.ParseAPIKeys(set.common.APIKeys)
 	if err != nil || len(keys) == 0 {
 		rt.Log.Warn("table demo: no partner API key")
@@ -63,5 +56,17 @@ func runDemo(ctx context.Context, rt *boot.Runtime, base string, set settings, t
 			continue
 		}
 		go rounds.Play(ctx, btg, bo, bt, obs)
+	}
+}
+
+// waitHealthy waits until the stack at base answers its health check.
+func waitHealthy(ctx context.Context, base string) {
+	for ctx.Err() == nil {
+		res, err := http.Post(base+"/grpc.health.v1.Health/Check", "application/json", strings.NewReader(`{"service":""}`))
+		if err == nil {
+			res.Body.Close()
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }

@@ -96,6 +96,9 @@ func serve(ctx context.Context, set settings, devKey string, getenv func(string)
 		return err
 	}
 	defer stopServices()
+	if set.services&platform.Table != 0 || set.services == 0 {
+		mountWeb(rt, base, devKey)
+	}
 
 	fmt.Fprintf(stdout, "Croupier dev stack listening on %s (gRPC, gRPC-Web and Connect; h2c and HTTP/1.1)\n", ln.Addr())
 	for _, s := range rt.Server.Services() {
@@ -104,6 +107,7 @@ func serve(ctx context.Context, set settings, devKey string, getenv func(string)
 	for _, n := range notes {
 		fmt.Fprintf(stdout, "  %s\n", n)
 	}
+	fmt.Fprintf(stdout, "  web      %s/   (the reference web client; dev sign-in at %s)\n", base, devSessionPath)
 	fmt.Fprintf(stdout, "  health   curl -s -X POST -H 'Content-Type: application/json' -d '{\"service\":\"\"}' %s/grpc.health.v1.Health/Check\n", base)
 	fmt.Fprintf(stdout, "  list     ./bin/grpcurl -plaintext %s list   # ./bin/grpcurl: make tools, once\n", ln.Addr())
 	fmt.Fprintf(stdout, "  flags    make run ARGS=\"-addr 127.0.0.1:9090 -log-level debug\"   # README: Try it\n")

@@ -38,6 +38,17 @@ func mountAll(ctx context.Context, rt *boot.Runtime, base string, set settings) 
 		if v, err := strconv.Atoi(os.Getenv("CROUPIER_DEMO_TABLES")); err == nil && v >= 0 {
 			demo = v
 		}
+		// The web client's lobby: empty tables of every game
+		// (CROUPIER_WEB_TABLES=0 for none).
+		if os.Getenv("CROUPIER_WEB_TABLES") != "0" {
+			notes = append(notes, "web      lobby tables: No-Limit Hold'em, Pot-Limit Omaha, every banked game"+map[bool]string{true: ", a tournament", false: ""}[p.Tournament != nil])
+			go func() {
+				waitHealthy(ctx, base)
+				if err := webTables(ctx, rt, base, p.Tournament != nil); err != nil && ctx.Err() == nil {
+					rt.Log.Warn("web lobby tables", "err", err)
+				}
+			}()
+		}
 		if demo > 0 {
 			notes = append(notes, fmt.Sprintf("table    demo: %d tables of bots (ListTables to find them; 3 of 6 seats free)", demo))
 			var dctx context.Context

@@ -126,6 +126,28 @@ func passive(ls []*tablev1.LegalAction) *tablev1.LegalAction {
 	return ls[0]
 }
 
+// A table the operator creates is in the lobby at once, before any
+// command loads it: players find the empty table and sit down (the web
+// client's lobby showed none of the dev stack's new tables).
+func TestCreatedTableIsInTheLobbyBeforeAnyoneSits(t *testing.T) {
+	e := newEnv(t)
+	alice := e.player("alice", 1_000)
+	id := e.createTable(0).GetTableId()
+	list, err := alice.Table.ListTables(e.ctx, connect.NewRequest(&tablev1.ListTablesRequest{OnlyFreeSeats: true}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range list.Msg.GetTables() {
+		if s.GetTableId() == id {
+			if s.GetSeated() != 0 || s.GetMaxSeats() == 0 {
+				t.Fatalf("lobby entry %+v: want an empty table with seats", s)
+			}
+			return
+		}
+	}
+	t.Fatalf("table %s is not in the lobby right after its creation (%d tables listed)", id, len(list.Msg.GetTables()))
+}
+
 // A full hand through the public API, from the lobby and the buy-ins to
 // the cash-outs: every balance is right to the unit, the rake reaches the
 // house, and the escrow is empty at the end.

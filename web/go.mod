@@ -1,0 +1,3 @@
+module github.com/croupier/croupier/web
+
+go 1.26.8

@@ -1,0 +1,79 @@
+// Clients of the public API over Connect (JSON on HTTP/1.1 or 2), from the
+// code buf generated into src/gen. Every call carries the player's session
+// token; nothing here uses an operator's or a partner's credential.
+import { createClient, type Client, type Interceptor, ConnectError, Code } from "@connectrpc/connect";
+import { createConnectTransport } from "@connectrpc/connect-web";
+import { TableService } from "./gen/croupier/table/v1/table_pb";
+import { BankedTableService } from "./gen/croupier/table/v1/banked_pb";
+import { BlackjackService } from "./gen/croupier/table/v1/blackjack_pb";
+import { CasinoPokerService } from "./gen/croupier/table/v1/casinopoker_pb";
+import { TournamentService } from "./gen/croupier/tournament/v1/tournament_pb";
+import { WalletService } from "./gen/croupier/wallet/v1/wallet_pb";
+import { currentSession } from "./session";
+
+const bearer: Interceptor = (next) => async (req) => {
+  const s = currentSession();
+  if (s) req.header.set("Authorization", "Bearer " + s.token);
+  return next(req);
+};
+
+const transport = createConnectTransport({ baseUrl: location.origin, interceptors: [bearer] });
+
+export const api: {
+  table: Client<typeof TableService>;
+  banked: Client<typeof BankedTableService>;
+  blackjack: Client<typeof BlackjackService>;
+  casinoPoker: Client<typeof CasinoPokerService>;
+  tournament: Client<typeof TournamentService>;
+  wallet: Client<typeof WalletService>;
+} = {
+  table: createClient(TableService, transport),
+  banked: createClient(BankedTableService, transport),
+  blackjack: createClient(BlackjackService, transport),
+  casinoPoker: createClient(CasinoPokerService, transport),
+  tournament: createClient(TournamentService, transport),
+  wallet: createClient(WalletService, transport),
+};
+
+/** errorText is what a refusal says to the player: the reason code the
+ * server sent (stable, for translation) and its message. */
+export function errorText(err: unknown): string {
+  const e = ConnectError.from(err);
+  const reason = errorReason(e);
+  return (reason ? reason + ": " : "") + e.rawMessage;
+}
+
+/** errorReason reads the reason code from the error's google.rpc.ErrorInfo
+ * detail (field 1, a string), which every refusal of the platform carries. */
+export function errorReason(e: ConnectError): string {
+  for (const d of e.details) {
+    if (!("type" in d) || d.type !== "google.rpc.ErrorInfo") continue;
+    const b = d.value;
+    let i = 0;
+    while (i < b.length) {
+      const tag = b[i++];
+      let len = 0, shift = 0;
+      for (;;) {
+        const x = b[i++];
+        len |= (x & 0x7f) << shift;
+        shift += 7;
+        if (!(x & 0x80) || i >= b.length) break;
+      }
+      if (tag === 0x0a) return new TextDecoder().decode(b.subarray(i, i + len));
+      if ((tag & 7) !== 2) return "";
+      i += len;
+    }
+  }
+  return "";
+}
+
+/** retryable tells a dropped connection from a refusal. */
+export function retryable(err: unknown): boolean {
+  const e = ConnectError.from(err);
+  return e.code === Code.Unavailable || e.code === Code.Unknown || e.code === Code.Internal || e.code === Code.DeadlineExceeded || e.code === Code.Aborted;
+}
+
+/** idempotencyKey is a fresh key for one request (a retry reuses it). */
+export function idempotencyKey(): string {
+  return crypto.randomUUID();
+}
