@@ -25,12 +25,12 @@ func Assets() fs.FS {
 	return sub
 }
 
-// Handler serves the client: the hashed bundles with a year's caching (a
+// Handler serves the built client in assets (Assets(), or a folder a
+// developer rebuilds with `vite build --watch`): the hashed bundles with a year's caching (a
 // new build has new names), everything else with no caching, and any path
 // that is not a file as index.html (the client routes by location hash,
 // so only / is needed; a deep link still loads the page).
-func Handler() http.Handler {
-	assets := Assets()
+func Handler(assets fs.FS) http.Handler {
 	files := http.FileServerFS(assets)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {

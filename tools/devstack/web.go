@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
 	"strings"
 	"time"
 	"unicode"
@@ -38,7 +39,13 @@ var webCurrencies = [...]string{"EUR"}
 func mountWeb(rt *boot.Runtime, base, apiKey string) {
 	// Patterns without a method: "GET /" would conflict with the services'
 	// own paths in the mux. The handlers check the method.
-	rt.Server.Handle("/", web.Handler())
+	assets := web.Assets()
+	if dir := os.Getenv("CROUPIER_WEB_DIR"); dir != "" {
+		// A client build on disk instead of the embedded one (a developer's
+		// `npx vite build --watch --outDir DIR`).
+		assets = os.DirFS(dir)
+	}
+	rt.Server.Handle("/", web.Handler(assets))
 	rt.Server.Handle(devSessionPath, &devSessions{rt: rt, wallet: platform.NewClients(base, platform.APIKey(apiKey)).Wallet})
 }
 

@@ -1,0 +1,7 @@
+import { h, replace } from "../dom";
+import type { BankedView } from "./banked";
+
+export const blackjackView: BankedView = (main, table) => {
+  replace(main, h("h1", null, table.name));
+  return () => {};
+};
