@@ -27,6 +27,7 @@ COPY services/tournament/go.mod services/tournament/go.sum services/tournament/
 COPY services/wallet/go.mod services/wallet/go.sum services/wallet/
 COPY tools/go.mod tools/go.sum tools/
 COPY workflows/go.mod workflows/go.sum workflows/
+COPY web/go.mod web/
 RUN go mod download
 COPY . .
 ARG VERSION=dev
