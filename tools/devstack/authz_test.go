@@ -61,6 +61,7 @@ func startAuthzStack(t *testing.T) *authzStack {
 func startAuthzStackEnv(t *testing.T, getenv func(string) string) *authzStack {
 	t.Helper()
 	t.Setenv("CROUPIER_DEMO_TABLES", "0")
+	t.Setenv("CROUPIER_WEB_TABLES", "0") // the web lobby's tables are the browser tests' (web/e2e)
 	ctx, cancel := context.WithCancel(context.Background())
 	set := settings{dataDir: t.TempDir()}
 	set.common = boot.Common{Addr: "127.0.0.1:0", LogLevel: "error", Keys: boot.DevKeys("croupier-devstack", "authz"),

@@ -29,6 +29,7 @@ func TestStackServesEveryService(t *testing.T) {
 	// One demo table of bots plays (the table mount reads the process
 	// environment) and every log line is kept: the stop must log no ERROR.
 	t.Setenv("CROUPIER_DEMO_TABLES", "1")
+	t.Setenv("CROUPIER_WEB_TABLES", "0") // the web lobby's tables are the browser tests' (web/e2e)
 	env := map[string]string{"CROUPIER_DATA_DIR": t.TempDir(), "CROUPIER_LOG_LEVEL": "debug"}
 	getenv := func(k string) string { return env[k] }
 	ctx, cancel := context.WithCancel(context.Background())

@@ -60,6 +60,7 @@ func TestOneTraceAcrossServices(t *testing.T) {
 	}
 	dsn := scratchPostgres(t)
 	t.Setenv("CROUPIER_DEMO_TABLES", "0")
+	t.Setenv("CROUPIER_WEB_TABLES", "0") // the web lobby's tables are the browser tests' (web/e2e)
 
 	exp := tracetest.NewInMemoryExporter()
 	tp := sdktrace.NewTracerProvider(sdktrace.WithSyncer(exp), sdktrace.WithSampler(sdktrace.ParentBased(sdktrace.AlwaysSample())))
