@@ -41,7 +41,11 @@ func mountAll(ctx context.Context, rt *boot.Runtime, base string, set settings) 
 		// The web client's lobby: empty tables of every game
 		// (CROUPIER_WEB_TABLES=0 for none).
 		if os.Getenv("CROUPIER_WEB_TABLES") != "0" {
-			notes = append(notes, "web      lobby tables: No-Limit Hold'em, Pot-Limit Omaha, every banked game"+map[bool]string{true: ", a tournament", false: ""}[p.Tournament != nil])
+			note := "web      lobby tables: No-Limit Hold'em, Pot-Limit Omaha, every banked game"
+			if p.Tournament != nil {
+				note += ", a tournament"
+			}
+			notes = append(notes, note)
 			go func() {
 				waitHealthy(ctx, base)
 				if err := webTables(ctx, rt, base, p.Tournament != nil); err != nil && ctx.Err() == nil {

@@ -37,14 +37,14 @@ var webCurrencies = [...]string{"EUR"}
 
 // mountWeb serves the reference web client at / and the dev sign-in.
 func mountWeb(rt *boot.Runtime, base, apiKey string) {
-	// Patterns without a method: "GET /" would conflict with the services'
-	// own paths in the mux. The handlers check the method.
 	assets := web.Assets()
 	if dir := os.Getenv("CROUPIER_WEB_DIR"); dir != "" {
 		// A client build on disk instead of the embedded one (a developer's
 		// `npx vite build --watch --outDir DIR`).
 		assets = os.DirFS(dir)
 	}
+	// Patterns without a method: "GET /" would conflict with the services'
+	// own paths in the mux. The handlers check the method.
 	rt.Server.Handle("/", web.Handler(assets))
 	rt.Server.Handle(devSessionPath, &devSessions{rt: rt, wallet: platform.NewClients(base, platform.APIKey(apiKey)).Wallet})
 }

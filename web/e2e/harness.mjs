@@ -54,9 +54,10 @@ export async function startStack({ env = {}, timeoutMs = 180_000 } = {}) {
 // starts.
 async function lobbyReady(base, log) {
   const deadline = Date.now() + 60_000;
+  const token = await devToken(base, "harness");
   for (;;) {
     const res = await fetch(base + "/croupier.table.v1.BankedTableService/ListBankedTables", {
-      method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer " + (await devToken(base, "harness")) }, body: "{}" });
+      method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer " + token }, body: "{}" });
     const body = await res.json();
     if ((body.tables ?? []).length >= 11) break;
     if (/web lobby tables/.test(log()) || Date.now() > deadline) throw new Error("lobby tables did not appear:\n" + log().slice(-3000));
