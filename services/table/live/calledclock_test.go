@@ -207,3 +207,21 @@ func TestExtensionPeriodsOneADecisionUntilUsedUp(t *testing.T) {
 		t.Fatal("a 121-s extension period validated (H.27(b): up to 2 minutes)")
 	}
 }
+
+// A player moved or rebought between a level that raises the smallest chip
+// and the chip race that colours his small chips up (gr-regulation-2 H.18)
+// sits down with the stack he has: the tournament e2e stalled when a move
+// of 25,950 chips to a table playing in 100s was refused, retried for ever.
+func TestSeatPlayerTakesAStackOfChipsSmallerThanTheLevels(t *testing.T) {
+	s := tournamentSim(t, profile.GR)
+	s.tab.Seating.Rules.Stakes.Unit = 100
+	s.must(&Command{Kind: CmdSeatPlayer, Who: "p:m", Name: "m", Seat: 5, Amount: 25_950, Key: "k-move"})
+	if got := s.tab.Seating.Seats[5].Stack; got != 25_950 {
+		t.Fatalf("moved player's stack %d, want 25950", got)
+	}
+	for _, amount := range []int64{0, -100} {
+		if _, err := s.apply(&Command{Kind: CmdSeatPlayer, Who: "p:z", Name: "z", Seat: 6, Amount: amount, Key: "k-z"}); apierr.Reason(err) != "BAD_AMOUNT" {
+			t.Fatalf("seating %d chips: %v, want BAD_AMOUNT", amount, err)
+		}
+	}
+}

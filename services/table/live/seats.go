@@ -380,8 +380,12 @@ func (a *applier) seatPlayer() error {
 	if t.SeatOf(c.Who) >= 0 {
 		return apierr.Precondition("ALREADY_SEATED", "the player sits at this table")
 	}
-	if err := a.checkMultiple(c.Amount); err != nil {
-		return err
+	// His stack, not a buy-in: it may hold chips smaller than the level's
+	// smallest until the chip race colours them up (gr-regulation-2 H.18),
+	// as the stacks already at this table do; a move or a rebuy in between
+	// seats him with them.
+	if c.Amount <= 0 {
+		return apierr.Invalid("BAD_AMOUNT", "a seated player needs chips, not %d", c.Amount)
 	}
 	seat, err := a.pickSeat()
 	if err != nil {

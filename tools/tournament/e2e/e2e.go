@@ -356,7 +356,7 @@ func finished(ctx context.Context, svc *core.Service, id string) (bool, error) {
 // dump writes what a failed run leaves behind into dir: the workflow's
 // history (every run of the chain, newest first, one event a line, JSON),
 // its standings, and the table service's view of each table it seats
-// players at.
+// players at or moves them between.
 func dump(c client.Client, svc *core.Service, op platform.Clients, id, dir string, log *slog.Logger) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -364,28 +364,48 @@ func dump(c client.Client, svc *core.Service, op platform.Clients, id, dir strin
 		log.Error("dump", "err", err)
 		return
 	}
+	var tables []string
 	if st, err := svc.Standings(ctx, id); err == nil {
 		if b, err := json.MarshalIndent(st, "", "  "); err == nil {
 			_ = os.WriteFile(filepath.Join(dir, "standings.json"), b, 0o644)
 		}
-		seen := map[string]bool{}
 		for _, p := range st.Players {
-			if p.Table == "" || seen[p.Table] {
-				continue
-			}
-			seen[p.Table] = true
-			if v, err := op.Table.GetTable(ctx, connect.NewRequest(&tablev1.GetTableRequest{TableId: p.Table})); err == nil {
-				b, _ := protojson.MarshalOptions{Multiline: true}.Marshal(v.Msg)
-				_ = os.WriteFile(filepath.Join(dir, "table-"+p.Table+".json"), b, 0o644)
-			}
+			tables = append(tables, p.Table)
 		}
 	}
-	f, err := os.Create(filepath.Join(dir, "history.jsonl"))
+	// The activities still running, with their attempts and last failure:
+	// what a stalled workflow waits for.
+	if d, err := c.DescribeWorkflowExecution(ctx, id, ""); err == nil {
+		b, _ := protojson.MarshalOptions{Multiline: true}.Marshal(d)
+		_ = os.WriteFile(filepath.Join(dir, "describe.json"), b, 0o644)
+	}
+	// A table a move leaves is seated by nobody in the standings: the
+	// moves in the history name it.
+	tables = append(tables, dumpHistory(ctx, c, id, filepath.Join(dir, "history.jsonl"), log)...)
+	seen := map[string]bool{}
+	for _, t := range tables {
+		if t == "" || seen[t] {
+			continue
+		}
+		seen[t] = true
+		if v, err := op.Table.GetTable(ctx, connect.NewRequest(&tablev1.GetTableRequest{TableId: t})); err == nil {
+			b, _ := protojson.MarshalOptions{Multiline: true}.Marshal(v.Msg)
+			_ = os.WriteFile(filepath.Join(dir, "table-"+t+".json"), b, 0o644)
+		}
+	}
+	log.Warn("dumped the failed run", "dir", dir)
+}
+
+// dumpHistory writes the workflow's history to path and returns the
+// tables its player moves named.
+func dumpHistory(ctx context.Context, c client.Client, id, path string, log *slog.Logger) []string {
+	f, err := os.Create(path)
 	if err != nil {
 		log.Error("dump", "err", err)
-		return
+		return nil
 	}
 	defer f.Close()
+	var tables []string
 	for run := ""; ; {
 		it := c.GetWorkflowHistory(ctx, id, run, false, enumspb.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
 		prev := ""
@@ -393,20 +413,27 @@ func dump(c client.Client, svc *core.Service, op platform.Clients, id, dir strin
 			e, err := it.Next()
 			if err != nil {
 				log.Error("dump history", "err", err)
-				return
+				return tables
 			}
 			if a := e.GetWorkflowExecutionStartedEventAttributes(); a != nil {
 				prev = a.GetContinuedExecutionRunId()
+			}
+			if a := e.GetActivityTaskScheduledEventAttributes(); a != nil && a.GetActivityType().GetName() == "MovePlayer" {
+				for _, p := range a.GetInput().GetPayloads() {
+					var in tournament.MoveIn
+					if json.Unmarshal(p.GetData(), &in) == nil {
+						tables = append(tables, in.From, in.To)
+					}
+				}
 			}
 			b, _ := protojson.Marshal(e)
 			f.Write(append(b, '\n'))
 		}
 		if prev == "" {
-			break
+			return tables
 		}
 		run = prev
 	}
-	log.Warn("dumped the failed run", "dir", dir)
 }
 
 // dropKeys deletes every Redis key under prefix.
