@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"time"
 
 	"connectrpc.com/connect"
@@ -68,9 +69,21 @@ func webTables(ctx context.Context, rt *boot.Runtime, base string, tournaments b
 	if !tournaments {
 		return nil
 	}
+	// The freezeout starts CROUPIER_WEB_TOURNAMENT_START after boot (a Go
+	// duration, default 30m): the browser tests set a few seconds to see
+	// it start, seat both of their players and open its table. It needs
+	// two entrants (MinEntrants) or it is cancelled at the start.
+	start := 30 * time.Minute
+	if v := os.Getenv("CROUPIER_WEB_TOURNAMENT_START"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return fmt.Errorf("CROUPIER_WEB_TOURNAMENT_START=%q: want a positive Go duration such as 30m or 20s", v)
+		}
+		start = d
+	}
 	tc := tournamentv1connect.NewTournamentServiceClient(sharedclient.NewHTTPClient(), base, connect.WithGRPC(), platform.Bearer(op))
 	_, err = tc.CreateTournament(ctx, connect.NewRequest(&tournamentv1.CreateTournamentRequest{
-		Name: "Hold'em freezeout €10+€1", IdempotencyKey: "web-lobby:freezeout", StartsAt: timestamppb.New(time.Now().Add(30 * time.Minute)),
+		Name: "Hold'em freezeout €10+€1", IdempotencyKey: "web-lobby:freezeout", StartsAt: timestamppb.New(time.Now().Add(start)),
 		Structure: &tournamentv1.Structure{
 			Game: "holdem", BuyIn: eur(1000), Fee: eur(100), FeeRule: tournamentv1.FeeRule_FEE_RULE_GREEK, StartingStack: 10000,
 			Levels: []*tournamentv1.Level{{SmallBlind: 25, BigBlind: 50, DurationSeconds: 600}, {SmallBlind: 50, BigBlind: 100, DurationSeconds: 600},

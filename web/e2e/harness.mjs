@@ -3,6 +3,7 @@
 // Chromium driven by playwright-core, and helpers that sign in through the
 // page like a player would.
 import { spawn } from "node:child_process";
+import { createServer, connect } from "node:net";
 import { mkdtempSync, rmSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -116,4 +117,29 @@ export async function screenshot(page, name) {
   mkdirSync(dir, { recursive: true });
   const w = page.viewportSize()?.width ?? 0;
   await page.screenshot({ path: join(dir, `${name}-${w < 700 ? "phone" : "desktop"}.png`), fullPage: true });
+}
+
+/** cutter puts a TCP proxy between a browser and the stack, so a test can
+ * cut a player's network as a real drop does: cut() resets every open
+ * connection (streams included) and refuses new ones until restore(). */
+export async function cutter(base) {
+  const target = new URL(base);
+  const sockets = new Set();
+  let down = false;
+  const server = createServer((client) => {
+    if (down) { client.destroy(); return; }
+    const upstream = connect(Number(target.port), target.hostname);
+    sockets.add(client).add(upstream);
+    const close = () => { client.destroy(); upstream.destroy(); sockets.delete(client); sockets.delete(upstream); };
+    client.on("error", close).on("close", close);
+    upstream.on("error", close).on("close", close);
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    base: "http://127.0.0.1:" + server.address().port,
+    cut() { down = true; for (const s of sockets) s.resetAndDestroy(); sockets.clear(); },
+    restore() { down = false; },
+    close: () => new Promise((r) => { for (const s of sockets) s.destroy(); server.close(r); }),
+  };
 }
