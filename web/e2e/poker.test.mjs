@@ -89,15 +89,27 @@ test("two players play a No-Limit Hold'em hand to showdown through the UI", { ti
   const lines = (s) => s.split("\n").filter((l) => /: (Check|Call)/.test(l));
   assert.deepEqual(lines(logB), lines(logA), "both pages saw the same actions");
 
-  // Showdown: both hands were shown (a check-down leaves nobody to muck),
-  // each page naming the other's real hole cards only now, and the seats
-  // show them face up.
+  // Showdown: the winner's cards are shown to both; a loser who mucks
+  // (the default profile lets him) keeps his cards hidden from the other
+  // for good. Each page names the other's real cards only if he showed.
+  let shown = 0;
+  const showedTo = new Map();
   for (const [p, mine, theirs, other] of [[alice.page, holeA, holeB, "Bob Bluff"], [bob.page, holeB, holeA, "Alice Ace"]]) {
     const log = await p.locator("ol.log").innerText();
-    assert.ok(log.includes(`${other} shows ${theirs.join(" ")}`), log);
-    assert.deepEqual(await cardsOf(p, false), theirs);
+    const showed = log.includes(`${other} shows ${theirs.join(" ")}`);
+    const mucked = log.includes(`${other} mucks`);
+    assert.ok(showed !== mucked, `${other} either shows his real cards or mucks:\n${log}`);
     assert.deepEqual(await cardsOf(p, true), mine);
+    const seen = await p.locator("[data-card]").evaluateAll((els) => els.map((e) => e.dataset.card));
+    showedTo.set(p, showed ? theirs : []);
+    if (showed) {
+      shown++;
+      assert.deepEqual(await cardsOf(p, false), theirs);
+    } else {
+      for (const c of theirs) assert.ok(!seen.includes(c) && !log.includes(c), `${other}'s mucked ${c} reached the other page`);
+    }
   }
+  assert.ok(shown >= 1, "the winner showed");
   await screenshot(bob.page, "poker-showdown");
 
   // The hand history in PokerStars text and the proof, checked in the page.
@@ -109,7 +121,9 @@ test("two players play a No-Limit Hold'em hand to showdown through the UI", { ti
     await p.getByRole("button", { name: "Check the fairness proof" }).click();
     await p.locator('.proof[data-verified="true"]').waitFor({ timeout: 20_000 });
     const proof = await p.locator(".proof").innerText();
-    for (const c of [...holeA, ...holeB]) assert.ok(proof.includes(c), `the proof opens ${c}: ${proof}`);
+    // The proof opens the cards this player saw, and not a mucked hand.
+    for (const c of [...mine, ...showedTo.get(p)]) assert.ok(proof.includes(c), `the proof opens ${c}: ${proof}`);
+    for (const c of [...holeA, ...holeB].filter((c) => !mine.includes(c) && !showedTo.get(p).includes(c))) assert.ok(!proof.includes(c), `the proof keeps ${c} sealed: ${proof}`);
   }
   await screenshot(alice.page, "poker-proof");
   await alice.page.setViewportSize({ width: 390, height: 844 });

@@ -43,6 +43,7 @@ export const pokerPage: Page = (main, params) => {
   let conn: StreamState | "" = "";
   const log: LogLine[] = [];
   const seen = new Set<string>();
+  const names = new Map<number, string>();
   const hands = new Map<string, SeenHand>();
   let lastEnded = "";
   let history = "";
@@ -72,6 +73,7 @@ export const pokerPage: Page = (main, params) => {
   // noteSeen remembers every card the player has seen in the current hand:
   // the fairness proof must open exactly these.
   function noteSeen() {
+    for (const x of view?.seats ?? []) if (x.displayName) names.set(x.seat, x.displayName);
     const hand = view?.hand;
     if (!view || !hand?.handId) return;
     let s = hands.get(hand.handId);
@@ -159,7 +161,11 @@ export const pokerPage: Page = (main, params) => {
   function onEvent(e: TableEvent) {
     if (seen.has(e.eventId)) return;
     seen.add(e.eventId);
-    const text = describe(e, view, fmt);
+    // Names as the events give them: the view read after this batch may
+    // not have the player who just sat down yet.
+    if (e.event.case === "handStarted") for (const x of e.event.value.seats) if (x.displayName) names.set(x.seat, x.displayName);
+    if (e.event.case === "seatChanged" && e.event.value.seat?.displayName) names.set(e.event.value.seat.seat, e.event.value.seat.displayName);
+    const text = describe(e, view, names, fmt);
     if (text) log.push({ id: e.eventId, hand: e.handId, text });
     if (log.length > 200) log.splice(0, log.length - 200);
     if (e.event.case === "handStarted") {
@@ -342,16 +348,16 @@ function seatEl(s: Seat, v: TableView, fmt: (n: bigint) => string, busy: boolean
 }
 
 /** describe is one line of the hand's log for an event ("" for none). */
-function describe(e: TableEvent, v: TableView | null, fmt: (n: bigint) => string): string {
-  const name = (seat: number) => v?.seats.find((s) => s.seat === seat)?.displayName || t("poker.seatN", { n: seat + 1 });
+function describe(e: TableEvent, v: TableView | null, names: Map<number, string>, fmt: (n: bigint) => string): string {
+  const name = (seat: number) => names.get(seat) || t("poker.seatN", { n: seat + 1 });
   const ev = e.event;
   switch (ev.case) {
     case "handStarted": return t("poker.ev.handStarted", { n: String(ev.value.handNumber) });
     case "blindPosted": return t("poker.ev.posted", { name: name(ev.value.seat), kind: has("poker.blind." + ev.value.kind) ? t("poker.blind." + ev.value.kind) : ev.value.kind, amount: fmt(ev.value.amount) });
     case "cardsDealt":
-      if (ev.value.seat < 0) return "";
+      if (ev.value.seat < 0) return ev.value.cards.length ? t("poker.ev.street", { street: streetName(ev.value.street), board: ev.value.cards.join(" ") }) : "";
       return ev.value.cards.some((c) => c !== "??") && ev.value.seat === v?.yourSeat ? t("poker.ev.dealtYou", { cards: ev.value.cards.join(" ") }) : "";
-    case "streetStarted": return ev.value.board.length ? t("poker.ev.street", { street: streetName(ev.value.street), board: ev.value.board.join(" ") }) : "";
+    case "streetStarted": return "";
     case "actionTaken": {
       const a = ev.value;
       const what = a.kind === ActionKind.BET || a.kind === ActionKind.RAISE || a.kind === ActionKind.COMPLETE || a.kind === ActionKind.BRING_IN
