@@ -24,6 +24,9 @@ function shell(): { main: HTMLElement } {
   const main = h("main", { id: "main", tabindex: "-1" });
   replace(
     app,
+    // The skip link moves the focus without touching the hash, which is
+    // the router's.
+    h("a", { class: "skip", href: "#", onclick: (e: Event) => { e.preventDefault(); main.focus(); } }, t("app.skip")),
     h("header", { class: "top" },
       h("a", { class: "brand", href: "#/" }, t("app.title")),
       s && h("nav", { "aria-label": t("nav.lobby") },
