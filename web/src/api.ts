@@ -73,6 +73,21 @@ export function retryable(err: unknown): boolean {
   return e.code === Code.Unavailable || e.code === Code.Unknown || e.code === Code.Internal || e.code === Code.DeadlineExceeded || e.code === Code.Aborted;
 }
 
+/** retrying runs call again, up to three more times with a growing
+ * pause, while it fails on the way (a drop, not a refusal). The caller
+ * keeps one idempotency key across the attempts, so the server applies the
+ * request once and answers a repeat with the first answer. */
+export async function retrying<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (e) {
+      if (attempt >= 3 || !retryable(e)) throw e;
+      await new Promise((r) => setTimeout(r, 300 * 2 ** attempt));
+    }
+  }
+}
+
 /** idempotencyKey is a fresh key for one request (a retry reuses it). */
 export function idempotencyKey(): string {
   return crypto.randomUUID();

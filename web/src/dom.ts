@@ -45,3 +45,20 @@ export function announce(text: string) {
   const live = document.getElementById("live");
   if (live) live.textContent = text;
 }
+
+/** keepFocus runs render (which redraws root) and gives the focus back to
+ * the control that had it, found again by its data-key or id: pages redraw
+ * whenever the table changes, and a keyboard user must not lose his place
+ * (nor what he was typing in a field). */
+export function keepFocus(root: HTMLElement, render: () => void) {
+  const active = document.activeElement;
+  const inside = active instanceof HTMLElement && root.contains(active);
+  const key = inside ? active.dataset.key : undefined;
+  const id = inside ? active.id : "";
+  const typed = inside && active instanceof HTMLInputElement && active.type !== "range" && active.type !== "checkbox" ? active.value : null;
+  render();
+  const next = key ? root.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`) : id ? document.getElementById(id) : null;
+  if (!next) return;
+  if (typed !== null && next instanceof HTMLInputElement) next.value = typed;
+  next.focus();
+}

@@ -4,9 +4,9 @@
 // last rounds. A game brings only its felt (the layout it takes bets on),
 // which puts chips through BetContext.add and redraws from the state.
 import "./roulette-panel.css";
-import { h, replace, announce } from "../dom";
+import { h, replace, keepFocus, announce } from "../dom";
 import { t, money, has } from "../i18n";
-import { api, errorText, errorReason, retryable, idempotencyKey } from "../api";
+import { api, errorText, errorReason, idempotencyKey, retrying } from "../api";
 import { follow, type StreamState } from "../stream";
 import { refreshBalance } from "../balance";
 import { currentSession } from "../session";
@@ -127,14 +127,14 @@ export function bettingTable(main: HTMLElement, table: BankedTableSummary, build
     renderStatus();
     replace(lastEl, h("span", { class: "label" }, t("lobby.lastResults") + ":"), s.last.length === 0 ? " " + t("common.none") :
       h("ol", { class: "badges", "aria-label": t("lobby.lastResults") }, s.last.slice(0, 12).map((r) => h("li", null, resultBadge(r)))));
-    keepFocus(panel, panelContent);
+    keepFocus(panel, () => replace(panel, ...panelContent()));
     renderSettlement();
     felt.update();
   }
 
   function renderHead() {
     const lim = table.limits?.table;
-    keepFocus(head, () => [
+    keepFocus(head, () => replace(head,
       h("p", { class: "note" }, h("a", { href: "#/" }, t("common.back"))),
       h("h1", null, table.name),
       h("p", { class: "meta" },
@@ -145,7 +145,7 @@ export function bettingTable(main: HTMLElement, table: BankedTableSummary, build
       s.joined ? h("p", { class: "joined note" }, t("roulette.joinedAs", { name: me?.displayName ?? "" })) :
         h("p", null, h("button", { type: "button", class: "secondary", "data-key": "join", onclick: () => act(async () => {}) }, t("roulette.join")),
           " ", h("span", { class: "note" }, t("roulette.joinNote"))),
-    ]);
+    ));
   }
 
   function renderStatus() {
@@ -489,29 +489,6 @@ export function chipValues(table: BankedTableSummary): bigint[] {
   return out.slice(0, 6);
 }
 
-/** keepFocus redraws el and gives the focus back to the control that had
- * it (found again by its data-key), so a redraw does not lose a keyboard
- * user's place. */
-function keepFocus(el: HTMLElement, content: () => Parameters<typeof replace>[1][]) {
-  const active = document.activeElement;
-  const key = active instanceof HTMLElement && el.contains(active) ? active.dataset.key : undefined;
-  replace(el, ...content());
-  if (key) el.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`)?.focus();
-}
-
-/** retrying runs a request again, up to three times, while it fails on
- * the way (not refused); the same request carries the same idempotency
- * key, so the server places it once. */
-async function retrying<T>(call: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await call();
-    } catch (e) {
-      if (attempt >= 3 || !retryable(e)) throw e;
-      await new Promise((r) => setTimeout(r, 300 * attempt));
-    }
-  }
-}
 
 function betId(): string {
   return "b-" + crypto.randomUUID().slice(0, 13);

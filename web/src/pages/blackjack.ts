@@ -3,7 +3,7 @@
 // decision it is and his clock, the player's bets (on a box of his own, or
 // behind another player's) and the moves the table lists as legal for him
 // — the page never decides itself what is legal.
-import { h, replace, announce } from "../dom";
+import { h, replace, announce, keepFocus } from "../dom";
 import { t, money } from "../i18n";
 import { api } from "../api";
 import { cardsEl } from "../cards";
@@ -23,7 +23,7 @@ import {
 import type { BankedView } from "./banked";
 import {
   liveTable, join, leave, placeBets, cancelBets, ms, clockEl, ticking, amountField, statusEl, phaseName, Ledger,
-  outcomeText, settlementEl, recallEl, loadRecall, describe, keepFocus, boxNumbers, type Settlement,
+  outcomeText, settlementEl, recallEl, loadRecall, describe, boxNumbers, type Settlement,
 } from "./felt";
 
 export const blackjackView: BankedView = (main, table) => {
@@ -41,7 +41,7 @@ export const blackjackView: BankedView = (main, table) => {
   let result: Settlement | null = null;
   let recall: RoundRecord[] = [];
 
-  const render = () => keepFocus(() => {
+  const render = () => keepFocus(main, () => {
     const v = view;
     const bj = v?.blackjack;
     const sum = v?.summary ?? table;

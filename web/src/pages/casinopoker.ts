@@ -5,7 +5,7 @@
 // up), the bets are the Ante and the side bets the table's sign offers,
 // the decisions are the moves the table lists as legal for him, and the
 // paytables are shown with where each comes from.
-import { h, replace, announce } from "../dom";
+import { h, replace, announce, keepFocus } from "../dom";
 import { t, has, money, cardName } from "../i18n";
 import { api } from "../api";
 import { cardEl, cardsEl } from "../cards";
@@ -18,7 +18,7 @@ import type { CasinoPokerBox, CasinoPokerMove, CasinoPokerRound, PaytableLine } 
 import type { BankedView } from "./banked";
 import {
   liveTable, join, leave, placeBets, cancelBets, ms, clockEl, ticking, amountField, statusEl, phaseName, Ledger,
-  outcomeText, settlementEl, recallEl, loadRecall, describe, keepFocus, boxNumbers, kindLabel, type Settlement,
+  outcomeText, settlementEl, recallEl, loadRecall, describe, boxNumbers, kindLabel, type Settlement,
 } from "./felt";
 
 export const casinoPokerView: BankedView = (main, table) => {
@@ -49,7 +49,7 @@ export const casinoPokerView: BankedView = (main, table) => {
   let result: Settlement | null = null;
   let recall: RoundRecord[] = [];
 
-  const render = () => keepFocus(() => {
+  const render = () => keepFocus(main, () => {
     const v = view;
     const cp = v?.casinoPoker;
     const sum = v?.summary ?? table;

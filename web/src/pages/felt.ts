@@ -344,13 +344,6 @@ export function describe(e: unknown): string {
   return t("common.error", { error: errorText(e) });
 }
 
-/** keepFocus re-renders with render() and puts the focus back on the
- * element with the same id (a button or a stake being typed). */
-export function keepFocus(render: () => void) {
-  const id = document.activeElement instanceof HTMLElement ? document.activeElement.id : "";
-  render();
-  if (id) document.getElementById(id)?.focus();
-}
 
 /** boxNumbers are the distinct box numbers of boxes, in order. */
 export function boxNumbers(boxes: Iterable<number>): number[] {

@@ -10,9 +10,9 @@
 // each batch of events: the view is the server's own filtered state, so the
 // page never works out from events what the player may see.
 import "./poker.css";
-import { h, replace, announce } from "../dom";
+import { h, replace, announce, keepFocus } from "../dom";
 import { t, money, chips, has } from "../i18n";
-import { api, errorText, idempotencyKey } from "../api";
+import { api, errorText, idempotencyKey, retrying } from "../api";
 import { cardsEl } from "../cards";
 import { follow, type StreamState } from "../stream";
 import { refreshBalance } from "../balance";
@@ -115,10 +115,13 @@ export const pokerPage: Page = (main, params) => {
     refresh();
   };
 
-  const takeSeat = (seat: number) => call(() => api.table.takeSeat({
-    tableId, seat, postNow, idempotencyKey: idempotencyKey(), displayName: currentSession()?.displayName ?? "",
-    buyIn: { currency: view?.summary?.stakes?.currency ?? "EUR", amount: buyIn || defaultBuyIn(view?.summary?.stakes) },
-  }));
+  const takeSeat = (seat: number) => {
+    const req = {
+      tableId, seat, postNow, idempotencyKey: idempotencyKey(), displayName: currentSession()?.displayName ?? "",
+      buyIn: { currency: view?.summary?.stakes?.currency ?? "EUR", amount: buyIn || defaultBuyIn(view?.summary?.stakes) },
+    };
+    return call(() => retrying(() => api.table.takeSeat(req)));
+  };
 
   const showHistory = async (handId: string) => {
     try {
@@ -207,8 +210,7 @@ export const pokerPage: Page = (main, params) => {
     const hand = v?.hand;
     const mine = v && v.yourSeat >= 0 ? v.seats.find((s) => s.seat === v.yourSeat) : undefined;
     const myTurn = !!(v && hand && hand.toActSeat >= 0 && hand.toActSeat === v.yourSeat && hand.phase === "betting");
-    const focus = focusOf(document.activeElement);
-    replace(main,
+    keepFocus(main, () => replace(main,
       h("div", { class: "poker-head" },
         h("h1", null, sum?.name ?? t("common.loading")),
         sum && h("p", { class: "note" }, gameName(sum.game) + " · " + structureName(sum.structure) +
@@ -229,15 +231,14 @@ export const pokerPage: Page = (main, params) => {
       lastEnded && h("section", { class: "panel", "aria-labelledby": "h-after" },
         h("h2", { id: "h-after" }, t("poker.lastHand")),
         h("div", { class: "row" },
-          h("button", { class: "secondary", onclick: () => showHistory(lastEnded) }, t("poker.history")),
-          h("button", { class: "secondary", onclick: () => checkProof(lastEnded) }, t("poker.proof.check"))),
+          h("button", { class: "secondary", dataset: { key: "history" }, onclick: () => showHistory(lastEnded) }, t("poker.history")),
+          h("button", { class: "secondary", dataset: { key: "proof" }, onclick: () => checkProof(lastEnded) }, t("poker.proof.check"))),
         proofText && h("p", { class: "proof " + (proofText.ok ? "ok" : "error"), role: "status", dataset: { verified: String(proofText.ok) } }, proofText.text),
         history && h("pre", { class: "history", "aria-label": t("poker.history") }, history)),
       h("section", { class: "panel", "aria-labelledby": "h-log" },
         h("h2", { id: "h-log" }, t("poker.log")),
         h("ol", { class: "log" }, log.slice(-40).map((l) => h("li", { dataset: { event: l.id, hand: l.hand } }, l.text)))),
-    );
-    focus?.();
+    ));
   }
 
   function seatForm(): HTMLElement {
@@ -251,7 +252,7 @@ export const pokerPage: Page = (main, params) => {
         h("input", { id: "buyin", type: "number", inputmode: "decimal", step: String(1 / 10 ** exp), value: String(Number(buyIn) / 10 ** exp),
           onchange: (e: Event) => { buyIn = toMinor((e.target as HTMLInputElement).value, exp); } }),
         h("label", { class: "check" }, h("input", { type: "checkbox", checked: postNow, onchange: (e: Event) => { postNow = (e.target as HTMLInputElement).checked; } }), t("poker.postNow")),
-        h("button", { onclick: () => takeSeat(-1), disabled: busy }, t("poker.anySeat"))));
+        h("button", { dataset: { key: "sit-any" }, onclick: () => takeSeat(-1), disabled: busy }, t("poker.anySeat"))));
   }
 
   function actionPanel(legal: LegalAction[], pot: bigint, mine: Seat | undefined): HTMLElement {
@@ -272,7 +273,7 @@ export const pokerPage: Page = (main, params) => {
     return h("section", { class: "panel actions", "aria-labelledby": "h-act" },
       h("h2", { id: "h-act" }, t("poker.yourTurn")),
       h("div", { class: "row" }, legal.filter((l) => l !== sized).map((l) =>
-        h("button", { class: l.kind === ActionKind.FOLD ? "secondary" : "", disabled: busy, dataset: { action: actionKey(l.kind) }, onclick: () => act(l.kind, l.minAmount) },
+        h("button", { class: l.kind === ActionKind.FOLD ? "secondary" : "", disabled: busy, dataset: { action: actionKey(l.kind), key: "act-" + actionKey(l.kind) }, onclick: () => act(l.kind, l.minAmount) },
           actionLabel(l, fmt)))),
       sized && h("div", { class: "row bet" },
         h("label", { for: "bet" }, t("poker.amount")),
@@ -281,8 +282,8 @@ export const pokerPage: Page = (main, params) => {
           oninput: (e: Event) => { betAmount = BigInt((e.target as HTMLInputElement).value); const o = document.getElementById("bet-n") as HTMLInputElement | null; if (o) o.value = String(Number(betAmount) / 10 ** exp); } }),
         h("input", { id: "bet-n", type: "number", "aria-label": t("poker.amount"), step: String(1 / 10 ** exp), value: String(Number(betAmount) / 10 ** exp),
           onchange: (e: Event) => { betAmount = clamp(toMinor((e.target as HTMLInputElement).value, exp), sized.minAmount, sized.maxAmount, sized.step); render(); } }),
-        presets.map(([label, v]) => h("button", { class: "secondary", disabled: busy, onclick: () => { betAmount = v; render(); } }, t(label))),
-        h("button", { disabled: busy, dataset: { action: actionKey(sized.kind) }, onclick: () => act(sized.kind, betAmount) },
+        presets.map(([label, v]) => h("button", { class: "secondary", disabled: busy, dataset: { key: label }, onclick: () => { betAmount = v; render(); } }, t(label))),
+        h("button", { disabled: busy, dataset: { action: actionKey(sized.kind), key: "act-sized" }, onclick: () => act(sized.kind, betAmount) },
           t("poker.action." + actionKey(sized.kind) + "To", { amount: fmt(betAmount) }))));
   }
 
@@ -293,7 +294,7 @@ export const pokerPage: Page = (main, params) => {
     const mine = hand.toActSeat === v.yourSeat;
     return h("div", { class: "clock row", role: "timer", "aria-live": "off" },
       h("span", { id: "clock-text" }, t("poker.toAct", { name: s?.displayName || t("poker.seatN", { n: hand.toActSeat + 1 }), seconds: left })),
-      mine && s && s.timeBankSeconds > 0 && h("button", { class: "secondary", disabled: busy,
+      mine && s && s.timeBankSeconds > 0 && h("button", { class: "secondary", disabled: busy, dataset: { key: "time-bank" },
         onclick: () => call(() => api.table.useTimeBank({ tableId, handId: hand.handId, actionSeq: hand.actionSeq })) },
         t("poker.timeBank", { seconds: s.timeBankSeconds })));
   }
@@ -301,9 +302,12 @@ export const pokerPage: Page = (main, params) => {
   function seatControls(mine: Seat): HTMLElement {
     return h("section", { class: "panel row", "aria-label": t("poker.mySeat") },
       mine.status === SeatStatus.SITTING_OUT
-        ? h("button", { class: "secondary", disabled: busy, onclick: () => call(() => api.table.sitIn({ tableId })) }, t("poker.sitIn"))
-        : h("button", { class: "secondary", disabled: busy, onclick: () => call(() => api.table.sitOut({ tableId })) }, t("poker.sitOut")),
-      h("button", { class: "secondary", disabled: busy || mine.leaving, onclick: () => call(() => api.table.standUp({ tableId, idempotencyKey: idempotencyKey() })) },
+        ? h("button", { class: "secondary", disabled: busy, dataset: { key: "sit-in-out" }, onclick: () => call(() => api.table.sitIn({ tableId })) }, t("poker.sitIn"))
+        : h("button", { class: "secondary", disabled: busy, dataset: { key: "sit-in-out" }, onclick: () => call(() => api.table.sitOut({ tableId })) }, t("poker.sitOut")),
+      h("button", { class: "secondary", disabled: busy || mine.leaving, dataset: { key: "stand-up" }, onclick: () => {
+        const req = { tableId, idempotencyKey: idempotencyKey() };
+        return call(() => retrying(() => api.table.standUp(req)));
+      } },
         mine.leaving ? t("poker.leaving") : t("poker.standUp")));
   }
 
@@ -337,7 +341,7 @@ function seatEl(s: Seat, v: TableView, fmt: (n: bigint) => string, busy: boolean
   return h("li", { class: "seat" + (you ? " you" : "") + (toAct ? " to-act" : "") + (s.folded ? " folded" : "") + (empty ? " empty" : ""),
     "aria-label": label, "aria-current": toAct ? "true" : undefined, dataset: { seat: String(s.seat), you: String(you) } },
     empty
-      ? (v.yourSeat < 0 && !v.summary?.tournamentId ? h("button", { class: "secondary", disabled: busy, onclick: () => take(s.seat) }, t("poker.sitHere", { n: s.seat + 1 })) : h("span", { class: "note" }, t("poker.emptySeat", { n: s.seat + 1 })))
+      ? (v.yourSeat < 0 && !v.summary?.tournamentId ? h("button", { class: "secondary", disabled: busy, dataset: { key: "sit-" + s.seat }, onclick: () => take(s.seat) }, t("poker.sitHere", { n: s.seat + 1 })) : h("span", { class: "note" }, t("poker.emptySeat", { n: s.seat + 1 })))
       : [
         h("div", { class: "name" }, s.displayName || t("poker.seatN", { n: s.seat + 1 }), you ? " " + t("poker.you") : ""),
         h("div", { class: "stack", dataset: { stack: String(s.stack) } }, fmt(s.stack)),
@@ -437,23 +441,6 @@ function clamp(v: bigint, min: bigint, max: bigint, step: bigint): bigint {
   if (v > max) return max;
   if (step > 0n) v = min + ((v - min) / step) * step;
   return v;
-}
-
-/** focusOf remembers which control has the focus (and what is typed in
- * it) so a re-render puts it back: the page re-renders whenever the table
- * changes, and a player mid-way through typing a bet must not lose it. */
-function focusOf(el: Element | null): (() => void) | null {
-  if (!(el instanceof HTMLElement) || el === document.body) return null;
-  const key = el.id ? "#" + el.id : el.dataset.action ? `[data-action="${el.dataset.action}"]` : null;
-  const text = el.textContent;
-  const value = el instanceof HTMLInputElement && el.type !== "checkbox" ? el.value : null;
-  return () => {
-    let next: HTMLElement | null = key ? document.querySelector<HTMLElement>(key) : null;
-    if (!next && text) next = [...document.querySelectorAll<HTMLElement>("main button")].find((b) => b.textContent === text) ?? null;
-    if (!next) return;
-    if (value !== null && next instanceof HTMLInputElement && next.id !== "bet") next.value = value;
-    next.focus();
-  };
 }
 
 function debounce(f: () => void, ms: number): () => void {

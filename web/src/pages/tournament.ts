@@ -3,7 +3,7 @@
 // standings polled every few seconds, and the published structure.
 import "./tournament.css";
 import { timestampDate } from "@bufbuild/protobuf/wkt";
-import { h, replace, announce } from "../dom";
+import { h, replace, announce, keepFocus } from "../dom";
 import { t, money, chips, dateTime } from "../i18n";
 import { api, errorText } from "../api";
 import type { Page } from "./page";
@@ -12,7 +12,7 @@ import {
 } from "../gen/croupier/tournament/v1/tournament_pb";
 import {
   stateName, playerStatusName, gameLabel, buyInText, cash, price, chipsText, dateOf, mine, running, canRegister, canUnregister, canRebuy, canAddOn,
-  moves, clock, keepFocus,
+  moves, clock,
 } from "./tournamentmodel";
 
 const pollMs = 3000;

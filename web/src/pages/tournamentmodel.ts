@@ -4,7 +4,7 @@
 // offered only when the server would take it), and the calls themselves.
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { t, money, chips } from "../i18n";
-import { api, idempotencyKey, retryable } from "../api";
+import { api, idempotencyKey, retrying } from "../api";
 import { currentSession } from "../session";
 import { refreshBalance } from "../balance";
 import type { Money } from "../gen/croupier/common/v1/common_pb";
@@ -143,16 +143,9 @@ export function canAddOn(x: Tournament, me: Standing | undefined): boolean {
  * with the first answer, never charging twice). The key lives only for
  * this press: the next press is a new request (a register after an
  * unregister must not replay the first registration). */
-async function withKey<T>(call: (key: string) => Promise<T>): Promise<T> {
+function withKey<T>(call: (key: string) => Promise<T>): Promise<T> {
   const key = idempotencyKey();
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await call(key);
-    } catch (e) {
-      if (!retryable(e) || attempt >= 3) throw e;
-      await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
-    }
-  }
+  return retrying(() => call(key));
 }
 
 /** The player's four moves on a tournament; each refreshes the header's
@@ -197,12 +190,3 @@ export function clock(ms: number): string {
   return hh > 0 ? `${hh}:${two(mm)}:${two(ss)}` : `${mm}:${two(ss)}`;
 }
 
-/** keepFocus re-renders with render() and puts the keyboard focus back on
- * the control that had it (matched by its data-key), so a poll's
- * re-render never throws a keyboard user out of the page. */
-export function keepFocus(root: HTMLElement, render: () => void) {
-  const active = document.activeElement as HTMLElement | null;
-  const key = active && root.contains(active) ? active.dataset.key : undefined;
-  render();
-  if (key) root.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`)?.focus();
-}

@@ -2,13 +2,13 @@
 // filtered by state, with Register / Unregister where the terms allow.
 // One tournament's own page (structure, clock, standings) is tournament.ts.
 import "./tournament.css";
-import { h, replace, announce } from "../dom";
+import { h, replace, announce, keepFocus } from "../dom";
 import { t, chips, dateTime } from "../i18n";
 import { api, errorText } from "../api";
 import type { Page } from "./page";
 import { TournamentState, PlayerStatus, type Tournament, type Standing } from "../gen/croupier/tournament/v1/tournament_pb";
 import {
-  stateName, gameLabel, buyInText, price, dateOf, mine, canRegister, canUnregister, moves, keepFocus, listedStates, playerStatusName,
+  stateName, gameLabel, buyInText, price, dateOf, mine, canRegister, canUnregister, moves, listedStates, playerStatusName,
 } from "./tournamentmodel";
 
 export { tournamentPage } from "./tournament";
