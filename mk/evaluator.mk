@@ -1,6 +1,6 @@
 # Hand evaluator targets (services/evaluator).
 
-.PHONY: evaluator-full evaluator-bench evaluator-batch-time
+.PHONY: evaluator-full evaluator-bench evaluator-batch-time evaluator-instructions
 
 ## evaluator-full: the evaluator's exhaustive and oracle tests at full size
 ## without the race detector: all 133,784,560 seven-card hands against the
@@ -29,3 +29,24 @@ evaluator-batch-time:
 	time $(BIN)/croupierctl eval --batch < $(BIN)/.hands-high.txt > /dev/null
 	time $(BIN)/croupierctl eval --batch --game omaha < $(BIN)/.hands-omaha.txt > /dev/null
 	rm -f $(BIN)/.hands-high.txt $(BIN)/.hands-omaha.txt
+
+## evaluator-instructions: instructions per random hand (7-card and Omaha),
+## counted by callgrind inside the evaluation loop only (tools/evalcount):
+## the difference between 2,000,000 and 1,000,000 hands over 1,000,000,
+## so nothing outside the loop counts. Stable when the machine is busy.
+## PGO=1 builds evalcount with a profile of itself, as a release build
+## with a default.pgo would be.
+EVALCOUNT_ENV := GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1
+evaluator-instructions:
+	@command -v valgrind >/dev/null || apt-get install -y --no-install-recommends valgrind >/dev/null
+	@mkdir -p $(BIN)
+	@cd tools && go build -o $(BIN)/evalcount ./evalcount
+	@if [ -n "$(PGO)" ]; then \
+	  $(BIN)/evalcount -game 7 -n 30000000 -cpuprofile $(BIN)/.evalcount-7.pprof >/dev/null && \
+	  $(BIN)/evalcount -game omaha -n 10000000 -cpuprofile $(BIN)/.evalcount-omaha.pprof >/dev/null && \
+	  go tool pprof -proto $(BIN)/.evalcount-7.pprof $(BIN)/.evalcount-omaha.pprof > $(BIN)/.evalcount.pprof 2>/dev/null && \
+	  (cd tools && go build -pgo=$(BIN)/.evalcount.pprof -o $(BIN)/evalcount ./evalcount); fi
+	@for g in 7 omaha; do \
+	  a=$$($(EVALCOUNT_ENV) valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect='main.loop*' $(BIN)/evalcount -game $$g -n 1000000 2>&1 | sed -n 's/.*Collected : //p'); \
+	  b=$$($(EVALCOUNT_ENV) valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect='main.loop*' $(BIN)/evalcount -game $$g -n 2000000 2>&1 | sed -n 's/.*Collected : //p'); \
+	  echo "$$g: $$(( (b - a) / 10000 )) centi-instructions per hand ($$b - $$a over 1,000,000 hands)"; done

@@ -47,6 +47,20 @@ func BenchmarkEval7Random(b *testing.B) {
 	sink = acc
 }
 
+// BenchmarkEval7ArrayRandom is BenchmarkEval7Random through Best7, the
+// array form for inner loops.
+func BenchmarkEval7ArrayRandom(b *testing.B) {
+	hands := dealHands(rand.New(rand.NewPCG(1, 2)), benchHands, 7)
+	b.ReportAllocs()
+	b.ResetTimer()
+	defer cputime.ReportThread(b)()
+	var acc Value
+	for i := 0; i < b.N; i++ {
+		acc += Best7(&hands[(i*benchStride)&(benchHands-1)])
+	}
+	sink = acc
+}
+
 func BenchmarkEvalOmahaRandom(b *testing.B) {
 	hands := dealHandsOmaha(rand.New(rand.NewPCG(3, 4)), benchHands)
 	b.ReportAllocs()

@@ -25,6 +25,7 @@
 //	func ParseCategory(s string) (Category, bool)
 //
 //	func Best(cards ...card.Card) Value     // best five of 5, 6 or 7 cards
+//	func Best7(h *[7]card.Card) Value       // Best of seven, for inner loops
 //	func Omaha(hole, board []card.Card) Value        // 4 hole, 3..5 board: exactly 2 + 3
 //	func TwoPlusThree(hole, board []card.Card) Value // 2 hole, 3..5 board: exactly 2 + 3
 //

@@ -17,28 +17,36 @@ var scale = newScale()
 func Best(cards ...card.Card) Value {
 	switch len(cards) {
 	case 7:
-		k := suitBias + cardKeys[cards[6]&63] + cardKeys[cards[5]&63] + cardKeys[cards[4]&63] +
-			cardKeys[cards[3]&63] + cardKeys[cards[2]&63] + cardKeys[cards[1]&63] + cardKeys[cards[0]&63]
-		if f := k & flushBits; f != 0 {
-			return tab.flushValue(cards, f)
-		}
-		return tab.lookup7(uint32(k))
+		return Best7((*[7]card.Card)(cards))
 	case 6:
-		k := suitBias + cardKeys[cards[5]&63] + cardKeys[cards[4]&63] +
-			cardKeys[cards[3]&63] + cardKeys[cards[2]&63] + cardKeys[cards[1]&63] + cardKeys[cards[0]&63]
+		k := suitBias + cardKeys[cards[5]] + cardKeys[cards[4]] +
+			cardKeys[cards[3]] + cardKeys[cards[2]] + cardKeys[cards[1]] + cardKeys[cards[0]]
 		if f := k & flushBits; f != 0 {
 			return tab.flushValue(cards, f)
 		}
 		return tab.lookup6(uint32(k))
 	case 5:
-		k := suitBias + cardKeys[cards[4]&63] +
-			cardKeys[cards[3]&63] + cardKeys[cards[2]&63] + cardKeys[cards[1]&63] + cardKeys[cards[0]&63]
+		k := suitBias + cardKeys[cards[4]] +
+			cardKeys[cards[3]] + cardKeys[cards[2]] + cardKeys[cards[1]] + cardKeys[cards[0]]
 		if f := k & flushBits; f != 0 {
 			return tab.flushValue(cards, f)
 		}
 		return tab.lookup5(uint32(k))
 	}
 	return 0
+}
+
+// Best7 is Best of exactly seven cards, for the inner loops of equity
+// enumeration and simulation: an array instead of a slice leaves nothing
+// to check but the cards. A card is a byte and cardKeys has 256 entries,
+// so a card indexes it with no mask and no bounds check; an out-of-range
+// card's key is zero (no card).
+func Best7(h *[7]card.Card) Value {
+	k := suitBias + cardKeys[h[0]] + cardKeys[h[1]] + cardKeys[h[2]] + cardKeys[h[3]] + cardKeys[h[4]] + cardKeys[h[5]] + cardKeys[h[6]]
+	if f := k & flushBits; f != 0 {
+		return tab.flushValue(h[:], f)
+	}
+	return tab.lookup7(uint32(k))
 }
 
 // Omaha returns the Value of the best hand made of exactly two of the four
@@ -98,7 +106,7 @@ func TwoPlusThree(hole, board []card.Card) Value {
 }
 
 // rankKey is the base-5 rank part of a card's key.
-func rankKey(c card.Card) uint32 { return uint32(cardKeys[c&63]) }
+func rankKey(c card.Card) uint32 { return uint32(cardKeys[c]) }
 
 // cardRank[c] is card c's rank, 0..12; invalid cards read as Twos (they
 // give an unspecified Value but index safely).
@@ -139,10 +147,10 @@ func (t *tables) col(a, b, c uint16) uint16 { return t.tripleCol[(a<<8|b<<4|c)&(
 func (t *tables) twoThreeFlush(hole, board []card.Card) Value {
 	var hs, bs uint64
 	for _, c := range hole {
-		hs += cardKeys[c&63]
+		hs += cardKeys[c]
 	}
 	for _, c := range board {
-		bs += cardKeys[c&63]
+		bs += cardKeys[c]
 	}
 	// Bit 3 of a suit's nibble: 6+2 = 8 (two hole cards), 5+3 = 8 (three
 	// board cards); counts stay below 8 so nothing carries.

@@ -34,9 +34,10 @@ const (
 	hashMult  = 0x9e3779b97f4a7c15
 )
 
-// cardKeys[c] is card c's key; entries 52..63 are zero so that an invalid
-// card indexes safely and counts as no card.
-var cardKeys = func() (k [64]uint64) {
+// cardKeys[c] is card c's key. It has an entry for every byte, so a card
+// indexes it with no mask and no bounds check; entries 52..255 are zero:
+// an invalid card counts as no card.
+var cardKeys = func() (k [256]uint64) {
 	p := uint64(1)
 	for r := 0; r < 13; r++ {
 		for s := 0; s < 4; s++ {
