@@ -60,11 +60,18 @@ func Omaha(hole, board []card.Card) Value {
 	t := tab
 	r0, r1, r2, r3 := cardRank[hole[0]&63], cardRank[hole[1]&63], cardRank[hole[2]&63], cardRank[hole[3]&63]
 	if len(board) == 5 {
-		key := rankKey(board[0]) + rankKey(board[1]) + rankKey(board[2]) + rankKey(board[3]) + rankKey(board[4])
-		row := &t.fullBoard[t.boardRow[t.slot5(key)]]
-		best := max(row[t.pairIndex[r0<<4|r1]%rankPairs], row[t.pairIndex[r0<<4|r2]%rankPairs], row[t.pairIndex[r0<<4|r3]%rankPairs],
-			row[t.pairIndex[r1<<4|r2]%rankPairs], row[t.pairIndex[r1<<4|r3]%rankPairs], row[t.pairIndex[r2<<4|r3]%rankPairs])
-		return max(Value(best), t.twoThreeFlush(hole, board))
+		// One sum of the board's keys gives both its rank key (the low
+		// half) and its suit counters, which rule out a flush for most
+		// hands without a look at the cards.
+		bs := cardKeys[board[0]] + cardKeys[board[1]] + cardKeys[board[2]] + cardKeys[board[3]] + cardKeys[board[4]]
+		row := &t.fullBoard[t.boardRow[t.slot5(uint32(bs))]]
+		best := Value(max(row[t.pairIndex[r0<<4|r1]%rankPairs], row[t.pairIndex[r0<<4|r2]%rankPairs], row[t.pairIndex[r0<<4|r3]%rankPairs],
+			row[t.pairIndex[r1<<4|r2]%rankPairs], row[t.pairIndex[r1<<4|r3]%rankPairs], row[t.pairIndex[r2<<4|r3]%rankPairs]))
+		hs := cardKeys[hole[0]] + cardKeys[hole[1]] + cardKeys[hole[2]] + cardKeys[hole[3]]
+		if cand := flushSuits(hs, bs); cand != 0 {
+			best = max(best, t.twoThreeFlush(hole, board, cand))
+		}
+		return best
 	}
 	p0, p1, p2 := uint32(t.pairRow[r0<<4|r1]), uint32(t.pairRow[r0<<4|r2]), uint32(t.pairRow[r0<<4|r3])
 	p3, p4, p5 := uint32(t.pairRow[r1<<4|r2]), uint32(t.pairRow[r1<<4|r3]), uint32(t.pairRow[r2<<4|r3])
@@ -77,7 +84,7 @@ func Omaha(hole, board []card.Card) Value {
 			t.twoThree[uint16(p0+q)], t.twoThree[uint16(p1+q)], t.twoThree[uint16(p2+q)],
 			t.twoThree[uint16(p3+q)], t.twoThree[uint16(p4+q)], t.twoThree[uint16(p5+q)])
 	}
-	return max(Value(best), t.twoThreeFlush(hole, board))
+	return max(Value(best), t.twoThreeFlush(hole, board, flushSuits(sumKeys(hole), sumKeys(board))))
 }
 
 // TwoPlusThree returns the Value of the best hand made of exactly two hole
@@ -93,7 +100,7 @@ func TwoPlusThree(hole, board []card.Card) Value {
 	if len(board) == 5 {
 		key := rankKey(board[0]) + rankKey(board[1]) + rankKey(board[2]) + rankKey(board[3]) + rankKey(board[4])
 		best := t.fullBoard[t.boardRow[t.slot5(key)]][t.pairIndex[r0<<4|r1]%rankPairs]
-		return max(Value(best), t.twoThreeFlush(hole, board))
+		return max(Value(best), t.twoThreeFlush(hole, board, flushSuits(sumKeys(hole), sumKeys(board))))
 	}
 	p := uint32(t.pairRow[r0<<4|r1])
 	var cols [10]uint16
@@ -102,7 +109,7 @@ func TwoPlusThree(hole, board []card.Card) Value {
 	for _, c := range cols[:n] {
 		best = max(best, t.twoThree[uint16(p+uint32(c))])
 	}
-	return max(Value(best), t.twoThreeFlush(hole, board))
+	return max(Value(best), t.twoThreeFlush(hole, board, flushSuits(sumKeys(hole), sumKeys(board))))
 }
 
 // rankKey is the base-5 rank part of a card's key.
@@ -140,21 +147,29 @@ func (t *tables) boardTriples(board []card.Card, out *[10]uint16) int {
 
 func (t *tables) col(a, b, c uint16) uint16 { return t.tripleCol[(a<<8|b<<4|c)&(1<<12-1)] }
 
+// sumKeys is the sum of the cards' keys: their rank key in the low half,
+// their suit counters in the high.
+func sumKeys(cards []card.Card) uint64 {
+	var k uint64
+	for _, c := range cards {
+		k += cardKeys[c]
+	}
+	return k
+}
+
+// flushSuits are the suits (bit 3 of each suit's nibble) with at least two
+// hole cards and three board cards, from the sums of their keys: only
+// these can make a two-plus-three flush. Bit 3 of a nibble: 6+2 = 8 (two
+// hole cards), 5+3 = 8 (three board cards); counts stay below 8 so
+// nothing carries.
+func flushSuits(hole, board uint64) uint64 {
+	return (hole>>32 + 0x6666) & (board>>32 + 0x5555) & 0x8888
+}
+
 // twoThreeFlush is the best flush or straight flush of exactly two hole
-// cards and exactly three board cards, or 0. It needs a suit with three
-// board cards and two hole cards: two sums of the cards' suit counters rule
-// it out for most hands.
-func (t *tables) twoThreeFlush(hole, board []card.Card) Value {
-	var hs, bs uint64
-	for _, c := range hole {
-		hs += cardKeys[c]
-	}
-	for _, c := range board {
-		bs += cardKeys[c]
-	}
-	// Bit 3 of a suit's nibble: 6+2 = 8 (two hole cards), 5+3 = 8 (three
-	// board cards); counts stay below 8 so nothing carries.
-	cand := (hs>>32 + 0x6666) & (bs>>32 + 0x5555) & 0x8888
+// cards and exactly three board cards in the suits cand names (flushSuits),
+// or 0.
+func (t *tables) twoThreeFlush(hole, board []card.Card, cand uint64) Value {
 	if cand == 0 {
 		return 0
 	}
