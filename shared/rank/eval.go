@@ -65,8 +65,8 @@ func Omaha(hole, board []card.Card) Value {
 		// hands without a look at the cards.
 		bs := cardKeys[board[0]] + cardKeys[board[1]] + cardKeys[board[2]] + cardKeys[board[3]] + cardKeys[board[4]]
 		row := &t.fullBoard[t.boardRow[t.slot5(uint32(bs))]]
-		best := Value(max(row[t.pairIndex[r0<<4|r1]%rankPairs], row[t.pairIndex[r0<<4|r2]%rankPairs], row[t.pairIndex[r0<<4|r3]%rankPairs],
-			row[t.pairIndex[r1<<4|r2]%rankPairs], row[t.pairIndex[r1<<4|r3]%rankPairs], row[t.pairIndex[r2<<4|r3]%rankPairs]))
+		best := Value(max(row[t.pairIndex[r0<<4|r1]&(pairSlots-1)], row[t.pairIndex[r0<<4|r2]&(pairSlots-1)], row[t.pairIndex[r0<<4|r3]&(pairSlots-1)],
+			row[t.pairIndex[r1<<4|r2]&(pairSlots-1)], row[t.pairIndex[r1<<4|r3]&(pairSlots-1)], row[t.pairIndex[r2<<4|r3]&(pairSlots-1)]))
 		hs := cardKeys[hole[0]] + cardKeys[hole[1]] + cardKeys[hole[2]] + cardKeys[hole[3]]
 		if cand := flushSuits(hs, bs); cand != 0 {
 			best = max(best, t.twoThreeFlush(hole, board, cand))
@@ -99,7 +99,7 @@ func TwoPlusThree(hole, board []card.Card) Value {
 	r0, r1 := cardRank[hole[0]&63], cardRank[hole[1]&63]
 	if len(board) == 5 {
 		key := rankKey(board[0]) + rankKey(board[1]) + rankKey(board[2]) + rankKey(board[3]) + rankKey(board[4])
-		best := t.fullBoard[t.boardRow[t.slot5(key)]][t.pairIndex[r0<<4|r1]%rankPairs]
+		best := t.fullBoard[t.boardRow[t.slot5(key)]][t.pairIndex[r0<<4|r1]&(pairSlots-1)]
 		return max(Value(best), t.twoThreeFlush(hole, board, flushSuits(sumKeys(hole), sumKeys(board))))
 	}
 	p := uint32(t.pairRow[r0<<4|r1])
