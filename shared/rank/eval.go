@@ -42,7 +42,7 @@ func Best(cards ...card.Card) Value {
 // so a card indexes it with no mask and no bounds check; an out-of-range
 // card's key is zero (no card).
 func Best7(h *[7]card.Card) Value {
-	k := suitBias + cardKeys[h[0]] + cardKeys[h[1]] + cardKeys[h[2]] + cardKeys[h[3]] + cardKeys[h[4]] + cardKeys[h[5]] + cardKeys[h[6]]
+	k := biasedKeys[h[0]] + cardKeys[h[1]] + cardKeys[h[2]] + cardKeys[h[3]] + cardKeys[h[4]] + cardKeys[h[5]] + cardKeys[h[6]]
 	if f := k & flushBits; f != 0 {
 		return tab.flushValue(h[:], f)
 	}
@@ -57,7 +57,7 @@ func Omaha(hole, board []card.Card) Value {
 	if len(hole) != 4 || len(board) < 3 || len(board) > 5 {
 		return 0
 	}
-	t := tab
+	t := &tab
 	r0, r1, r2, r3 := cardRank[hole[0]&63], cardRank[hole[1]&63], cardRank[hole[2]&63], cardRank[hole[3]&63]
 	if len(board) == 5 {
 		// One sum of the board's keys gives both its rank key (the low
@@ -95,7 +95,7 @@ func TwoPlusThree(hole, board []card.Card) Value {
 	if len(hole) != 2 || len(board) < 3 || len(board) > 5 {
 		return 0
 	}
-	t := tab
+	t := &tab
 	r0, r1 := cardRank[hole[0]&63], cardRank[hole[1]&63]
 	if len(board) == 5 {
 		key := rankKey(board[0]) + rankKey(board[1]) + rankKey(board[2]) + rankKey(board[3]) + rankKey(board[4])

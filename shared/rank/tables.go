@@ -31,7 +31,7 @@ import (
 const (
 	suitBias  = 0x3333 << 32 // every suit counter starts at 3
 	flushBits = 0x8888 << 32 // bit 3 of a counter: five or more of that suit
-	hashMult  = 0x9e3779b97f4a7c15
+	hashMult  = 0x9e3779b1   // 2^32 / φ: a 32-bit multiply is one instruction with its constant
 )
 
 // cardKeys[c] is card c's key. It has an entry for every byte, so a card
@@ -44,6 +44,15 @@ var cardKeys = func() (k [256]uint64) {
 			k[r*4+s] = p | 1<<(32+4*s)
 		}
 		p *= 5
+	}
+	return k
+}()
+
+// biasedKeys[c] is cardKeys[c] with suitBias added: a hand's first card
+// read from here starts every suit counter at 3 without an add of its own.
+var biasedKeys = func() (k [256]uint64) {
+	for c := range k {
+		k[c] = cardKeys[c] + suitBias
 	}
 	return k
 }()
@@ -102,7 +111,7 @@ const TableBytes = 2*(1<<slotBits7+1<<bucketBits7+1<<slotBits6+1<<bucketBits6+1<
 	1<<16+1<<8+1<<12+boardMultisets*pairSlots+1<<slotBits5) + 1<<8
 
 // tab is the package's tables, built at start-up.
-var tab = mustBuildTables(scale)
+var tab = *mustBuildTables(scale)
 
 func mustBuildTables(s *valueScale) *tables {
 	t, err := buildTables(s)
@@ -256,8 +265,8 @@ func eachMultiset(n int, f func(key uint32, counts *[13]uint8)) {
 
 // hashParts splits a key's hash into its bucket and its slot.
 func hashParts(key uint32, slotBits, bucketBits uint) (bucket, slot uint32) {
-	h := uint64(key) * hashMult
-	return uint32(h >> (64 - bucketBits)), uint32(h>>(64-bucketBits-slotBits)) & (1<<slotBits - 1)
+	h := key * hashMult
+	return h >> (32 - bucketBits), h >> (32 - bucketBits - slotBits) & (1<<slotBits - 1)
 }
 
 // displace fills out (slot -> value) and disp (bucket -> displacement) so
@@ -324,14 +333,14 @@ func displace(keys []uint32, vals []uint16, out, disp []uint16, slotBits, bucket
 }
 
 func (t *tables) lookup7(key uint32) Value {
-	h := uint64(key) * hashMult
-	slot := uint32(h>>(64-bucketBits7-slotBits7)) ^ uint32(t.disp7[h>>(64-bucketBits7)])
+	h := key * hashMult
+	slot := h>>(32-bucketBits7-slotBits7) ^ uint32(t.disp7[h>>(32-bucketBits7)])
 	return Value(t.vals7[slot&(1<<slotBits7-1)])
 }
 
 func (t *tables) lookup6(key uint32) Value {
-	h := uint64(key) * hashMult
-	slot := uint32(h>>(64-bucketBits6-slotBits6)) ^ uint32(t.disp6[h>>(64-bucketBits6)])
+	h := key * hashMult
+	slot := h>>(32-bucketBits6-slotBits6) ^ uint32(t.disp6[h>>(32-bucketBits6)])
 	return Value(t.vals6[slot&(1<<slotBits6-1)])
 }
 
@@ -340,8 +349,8 @@ func (t *tables) lookup5(key uint32) Value { return Value(t.vals5[t.slot5(key)])
 // slot5 is the slot of a five-card key in the five-card table: a distinct
 // number below 2^13 for each rank multiset of five cards.
 func (t *tables) slot5(key uint32) uint32 {
-	h := uint64(key) * hashMult
-	slot := uint32(h>>(64-bucketBits5-slotBits5)) ^ uint32(t.disp5[h>>(64-bucketBits5)])
+	h := key * hashMult
+	slot := h>>(32-bucketBits5-slotBits5) ^ uint32(t.disp5[h>>(32-bucketBits5)])
 	return slot & (1<<slotBits5 - 1)
 }
 

@@ -12,7 +12,7 @@ func TestTablesAreDeterministicAndSmall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if *again != *tab {
+	if *again != tab {
 		t.Fatal("a second build differs from the first")
 	}
 	if size := unsafe.Sizeof(tables{}); size != TableBytes || size > 4<<20 {
