@@ -10,6 +10,7 @@ import { CasinoPokerService } from "./gen/croupier/table/v1/casinopoker_pb";
 import { TournamentService } from "./gen/croupier/tournament/v1/tournament_pb";
 import { WalletService } from "./gen/croupier/wallet/v1/wallet_pb";
 import { currentSession } from "./session";
+import { timestampMs, type Timestamp } from "@bufbuild/protobuf/wkt";
 
 const bearer: Interceptor = (next) => async (req) => {
   const s = currentSession();
@@ -86,6 +87,11 @@ export async function retrying<T>(call: () => Promise<T>): Promise<T> {
       await new Promise((r) => setTimeout(r, 300 * 2 ** attempt));
     }
   }
+}
+
+/** ms is an API timestamp in epoch milliseconds (0 for none). */
+export function ms(ts: Timestamp | undefined): number {
+  return ts ? timestampMs(ts) : 0;
 }
 
 /** idempotencyKey is a fresh key for one request (a retry reuses it). */

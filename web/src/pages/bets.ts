@@ -6,20 +6,19 @@
 import "./roulette-panel.css";
 import { h, replace, keepFocus, announce } from "../dom";
 import { t, money, has } from "../i18n";
-import { api, errorText, errorReason, idempotencyKey, retrying } from "../api";
+import { api, errorText, errorReason, idempotencyKey, retrying, ms } from "../api";
 import { follow, type StreamState } from "../stream";
 import { refreshBalance } from "../balance";
 import { currentSession } from "../session";
 import { bankedName } from "../names";
 import { ConnectError } from "@connectrpc/connect";
-import { timestampMs, type Timestamp } from "@bufbuild/protobuf/wkt";
 import {
   RoundPhase, SpinVerdict, VoidOption,
   type BankedTableSummary, type BankedTableView, type Bet, type RoundEvent, type RoundRecord,
   type SettlementLine, type SettlementPaid, type SubscribeRoundsResponse,
 } from "../gen/croupier/table/v1/banked_pb";
 import { TableStatus } from "../gen/croupier/table/v1/table_pb";
-import { spotName, resultName, resultBadge, linesTable, phaseName, recordEl, linesTotals } from "./recall-record";
+import { spotName, resultName, resultBadge, linesTable, phaseName, phaseKey, recordEl, linesTotals } from "./recall-record";
 
 /** A bet assembled on the felt, not placed yet. */
 export interface Pending {
@@ -494,16 +493,3 @@ function betId(): string {
   return "b-" + crypto.randomUUID().slice(0, 13);
 }
 
-function ms(ts: Timestamp | undefined): number {
-  return ts ? timestampMs(ts) : 0;
-}
-
-function phaseKey(p: RoundPhase): string {
-  switch (p) {
-    case RoundPhase.BETTING: return "betting";
-    case RoundPhase.CLOSED: return "closed";
-    case RoundPhase.SETTLED: return "settled";
-    case RoundPhase.VOIDED: return "voided";
-  }
-  return "";
-}

@@ -5,7 +5,8 @@
 // — the page never decides itself what is legal.
 import { h, replace, announce, keepFocus } from "../dom";
 import { t, money } from "../i18n";
-import { api } from "../api";
+import { api, ms } from "../api";
+import { phaseKey } from "./recall-record";
 import { cardsEl } from "../cards";
 import { refreshBalance } from "../balance";
 import { currentSession } from "../session";
@@ -22,7 +23,7 @@ import {
 } from "../gen/croupier/table/v1/blackjack_pb";
 import type { BankedView } from "./banked";
 import {
-  liveTable, join, leave, placeBets, cancelBets, ms, clockEl, ticking, amountField, statusEl, phaseName, Ledger,
+  liveTable, join, leave, placeBets, cancelBets, clockEl, ticking, amountField, statusEl, Ledger,
   outcomeText, settlementEl, recallEl, loadRecall, describe, boxNumbers, type Settlement,
 } from "./felt";
 
@@ -47,7 +48,7 @@ export const blackjackView: BankedView = (main, table) => {
     const sum = v?.summary ?? table;
     replace(main, h("div", {
       class: "felt-page", dataset: {
-        felt: "blackjack", phase: v ? phaseName(v.phase) : "", round: v ? String(v.round) : "", joined: String(joined),
+        felt: "blackjack", phase: v ? phaseKey(v.phase) : "", round: v ? String(v.round) : "", joined: String(joined),
         closesAt: v?.closesAt ? String(ms(v.closesAt)) : "", myBoxes: myBoxes(v).join(","),
       },
     },

@@ -7,7 +7,8 @@
 // paytables are shown with where each comes from.
 import { h, replace, announce, keepFocus } from "../dom";
 import { t, has, money, cardName } from "../i18n";
-import { api } from "../api";
+import { api, ms } from "../api";
+import { phaseKey } from "./recall-record";
 import { cardEl, cardsEl } from "../cards";
 import { refreshBalance } from "../balance";
 import { currentSession } from "../session";
@@ -17,7 +18,7 @@ import { RoundPhase, type BankedTableSummary, type BankedTableView, type RoundEv
 import type { CasinoPokerBox, CasinoPokerMove, CasinoPokerRound, PaytableLine } from "../gen/croupier/table/v1/casinopoker_pb";
 import type { BankedView } from "./banked";
 import {
-  liveTable, join, leave, placeBets, cancelBets, ms, clockEl, ticking, amountField, statusEl, phaseName, Ledger,
+  liveTable, join, leave, placeBets, cancelBets, clockEl, ticking, amountField, statusEl, Ledger,
   outcomeText, settlementEl, recallEl, loadRecall, describe, boxNumbers, kindLabel, type Settlement,
 } from "./felt";
 
@@ -60,7 +61,7 @@ export const casinoPokerView: BankedView = (main, table) => {
     }
     replace(main, h("div", {
       class: "felt-page", dataset: {
-        felt: "casinopoker", phase: v ? phaseName(v.phase) : "", round: v ? String(v.round) : "", joined: String(joined),
+        felt: "casinopoker", phase: v ? phaseKey(v.phase) : "", round: v ? String(v.round) : "", joined: String(joined),
         closesAt: v?.closesAt ? String(ms(v.closesAt)) : "", myBoxes: myBoxes(v).join(","),
       },
     },

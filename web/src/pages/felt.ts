@@ -6,11 +6,11 @@
 import "./felt.css";
 import { h } from "../dom";
 import { t, has, money } from "../i18n";
-import { api, errorText, idempotencyKey } from "../api";
+import { api, errorText, idempotencyKey, ms } from "../api";
+import { phaseKey } from "./recall-record";
 import { follow, type StreamState } from "../stream";
 import { refreshBalance } from "../balance";
 import { currentSession } from "../session";
-import { timestampMs, type Timestamp } from "@bufbuild/protobuf/wkt";
 import {
   RoundPhase,
   type BankedTableSummary,
@@ -142,10 +142,6 @@ export async function cancelBets(table: BankedTableSummary, round: bigint, betId
   return res;
 }
 
-export function ms(ts: Timestamp | undefined): number {
-  return ts ? timestampMs(ts) : 0;
-}
-
 /** clockEl is a countdown to deadline (epoch ms) that ticking() keeps
  * current: the decision clock, the end of the betting window. */
 export function clockEl(deadline: number, label: string): HTMLElement {
@@ -217,23 +213,12 @@ export function phaseLabel(p: RoundPhase): string {
 export function statusEl(v: BankedTableView | null, conn: StreamState | "", currency: string): HTMLElement {
   return h("p", { class: "status-line felt-status" },
     v && v.round > 0n && h("span", null, t("felt.round", { n: String(v.round) })),
-    v && h("span", { dataset: { phase: phaseName(v.phase) } }, phaseLabel(v.phase)),
+    v && h("span", { dataset: { phase: phaseKey(v.phase) } }, phaseLabel(v.phase)),
     v && v.phase === RoundPhase.BETTING && v.closesAt && h("span", null, t("felt.closesIn"), " ", clockEl(ms(v.closesAt), t("felt.closesIn"))),
     v && v.phase === RoundPhase.BETTING && v.yourTotals && v.yourTotals.staked > 0n && h("span", null, t("felt.yourStake", { amount: money(v.yourTotals.staked, currency) })),
     conn && h("span", { class: "conn " + conn }, conn === "connected" ? t("common.connected") : t("common.reconnecting")));
 }
 
-/** phaseName is the phase as the page's data-phase says it (for tests and
- * styles). */
-export function phaseName(p: RoundPhase): string {
-  switch (p) {
-    case RoundPhase.BETTING: return "betting";
-    case RoundPhase.CLOSED: return "closed";
-    case RoundPhase.SETTLED: return "settled";
-    case RoundPhase.VOIDED: return "voided";
-  }
-  return "";
-}
 
 /** A round's settlement for the player: the lines of his bets and what
  * the wallet paid (SettlementPaid: stakes returned and winnings). */

@@ -12,7 +12,7 @@
 import "./poker.css";
 import { h, replace, announce, keepFocus } from "../dom";
 import { t, money, chips, has } from "../i18n";
-import { api, errorText, idempotencyKey, retrying } from "../api";
+import { api, errorText, idempotencyKey, retrying, ms } from "../api";
 import { cardsEl } from "../cards";
 import { follow, type StreamState } from "../stream";
 import { refreshBalance } from "../balance";
@@ -289,7 +289,7 @@ export const pokerPage: Page = (main, params) => {
 
   function clockEl(v: TableView): HTMLElement {
     const hand = v.hand!;
-    const left = hand.actionDeadline ? Math.max(0, Math.round((Number(hand.actionDeadline.seconds) * 1000 + hand.actionDeadline.nanos / 1e6 - Date.now()) / 1000)) : 0;
+    const left = hand.actionDeadline ? Math.max(0, Math.round((ms(hand.actionDeadline) - Date.now()) / 1000)) : 0;
     const s = v.seats.find((x) => x.seat === hand.toActSeat);
     const mine = hand.toActSeat === v.yourSeat;
     return h("div", { class: "clock row", role: "timer", "aria-live": "off" },

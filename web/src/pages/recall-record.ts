@@ -120,6 +120,18 @@ export function betsList(bets: readonly Bet[], currency: string): HTMLElement {
   return h("ul", { class: "bets-list" }, bets.map((b) => h("li", { dataset: { bet: b.betId, spot: b.spot } }, spotName(b.spot) + " — " + money(b.amount, currency))));
 }
 
+/** phaseKey is a round's phase as the pages' data-phase says it (for
+ * tests and styles). */
+export function phaseKey(p: RoundPhase): string {
+  switch (p) {
+    case RoundPhase.BETTING: return "betting";
+    case RoundPhase.CLOSED: return "closed";
+    case RoundPhase.SETTLED: return "settled";
+    case RoundPhase.VOIDED: return "voided";
+  }
+  return "";
+}
+
 /** phaseName is a round's phase in words. */
 export function phaseName(p: RoundPhase): string {
   switch (p) {
