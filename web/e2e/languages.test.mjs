@@ -16,7 +16,7 @@ const catalogue = Object.assign({}, ...readdirSync(join(root, "src", "i18n")).fi
 // English texts that every other language translates differently, with
 // their {placeholders} as wildcards: none of them may show on a page once
 // the language is switched.
-const pattern = (text) => new RegExp("^" + text.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{\w+\\?\}/g, ".*") + "$", "s");
+const pattern = (text) => new RegExp("^" + text.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{\w+\\?\}/g, ".*") + "$", "si");
 const english = Object.values(catalogue)
   .filter((v) => v.el !== v.en && v.cs !== v.en && v.ru !== v.en && /[a-z]{3}/i.test(v.en.replace(/\{\w+\}/g, "")))
   .map((v) => pattern(v.en));
