@@ -50,7 +50,7 @@ wallet-bench:
 	done; \
 	echo "pgbench tpcb-like -c 64 -s $(WALLET_PGBENCH_SCALE): $$best_pg tps (best of $(WALLET_BENCH_RUNS))"; \
 	echo "wallet single transfers, 64 clients: $$best_w transfers/s (best of $(WALLET_BENCH_RUNS))"; \
-	awk -v w=$$best_w -v p=$$best_pg 'BEGIN{printf "ratio wallet/pgbench: %.2f (targets: >= 5000 transfers/s, ratio >= 0.5)\n", w / p}'
+	awk -v w=$$best_w -v p=$$best_pg 'BEGIN{printf "ratio wallet/pgbench: %.2f (targets: >= 10000 transfers/s, ratio >= 4)\n", w / p}'
 
 ## wallet-fuzz: each wallet fuzz target for FUZZTIME (default 30s).
 FUZZTIME ?= 30s

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"sync"
 	"time"
 
 	"connectrpc.com/connect"
@@ -14,16 +15,31 @@ import (
 )
 
 // combiner is group commit for single transfers on PostgreSQL: callers
-// queue their transfer; a few flushers each take whatever is queued (up to
-// maxGroup) and apply it with one call of wallet_transfer_many — one round
-// trip and one commit (one WAL flush) for the whole group. Each transfer
-// still succeeds or fails on its own with the same answers as alone, and a
+// queue their transfer; a few flushers each take what is queued (up to
+// max) and apply it with one call of wallet_transfer_many — one round trip
+// and one commit (one WAL flush) for the whole group. Each transfer still
+// succeeds or fails on its own with the same answers as alone, and a
 // caller is answered only after the commit that made its transfer durable.
+//
+// Groups in flight at the same time touch disjoint accounts: a flusher
+// leaves in the queue a transfer whose account another group in flight
+// holds. Two groups sharing an account would run one after the other
+// anyway (the second waits on the first's row locks until its commit), so
+// leaving it costs nothing, and what is taken instead runs in parallel: one
+// group's statement executes while another waits for its WAL flush. The
+// oldest transfer whose accounts are free always goes first, so none
+// waits for more than the groups already in flight.
 type combiner struct {
-	s     *Store
-	queue chan *pending
-	done  chan struct{}
-	max   int
+	s   *Store
+	max int
+
+	mu      sync.Mutex
+	ready   *sync.Cond       // signalled when a transfer is queued or a group's accounts are freed
+	queue   []*pending       // oldest first
+	held    map[int64]uint64 // account → the group in flight that holds it
+	waiting map[int64]bool   // take's scratch: accounts of the older transfers it left queued
+	next    uint64           // the last group's number
+	closed  bool
 }
 
 type pending struct {
@@ -40,52 +56,123 @@ type groupAnswer struct {
 }
 
 const (
-	defaultFlushers = 8
+	// defaultFlushers: two groups in flight, one executing while the other
+	// commits, on disjoint accounts. Measured with 64 clients on 2 cores
+	// (make wallet-bench): more flushers only split the same transfers into
+	// smaller groups and more WAL flushes.
+	defaultFlushers = 2
 	defaultGroup    = 64
 )
 
+var errClosed = errors.New("store: closed")
+
 func newCombiner(s *Store, flushers, max int) *combiner {
-	c := &combiner{s: s, queue: make(chan *pending, 4*max), done: make(chan struct{}), max: max}
+	c := &combiner{s: s, max: max, held: map[int64]uint64{}, waiting: map[int64]bool{}}
+	c.ready = sync.NewCond(&c.mu)
 	for range flushers {
 		go c.run()
 	}
 	return c
 }
 
-func (c *combiner) close() { close(c.done) }
+// close stops the flushers once their groups are done and answers every
+// transfer still queued with an error (none of them was applied).
+func (c *combiner) close() {
+	c.mu.Lock()
+	c.closed = true
+	left := c.queue
+	c.queue = nil
+	c.mu.Unlock()
+	c.ready.Broadcast()
+	for _, p := range left {
+		p.out <- groupAnswer{err: errClosed}
+	}
+}
 
 func (c *combiner) run() {
 	for {
-		var first *pending
-		select {
-		case first = <-c.queue:
-		case <-c.done:
+		id, group := c.take()
+		if group == nil {
 			return
 		}
-		group := []*pending{first}
-	fill:
-		for len(group) < c.max {
-			select {
-			case p := <-c.queue:
+		c.flush(group)
+		c.release(id, group)
+	}
+}
+
+// take waits for at least one queued transfer whose accounts no other
+// group in flight holds and returns the group it starts: the oldest such
+// transfers, up to max, with their accounts now held under its number.
+func (c *combiner) take() (uint64, []*pending) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for {
+		if c.closed {
+			return 0, nil
+		}
+		c.next++
+		id := c.next
+		var group []*pending
+		left := c.queue[:0]
+		clear(c.waiting)
+		for _, p := range c.queue {
+			g := p.op.Legs[0]
+			if len(group) < c.max && c.free(g.Debit, id) && c.free(g.Credit, id) {
+				c.held[g.Debit], c.held[g.Credit] = id, id
 				group = append(group, p)
-			default:
-				break fill
+				continue
+			}
+			// What an older transfer waits for, a younger one may not
+			// take first: each account's transfers go in the callers'
+			// order, and none waits for ever.
+			c.waiting[g.Debit], c.waiting[g.Credit] = true, true
+			left = append(left, p)
+		}
+		clear(c.queue[len(left):])
+		c.queue = left
+		if len(group) > 0 {
+			return id, group
+		}
+		c.ready.Wait()
+	}
+}
+
+// free reports whether account is held by no group in flight but id's and
+// no older transfer left in the queue waits for it.
+func (c *combiner) free(account int64, id uint64) bool {
+	if c.waiting[account] {
+		return false
+	}
+	by, ok := c.held[account]
+	return !ok || by == id
+}
+
+// release frees the accounts of group id once its callers are answered.
+func (c *combiner) release(id uint64, group []*pending) {
+	c.mu.Lock()
+	for _, p := range group {
+		g := p.op.Legs[0]
+		for _, a := range [2]int64{g.Debit, g.Credit} {
+			if c.held[a] == id {
+				delete(c.held, a)
 			}
 		}
-		c.flush(group)
 	}
+	c.mu.Unlock()
+	c.ready.Broadcast()
 }
 
 // submit queues op and waits for its group's commit.
 func (c *combiner) submit(ctx context.Context, op ledger.Operation) (groupAnswer, error) {
 	p := &pending{ctx: ctx, op: op, out: make(chan groupAnswer, 1), link: trace.LinkFromContext(ctx)}
-	select {
-	case c.queue <- p:
-	case <-ctx.Done():
-		return groupAnswer{}, ctx.Err()
-	case <-c.done:
-		return groupAnswer{}, errors.New("store: closed")
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return groupAnswer{}, errClosed
 	}
+	c.queue = append(c.queue, p)
+	c.mu.Unlock()
+	c.ready.Signal()
 	select {
 	case a := <-p.out:
 		return a, a.err

@@ -34,7 +34,7 @@ type Options struct {
 	// MaxConns bounds the PostgreSQL connection pool; 64 when 0.
 	MaxConns int
 	// GroupCommitters is how many group commits of single transfers may be
-	// in flight at once on PostgreSQL (8 when 0); negative turns group
+	// in flight at once on PostgreSQL (2 when 0), on disjoint accounts; negative turns group
 	// commit off (one statement and one commit per transfer).
 	GroupCommitters int
 	// SQLiteSync is SQLite's synchronous pragma: FULL (default, every
