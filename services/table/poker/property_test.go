@@ -102,6 +102,9 @@ func playChecked(rng *rand.Rand, name string, g profile.Game, st betting.Structu
 		if len(*legal) == 0 {
 			return fmt.Errorf("%s: seat %d to act has no legal action", name, seat)
 		}
+		if err := checkRaiseAnswerable(s, seat, *legal); err != nil {
+			return fmt.Errorf("%s step %d: %v", name, step, err)
+		}
 		if rng.IntN(40) == 0 {
 			if err := checkMenu(rng, s, *legal); err != nil {
 				return fmt.Errorf("%s step %d: %v", name, step, err)
@@ -178,6 +181,31 @@ func checkEnd(s *hand.State, name string, total int64) error {
 	if !reflect.DeepEqual(again.Round, s.Round) || !reflect.DeepEqual(again.Seats, s.Seats) ||
 		again.Rake != s.Rake || again.Phase != s.Phase || again.Held != s.Held {
 		return fmt.Errorf("%s: the replay ends in another state", name)
+	}
+	return nil
+}
+
+// checkRaiseAnswerable: more than a call is offered only when another
+// player could answer it, one still in the hand with chips behind beyond
+// what he has already put in against the current bet. When every other
+// player is all in, or has no chips behind, betting is closed for the seat
+// to act: call (or check) or fold (docs/rules/betting-rules-ru-sports.md
+// §4.9.8; gr-regulation-2 A1–A2).
+func checkRaiseAnswerable(s *hand.State, seat int, legal []betting.Legal) error {
+	r := &s.Round
+	answerable := false
+	for j := range r.Seats {
+		if j != seat && r.Seats[j].Status == betting.StatusLive && r.Seats[j].Stack > 0 {
+			answerable = true
+		}
+	}
+	if answerable {
+		return nil
+	}
+	for _, l := range legal {
+		if l.Kind.Aggressive() || (l.Kind == betting.AllIn && l.Min > r.High) {
+			return fmt.Errorf("seat %d offered %s %d–%d though nobody can answer it (high %d, seats %+v)", seat, l.Kind, l.Min, l.Max, r.High, r.Seats)
+		}
 	}
 	return nil
 }

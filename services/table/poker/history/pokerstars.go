@@ -70,6 +70,13 @@ type psWriter struct {
 	high  int64
 }
 
+// bySeat is the record's seats in seat order, as PokerStars lists them in
+// the header and the summary (the record keeps them in dealing order, from
+// the button's left).
+func (w *psWriter) bySeat() []Seat {
+	return slices.SortedFunc(slices.Values(w.r.Seats), func(a, b Seat) int { return a.Seat - b.Seat })
+}
+
 func (w *psWriter) line(format string, args ...any) {
 	fmt.Fprintf(&w.b, format, args...)
 	w.b.WriteByte('\n')
@@ -95,7 +102,7 @@ func (w *psWriter) write() string {
 		w.stack[s.Seat] = s.Stack
 	}
 	w.header()
-	for _, s := range r.Seats {
+	for _, s := range w.bySeat() {
 		w.line("Seat %d: %s (%s in chips)", s.Seat+1, w.name(s.Seat), w.m.amt(s.Stack))
 	}
 	w.posts()
@@ -481,7 +488,7 @@ func (w *psWriter) summary(stud bool) {
 			bet[a.Seat] = true
 		}
 	}
-	for _, s := range r.Seats {
+	for _, s := range w.bySeat() {
 		var what string
 		switch {
 		case s.FoldedOn >= 0:

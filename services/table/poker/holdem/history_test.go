@@ -140,3 +140,53 @@ func TestRecordJSONReplayAndViewer(t *testing.T) {
 		}
 	}
 }
+
+// Seat lines, in the header and in the summary, come in seat order as
+// PokerStars prints them, wherever the button is (issue 21: they started
+// after the button).
+func TestPokerStarsSeatLinesInSeatOrder(t *testing.T) {
+	r, err := profile.Named(profile.GR, profile.Holdem, betting.NoLimit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = r.WithStakes(profile.Stakes{Currency: "USD", Exponent: 2, Unit: 50, SmallBlind: 50, BigBlind: 100})
+	r.MaxSeats = 6
+	for button := range 6 {
+		sb, bb := (button+1)%6, (button+2)%6
+		setup := hand.Setup{ID: "order", Number: 7, Table: "Beta", Button: button,
+			At:    time.Date(2024, 1, 15, 14, 30, 0, 0, time.UTC),
+			Posts: []hand.Post{{Seat: sb, Kind: hand.SmallBlind}, {Seat: bb, Kind: hand.BigBlind}},
+			Shoe:  arrange(t, button, []int{0, 1, 2, 3, 4, 5}, 2, nil, "2h 5c 9d 3s Th")}
+		for k := 1; k <= 6; k++ { // listed from the button's left, as the table service deals them
+			i := (button + k) % 6
+			setup.Players = append(setup.Players, hand.Player{Seat: i, Player: "p" + string(rune('A'+i)), Name: string(rune('A' + i)), Stack: 5000})
+		}
+		s, _, err := deal(t, r, setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := &game{t: t, s: s}
+		for k := 3; k <= 7; k++ { // everyone folds to the big blind
+			g.act((button+k)%6, betting.Fold, 0)
+		}
+		text := poker.Record(s).PokerStars(history.PokerStarsOptions{Hero: bb})
+		var header, summary []string
+		inSummary := false
+		for _, l := range strings.Split(text, "\n") {
+			if l == "*** SUMMARY ***" {
+				inSummary = true
+			}
+			if strings.HasPrefix(l, "Seat ") && strings.Contains(l, ": ") {
+				if inSummary {
+					summary = append(summary, l[:7])
+				} else {
+					header = append(header, l[:7])
+				}
+			}
+		}
+		want := []string{"Seat 1:", "Seat 2:", "Seat 3:", "Seat 4:", "Seat 5:", "Seat 6:"}
+		if !reflect.DeepEqual(header, want) || !reflect.DeepEqual(summary, want) {
+			t.Errorf("button %d: header %v, summary %v, want %v\n%s", button, header, summary, want, text)
+		}
+	}
+}
