@@ -7,7 +7,7 @@ import type { TableSummary } from "../gen/croupier/table/v1/table_pb";
 import type { BankedTableSummary } from "../gen/croupier/table/v1/banked_pb";
 import type { Tournament } from "../gen/croupier/tournament/v1/tournament_pb";
 import { tournamentRow } from "./tournaments";
-import { resultName } from "./recall-record";
+import { shortResult } from "./recall-record";
 
 /** The lobby: cash tables by game and stakes with their free seats, the
  * casino's banked tables and the tournaments, refreshed every few seconds. */
@@ -47,8 +47,7 @@ export const lobbyPage: Page = (main) => {
             h("td", null, bankedName(x.game)),
             h("td", null, x.limits?.table ? money(x.limits.table.min, x.currency) + " – " + money(x.limits.table.max, x.currency) : ""),
             h("td", null, String(x.players)),
-            // A roulette number is the same in every language; a wheel symbol is a word.
-            h("td", null, x.lastResults.slice(0, 8).map((r) => /^(0|00|\d+)$/.test(r) ? r : resultName(r)).join(" "))))))),
+            h("td", null, x.lastResults.slice(0, 8).map(shortResult).join(" "))))))),
       h("section", { "aria-labelledby": "h-tournaments" },
         h("h2", { id: "h-tournaments" }, t("lobby.tournaments")),
         tournaments.length === 0 ? h("p", null, t("lobby.empty")) :

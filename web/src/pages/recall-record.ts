@@ -44,9 +44,16 @@ export function resultName(label: string): string {
   return label;
 }
 
+/** isPocket reports whether a result label is a roulette pocket ("17", "00"). */
+export const isPocket = (label: string): boolean => /^(0|00|\d+)$/.test(label);
+
+/** shortResult is a result as the lobby lists it: a pocket as its number (the
+ * same in every language), anything else in words (resultName). */
+export const shortResult = (label: string): string => isPocket(label) ? label : resultName(label);
+
 /** resultBadge is a result as a small coloured token (the last results). */
 export function resultBadge(label: string): HTMLElement {
-  const roulette = /^(0|00|\d+)$/.test(label);
+  const roulette = isPocket(label);
   return h("span", { class: "result-badge " + (roulette ? colourOf(label) : "symbol " + label), title: resultName(label), dataset: { result: label } },
     roulette ? label : symbolIcon(label), !roulette && h("span", { class: "sr-only" }, resultName(label)));
 }
