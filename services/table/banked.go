@@ -57,6 +57,14 @@ type BankedSpec struct {
 	// CloseWhenAllBet: an rng table closes its betting once every joined
 	// player has bet in the round.
 	CloseWhenAllBet bool `json:"close_when_all_bet,omitempty"`
+	// AllowBelowMinimum opens the table even though its house edge is
+	// below Options.MinHouseEdge or cannot be computed (a refusal
+	// otherwise); OverrideReason says why and is required with it. The
+	// override is recorded with the table and in the audit log, with
+	// Operator, who asked for it.
+	AllowBelowMinimum bool   `json:"allow_below_minimum,omitempty"`
+	OverrideReason    string `json:"override_reason,omitempty"`
+	Operator          string `json:"-"`
 	// Key makes the creation idempotent: a retry gets the same table.
 	Key string `json:"-"`
 }
@@ -270,6 +278,11 @@ func (s *Service) CreateBankedTable(ctx context.Context, sp BankedSpec) (house.S
 		return house.Summary{}, err
 	}
 	cfg.Fingerprint = fp
+	// Priced and checked before any account is opened: a refused table
+	// leaves nothing behind.
+	if err := s.priceBanked(ctx, &cfg, sp); err != nil {
+		return house.Summary{}, err
+	}
 	if err := s.wallet(); err != nil {
 		return house.Summary{}, err
 	}
@@ -297,6 +310,9 @@ func (s *Service) CreateBankedTable(ctx context.Context, sp BankedSpec) (house.S
 	}
 	if err != nil {
 		return house.Summary{}, unavailable(err)
+	}
+	if cfg.HouseEdgeOverride != nil {
+		s.auditOverride(ctx, &cfg)
 	}
 	s.touchLobby(id)
 	s.kick(id) // the first round opens at once

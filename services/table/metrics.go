@@ -33,6 +33,7 @@ type metrics struct {
 	escrowChecks   metric.Int64Counter
 	rewinds        metric.Int64Counter
 	freezes        metric.Int64Counter
+	overrides      metric.Int64Counter
 	escrowDiff     metric.Int64ObservableGauge
 	subscribers    metric.Int64ObservableGauge
 	streamSends    metric.Int64Counter
@@ -96,6 +97,9 @@ func newMetrics(m metric.Meter) (*metrics, error) {
 	add(err)
 	x.freezes, err = m.Int64Counter("croupier.table.freezes",
 		metric.WithDescription("Tables frozen for review, by reason (STATE_REWOUND, ESCROW_MISMATCH): alert on any"))
+	add(err)
+	x.overrides, err = m.Int64Counter("croupier.table.house_edge_overrides",
+		metric.WithDescription("Banked tables opened on an operator's override of the house-edge check, by refusal lifted (HOUSE_EDGE_BELOW_MINIMUM, HOUSE_EDGE_UNKNOWN)"))
 	add(err)
 	x.escrowDiff, err = m.Int64ObservableGauge("croupier.table.escrow.difference",
 		metric.WithDescription("Escrow balance minus the chips at the table at the last conclusive check (0 expected)"))

@@ -19,6 +19,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"math/big"
 	"sync"
 	"time"
 
@@ -84,6 +85,15 @@ type Options struct {
 	// FollowInterval is how often the tables streamed by this replica are
 	// checked for commands other replicas committed (default 25ms).
 	FollowInterval time.Duration
+	// MinHouseEdge is the least house edge, a fraction, a banked table is
+	// created with (nil or below 0: 0, so that a table returning more than
+	// 100 % is refused): CreateBankedTable refuses a table below it with
+	// HOUSE_EDGE_BELOW_MINIMUM unless the operator overrides it
+	// (BankedSpec.AllowBelowMinimum).
+	MinHouseEdge *big.Rat
+	// RTPSimRounds is how many rounds a casino poker main game with an
+	// operator's paytable is simulated for at creation (rtp.Options).
+	RTPSimRounds int64
 }
 
 func (o *Options) defaults() {
@@ -113,6 +123,9 @@ func (o *Options) defaults() {
 	}
 	if o.SubscriberBuffer == 0 {
 		o.SubscriberBuffer = 256
+	}
+	if o.MinHouseEdge == nil || o.MinHouseEdge.Sign() < 0 {
+		o.MinHouseEdge = new(big.Rat)
 	}
 }
 

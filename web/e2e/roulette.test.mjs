@@ -55,6 +55,9 @@ function covered(spot) {
 test("a roulette round (straight, split and an announced bet) placed and settled through the UI, shown in recall", async () => {
   const { context, page } = await signIn(browser, stack.base, "Roulette Rita");
   await openTable(page, "European roulette");
+  // The table's published return to player, exact for a single-zero wheel:
+  // 36/37 (docs/rtp.md).
+  assert.match(await page.locator("main .meta").first().innerText(), /Return to player 97\.2973 %/);
   const layout = page.getByRole("group", { name: "Betting layout" });
   const pending = page.getByRole("list", { name: "To place" });
 

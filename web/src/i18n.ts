@@ -62,6 +62,11 @@ export function money(minor: bigint | number, currency: string, exponent = 2): s
   return new Intl.NumberFormat(locales[lang], { style: "currency", currency, minimumFractionDigits: v % 1 === 0 ? 0 : exponent }).format(v);
 }
 
+/** decimal formats a number with exactly digits decimals ("97,2973" in Czech). */
+export function decimal(n: number, digits: number): string {
+  return new Intl.NumberFormat(locales[lang], { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
+}
+
 /** chips formats a tournament chip count (no currency). */
 export function chips(n: bigint | number): string {
   return new Intl.NumberFormat(locales[lang]).format(Number(n));

@@ -1,7 +1,7 @@
 // Display names of the API's enums in the current language.
-import { t } from "./i18n";
+import { t, decimal } from "./i18n";
 import { Game, BettingStructure } from "./gen/croupier/table/v1/table_pb";
-import { BankedGame } from "./gen/croupier/table/v1/banked_pb";
+import { BankedGame, RtpMethod, type BankedTableSummary } from "./gen/croupier/table/v1/banked_pb";
 
 export function gameName(g: Game): string {
   switch (g) {
@@ -35,4 +35,16 @@ export function bankedName(g: BankedGame): string {
     case BankedGame.SPLIT_POKER: return t("banked.splitPoker");
   }
   return String(g);
+}
+
+/** rtpText is a banked table's published return to player ("Return to
+ * player 97.2973 %", a simulated one with its standard error), or "" when
+ * the platform could not compute it. */
+export function rtpText(s: BankedTableSummary): string {
+  const r = s.rtp;
+  if (!r || r.method === RtpMethod.NOT_COMPUTED || r.method === RtpMethod.UNSPECIFIED) return "";
+  const pct = decimal(r.rtp * 100, 4);
+  return r.method === RtpMethod.SIMULATION
+    ? t("banked.rtpSimulated", { percent: pct, se: decimal(r.standardError * 100, 4) })
+    : t("banked.rtp", { percent: pct });
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/croupier/croupier/services/table/house"
 	"github.com/croupier/croupier/services/table/view"
 	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/auth"
 )
 
 // BankedAdminHandler implements tablev1connect.BankedAdminServiceHandler:
@@ -37,7 +38,11 @@ func (h *BankedAdminHandler) CreateBankedTable(ctx context.Context, req *connect
 	sp := table.BankedSpec{Name: m.GetName(), Game: g, Profile: profile, Options: m.GetOptions(), Source: src, Currency: m.GetCurrency(),
 		Window: time.Duration(m.GetBettingWindowMs()) * time.Millisecond, Pause: time.Duration(m.GetPauseMs()) * time.Millisecond,
 		MaxPlayers: int(m.GetMaxPlayers()), MaxBets: int(m.GetMaxBets()), WheelName: m.GetWheelName(), WheelFields: m.GetWheelFields(),
-		Clock: time.Duration(m.GetDecisionClockMs()) * time.Millisecond, CloseWhenAllBet: m.GetCloseWhenAllBet(), Key: m.GetIdempotencyKey()}
+		Clock: time.Duration(m.GetDecisionClockMs()) * time.Millisecond, CloseWhenAllBet: m.GetCloseWhenAllBet(), Key: m.GetIdempotencyKey(),
+		AllowBelowMinimum: m.GetAllowHouseEdgeBelowMinimum(), OverrideReason: m.GetOverrideReason()}
+	if p, ok := auth.FromContext(ctx); ok {
+		sp.Operator = p.String()
+	}
 	l := m.GetLimits()
 	sp.Limits = table.BankedLimits{Table: round.Limit{Min: l.GetTable().GetMin(), Max: l.GetTable().GetMax()}, Spot: l.GetSpotMax()}
 	for k, v := range l.GetByKind() {

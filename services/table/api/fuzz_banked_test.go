@@ -199,7 +199,8 @@ func createBounds(m *tablev1.CreateBankedTableRequest) string {
 		w != 0 && (w < 3000 || w > 120_000), "window",
 		m.GetPauseMs() < -1 || m.GetPauseMs() > 60_000, "pause",
 		m.GetMaxPlayers() < 0 || m.GetMaxPlayers() > house.MaxPlayersCap, "max players",
-		m.GetMaxBets() < 0 || m.GetMaxBets() > house.MaxBetsCap, "max bets")
+		m.GetMaxBets() < 0 || m.GetMaxBets() > house.MaxBetsCap, "max bets",
+		m.GetAllowHouseEdgeBelowMinimum() != (strings.TrimSpace(m.GetOverrideReason()) != ""), "override and its reason")
 }
 
 // validateBanked checks m as its handler does.
@@ -451,7 +452,20 @@ func createCases() []bankedCase {
 		{"option value with a space", create(func(m *tablev1.CreateBankedTableRequest) { m.Options = map[string]string{"wheel": "double zero"} }), "BAD_OPTION"},
 		{"name with a control character", create(func(m *tablev1.CreateBankedTableRequest) { m.Name = "Roulette\x07" }), "BAD_TEXT"},
 		{"idempotency key with a space", create(func(m *tablev1.CreateBankedTableRequest) { m.IdempotencyKey = "live 1" }), "BAD_IDEMPOTENCY_KEY"},
+		{"house-edge override with its reason", override(true, "promotion approved by the regulator"), ""},
+		{"house-edge override without a reason", override(true, ""), "BAD_OVERRIDE"},
+		{"house-edge override with a blank reason", override(true, " \t"), "BAD_OVERRIDE"},
+		{"override reason without the override", override(false, "why not"), "BAD_OVERRIDE"},
+		{"override reason with a control character", override(true, "promo\x1b[2J"), "BAD_TEXT"},
+		{"override reason of 201 characters", override(true, strings.Repeat("é", 201)), "BAD_TEXT"},
 	}
+}
+
+// override is a create request with an override of the house-edge check.
+func override(allow bool, reason string) *tablev1.CreateBankedTableRequest {
+	return create(func(m *tablev1.CreateBankedTableRequest) {
+		m.AllowHouseEdgeBelowMinimum, m.OverrideReason = allow, reason
+	})
 }
 
 func TestBankedValidationCreateTable(t *testing.T) { runBankedCases(t, createCases()) }

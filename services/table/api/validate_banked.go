@@ -223,7 +223,22 @@ func validateCreateBanked(m *tablev1.CreateBankedTableRequest) error {
 	if n := m.GetWheelName(); n != "" && !ident.Printable(n, 40) {
 		return apierr.Invalid("BAD_WHEEL", "wheel_name %q: a word of at most 40 characters", n)
 	}
+	if err := checkOverride(m.GetAllowHouseEdgeBelowMinimum(), m.GetOverrideReason()); err != nil {
+		return err
+	}
 	return checkKey(m.GetIdempotencyKey(), false)
+}
+
+// checkOverride checks an override of the house-edge check: it needs its
+// reason, 1..200 characters of text, and a reason its override.
+func checkOverride(allow bool, reason string) error {
+	switch {
+	case allow && strings.TrimSpace(reason) == "":
+		return apierr.Invalid(house.ReasonBadOverride, "allow_house_edge_below_minimum needs override_reason: why the table opens anyway")
+	case !allow && reason != "":
+		return apierr.Invalid(house.ReasonBadOverride, "override_reason without allow_house_edge_below_minimum")
+	}
+	return checkText("override_reason", reason, maxText)
 }
 
 func checkLimits(l *tablev1.BetLimits) error {

@@ -67,6 +67,17 @@ const (
 	// ReasonInconsistent (INTERNAL): the table's own book does not add up;
 	// the core drops its copy and reloads.
 	ReasonInconsistent = "INCONSISTENT"
+	// ReasonHouseEdgeBelowMinimum (FAILED_PRECONDITION): a table whose
+	// house edge is below the minimum the service requires (negative: the
+	// player's edge), without the operator's override.
+	ReasonHouseEdgeBelowMinimum = "HOUSE_EDGE_BELOW_MINIMUM"
+	// ReasonHouseEdgeUnknown (FAILED_PRECONDITION): a table with options
+	// no calculator prices, so that its house edge cannot be checked,
+	// without the operator's override.
+	ReasonHouseEdgeUnknown = "HOUSE_EDGE_UNKNOWN"
+	// ReasonBadOverride (INVALID_ARGUMENT): an override without its
+	// reason, or a reason without the override.
+	ReasonBadOverride = "BAD_OVERRIDE"
 )
 
 // Reasons a table gives for what it does itself.

@@ -27,6 +27,8 @@ type Summary struct {
 	// Last are the last rounds' winners, newest last ("" for a round
 	// voided before its spin).
 	Last []string `json:"last,omitempty"`
+	// RTP is the table's return to player (Config.RTP's table figure).
+	RTP *Return `json:"rtp,omitempty"`
 }
 
 // Summarize returns the table's lobby entry.
@@ -37,6 +39,10 @@ func (t *Table) Summarize() Summary {
 	s := Summary{ID: c.ID, Name: c.Name, Game: c.Game, Profile: c.Profile, Source: c.Source, Currency: c.Currency,
 		MinStake: lim.Min, MaxStake: lim.Max, Players: len(t.Players), Status: t.Status, Round: e.round(),
 		Phase: phaseName(e.phase()), Window: c.Window}
+	if c.RTP != nil {
+		rtp := c.RTP.Table
+		s.RTP = &rtp
+	}
 	from := max(0, len(t.Results)-MaxRecent)
 	for _, r := range t.Results[from:] {
 		s.Last = append(s.Last, r.Winner)

@@ -151,6 +151,14 @@ type Config struct {
 	// Fingerprint is the hash of the create request of a table made with
 	// an idempotency key (as live.Config's).
 	Fingerprint string `json:"fp,omitempty"`
+	// RTP is the table's return to player as computed for its rules when
+	// it was created (package services/table/rtp), published with it; nil
+	// for a table created before the platform computed it.
+	RTP *Returns `json:"rtp,omitempty"`
+	// HouseEdgeOverride records the operator's override that opened the
+	// table although its house edge was below the service's minimum or
+	// unknown; nil for a table that needed none.
+	HouseEdgeOverride *HouseEdgeOverride `json:"house_edge_override,omitempty"`
 }
 
 // Validate reports every problem of the configuration at once, the

@@ -217,7 +217,14 @@ func BankedSummary(s house.Summary, cfg *house.Config) *tablev1.BankedTableSumma
 	for i := len(s.Last) - 1; i >= 0; i-- {
 		out.LastResults = append(out.LastResults, s.Last[i])
 	}
+	if s.RTP != nil {
+		out.Rtp = ReturnToPlayer(*s.RTP)
+	}
 	if cfg != nil {
+		if cfg.RTP != nil {
+			out.Rtp, out.RtpByBet = Returns(cfg.RTP)
+		}
+		out.HouseEdgeOverride = HouseEdgeOverride(cfg.HouseEdgeOverride)
 		out.Limits, out.Options, out.PauseMs = Limits(cfg), cfg.Options, int32(cfg.Pause.Milliseconds())
 		out.CloseWhenAllBet = cfg.CloseWhenAllBet
 		switch {

@@ -6,8 +6,9 @@
 // and house edge of a player who plays the derived total-dependent basic
 // strategy (Result.Strategy, playable with Strategy.Decide) off the top of a
 // freshly shuffled shoe, with the composition-dependent optimum beside it.
-// A table whose house edge is negative is to be refused (no caller checks
-// Result.HouseEdge yet). Simulate checks RTP by Monte Carlo (see below); so
+// The table service prices every blackjack table with Cached when it is
+// created (services/table/rtp) and refuses one whose house edge is
+// negative, or below the operator's minimum, unless overridden. Simulate checks RTP by Monte Carlo (see below); so
 // must the engine's simulation (services/table/banked/blackjack) playing
 // Strategy.Decide.
 //

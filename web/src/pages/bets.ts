@@ -10,7 +10,7 @@ import { api, errorText, errorReason, idempotencyKey, retrying, ms } from "../ap
 import { follow, type StreamState } from "../stream";
 import { refreshBalance } from "../balance";
 import { currentSession } from "../session";
-import { bankedName } from "../names";
+import { bankedName, rtpText } from "../names";
 import { ConnectError } from "@connectrpc/connect";
 import {
   RoundPhase, SpinVerdict, VoidOption,
@@ -137,7 +137,7 @@ export function bettingTable(main: HTMLElement, table: BankedTableSummary, build
       h("p", { class: "note" }, h("a", { href: "#/" }, t("common.back"))),
       h("h1", null, table.name),
       h("p", { class: "meta" },
-        [bankedName(table.game), lim ? t("roulette.limits", { min: m(lim.min), max: m(lim.max) }) : "", t("roulette.players", { n: s.players })]
+        [bankedName(table.game), lim ? t("roulette.limits", { min: m(lim.min), max: m(lim.max) }) : "", t("roulette.players", { n: s.players }), rtpText(table)]
           .filter(Boolean).join(" · "),
         conn && h("span", { class: "conn " + conn }, " · " + (conn === "connected" ? t("common.connected") : t("common.reconnecting")))),
       notice && h("p", { class: "error", role: "alert" }, notice),

@@ -10,7 +10,7 @@ import { phaseKey } from "./recall-record";
 import { cardsEl } from "../cards";
 import { refreshBalance } from "../balance";
 import { currentSession } from "../session";
-import { bankedName } from "../names";
+import { bankedName, rtpText } from "../names";
 import type { StreamState } from "../stream";
 import { RoundPhase, type BankedTableSummary, type BankedTableView, type RoundEvent, type RoundRecord } from "../gen/croupier/table/v1/banked_pb";
 import {
@@ -69,7 +69,7 @@ export const blackjackView: BankedView = (main, table) => {
   function describeTable(s: BankedTableSummary): string {
     const lim = s.limits?.table;
     return [bankedName(s.game), s.profile.toUpperCase(),
-      lim ? t("felt.limits", { min: money(lim.min, currency), max: money(lim.max, currency) }) : ""].filter(Boolean).join(" · ");
+      lim ? t("felt.limits", { min: money(lim.min, currency), max: money(lim.max, currency) }) : "", rtpText(s)].filter(Boolean).join(" · ");
   }
 
   // The felt: the dealer, every box in play, whose turn it is.

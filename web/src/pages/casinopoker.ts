@@ -12,7 +12,7 @@ import { phaseKey } from "./recall-record";
 import { cardEl, cardsEl } from "../cards";
 import { refreshBalance } from "../balance";
 import { currentSession } from "../session";
-import { bankedName } from "../names";
+import { bankedName, rtpText } from "../names";
 import type { StreamState } from "../stream";
 import { RoundPhase, type BankedTableSummary, type BankedTableView, type RoundEvent, type RoundRecord } from "../gen/croupier/table/v1/banked_pb";
 import type { CasinoPokerBox, CasinoPokerMove, CasinoPokerRound, PaytableLine } from "../gen/croupier/table/v1/casinopoker_pb";
@@ -82,7 +82,7 @@ export const casinoPokerView: BankedView = (main, table) => {
   function describeTable(s: BankedTableSummary): string {
     const lim = s.limits?.table;
     return [bankedName(s.game), s.profile.toUpperCase(),
-      lim ? t("cpoker.anteLimits", { min: money(lim.min, currency), max: money(lim.max, currency) }) : ""].filter(Boolean).join(" · ");
+      lim ? t("cpoker.anteLimits", { min: money(lim.min, currency), max: money(lim.max, currency) }) : "", rtpText(s)].filter(Boolean).join(" · ");
   }
 
   function feltEl(cp: CasinoPokerRound, v: BankedTableView): HTMLElement {

@@ -361,6 +361,73 @@ func (VoidOption) EnumDescriptor() ([]byte, []int) {
 	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{5}
 }
 
+// RtpMethod is how a return to player was found.
+type RtpMethod int32
+
+const (
+	RtpMethod_RTP_METHOD_UNSPECIFIED RtpMethod = 0
+	// Every result counted once with its probability: the wheel's pockets
+	// or fields, every hand a side bet is settled on. Exact; `exact` holds
+	// the fraction.
+	RtpMethod_RTP_METHOD_EXACT_ENUMERATION RtpMethod = 1
+	// A combinatorial analysis of every deal (blackjack: every player
+	// composition against the dealer's outcome distribution, splits
+	// approximated within 1e-5, docs/rtp-blackjack.md; casino poker main
+	// games: every deal up to the suits, docs/rtp-casino-poker.md). Exact for
+	// the stated strategy, to the digits of `rtp`.
+	RtpMethod_RTP_METHOD_EXACT_COMBINATORIAL RtpMethod = 2
+	// A Monte Carlo simulation of `rounds` rounds: `rtp` ± `standard_error`.
+	RtpMethod_RTP_METHOD_SIMULATION RtpMethod = 3
+	// Not computed: the table has options no calculator prices
+	// (`unpriced_options`); `rtp` is 0.
+	RtpMethod_RTP_METHOD_NOT_COMPUTED RtpMethod = 4
+)
+
+// Enum value maps for RtpMethod.
+var (
+	RtpMethod_name = map[int32]string{
+		0: "RTP_METHOD_UNSPECIFIED",
+		1: "RTP_METHOD_EXACT_ENUMERATION",
+		2: "RTP_METHOD_EXACT_COMBINATORIAL",
+		3: "RTP_METHOD_SIMULATION",
+		4: "RTP_METHOD_NOT_COMPUTED",
+	}
+	RtpMethod_value = map[string]int32{
+		"RTP_METHOD_UNSPECIFIED":         0,
+		"RTP_METHOD_EXACT_ENUMERATION":   1,
+		"RTP_METHOD_EXACT_COMBINATORIAL": 2,
+		"RTP_METHOD_SIMULATION":          3,
+		"RTP_METHOD_NOT_COMPUTED":        4,
+	}
+)
+
+func (x RtpMethod) Enum() *RtpMethod {
+	p := new(RtpMethod)
+	*p = x
+	return p
+}
+
+func (x RtpMethod) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (RtpMethod) Descriptor() protoreflect.EnumDescriptor {
+	return file_croupier_table_v1_banked_proto_enumTypes[6].Descriptor()
+}
+
+func (RtpMethod) Type() protoreflect.EnumType {
+	return &file_croupier_table_v1_banked_proto_enumTypes[6]
+}
+
+func (x RtpMethod) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use RtpMethod.Descriptor instead.
+func (RtpMethod) EnumDescriptor() ([]byte, []int) {
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{6}
+}
+
 // BetLimit bounds one stake; 0 = no bound of its own.
 type BetLimit struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -514,9 +581,26 @@ type BankedTableSummary struct {
 	CloseWhenAllBet bool `protobuf:"varint,18,opt,name=close_when_all_bet,json=closeWhenAllBet,proto3" json:"close_when_all_bet,omitempty"`
 	// A casino poker table's paytables, every line, with their source: part
 	// of the table's public description (and of each round's record).
-	Paytable      []*PaytableLine `protobuf:"bytes,19,rep,name=paytable,proto3" json:"paytable,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Paytable []*PaytableLine `protobuf:"bytes,19,rep,name=paytable,proto3" json:"paytable,omitempty"`
+	// The table's return to player: the best a player can get at it (its
+	// best bet under the stated strategy), computed by the platform for the
+	// table's exact rules and paytables when it was created, and the figure
+	// its house edge was checked by (CreateBankedTable refuses a house edge
+	// below the operator's minimum). Set for every table created since the
+	// platform computes it; method NOT_COMPUTED when the table has options no
+	// calculator prices. docs/rtp.md lists the figures.
+	Rtp *ReturnToPlayer `protobuf:"bytes,20,opt,name=rtp,proto3" json:"rtp,omitempty"`
+	// The return of each bet the table offers (roulette: each kind of bet;
+	// money wheel: each box; card games: the main game, under each strategy
+	// priced, and each side bet). GetBankedTable and CreateBankedTable fill
+	// it; the lobby (ListBankedTables) carries the table's figure only.
+	RtpByBet []*ReturnToPlayer `protobuf:"bytes,21,rep,name=rtp_by_bet,json=rtpByBet,proto3" json:"rtp_by_bet,omitempty"`
+	// Set when the table was opened although its house edge was below the
+	// operator's minimum or could not be computed, on the operator's explicit
+	// override (CreateBankedTableRequest.allow_house_edge_below_minimum).
+	HouseEdgeOverride *HouseEdgeOverride `protobuf:"bytes,22,opt,name=house_edge_override,json=houseEdgeOverride,proto3" json:"house_edge_override,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *BankedTableSummary) Reset() {
@@ -682,6 +766,276 @@ func (x *BankedTableSummary) GetPaytable() []*PaytableLine {
 	return nil
 }
 
+func (x *BankedTableSummary) GetRtp() *ReturnToPlayer {
+	if x != nil {
+		return x.Rtp
+	}
+	return nil
+}
+
+func (x *BankedTableSummary) GetRtpByBet() []*ReturnToPlayer {
+	if x != nil {
+		return x.RtpByBet
+	}
+	return nil
+}
+
+func (x *BankedTableSummary) GetHouseEdgeOverride() *HouseEdgeOverride {
+	if x != nil {
+		return x.HouseEdgeOverride
+	}
+	return nil
+}
+
+// ReturnToPlayer is what a bet returns a player on average, stake
+// included, per unit of its opening stake, over every result, under a
+// stated strategy: house edge = 1 − rtp. Payouts are priced as the
+// paytable's ratios, unrounded (a stake the ratios divide).
+type ReturnToPlayer struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The bet: "" for the table's figure; roulette the kind ("straight",
+	// "split", "street", "corner", "sixline", "topline", "dozen", "column",
+	// "even_chance", "neighbours", "zero_game", "voisins", "tiers",
+	// "orphelins"); money wheel the box ("cherries", ...); blackjack "main"
+	// and "insurance"; casino poker "main" and the side bet ("aa_bonus",
+	// "trips", "royal_bonus").
+	Bet string `protobuf:"bytes,1,opt,name=bet,proto3" json:"bet,omitempty"`
+	// The return as a fraction of the unit staked (0.972972972973 for 36/37);
+	// 0 when not computed.
+	Rtp float64 `protobuf:"fixed64,2,opt,name=rtp,proto3" json:"rtp,omitempty"`
+	// The return in percent, to four decimals, for display ("97.2973").
+	Percent string `protobuf:"bytes,3,opt,name=percent,proto3" json:"percent,omitempty"`
+	// The exact return as a reduced fraction ("36/37") when the method is an
+	// exact enumeration; empty otherwise.
+	Exact  string    `protobuf:"bytes,4,opt,name=exact,proto3" json:"exact,omitempty"`
+	Method RtpMethod `protobuf:"varint,5,opt,name=method,proto3,enum=croupier.table.v1.RtpMethod" json:"method,omitempty"`
+	// The reference strategy the figure assumes, in words: "any bet" (the
+	// wheels), "composition-dependent optimal play, no counting, a freshly
+	// shuffled shoe" (blackjack), "optimal (docs/rtp-casino-poker.md)", ...
+	Strategy string `protobuf:"bytes,6,opt,name=strategy,proto3" json:"strategy,omitempty"`
+	// A simulated figure's standard error, as a fraction like rtp; 0 for an
+	// exact one.
+	StandardError float64 `protobuf:"fixed64,7,opt,name=standard_error,json=standardError,proto3" json:"standard_error,omitempty"`
+	// A simulated figure's rounds.
+	Rounds int64 `protobuf:"varint,8,opt,name=rounds,proto3" json:"rounds,omitempty"`
+	// What one unit staked is: "bet" (the stake itself), "initial stake"
+	// (blackjack: doubles and splits are not counted in the stake), "ante"
+	// (casino poker main games: the Ante; Blind, Call, Play and Bet not
+	// counted).
+	Unit string `protobuf:"bytes,9,opt,name=unit,proto3" json:"unit,omitempty"`
+	// The return per unit of everything staked (Ante and Call, Blind, Play,
+	// Bet, a bought game's fee), where the stake grows with the player's
+	// decisions (casino poker main games); 0 where not computed.
+	RtpPerTotalStake float64 `protobuf:"fixed64,10,opt,name=rtp_per_total_stake,json=rtpPerTotalStake,proto3" json:"rtp_per_total_stake,omitempty"`
+	// The table's options (names as CreateBankedTableRequest.options) that
+	// move this return and that no calculator prices: the reason of a
+	// NOT_COMPUTED figure.
+	UnpricedOptions []string `protobuf:"bytes,11,rep,name=unpriced_options,json=unpricedOptions,proto3" json:"unpriced_options,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *ReturnToPlayer) Reset() {
+	*x = ReturnToPlayer{}
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReturnToPlayer) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReturnToPlayer) ProtoMessage() {}
+
+func (x *ReturnToPlayer) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReturnToPlayer.ProtoReflect.Descriptor instead.
+func (*ReturnToPlayer) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *ReturnToPlayer) GetBet() string {
+	if x != nil {
+		return x.Bet
+	}
+	return ""
+}
+
+func (x *ReturnToPlayer) GetRtp() float64 {
+	if x != nil {
+		return x.Rtp
+	}
+	return 0
+}
+
+func (x *ReturnToPlayer) GetPercent() string {
+	if x != nil {
+		return x.Percent
+	}
+	return ""
+}
+
+func (x *ReturnToPlayer) GetExact() string {
+	if x != nil {
+		return x.Exact
+	}
+	return ""
+}
+
+func (x *ReturnToPlayer) GetMethod() RtpMethod {
+	if x != nil {
+		return x.Method
+	}
+	return RtpMethod_RTP_METHOD_UNSPECIFIED
+}
+
+func (x *ReturnToPlayer) GetStrategy() string {
+	if x != nil {
+		return x.Strategy
+	}
+	return ""
+}
+
+func (x *ReturnToPlayer) GetStandardError() float64 {
+	if x != nil {
+		return x.StandardError
+	}
+	return 0
+}
+
+func (x *ReturnToPlayer) GetRounds() int64 {
+	if x != nil {
+		return x.Rounds
+	}
+	return 0
+}
+
+func (x *ReturnToPlayer) GetUnit() string {
+	if x != nil {
+		return x.Unit
+	}
+	return ""
+}
+
+func (x *ReturnToPlayer) GetRtpPerTotalStake() float64 {
+	if x != nil {
+		return x.RtpPerTotalStake
+	}
+	return 0
+}
+
+func (x *ReturnToPlayer) GetUnpricedOptions() []string {
+	if x != nil {
+		return x.UnpricedOptions
+	}
+	return nil
+}
+
+// HouseEdgeOverride records a table opened on an operator's explicit
+// override: its house edge was below the minimum the table service was
+// configured with (negative: the player's edge), or could not be computed.
+type HouseEdgeOverride struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The refusal the override lifted: "HOUSE_EDGE_BELOW_MINIMUM" or
+	// "HOUSE_EDGE_UNKNOWN".
+	Refusal string `protobuf:"bytes,1,opt,name=refusal,proto3" json:"refusal,omitempty"`
+	// The table's house edge at creation (1 − rtp of BankedTableSummary.rtp),
+	// as a fraction; 0 when unknown.
+	HouseEdge float64 `protobuf:"fixed64,2,opt,name=house_edge,json=houseEdge,proto3" json:"house_edge,omitempty"`
+	// The minimum house edge the service required, as a fraction.
+	MinimumHouseEdge float64 `protobuf:"fixed64,3,opt,name=minimum_house_edge,json=minimumHouseEdge,proto3" json:"minimum_house_edge,omitempty"`
+	// The operator's reason (CreateBankedTableRequest.override_reason).
+	Reason string `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
+	// Who created the table: the operator token's subject.
+	Operator      string                 `protobuf:"bytes,5,opt,name=operator,proto3" json:"operator,omitempty"`
+	CreatedAt     *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HouseEdgeOverride) Reset() {
+	*x = HouseEdgeOverride{}
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HouseEdgeOverride) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HouseEdgeOverride) ProtoMessage() {}
+
+func (x *HouseEdgeOverride) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HouseEdgeOverride.ProtoReflect.Descriptor instead.
+func (*HouseEdgeOverride) Descriptor() ([]byte, []int) {
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *HouseEdgeOverride) GetRefusal() string {
+	if x != nil {
+		return x.Refusal
+	}
+	return ""
+}
+
+func (x *HouseEdgeOverride) GetHouseEdge() float64 {
+	if x != nil {
+		return x.HouseEdge
+	}
+	return 0
+}
+
+func (x *HouseEdgeOverride) GetMinimumHouseEdge() float64 {
+	if x != nil {
+		return x.MinimumHouseEdge
+	}
+	return 0
+}
+
+func (x *HouseEdgeOverride) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *HouseEdgeOverride) GetOperator() string {
+	if x != nil {
+		return x.Operator
+	}
+	return ""
+}
+
+func (x *HouseEdgeOverride) GetCreatedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreatedAt
+	}
+	return nil
+}
+
 // Bet is one stake. spot is the bet's place in the game's notation:
 // roulette "straight:17", "split:2-5", "street:1-2-3", "corner:1-2-4-5",
 // "sixline:1-6", "topline" (0/00), "dozen:1", "column:3", "red", "black",
@@ -701,7 +1055,7 @@ type Bet struct {
 
 func (x *Bet) Reset() {
 	*x = Bet{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[3]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -713,7 +1067,7 @@ func (x *Bet) String() string {
 func (*Bet) ProtoMessage() {}
 
 func (x *Bet) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[3]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -726,7 +1080,7 @@ func (x *Bet) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Bet.ProtoReflect.Descriptor instead.
 func (*Bet) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{3}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *Bet) GetBetId() string {
@@ -767,7 +1121,7 @@ type SettlementLine struct {
 
 func (x *SettlementLine) Reset() {
 	*x = SettlementLine{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[4]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -779,7 +1133,7 @@ func (x *SettlementLine) String() string {
 func (*SettlementLine) ProtoMessage() {}
 
 func (x *SettlementLine) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[4]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -792,7 +1146,7 @@ func (x *SettlementLine) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SettlementLine.ProtoReflect.Descriptor instead.
 func (*SettlementLine) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{4}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *SettlementLine) GetBetId() string {
@@ -860,7 +1214,7 @@ type Spin struct {
 
 func (x *Spin) Reset() {
 	*x = Spin{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[5]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -872,7 +1226,7 @@ func (x *Spin) String() string {
 func (*Spin) ProtoMessage() {}
 
 func (x *Spin) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[5]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -885,7 +1239,7 @@ func (x *Spin) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Spin.ProtoReflect.Descriptor instead.
 func (*Spin) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{5}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *Spin) GetPocket() int32 {
@@ -951,7 +1305,7 @@ type RoundTotals struct {
 
 func (x *RoundTotals) Reset() {
 	*x = RoundTotals{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[6]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -963,7 +1317,7 @@ func (x *RoundTotals) String() string {
 func (*RoundTotals) ProtoMessage() {}
 
 func (x *RoundTotals) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[6]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -976,7 +1330,7 @@ func (x *RoundTotals) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RoundTotals.ProtoReflect.Descriptor instead.
 func (*RoundTotals) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{6}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *RoundTotals) GetPlayers() int32 {
@@ -1041,7 +1395,7 @@ type BankedTableView struct {
 
 func (x *BankedTableView) Reset() {
 	*x = BankedTableView{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[7]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1053,7 +1407,7 @@ func (x *BankedTableView) String() string {
 func (*BankedTableView) ProtoMessage() {}
 
 func (x *BankedTableView) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[7]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1066,7 +1420,7 @@ func (x *BankedTableView) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BankedTableView.ProtoReflect.Descriptor instead.
 func (*BankedTableView) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{7}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *BankedTableView) GetSummary() *BankedTableSummary {
@@ -1201,7 +1555,7 @@ type ListBankedTablesRequest struct {
 
 func (x *ListBankedTablesRequest) Reset() {
 	*x = ListBankedTablesRequest{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[8]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1213,7 +1567,7 @@ func (x *ListBankedTablesRequest) String() string {
 func (*ListBankedTablesRequest) ProtoMessage() {}
 
 func (x *ListBankedTablesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[8]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1226,7 +1580,7 @@ func (x *ListBankedTablesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListBankedTablesRequest.ProtoReflect.Descriptor instead.
 func (*ListBankedTablesRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{8}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ListBankedTablesRequest) GetGame() BankedGame {
@@ -1267,7 +1621,7 @@ type ListBankedTablesResponse struct {
 
 func (x *ListBankedTablesResponse) Reset() {
 	*x = ListBankedTablesResponse{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[9]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1279,7 +1633,7 @@ func (x *ListBankedTablesResponse) String() string {
 func (*ListBankedTablesResponse) ProtoMessage() {}
 
 func (x *ListBankedTablesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[9]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1292,7 +1646,7 @@ func (x *ListBankedTablesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListBankedTablesResponse.ProtoReflect.Descriptor instead.
 func (*ListBankedTablesResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{9}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ListBankedTablesResponse) GetTables() []*BankedTableSummary {
@@ -1318,7 +1672,7 @@ type GetBankedTableRequest struct {
 
 func (x *GetBankedTableRequest) Reset() {
 	*x = GetBankedTableRequest{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[10]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1330,7 +1684,7 @@ func (x *GetBankedTableRequest) String() string {
 func (*GetBankedTableRequest) ProtoMessage() {}
 
 func (x *GetBankedTableRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[10]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1343,7 +1697,7 @@ func (x *GetBankedTableRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBankedTableRequest.ProtoReflect.Descriptor instead.
 func (*GetBankedTableRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{10}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *GetBankedTableRequest) GetTableId() string {
@@ -1362,7 +1716,7 @@ type GetBankedTableResponse struct {
 
 func (x *GetBankedTableResponse) Reset() {
 	*x = GetBankedTableResponse{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[11]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1374,7 +1728,7 @@ func (x *GetBankedTableResponse) String() string {
 func (*GetBankedTableResponse) ProtoMessage() {}
 
 func (x *GetBankedTableResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[11]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1387,7 +1741,7 @@ func (x *GetBankedTableResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetBankedTableResponse.ProtoReflect.Descriptor instead.
 func (*GetBankedTableResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{11}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *GetBankedTableResponse) GetTable() *BankedTableView {
@@ -1410,7 +1764,7 @@ type JoinBankedTableRequest struct {
 
 func (x *JoinBankedTableRequest) Reset() {
 	*x = JoinBankedTableRequest{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[12]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1422,7 +1776,7 @@ func (x *JoinBankedTableRequest) String() string {
 func (*JoinBankedTableRequest) ProtoMessage() {}
 
 func (x *JoinBankedTableRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[12]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1435,7 +1789,7 @@ func (x *JoinBankedTableRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use JoinBankedTableRequest.ProtoReflect.Descriptor instead.
 func (*JoinBankedTableRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{12}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *JoinBankedTableRequest) GetTableId() string {
@@ -1469,7 +1823,7 @@ type JoinBankedTableResponse struct {
 
 func (x *JoinBankedTableResponse) Reset() {
 	*x = JoinBankedTableResponse{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[13]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1481,7 +1835,7 @@ func (x *JoinBankedTableResponse) String() string {
 func (*JoinBankedTableResponse) ProtoMessage() {}
 
 func (x *JoinBankedTableResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[13]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1494,7 +1848,7 @@ func (x *JoinBankedTableResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use JoinBankedTableResponse.ProtoReflect.Descriptor instead.
 func (*JoinBankedTableResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{13}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *JoinBankedTableResponse) GetReplayed() bool {
@@ -1513,7 +1867,7 @@ type LeaveBankedTableRequest struct {
 
 func (x *LeaveBankedTableRequest) Reset() {
 	*x = LeaveBankedTableRequest{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[14]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1525,7 +1879,7 @@ func (x *LeaveBankedTableRequest) String() string {
 func (*LeaveBankedTableRequest) ProtoMessage() {}
 
 func (x *LeaveBankedTableRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[14]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1538,7 +1892,7 @@ func (x *LeaveBankedTableRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LeaveBankedTableRequest.ProtoReflect.Descriptor instead.
 func (*LeaveBankedTableRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{14}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *LeaveBankedTableRequest) GetTableId() string {
@@ -1556,7 +1910,7 @@ type LeaveBankedTableResponse struct {
 
 func (x *LeaveBankedTableResponse) Reset() {
 	*x = LeaveBankedTableResponse{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[15]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1568,7 +1922,7 @@ func (x *LeaveBankedTableResponse) String() string {
 func (*LeaveBankedTableResponse) ProtoMessage() {}
 
 func (x *LeaveBankedTableResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[15]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1581,7 +1935,7 @@ func (x *LeaveBankedTableResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LeaveBankedTableResponse.ProtoReflect.Descriptor instead.
 func (*LeaveBankedTableResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{15}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{17}
 }
 
 type PlaceBetsRequest struct {
@@ -1600,7 +1954,7 @@ type PlaceBetsRequest struct {
 
 func (x *PlaceBetsRequest) Reset() {
 	*x = PlaceBetsRequest{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[16]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1612,7 +1966,7 @@ func (x *PlaceBetsRequest) String() string {
 func (*PlaceBetsRequest) ProtoMessage() {}
 
 func (x *PlaceBetsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[16]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1625,7 +1979,7 @@ func (x *PlaceBetsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlaceBetsRequest.ProtoReflect.Descriptor instead.
 func (*PlaceBetsRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{16}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *PlaceBetsRequest) GetTableId() string {
@@ -1670,7 +2024,7 @@ type PlaceBetsResponse struct {
 
 func (x *PlaceBetsResponse) Reset() {
 	*x = PlaceBetsResponse{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[17]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1682,7 +2036,7 @@ func (x *PlaceBetsResponse) String() string {
 func (*PlaceBetsResponse) ProtoMessage() {}
 
 func (x *PlaceBetsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[17]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1695,7 +2049,7 @@ func (x *PlaceBetsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlaceBetsResponse.ProtoReflect.Descriptor instead.
 func (*PlaceBetsResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{17}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *PlaceBetsResponse) GetRound() int64 {
@@ -1737,7 +2091,7 @@ type CancelBetsRequest struct {
 
 func (x *CancelBetsRequest) Reset() {
 	*x = CancelBetsRequest{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[18]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1749,7 +2103,7 @@ func (x *CancelBetsRequest) String() string {
 func (*CancelBetsRequest) ProtoMessage() {}
 
 func (x *CancelBetsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[18]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1762,7 +2116,7 @@ func (x *CancelBetsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelBetsRequest.ProtoReflect.Descriptor instead.
 func (*CancelBetsRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{18}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *CancelBetsRequest) GetTableId() string {
@@ -1799,7 +2153,7 @@ type CancelBetsResponse struct {
 
 func (x *CancelBetsResponse) Reset() {
 	*x = CancelBetsResponse{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[19]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1811,7 +2165,7 @@ func (x *CancelBetsResponse) String() string {
 func (*CancelBetsResponse) ProtoMessage() {}
 
 func (x *CancelBetsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[19]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1824,7 +2178,7 @@ func (x *CancelBetsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelBetsResponse.ProtoReflect.Descriptor instead.
 func (*CancelBetsResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{19}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *CancelBetsResponse) GetRound() int64 {
@@ -1859,7 +2213,7 @@ type ChooseVoidOptionRequest struct {
 
 func (x *ChooseVoidOptionRequest) Reset() {
 	*x = ChooseVoidOptionRequest{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[20]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1871,7 +2225,7 @@ func (x *ChooseVoidOptionRequest) String() string {
 func (*ChooseVoidOptionRequest) ProtoMessage() {}
 
 func (x *ChooseVoidOptionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[20]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1884,7 +2238,7 @@ func (x *ChooseVoidOptionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ChooseVoidOptionRequest.ProtoReflect.Descriptor instead.
 func (*ChooseVoidOptionRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{20}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ChooseVoidOptionRequest) GetTableId() string {
@@ -1916,7 +2270,7 @@ type ChooseVoidOptionResponse struct {
 
 func (x *ChooseVoidOptionResponse) Reset() {
 	*x = ChooseVoidOptionResponse{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[21]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1928,7 +2282,7 @@ func (x *ChooseVoidOptionResponse) String() string {
 func (*ChooseVoidOptionResponse) ProtoMessage() {}
 
 func (x *ChooseVoidOptionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[21]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1941,7 +2295,7 @@ func (x *ChooseVoidOptionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ChooseVoidOptionResponse.ProtoReflect.Descriptor instead.
 func (*ChooseVoidOptionResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{21}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{23}
 }
 
 type SubscribeRoundsRequest struct {
@@ -1956,7 +2310,7 @@ type SubscribeRoundsRequest struct {
 
 func (x *SubscribeRoundsRequest) Reset() {
 	*x = SubscribeRoundsRequest{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[22]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1968,7 +2322,7 @@ func (x *SubscribeRoundsRequest) String() string {
 func (*SubscribeRoundsRequest) ProtoMessage() {}
 
 func (x *SubscribeRoundsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[22]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1981,7 +2335,7 @@ func (x *SubscribeRoundsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubscribeRoundsRequest.ProtoReflect.Descriptor instead.
 func (*SubscribeRoundsRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{22}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *SubscribeRoundsRequest) GetTableId() string {
@@ -2008,7 +2362,7 @@ type SubscribeRoundsResponse struct {
 
 func (x *SubscribeRoundsResponse) Reset() {
 	*x = SubscribeRoundsResponse{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[23]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2020,7 +2374,7 @@ func (x *SubscribeRoundsResponse) String() string {
 func (*SubscribeRoundsResponse) ProtoMessage() {}
 
 func (x *SubscribeRoundsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[23]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2033,7 +2387,7 @@ func (x *SubscribeRoundsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubscribeRoundsResponse.ProtoReflect.Descriptor instead.
 func (*SubscribeRoundsResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{23}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *SubscribeRoundsResponse) GetEvents() []*RoundEvent {
@@ -2079,7 +2433,7 @@ type RoundEvent struct {
 
 func (x *RoundEvent) Reset() {
 	*x = RoundEvent{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[24]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2091,7 +2445,7 @@ func (x *RoundEvent) String() string {
 func (*RoundEvent) ProtoMessage() {}
 
 func (x *RoundEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[24]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2104,7 +2458,7 @@ func (x *RoundEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RoundEvent.ProtoReflect.Descriptor instead.
 func (*RoundEvent) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{24}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *RoundEvent) GetEventId() string {
@@ -2450,7 +2804,7 @@ type RoundOpened struct {
 
 func (x *RoundOpened) Reset() {
 	*x = RoundOpened{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[25]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2462,7 +2816,7 @@ func (x *RoundOpened) String() string {
 func (*RoundOpened) ProtoMessage() {}
 
 func (x *RoundOpened) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[25]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2475,7 +2829,7 @@ func (x *RoundOpened) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RoundOpened.ProtoReflect.Descriptor instead.
 func (*RoundOpened) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{25}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *RoundOpened) GetClosesAt() *timestamppb.Timestamp {
@@ -2518,7 +2872,7 @@ type PlayerJoined struct {
 
 func (x *PlayerJoined) Reset() {
 	*x = PlayerJoined{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[26]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2530,7 +2884,7 @@ func (x *PlayerJoined) String() string {
 func (*PlayerJoined) ProtoMessage() {}
 
 func (x *PlayerJoined) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[26]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2543,7 +2897,7 @@ func (x *PlayerJoined) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerJoined.ProtoReflect.Descriptor instead.
 func (*PlayerJoined) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{26}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *PlayerJoined) GetPlayerId() string {
@@ -2578,7 +2932,7 @@ type PlayerLeft struct {
 
 func (x *PlayerLeft) Reset() {
 	*x = PlayerLeft{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[27]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2590,7 +2944,7 @@ func (x *PlayerLeft) String() string {
 func (*PlayerLeft) ProtoMessage() {}
 
 func (x *PlayerLeft) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[27]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2603,7 +2957,7 @@ func (x *PlayerLeft) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlayerLeft.ProtoReflect.Descriptor instead.
 func (*PlayerLeft) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{27}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *PlayerLeft) GetPlayerId() string {
@@ -2638,7 +2992,7 @@ type BetsPlaced struct {
 
 func (x *BetsPlaced) Reset() {
 	*x = BetsPlaced{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[28]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2650,7 +3004,7 @@ func (x *BetsPlaced) String() string {
 func (*BetsPlaced) ProtoMessage() {}
 
 func (x *BetsPlaced) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[28]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2663,7 +3017,7 @@ func (x *BetsPlaced) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BetsPlaced.ProtoReflect.Descriptor instead.
 func (*BetsPlaced) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{28}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *BetsPlaced) GetBets() []*Bet {
@@ -2691,7 +3045,7 @@ type BetsCancelled struct {
 
 func (x *BetsCancelled) Reset() {
 	*x = BetsCancelled{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[29]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2703,7 +3057,7 @@ func (x *BetsCancelled) String() string {
 func (*BetsCancelled) ProtoMessage() {}
 
 func (x *BetsCancelled) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[29]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2716,7 +3070,7 @@ func (x *BetsCancelled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BetsCancelled.ProtoReflect.Descriptor instead.
 func (*BetsCancelled) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{29}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *BetsCancelled) GetBets() []*Bet {
@@ -2742,7 +3096,7 @@ type VoidOptionChosen struct {
 
 func (x *VoidOptionChosen) Reset() {
 	*x = VoidOptionChosen{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[30]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2754,7 +3108,7 @@ func (x *VoidOptionChosen) String() string {
 func (*VoidOptionChosen) ProtoMessage() {}
 
 func (x *VoidOptionChosen) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[30]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2767,7 +3121,7 @@ func (x *VoidOptionChosen) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidOptionChosen.ProtoReflect.Descriptor instead.
 func (*VoidOptionChosen) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{30}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *VoidOptionChosen) GetOption() VoidOption {
@@ -2787,7 +3141,7 @@ type BettingClosed struct {
 
 func (x *BettingClosed) Reset() {
 	*x = BettingClosed{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[31]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2799,7 +3153,7 @@ func (x *BettingClosed) String() string {
 func (*BettingClosed) ProtoMessage() {}
 
 func (x *BettingClosed) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[31]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2812,7 +3166,7 @@ func (x *BettingClosed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BettingClosed.ProtoReflect.Descriptor instead.
 func (*BettingClosed) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{31}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *BettingClosed) GetTotals() *RoundTotals {
@@ -2834,7 +3188,7 @@ type NoSpin struct {
 
 func (x *NoSpin) Reset() {
 	*x = NoSpin{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[32]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2846,7 +3200,7 @@ func (x *NoSpin) String() string {
 func (*NoSpin) ProtoMessage() {}
 
 func (x *NoSpin) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[32]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2859,7 +3213,7 @@ func (x *NoSpin) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NoSpin.ProtoReflect.Descriptor instead.
 func (*NoSpin) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{32}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *NoSpin) GetSpin() *Spin {
@@ -2891,7 +3245,7 @@ type RoundResult struct {
 
 func (x *RoundResult) Reset() {
 	*x = RoundResult{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[33]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2903,7 +3257,7 @@ func (x *RoundResult) String() string {
 func (*RoundResult) ProtoMessage() {}
 
 func (x *RoundResult) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[33]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2916,7 +3270,7 @@ func (x *RoundResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RoundResult.ProtoReflect.Descriptor instead.
 func (*RoundResult) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{33}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *RoundResult) GetSpin() *Spin {
@@ -2958,7 +3312,7 @@ type RoundSettled struct {
 
 func (x *RoundSettled) Reset() {
 	*x = RoundSettled{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[34]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2970,7 +3324,7 @@ func (x *RoundSettled) String() string {
 func (*RoundSettled) ProtoMessage() {}
 
 func (x *RoundSettled) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[34]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2983,7 +3337,7 @@ func (x *RoundSettled) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RoundSettled.ProtoReflect.Descriptor instead.
 func (*RoundSettled) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{34}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *RoundSettled) GetLines() []*SettlementLine {
@@ -3012,7 +3366,7 @@ type RoundVoided struct {
 
 func (x *RoundVoided) Reset() {
 	*x = RoundVoided{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[35]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3024,7 +3378,7 @@ func (x *RoundVoided) String() string {
 func (*RoundVoided) ProtoMessage() {}
 
 func (x *RoundVoided) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[35]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3037,7 +3391,7 @@ func (x *RoundVoided) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RoundVoided.ProtoReflect.Descriptor instead.
 func (*RoundVoided) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{35}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *RoundVoided) GetReason() string {
@@ -3066,7 +3420,7 @@ type BetsRefunded struct {
 
 func (x *BetsRefunded) Reset() {
 	*x = BetsRefunded{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[36]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3078,7 +3432,7 @@ func (x *BetsRefunded) String() string {
 func (*BetsRefunded) ProtoMessage() {}
 
 func (x *BetsRefunded) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[36]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3091,7 +3445,7 @@ func (x *BetsRefunded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BetsRefunded.ProtoReflect.Descriptor instead.
 func (*BetsRefunded) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{36}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *BetsRefunded) GetLines() []*SettlementLine {
@@ -3121,7 +3475,7 @@ type StakeFailed struct {
 
 func (x *StakeFailed) Reset() {
 	*x = StakeFailed{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[37]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3133,7 +3487,7 @@ func (x *StakeFailed) String() string {
 func (*StakeFailed) ProtoMessage() {}
 
 func (x *StakeFailed) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[37]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3146,7 +3500,7 @@ func (x *StakeFailed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StakeFailed.ProtoReflect.Descriptor instead.
 func (*StakeFailed) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{37}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *StakeFailed) GetBetIds() []string {
@@ -3184,7 +3538,7 @@ type SettlementPaid struct {
 
 func (x *SettlementPaid) Reset() {
 	*x = SettlementPaid{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[38]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3196,7 +3550,7 @@ func (x *SettlementPaid) String() string {
 func (*SettlementPaid) ProtoMessage() {}
 
 func (x *SettlementPaid) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[38]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3209,7 +3563,7 @@ func (x *SettlementPaid) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SettlementPaid.ProtoReflect.Descriptor instead.
 func (*SettlementPaid) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{38}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *SettlementPaid) GetPaid() int64 {
@@ -3252,7 +3606,7 @@ type BankedTableChanged struct {
 
 func (x *BankedTableChanged) Reset() {
 	*x = BankedTableChanged{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[39]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3264,7 +3618,7 @@ func (x *BankedTableChanged) String() string {
 func (*BankedTableChanged) ProtoMessage() {}
 
 func (x *BankedTableChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[39]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3277,7 +3631,7 @@ func (x *BankedTableChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BankedTableChanged.ProtoReflect.Descriptor instead.
 func (*BankedTableChanged) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{39}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *BankedTableChanged) GetStatus() TableStatus {
@@ -3317,7 +3671,7 @@ type ListRoundsRequest struct {
 
 func (x *ListRoundsRequest) Reset() {
 	*x = ListRoundsRequest{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[40]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3329,7 +3683,7 @@ func (x *ListRoundsRequest) String() string {
 func (*ListRoundsRequest) ProtoMessage() {}
 
 func (x *ListRoundsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[40]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3342,7 +3696,7 @@ func (x *ListRoundsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRoundsRequest.ProtoReflect.Descriptor instead.
 func (*ListRoundsRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{40}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *ListRoundsRequest) GetTableId() string {
@@ -3361,7 +3715,7 @@ type ListRoundsResponse struct {
 
 func (x *ListRoundsResponse) Reset() {
 	*x = ListRoundsResponse{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[41]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3373,7 +3727,7 @@ func (x *ListRoundsResponse) String() string {
 func (*ListRoundsResponse) ProtoMessage() {}
 
 func (x *ListRoundsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[41]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3386,7 +3740,7 @@ func (x *ListRoundsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRoundsResponse.ProtoReflect.Descriptor instead.
 func (*ListRoundsResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{41}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *ListRoundsResponse) GetRounds() []*RoundSummary {
@@ -3410,7 +3764,7 @@ type RoundSummary struct {
 
 func (x *RoundSummary) Reset() {
 	*x = RoundSummary{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[42]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3422,7 +3776,7 @@ func (x *RoundSummary) String() string {
 func (*RoundSummary) ProtoMessage() {}
 
 func (x *RoundSummary) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[42]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3435,7 +3789,7 @@ func (x *RoundSummary) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RoundSummary.ProtoReflect.Descriptor instead.
 func (*RoundSummary) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{42}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *RoundSummary) GetRound() int64 {
@@ -3491,7 +3845,7 @@ type GetRoundRequest struct {
 
 func (x *GetRoundRequest) Reset() {
 	*x = GetRoundRequest{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[43]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3503,7 +3857,7 @@ func (x *GetRoundRequest) String() string {
 func (*GetRoundRequest) ProtoMessage() {}
 
 func (x *GetRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[43]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3516,7 +3870,7 @@ func (x *GetRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRoundRequest.ProtoReflect.Descriptor instead.
 func (*GetRoundRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{43}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *GetRoundRequest) GetTableId() string {
@@ -3542,7 +3896,7 @@ type GetRoundResponse struct {
 
 func (x *GetRoundResponse) Reset() {
 	*x = GetRoundResponse{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[44]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3554,7 +3908,7 @@ func (x *GetRoundResponse) String() string {
 func (*GetRoundResponse) ProtoMessage() {}
 
 func (x *GetRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[44]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3567,7 +3921,7 @@ func (x *GetRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRoundResponse.ProtoReflect.Descriptor instead.
 func (*GetRoundResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{44}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *GetRoundResponse) GetRound() *RoundRecord {
@@ -3618,7 +3972,7 @@ type RoundRecord struct {
 
 func (x *RoundRecord) Reset() {
 	*x = RoundRecord{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[45]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3630,7 +3984,7 @@ func (x *RoundRecord) String() string {
 func (*RoundRecord) ProtoMessage() {}
 
 func (x *RoundRecord) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[45]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3643,7 +3997,7 @@ func (x *RoundRecord) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RoundRecord.ProtoReflect.Descriptor instead.
 func (*RoundRecord) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{45}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *RoundRecord) GetTableId() string {
@@ -3825,7 +4179,7 @@ type RecordedBet struct {
 
 func (x *RecordedBet) Reset() {
 	*x = RecordedBet{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[46]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3837,7 +4191,7 @@ func (x *RecordedBet) String() string {
 func (*RecordedBet) ProtoMessage() {}
 
 func (x *RecordedBet) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[46]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3850,7 +4204,7 @@ func (x *RecordedBet) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordedBet.ProtoReflect.Descriptor instead.
 func (*RecordedBet) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{46}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *RecordedBet) GetPlayerId() string {
@@ -3877,7 +4231,7 @@ type RecordedLine struct {
 
 func (x *RecordedLine) Reset() {
 	*x = RecordedLine{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[47]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3889,7 +4243,7 @@ func (x *RecordedLine) String() string {
 func (*RecordedLine) ProtoMessage() {}
 
 func (x *RecordedLine) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[47]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3902,7 +4256,7 @@ func (x *RecordedLine) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordedLine.ProtoReflect.Descriptor instead.
 func (*RecordedLine) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{47}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *RecordedLine) GetPlayerId() string {
@@ -3928,7 +4282,7 @@ type GetGameRecallRequest struct {
 
 func (x *GetGameRecallRequest) Reset() {
 	*x = GetGameRecallRequest{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[48]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3940,7 +4294,7 @@ func (x *GetGameRecallRequest) String() string {
 func (*GetGameRecallRequest) ProtoMessage() {}
 
 func (x *GetGameRecallRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[48]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3953,7 +4307,7 @@ func (x *GetGameRecallRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetGameRecallRequest.ProtoReflect.Descriptor instead.
 func (*GetGameRecallRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{48}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *GetGameRecallRequest) GetTableId() string {
@@ -3976,7 +4330,7 @@ type GetGameRecallResponse struct {
 
 func (x *GetGameRecallResponse) Reset() {
 	*x = GetGameRecallResponse{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[49]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3988,7 +4342,7 @@ func (x *GetGameRecallResponse) String() string {
 func (*GetGameRecallResponse) ProtoMessage() {}
 
 func (x *GetGameRecallResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[49]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4001,7 +4355,7 @@ func (x *GetGameRecallResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetGameRecallResponse.ProtoReflect.Descriptor instead.
 func (*GetGameRecallResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{49}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *GetGameRecallResponse) GetCurrent() *BankedTableView {
@@ -4028,7 +4382,7 @@ type GetRoundProofRequest struct {
 
 func (x *GetRoundProofRequest) Reset() {
 	*x = GetRoundProofRequest{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[50]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4040,7 +4394,7 @@ func (x *GetRoundProofRequest) String() string {
 func (*GetRoundProofRequest) ProtoMessage() {}
 
 func (x *GetRoundProofRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[50]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4053,7 +4407,7 @@ func (x *GetRoundProofRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRoundProofRequest.ProtoReflect.Descriptor instead.
 func (*GetRoundProofRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{50}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *GetRoundProofRequest) GetTableId() string {
@@ -4094,7 +4448,7 @@ type GetRoundProofResponse struct {
 
 func (x *GetRoundProofResponse) Reset() {
 	*x = GetRoundProofResponse{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[51]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4106,7 +4460,7 @@ func (x *GetRoundProofResponse) String() string {
 func (*GetRoundProofResponse) ProtoMessage() {}
 
 func (x *GetRoundProofResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[51]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4119,7 +4473,7 @@ func (x *GetRoundProofResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRoundProofResponse.ProtoReflect.Descriptor instead.
 func (*GetRoundProofResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{51}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *GetRoundProofResponse) GetRoundId() string {
@@ -4198,13 +4552,26 @@ type CreateBankedTableRequest struct {
 	// table where everyone is in need not wait). Refused at a dealer table:
 	// its dealer calls "no more bets".
 	CloseWhenAllBet bool `protobuf:"varint,16,opt,name=close_when_all_bet,json=closeWhenAllBet,proto3" json:"close_when_all_bet,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// Opens the table even though its house edge is below the minimum the
+	// table service is configured with (CROUPIER_TABLE_MIN_HOUSE_EDGE_PERCENT,
+	// default 0: a table returning more than 100 % is refused) or cannot be
+	// computed for its options: without it such a request is refused with
+	// FAILED_PRECONDITION and HOUSE_EDGE_BELOW_MINIMUM (or
+	// HOUSE_EDGE_UNKNOWN), the figure in the message. The override is
+	// recorded with the table (BankedTableSummary.house_edge_override) and in
+	// the service's audit log; it needs override_reason. A table whose house
+	// edge is not below the minimum is created as usual and records nothing.
+	AllowHouseEdgeBelowMinimum bool `protobuf:"varint,17,opt,name=allow_house_edge_below_minimum,json=allowHouseEdgeBelowMinimum,proto3" json:"allow_house_edge_below_minimum,omitempty"`
+	// Why the operator opens the table anyway: required with
+	// allow_house_edge_below_minimum (1..200 characters), refused without it.
+	OverrideReason string `protobuf:"bytes,18,opt,name=override_reason,json=overrideReason,proto3" json:"override_reason,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *CreateBankedTableRequest) Reset() {
 	*x = CreateBankedTableRequest{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[52]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4216,7 +4583,7 @@ func (x *CreateBankedTableRequest) String() string {
 func (*CreateBankedTableRequest) ProtoMessage() {}
 
 func (x *CreateBankedTableRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[52]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4229,7 +4596,7 @@ func (x *CreateBankedTableRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBankedTableRequest.ProtoReflect.Descriptor instead.
 func (*CreateBankedTableRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{52}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *CreateBankedTableRequest) GetName() string {
@@ -4344,6 +4711,20 @@ func (x *CreateBankedTableRequest) GetCloseWhenAllBet() bool {
 	return false
 }
 
+func (x *CreateBankedTableRequest) GetAllowHouseEdgeBelowMinimum() bool {
+	if x != nil {
+		return x.AllowHouseEdgeBelowMinimum
+	}
+	return false
+}
+
+func (x *CreateBankedTableRequest) GetOverrideReason() string {
+	if x != nil {
+		return x.OverrideReason
+	}
+	return ""
+}
+
 type CreateBankedTableResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Table         *BankedTableSummary    `protobuf:"bytes,1,opt,name=table,proto3" json:"table,omitempty"`
@@ -4353,7 +4734,7 @@ type CreateBankedTableResponse struct {
 
 func (x *CreateBankedTableResponse) Reset() {
 	*x = CreateBankedTableResponse{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[53]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4365,7 +4746,7 @@ func (x *CreateBankedTableResponse) String() string {
 func (*CreateBankedTableResponse) ProtoMessage() {}
 
 func (x *CreateBankedTableResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[53]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4378,7 +4759,7 @@ func (x *CreateBankedTableResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateBankedTableResponse.ProtoReflect.Descriptor instead.
 func (*CreateBankedTableResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{53}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *CreateBankedTableResponse) GetTable() *BankedTableSummary {
@@ -4398,7 +4779,7 @@ type CloseBankedTableRequest struct {
 
 func (x *CloseBankedTableRequest) Reset() {
 	*x = CloseBankedTableRequest{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[54]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4410,7 +4791,7 @@ func (x *CloseBankedTableRequest) String() string {
 func (*CloseBankedTableRequest) ProtoMessage() {}
 
 func (x *CloseBankedTableRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[54]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4423,7 +4804,7 @@ func (x *CloseBankedTableRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseBankedTableRequest.ProtoReflect.Descriptor instead.
 func (*CloseBankedTableRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{54}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *CloseBankedTableRequest) GetTableId() string {
@@ -4448,7 +4829,7 @@ type CloseBankedTableResponse struct {
 
 func (x *CloseBankedTableResponse) Reset() {
 	*x = CloseBankedTableResponse{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[55]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4460,7 +4841,7 @@ func (x *CloseBankedTableResponse) String() string {
 func (*CloseBankedTableResponse) ProtoMessage() {}
 
 func (x *CloseBankedTableResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[55]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4473,7 +4854,7 @@ func (x *CloseBankedTableResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseBankedTableResponse.ProtoReflect.Descriptor instead.
 func (*CloseBankedTableResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{55}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{57}
 }
 
 type PauseBankedTableRequest struct {
@@ -4486,7 +4867,7 @@ type PauseBankedTableRequest struct {
 
 func (x *PauseBankedTableRequest) Reset() {
 	*x = PauseBankedTableRequest{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[56]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4498,7 +4879,7 @@ func (x *PauseBankedTableRequest) String() string {
 func (*PauseBankedTableRequest) ProtoMessage() {}
 
 func (x *PauseBankedTableRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[56]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4511,7 +4892,7 @@ func (x *PauseBankedTableRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PauseBankedTableRequest.ProtoReflect.Descriptor instead.
 func (*PauseBankedTableRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{56}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *PauseBankedTableRequest) GetTableId() string {
@@ -4536,7 +4917,7 @@ type PauseBankedTableResponse struct {
 
 func (x *PauseBankedTableResponse) Reset() {
 	*x = PauseBankedTableResponse{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[57]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4548,7 +4929,7 @@ func (x *PauseBankedTableResponse) String() string {
 func (*PauseBankedTableResponse) ProtoMessage() {}
 
 func (x *PauseBankedTableResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[57]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4561,7 +4942,7 @@ func (x *PauseBankedTableResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PauseBankedTableResponse.ProtoReflect.Descriptor instead.
 func (*PauseBankedTableResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{57}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{59}
 }
 
 type ResumeBankedTableRequest struct {
@@ -4573,7 +4954,7 @@ type ResumeBankedTableRequest struct {
 
 func (x *ResumeBankedTableRequest) Reset() {
 	*x = ResumeBankedTableRequest{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[58]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4585,7 +4966,7 @@ func (x *ResumeBankedTableRequest) String() string {
 func (*ResumeBankedTableRequest) ProtoMessage() {}
 
 func (x *ResumeBankedTableRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[58]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4598,7 +4979,7 @@ func (x *ResumeBankedTableRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResumeBankedTableRequest.ProtoReflect.Descriptor instead.
 func (*ResumeBankedTableRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{58}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *ResumeBankedTableRequest) GetTableId() string {
@@ -4616,7 +4997,7 @@ type ResumeBankedTableResponse struct {
 
 func (x *ResumeBankedTableResponse) Reset() {
 	*x = ResumeBankedTableResponse{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[59]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4628,7 +5009,7 @@ func (x *ResumeBankedTableResponse) String() string {
 func (*ResumeBankedTableResponse) ProtoMessage() {}
 
 func (x *ResumeBankedTableResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[59]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4641,7 +5022,7 @@ func (x *ResumeBankedTableResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResumeBankedTableResponse.ProtoReflect.Descriptor instead.
 func (*ResumeBankedTableResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{59}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{61}
 }
 
 type VoidRoundRequest struct {
@@ -4657,7 +5038,7 @@ type VoidRoundRequest struct {
 
 func (x *VoidRoundRequest) Reset() {
 	*x = VoidRoundRequest{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[60]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4669,7 +5050,7 @@ func (x *VoidRoundRequest) String() string {
 func (*VoidRoundRequest) ProtoMessage() {}
 
 func (x *VoidRoundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[60]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4682,7 +5063,7 @@ func (x *VoidRoundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidRoundRequest.ProtoReflect.Descriptor instead.
 func (*VoidRoundRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{60}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *VoidRoundRequest) GetTableId() string {
@@ -4714,7 +5095,7 @@ type VoidRoundResponse struct {
 
 func (x *VoidRoundResponse) Reset() {
 	*x = VoidRoundResponse{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[61]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4726,7 +5107,7 @@ func (x *VoidRoundResponse) String() string {
 func (*VoidRoundResponse) ProtoMessage() {}
 
 func (x *VoidRoundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[61]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4739,7 +5120,7 @@ func (x *VoidRoundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VoidRoundResponse.ProtoReflect.Descriptor instead.
 func (*VoidRoundResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{61}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{63}
 }
 
 type UpdateBankedTableSettingsRequest struct {
@@ -4755,7 +5136,7 @@ type UpdateBankedTableSettingsRequest struct {
 
 func (x *UpdateBankedTableSettingsRequest) Reset() {
 	*x = UpdateBankedTableSettingsRequest{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[62]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4767,7 +5148,7 @@ func (x *UpdateBankedTableSettingsRequest) String() string {
 func (*UpdateBankedTableSettingsRequest) ProtoMessage() {}
 
 func (x *UpdateBankedTableSettingsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[62]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4780,7 +5161,7 @@ func (x *UpdateBankedTableSettingsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateBankedTableSettingsRequest.ProtoReflect.Descriptor instead.
 func (*UpdateBankedTableSettingsRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{62}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *UpdateBankedTableSettingsRequest) GetTableId() string {
@@ -4812,7 +5193,7 @@ type UpdateBankedTableSettingsResponse struct {
 
 func (x *UpdateBankedTableSettingsResponse) Reset() {
 	*x = UpdateBankedTableSettingsResponse{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[63]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4824,7 +5205,7 @@ func (x *UpdateBankedTableSettingsResponse) String() string {
 func (*UpdateBankedTableSettingsResponse) ProtoMessage() {}
 
 func (x *UpdateBankedTableSettingsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[63]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4837,7 +5218,7 @@ func (x *UpdateBankedTableSettingsResponse) ProtoReflect() protoreflect.Message 
 
 // Deprecated: Use UpdateBankedTableSettingsResponse.ProtoReflect.Descriptor instead.
 func (*UpdateBankedTableSettingsResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{63}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{65}
 }
 
 type CloseBettingRequest struct {
@@ -4851,7 +5232,7 @@ type CloseBettingRequest struct {
 
 func (x *CloseBettingRequest) Reset() {
 	*x = CloseBettingRequest{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[64]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4863,7 +5244,7 @@ func (x *CloseBettingRequest) String() string {
 func (*CloseBettingRequest) ProtoMessage() {}
 
 func (x *CloseBettingRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[64]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4876,7 +5257,7 @@ func (x *CloseBettingRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseBettingRequest.ProtoReflect.Descriptor instead.
 func (*CloseBettingRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{64}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *CloseBettingRequest) GetTableId() string {
@@ -4901,7 +5282,7 @@ type CloseBettingResponse struct {
 
 func (x *CloseBettingResponse) Reset() {
 	*x = CloseBettingResponse{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[65]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4913,7 +5294,7 @@ func (x *CloseBettingResponse) String() string {
 func (*CloseBettingResponse) ProtoMessage() {}
 
 func (x *CloseBettingResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[65]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4926,7 +5307,7 @@ func (x *CloseBettingResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseBettingResponse.ProtoReflect.Descriptor instead.
 func (*CloseBettingResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{65}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{67}
 }
 
 type ReportSpinRequest struct {
@@ -4941,7 +5322,7 @@ type ReportSpinRequest struct {
 
 func (x *ReportSpinRequest) Reset() {
 	*x = ReportSpinRequest{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[66]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4953,7 +5334,7 @@ func (x *ReportSpinRequest) String() string {
 func (*ReportSpinRequest) ProtoMessage() {}
 
 func (x *ReportSpinRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[66]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4966,7 +5347,7 @@ func (x *ReportSpinRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReportSpinRequest.ProtoReflect.Descriptor instead.
 func (*ReportSpinRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{66}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *ReportSpinRequest) GetTableId() string {
@@ -5000,7 +5381,7 @@ type ReportSpinResponse struct {
 
 func (x *ReportSpinResponse) Reset() {
 	*x = ReportSpinResponse{}
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[67]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5012,7 +5393,7 @@ func (x *ReportSpinResponse) String() string {
 func (*ReportSpinResponse) ProtoMessage() {}
 
 func (x *ReportSpinResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_table_v1_banked_proto_msgTypes[67]
+	mi := &file_croupier_table_v1_banked_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5025,7 +5406,7 @@ func (x *ReportSpinResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReportSpinResponse.ProtoReflect.Descriptor instead.
 func (*ReportSpinResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{67}
+	return file_croupier_table_v1_banked_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *ReportSpinResponse) GetVerdict() SpinVerdict {
@@ -5056,7 +5437,7 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\aby_kind\x18\x03 \x03(\v2(.croupier.table.v1.BetLimits.ByKindEntryR\x06byKind\x1aV\n" +
 	"\vByKindEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x121\n" +
-	"\x05value\x18\x02 \x01(\v2\x1b.croupier.table.v1.BetLimitR\x05value:\x028\x01\"\xcf\x06\n" +
+	"\x05value\x18\x02 \x01(\v2\x1b.croupier.table.v1.BetLimitR\x05value:\x028\x01\"\x9b\b\n" +
 	"\x12BankedTableSummary\x12\x19\n" +
 	"\btable_id\x18\x01 \x01(\tR\atableId\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x121\n" +
@@ -5077,10 +5458,36 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\x05wheel\x18\x10 \x01(\tR\x05wheel\x12!\n" +
 	"\fwheel_fields\x18\x11 \x03(\tR\vwheelFields\x12+\n" +
 	"\x12close_when_all_bet\x18\x12 \x01(\bR\x0fcloseWhenAllBet\x12;\n" +
-	"\bpaytable\x18\x13 \x03(\v2\x1f.croupier.table.v1.PaytableLineR\bpaytable\x1a:\n" +
+	"\bpaytable\x18\x13 \x03(\v2\x1f.croupier.table.v1.PaytableLineR\bpaytable\x123\n" +
+	"\x03rtp\x18\x14 \x01(\v2!.croupier.table.v1.ReturnToPlayerR\x03rtp\x12?\n" +
+	"\n" +
+	"rtp_by_bet\x18\x15 \x03(\v2!.croupier.table.v1.ReturnToPlayerR\brtpByBet\x12T\n" +
+	"\x13house_edge_override\x18\x16 \x01(\v2$.croupier.table.v1.HouseEdgeOverrideR\x11houseEdgeOverride\x1a:\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"H\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xe3\x02\n" +
+	"\x0eReturnToPlayer\x12\x10\n" +
+	"\x03bet\x18\x01 \x01(\tR\x03bet\x12\x10\n" +
+	"\x03rtp\x18\x02 \x01(\x01R\x03rtp\x12\x18\n" +
+	"\apercent\x18\x03 \x01(\tR\apercent\x12\x14\n" +
+	"\x05exact\x18\x04 \x01(\tR\x05exact\x124\n" +
+	"\x06method\x18\x05 \x01(\x0e2\x1c.croupier.table.v1.RtpMethodR\x06method\x12\x1a\n" +
+	"\bstrategy\x18\x06 \x01(\tR\bstrategy\x12%\n" +
+	"\x0estandard_error\x18\a \x01(\x01R\rstandardError\x12\x16\n" +
+	"\x06rounds\x18\b \x01(\x03R\x06rounds\x12\x12\n" +
+	"\x04unit\x18\t \x01(\tR\x04unit\x12-\n" +
+	"\x13rtp_per_total_stake\x18\n" +
+	" \x01(\x01R\x10rtpPerTotalStake\x12)\n" +
+	"\x10unpriced_options\x18\v \x03(\tR\x0funpricedOptions\"\xe9\x01\n" +
+	"\x11HouseEdgeOverride\x12\x18\n" +
+	"\arefusal\x18\x01 \x01(\tR\arefusal\x12\x1d\n" +
+	"\n" +
+	"house_edge\x18\x02 \x01(\x01R\thouseEdge\x12,\n" +
+	"\x12minimum_house_edge\x18\x03 \x01(\x01R\x10minimumHouseEdge\x12\x16\n" +
+	"\x06reason\x18\x04 \x01(\tR\x06reason\x12\x1a\n" +
+	"\boperator\x18\x05 \x01(\tR\boperator\x129\n" +
+	"\n" +
+	"created_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\"H\n" +
 	"\x03Bet\x12\x15\n" +
 	"\x06bet_id\x18\x01 \x01(\tR\x05betId\x12\x12\n" +
 	"\x04spot\x18\x02 \x01(\tR\x04spot\x12\x16\n" +
@@ -5331,7 +5738,7 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"\x0erng_outcome_id\x18\x03 \x01(\tR\frngOutcomeId\x12\x1a\n" +
 	"\brevealed\x18\x04 \x01(\bR\brevealed\x127\n" +
 	"\x06reveal\x18\x05 \x01(\v2\x1f.croupier.rng.v1.RevealResponseR\x06reveal\x122\n" +
-	"\x06opened\x18\x06 \x01(\v2\x1a.croupier.rng.v1.ShoeProofR\x06opened\"\xdd\x05\n" +
+	"\x06opened\x18\x06 \x01(\v2\x1a.croupier.rng.v1.ShoeProofR\x06opened\"\xca\x06\n" +
 	"\x18CreateBankedTableRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x121\n" +
 	"\x04game\x18\x02 \x01(\x0e2\x1d.croupier.table.v1.BankedGameR\x04game\x12\x18\n" +
@@ -5351,7 +5758,9 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"wheel_name\x18\r \x01(\tR\twheelName\x12'\n" +
 	"\x0fidempotency_key\x18\x0e \x01(\tR\x0eidempotencyKey\x12*\n" +
 	"\x11decision_clock_ms\x18\x0f \x01(\x05R\x0fdecisionClockMs\x12+\n" +
-	"\x12close_when_all_bet\x18\x10 \x01(\bR\x0fcloseWhenAllBet\x1a:\n" +
+	"\x12close_when_all_bet\x18\x10 \x01(\bR\x0fcloseWhenAllBet\x12B\n" +
+	"\x1eallow_house_edge_below_minimum\x18\x11 \x01(\bR\x1aallowHouseEdgeBelowMinimum\x12'\n" +
+	"\x0foverride_reason\x18\x12 \x01(\tR\x0eoverrideReason\x1a:\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"X\n" +
@@ -5424,7 +5833,13 @@ const file_croupier_table_v1_banked_proto_rawDesc = "" +
 	"VoidOption\x12\x1b\n" +
 	"\x17VOID_OPTION_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11VOID_OPTION_CARRY\x10\x01\x12\x16\n" +
-	"\x12VOID_OPTION_REFUND\x10\x022\xc3\t\n" +
+	"\x12VOID_OPTION_REFUND\x10\x02*\xa5\x01\n" +
+	"\tRtpMethod\x12\x1a\n" +
+	"\x16RTP_METHOD_UNSPECIFIED\x10\x00\x12 \n" +
+	"\x1cRTP_METHOD_EXACT_ENUMERATION\x10\x01\x12\"\n" +
+	"\x1eRTP_METHOD_EXACT_COMBINATORIAL\x10\x02\x12\x19\n" +
+	"\x15RTP_METHOD_SIMULATION\x10\x03\x12\x1b\n" +
+	"\x17RTP_METHOD_NOT_COMPUTED\x10\x042\xc3\t\n" +
 	"\x12BankedTableService\x12k\n" +
 	"\x10ListBankedTables\x12*.croupier.table.v1.ListBankedTablesRequest\x1a+.croupier.table.v1.ListBankedTablesResponse\x12e\n" +
 	"\x0eGetBankedTable\x12(.croupier.table.v1.GetBankedTableRequest\x1a).croupier.table.v1.GetBankedTableResponse\x12h\n" +
@@ -5467,8 +5882,8 @@ func file_croupier_table_v1_banked_proto_rawDescGZIP() []byte {
 	return file_croupier_table_v1_banked_proto_rawDescData
 }
 
-var file_croupier_table_v1_banked_proto_enumTypes = make([]protoimpl.EnumInfo, 6)
-var file_croupier_table_v1_banked_proto_msgTypes = make([]protoimpl.MessageInfo, 71)
+var file_croupier_table_v1_banked_proto_enumTypes = make([]protoimpl.EnumInfo, 7)
+var file_croupier_table_v1_banked_proto_msgTypes = make([]protoimpl.MessageInfo, 73)
 var file_croupier_table_v1_banked_proto_goTypes = []any{
 	(BankedGame)(0),                           // 0: croupier.table.v1.BankedGame
 	(ResultSource)(0),                         // 1: croupier.table.v1.ResultSource
@@ -5476,243 +5891,251 @@ var file_croupier_table_v1_banked_proto_goTypes = []any{
 	(SpinVerdict)(0),                          // 3: croupier.table.v1.SpinVerdict
 	(SpinDirection)(0),                        // 4: croupier.table.v1.SpinDirection
 	(VoidOption)(0),                           // 5: croupier.table.v1.VoidOption
-	(*BetLimit)(nil),                          // 6: croupier.table.v1.BetLimit
-	(*BetLimits)(nil),                         // 7: croupier.table.v1.BetLimits
-	(*BankedTableSummary)(nil),                // 8: croupier.table.v1.BankedTableSummary
-	(*Bet)(nil),                               // 9: croupier.table.v1.Bet
-	(*SettlementLine)(nil),                    // 10: croupier.table.v1.SettlementLine
-	(*Spin)(nil),                              // 11: croupier.table.v1.Spin
-	(*RoundTotals)(nil),                       // 12: croupier.table.v1.RoundTotals
-	(*BankedTableView)(nil),                   // 13: croupier.table.v1.BankedTableView
-	(*ListBankedTablesRequest)(nil),           // 14: croupier.table.v1.ListBankedTablesRequest
-	(*ListBankedTablesResponse)(nil),          // 15: croupier.table.v1.ListBankedTablesResponse
-	(*GetBankedTableRequest)(nil),             // 16: croupier.table.v1.GetBankedTableRequest
-	(*GetBankedTableResponse)(nil),            // 17: croupier.table.v1.GetBankedTableResponse
-	(*JoinBankedTableRequest)(nil),            // 18: croupier.table.v1.JoinBankedTableRequest
-	(*JoinBankedTableResponse)(nil),           // 19: croupier.table.v1.JoinBankedTableResponse
-	(*LeaveBankedTableRequest)(nil),           // 20: croupier.table.v1.LeaveBankedTableRequest
-	(*LeaveBankedTableResponse)(nil),          // 21: croupier.table.v1.LeaveBankedTableResponse
-	(*PlaceBetsRequest)(nil),                  // 22: croupier.table.v1.PlaceBetsRequest
-	(*PlaceBetsResponse)(nil),                 // 23: croupier.table.v1.PlaceBetsResponse
-	(*CancelBetsRequest)(nil),                 // 24: croupier.table.v1.CancelBetsRequest
-	(*CancelBetsResponse)(nil),                // 25: croupier.table.v1.CancelBetsResponse
-	(*ChooseVoidOptionRequest)(nil),           // 26: croupier.table.v1.ChooseVoidOptionRequest
-	(*ChooseVoidOptionResponse)(nil),          // 27: croupier.table.v1.ChooseVoidOptionResponse
-	(*SubscribeRoundsRequest)(nil),            // 28: croupier.table.v1.SubscribeRoundsRequest
-	(*SubscribeRoundsResponse)(nil),           // 29: croupier.table.v1.SubscribeRoundsResponse
-	(*RoundEvent)(nil),                        // 30: croupier.table.v1.RoundEvent
-	(*RoundOpened)(nil),                       // 31: croupier.table.v1.RoundOpened
-	(*PlayerJoined)(nil),                      // 32: croupier.table.v1.PlayerJoined
-	(*PlayerLeft)(nil),                        // 33: croupier.table.v1.PlayerLeft
-	(*BetsPlaced)(nil),                        // 34: croupier.table.v1.BetsPlaced
-	(*BetsCancelled)(nil),                     // 35: croupier.table.v1.BetsCancelled
-	(*VoidOptionChosen)(nil),                  // 36: croupier.table.v1.VoidOptionChosen
-	(*BettingClosed)(nil),                     // 37: croupier.table.v1.BettingClosed
-	(*NoSpin)(nil),                            // 38: croupier.table.v1.NoSpin
-	(*RoundResult)(nil),                       // 39: croupier.table.v1.RoundResult
-	(*RoundSettled)(nil),                      // 40: croupier.table.v1.RoundSettled
-	(*RoundVoided)(nil),                       // 41: croupier.table.v1.RoundVoided
-	(*BetsRefunded)(nil),                      // 42: croupier.table.v1.BetsRefunded
-	(*StakeFailed)(nil),                       // 43: croupier.table.v1.StakeFailed
-	(*SettlementPaid)(nil),                    // 44: croupier.table.v1.SettlementPaid
-	(*BankedTableChanged)(nil),                // 45: croupier.table.v1.BankedTableChanged
-	(*ListRoundsRequest)(nil),                 // 46: croupier.table.v1.ListRoundsRequest
-	(*ListRoundsResponse)(nil),                // 47: croupier.table.v1.ListRoundsResponse
-	(*RoundSummary)(nil),                      // 48: croupier.table.v1.RoundSummary
-	(*GetRoundRequest)(nil),                   // 49: croupier.table.v1.GetRoundRequest
-	(*GetRoundResponse)(nil),                  // 50: croupier.table.v1.GetRoundResponse
-	(*RoundRecord)(nil),                       // 51: croupier.table.v1.RoundRecord
-	(*RecordedBet)(nil),                       // 52: croupier.table.v1.RecordedBet
-	(*RecordedLine)(nil),                      // 53: croupier.table.v1.RecordedLine
-	(*GetGameRecallRequest)(nil),              // 54: croupier.table.v1.GetGameRecallRequest
-	(*GetGameRecallResponse)(nil),             // 55: croupier.table.v1.GetGameRecallResponse
-	(*GetRoundProofRequest)(nil),              // 56: croupier.table.v1.GetRoundProofRequest
-	(*GetRoundProofResponse)(nil),             // 57: croupier.table.v1.GetRoundProofResponse
-	(*CreateBankedTableRequest)(nil),          // 58: croupier.table.v1.CreateBankedTableRequest
-	(*CreateBankedTableResponse)(nil),         // 59: croupier.table.v1.CreateBankedTableResponse
-	(*CloseBankedTableRequest)(nil),           // 60: croupier.table.v1.CloseBankedTableRequest
-	(*CloseBankedTableResponse)(nil),          // 61: croupier.table.v1.CloseBankedTableResponse
-	(*PauseBankedTableRequest)(nil),           // 62: croupier.table.v1.PauseBankedTableRequest
-	(*PauseBankedTableResponse)(nil),          // 63: croupier.table.v1.PauseBankedTableResponse
-	(*ResumeBankedTableRequest)(nil),          // 64: croupier.table.v1.ResumeBankedTableRequest
-	(*ResumeBankedTableResponse)(nil),         // 65: croupier.table.v1.ResumeBankedTableResponse
-	(*VoidRoundRequest)(nil),                  // 66: croupier.table.v1.VoidRoundRequest
-	(*VoidRoundResponse)(nil),                 // 67: croupier.table.v1.VoidRoundResponse
-	(*UpdateBankedTableSettingsRequest)(nil),  // 68: croupier.table.v1.UpdateBankedTableSettingsRequest
-	(*UpdateBankedTableSettingsResponse)(nil), // 69: croupier.table.v1.UpdateBankedTableSettingsResponse
-	(*CloseBettingRequest)(nil),               // 70: croupier.table.v1.CloseBettingRequest
-	(*CloseBettingResponse)(nil),              // 71: croupier.table.v1.CloseBettingResponse
-	(*ReportSpinRequest)(nil),                 // 72: croupier.table.v1.ReportSpinRequest
-	(*ReportSpinResponse)(nil),                // 73: croupier.table.v1.ReportSpinResponse
-	nil,                                       // 74: croupier.table.v1.BetLimits.ByKindEntry
-	nil,                                       // 75: croupier.table.v1.BankedTableSummary.OptionsEntry
-	nil,                                       // 76: croupier.table.v1.CreateBankedTableRequest.OptionsEntry
-	(TableStatus)(0),                          // 77: croupier.table.v1.TableStatus
-	(*PaytableLine)(nil),                      // 78: croupier.table.v1.PaytableLine
-	(*timestamppb.Timestamp)(nil),             // 79: google.protobuf.Timestamp
-	(*BlackjackRound)(nil),                    // 80: croupier.table.v1.BlackjackRound
-	(*CasinoPokerRound)(nil),                  // 81: croupier.table.v1.CasinoPokerRound
-	(*BlackjackEvent)(nil),                    // 82: croupier.table.v1.BlackjackEvent
-	(*ShoeChanged)(nil),                       // 83: croupier.table.v1.ShoeChanged
-	(*CasinoPokerEvent)(nil),                  // 84: croupier.table.v1.CasinoPokerEvent
-	(*BlackjackShoe)(nil),                     // 85: croupier.table.v1.BlackjackShoe
-	(*v1.RevealResponse)(nil),                 // 86: croupier.rng.v1.RevealResponse
-	(*v1.ShoeProof)(nil),                      // 87: croupier.rng.v1.ShoeProof
-	(*DealCardRequest)(nil),                   // 88: croupier.table.v1.DealCardRequest
-	(*ShuffleShoeRequest)(nil),                // 89: croupier.table.v1.ShuffleShoeRequest
-	(*DealCardResponse)(nil),                  // 90: croupier.table.v1.DealCardResponse
-	(*ShuffleShoeResponse)(nil),               // 91: croupier.table.v1.ShuffleShoeResponse
+	(RtpMethod)(0),                            // 6: croupier.table.v1.RtpMethod
+	(*BetLimit)(nil),                          // 7: croupier.table.v1.BetLimit
+	(*BetLimits)(nil),                         // 8: croupier.table.v1.BetLimits
+	(*BankedTableSummary)(nil),                // 9: croupier.table.v1.BankedTableSummary
+	(*ReturnToPlayer)(nil),                    // 10: croupier.table.v1.ReturnToPlayer
+	(*HouseEdgeOverride)(nil),                 // 11: croupier.table.v1.HouseEdgeOverride
+	(*Bet)(nil),                               // 12: croupier.table.v1.Bet
+	(*SettlementLine)(nil),                    // 13: croupier.table.v1.SettlementLine
+	(*Spin)(nil),                              // 14: croupier.table.v1.Spin
+	(*RoundTotals)(nil),                       // 15: croupier.table.v1.RoundTotals
+	(*BankedTableView)(nil),                   // 16: croupier.table.v1.BankedTableView
+	(*ListBankedTablesRequest)(nil),           // 17: croupier.table.v1.ListBankedTablesRequest
+	(*ListBankedTablesResponse)(nil),          // 18: croupier.table.v1.ListBankedTablesResponse
+	(*GetBankedTableRequest)(nil),             // 19: croupier.table.v1.GetBankedTableRequest
+	(*GetBankedTableResponse)(nil),            // 20: croupier.table.v1.GetBankedTableResponse
+	(*JoinBankedTableRequest)(nil),            // 21: croupier.table.v1.JoinBankedTableRequest
+	(*JoinBankedTableResponse)(nil),           // 22: croupier.table.v1.JoinBankedTableResponse
+	(*LeaveBankedTableRequest)(nil),           // 23: croupier.table.v1.LeaveBankedTableRequest
+	(*LeaveBankedTableResponse)(nil),          // 24: croupier.table.v1.LeaveBankedTableResponse
+	(*PlaceBetsRequest)(nil),                  // 25: croupier.table.v1.PlaceBetsRequest
+	(*PlaceBetsResponse)(nil),                 // 26: croupier.table.v1.PlaceBetsResponse
+	(*CancelBetsRequest)(nil),                 // 27: croupier.table.v1.CancelBetsRequest
+	(*CancelBetsResponse)(nil),                // 28: croupier.table.v1.CancelBetsResponse
+	(*ChooseVoidOptionRequest)(nil),           // 29: croupier.table.v1.ChooseVoidOptionRequest
+	(*ChooseVoidOptionResponse)(nil),          // 30: croupier.table.v1.ChooseVoidOptionResponse
+	(*SubscribeRoundsRequest)(nil),            // 31: croupier.table.v1.SubscribeRoundsRequest
+	(*SubscribeRoundsResponse)(nil),           // 32: croupier.table.v1.SubscribeRoundsResponse
+	(*RoundEvent)(nil),                        // 33: croupier.table.v1.RoundEvent
+	(*RoundOpened)(nil),                       // 34: croupier.table.v1.RoundOpened
+	(*PlayerJoined)(nil),                      // 35: croupier.table.v1.PlayerJoined
+	(*PlayerLeft)(nil),                        // 36: croupier.table.v1.PlayerLeft
+	(*BetsPlaced)(nil),                        // 37: croupier.table.v1.BetsPlaced
+	(*BetsCancelled)(nil),                     // 38: croupier.table.v1.BetsCancelled
+	(*VoidOptionChosen)(nil),                  // 39: croupier.table.v1.VoidOptionChosen
+	(*BettingClosed)(nil),                     // 40: croupier.table.v1.BettingClosed
+	(*NoSpin)(nil),                            // 41: croupier.table.v1.NoSpin
+	(*RoundResult)(nil),                       // 42: croupier.table.v1.RoundResult
+	(*RoundSettled)(nil),                      // 43: croupier.table.v1.RoundSettled
+	(*RoundVoided)(nil),                       // 44: croupier.table.v1.RoundVoided
+	(*BetsRefunded)(nil),                      // 45: croupier.table.v1.BetsRefunded
+	(*StakeFailed)(nil),                       // 46: croupier.table.v1.StakeFailed
+	(*SettlementPaid)(nil),                    // 47: croupier.table.v1.SettlementPaid
+	(*BankedTableChanged)(nil),                // 48: croupier.table.v1.BankedTableChanged
+	(*ListRoundsRequest)(nil),                 // 49: croupier.table.v1.ListRoundsRequest
+	(*ListRoundsResponse)(nil),                // 50: croupier.table.v1.ListRoundsResponse
+	(*RoundSummary)(nil),                      // 51: croupier.table.v1.RoundSummary
+	(*GetRoundRequest)(nil),                   // 52: croupier.table.v1.GetRoundRequest
+	(*GetRoundResponse)(nil),                  // 53: croupier.table.v1.GetRoundResponse
+	(*RoundRecord)(nil),                       // 54: croupier.table.v1.RoundRecord
+	(*RecordedBet)(nil),                       // 55: croupier.table.v1.RecordedBet
+	(*RecordedLine)(nil),                      // 56: croupier.table.v1.RecordedLine
+	(*GetGameRecallRequest)(nil),              // 57: croupier.table.v1.GetGameRecallRequest
+	(*GetGameRecallResponse)(nil),             // 58: croupier.table.v1.GetGameRecallResponse
+	(*GetRoundProofRequest)(nil),              // 59: croupier.table.v1.GetRoundProofRequest
+	(*GetRoundProofResponse)(nil),             // 60: croupier.table.v1.GetRoundProofResponse
+	(*CreateBankedTableRequest)(nil),          // 61: croupier.table.v1.CreateBankedTableRequest
+	(*CreateBankedTableResponse)(nil),         // 62: croupier.table.v1.CreateBankedTableResponse
+	(*CloseBankedTableRequest)(nil),           // 63: croupier.table.v1.CloseBankedTableRequest
+	(*CloseBankedTableResponse)(nil),          // 64: croupier.table.v1.CloseBankedTableResponse
+	(*PauseBankedTableRequest)(nil),           // 65: croupier.table.v1.PauseBankedTableRequest
+	(*PauseBankedTableResponse)(nil),          // 66: croupier.table.v1.PauseBankedTableResponse
+	(*ResumeBankedTableRequest)(nil),          // 67: croupier.table.v1.ResumeBankedTableRequest
+	(*ResumeBankedTableResponse)(nil),         // 68: croupier.table.v1.ResumeBankedTableResponse
+	(*VoidRoundRequest)(nil),                  // 69: croupier.table.v1.VoidRoundRequest
+	(*VoidRoundResponse)(nil),                 // 70: croupier.table.v1.VoidRoundResponse
+	(*UpdateBankedTableSettingsRequest)(nil),  // 71: croupier.table.v1.UpdateBankedTableSettingsRequest
+	(*UpdateBankedTableSettingsResponse)(nil), // 72: croupier.table.v1.UpdateBankedTableSettingsResponse
+	(*CloseBettingRequest)(nil),               // 73: croupier.table.v1.CloseBettingRequest
+	(*CloseBettingResponse)(nil),              // 74: croupier.table.v1.CloseBettingResponse
+	(*ReportSpinRequest)(nil),                 // 75: croupier.table.v1.ReportSpinRequest
+	(*ReportSpinResponse)(nil),                // 76: croupier.table.v1.ReportSpinResponse
+	nil,                                       // 77: croupier.table.v1.BetLimits.ByKindEntry
+	nil,                                       // 78: croupier.table.v1.BankedTableSummary.OptionsEntry
+	nil,                                       // 79: croupier.table.v1.CreateBankedTableRequest.OptionsEntry
+	(TableStatus)(0),                          // 80: croupier.table.v1.TableStatus
+	(*PaytableLine)(nil),                      // 81: croupier.table.v1.PaytableLine
+	(*timestamppb.Timestamp)(nil),             // 82: google.protobuf.Timestamp
+	(*BlackjackRound)(nil),                    // 83: croupier.table.v1.BlackjackRound
+	(*CasinoPokerRound)(nil),                  // 84: croupier.table.v1.CasinoPokerRound
+	(*BlackjackEvent)(nil),                    // 85: croupier.table.v1.BlackjackEvent
+	(*ShoeChanged)(nil),                       // 86: croupier.table.v1.ShoeChanged
+	(*CasinoPokerEvent)(nil),                  // 87: croupier.table.v1.CasinoPokerEvent
+	(*BlackjackShoe)(nil),                     // 88: croupier.table.v1.BlackjackShoe
+	(*v1.RevealResponse)(nil),                 // 89: croupier.rng.v1.RevealResponse
+	(*v1.ShoeProof)(nil),                      // 90: croupier.rng.v1.ShoeProof
+	(*DealCardRequest)(nil),                   // 91: croupier.table.v1.DealCardRequest
+	(*ShuffleShoeRequest)(nil),                // 92: croupier.table.v1.ShuffleShoeRequest
+	(*DealCardResponse)(nil),                  // 93: croupier.table.v1.DealCardResponse
+	(*ShuffleShoeResponse)(nil),               // 94: croupier.table.v1.ShuffleShoeResponse
 }
 var file_croupier_table_v1_banked_proto_depIdxs = []int32{
-	6,   // 0: croupier.table.v1.BetLimits.table:type_name -> croupier.table.v1.BetLimit
-	74,  // 1: croupier.table.v1.BetLimits.by_kind:type_name -> croupier.table.v1.BetLimits.ByKindEntry
+	7,   // 0: croupier.table.v1.BetLimits.table:type_name -> croupier.table.v1.BetLimit
+	77,  // 1: croupier.table.v1.BetLimits.by_kind:type_name -> croupier.table.v1.BetLimits.ByKindEntry
 	0,   // 2: croupier.table.v1.BankedTableSummary.game:type_name -> croupier.table.v1.BankedGame
 	1,   // 3: croupier.table.v1.BankedTableSummary.source:type_name -> croupier.table.v1.ResultSource
-	7,   // 4: croupier.table.v1.BankedTableSummary.limits:type_name -> croupier.table.v1.BetLimits
-	77,  // 5: croupier.table.v1.BankedTableSummary.status:type_name -> croupier.table.v1.TableStatus
+	8,   // 4: croupier.table.v1.BankedTableSummary.limits:type_name -> croupier.table.v1.BetLimits
+	80,  // 5: croupier.table.v1.BankedTableSummary.status:type_name -> croupier.table.v1.TableStatus
 	2,   // 6: croupier.table.v1.BankedTableSummary.phase:type_name -> croupier.table.v1.RoundPhase
-	75,  // 7: croupier.table.v1.BankedTableSummary.options:type_name -> croupier.table.v1.BankedTableSummary.OptionsEntry
-	78,  // 8: croupier.table.v1.BankedTableSummary.paytable:type_name -> croupier.table.v1.PaytableLine
-	4,   // 9: croupier.table.v1.Spin.wheel_direction:type_name -> croupier.table.v1.SpinDirection
-	4,   // 10: croupier.table.v1.Spin.ball_direction:type_name -> croupier.table.v1.SpinDirection
-	8,   // 11: croupier.table.v1.BankedTableView.summary:type_name -> croupier.table.v1.BankedTableSummary
-	2,   // 12: croupier.table.v1.BankedTableView.phase:type_name -> croupier.table.v1.RoundPhase
-	79,  // 13: croupier.table.v1.BankedTableView.closes_at:type_name -> google.protobuf.Timestamp
-	9,   // 14: croupier.table.v1.BankedTableView.your_bets:type_name -> croupier.table.v1.Bet
-	12,  // 15: croupier.table.v1.BankedTableView.your_totals:type_name -> croupier.table.v1.RoundTotals
-	12,  // 16: croupier.table.v1.BankedTableView.round_totals:type_name -> croupier.table.v1.RoundTotals
-	11,  // 17: croupier.table.v1.BankedTableView.result:type_name -> croupier.table.v1.Spin
-	3,   // 18: croupier.table.v1.BankedTableView.verdict:type_name -> croupier.table.v1.SpinVerdict
-	80,  // 19: croupier.table.v1.BankedTableView.blackjack:type_name -> croupier.table.v1.BlackjackRound
-	81,  // 20: croupier.table.v1.BankedTableView.casino_poker:type_name -> croupier.table.v1.CasinoPokerRound
-	0,   // 21: croupier.table.v1.ListBankedTablesRequest.game:type_name -> croupier.table.v1.BankedGame
-	8,   // 22: croupier.table.v1.ListBankedTablesResponse.tables:type_name -> croupier.table.v1.BankedTableSummary
-	13,  // 23: croupier.table.v1.GetBankedTableResponse.table:type_name -> croupier.table.v1.BankedTableView
-	9,   // 24: croupier.table.v1.PlaceBetsRequest.bets:type_name -> croupier.table.v1.Bet
-	9,   // 25: croupier.table.v1.PlaceBetsResponse.bets:type_name -> croupier.table.v1.Bet
-	9,   // 26: croupier.table.v1.CancelBetsResponse.bets:type_name -> croupier.table.v1.Bet
-	5,   // 27: croupier.table.v1.ChooseVoidOptionRequest.option:type_name -> croupier.table.v1.VoidOption
-	30,  // 28: croupier.table.v1.SubscribeRoundsResponse.events:type_name -> croupier.table.v1.RoundEvent
-	79,  // 29: croupier.table.v1.RoundEvent.at:type_name -> google.protobuf.Timestamp
-	13,  // 30: croupier.table.v1.RoundEvent.snapshot:type_name -> croupier.table.v1.BankedTableView
-	31,  // 31: croupier.table.v1.RoundEvent.round_opened:type_name -> croupier.table.v1.RoundOpened
-	32,  // 32: croupier.table.v1.RoundEvent.player_joined:type_name -> croupier.table.v1.PlayerJoined
-	33,  // 33: croupier.table.v1.RoundEvent.player_left:type_name -> croupier.table.v1.PlayerLeft
-	34,  // 34: croupier.table.v1.RoundEvent.bets_placed:type_name -> croupier.table.v1.BetsPlaced
-	35,  // 35: croupier.table.v1.RoundEvent.bets_cancelled:type_name -> croupier.table.v1.BetsCancelled
-	36,  // 36: croupier.table.v1.RoundEvent.void_option_chosen:type_name -> croupier.table.v1.VoidOptionChosen
-	37,  // 37: croupier.table.v1.RoundEvent.betting_closed:type_name -> croupier.table.v1.BettingClosed
-	38,  // 38: croupier.table.v1.RoundEvent.no_spin:type_name -> croupier.table.v1.NoSpin
-	39,  // 39: croupier.table.v1.RoundEvent.round_result:type_name -> croupier.table.v1.RoundResult
-	40,  // 40: croupier.table.v1.RoundEvent.round_settled:type_name -> croupier.table.v1.RoundSettled
-	41,  // 41: croupier.table.v1.RoundEvent.round_voided:type_name -> croupier.table.v1.RoundVoided
-	42,  // 42: croupier.table.v1.RoundEvent.bets_refunded:type_name -> croupier.table.v1.BetsRefunded
-	43,  // 43: croupier.table.v1.RoundEvent.stake_failed:type_name -> croupier.table.v1.StakeFailed
-	44,  // 44: croupier.table.v1.RoundEvent.settlement_paid:type_name -> croupier.table.v1.SettlementPaid
-	45,  // 45: croupier.table.v1.RoundEvent.table_changed:type_name -> croupier.table.v1.BankedTableChanged
-	82,  // 46: croupier.table.v1.RoundEvent.blackjack:type_name -> croupier.table.v1.BlackjackEvent
-	83,  // 47: croupier.table.v1.RoundEvent.shoe_changed:type_name -> croupier.table.v1.ShoeChanged
-	84,  // 48: croupier.table.v1.RoundEvent.casino_poker:type_name -> croupier.table.v1.CasinoPokerEvent
-	79,  // 49: croupier.table.v1.RoundOpened.closes_at:type_name -> google.protobuf.Timestamp
-	12,  // 50: croupier.table.v1.RoundOpened.carried:type_name -> croupier.table.v1.RoundTotals
-	9,   // 51: croupier.table.v1.BetsPlaced.bets:type_name -> croupier.table.v1.Bet
-	9,   // 52: croupier.table.v1.BetsCancelled.bets:type_name -> croupier.table.v1.Bet
-	5,   // 53: croupier.table.v1.VoidOptionChosen.option:type_name -> croupier.table.v1.VoidOption
-	12,  // 54: croupier.table.v1.BettingClosed.totals:type_name -> croupier.table.v1.RoundTotals
-	11,  // 55: croupier.table.v1.NoSpin.spin:type_name -> croupier.table.v1.Spin
-	79,  // 56: croupier.table.v1.NoSpin.closes_at:type_name -> google.protobuf.Timestamp
-	11,  // 57: croupier.table.v1.RoundResult.spin:type_name -> croupier.table.v1.Spin
-	3,   // 58: croupier.table.v1.RoundResult.verdict:type_name -> croupier.table.v1.SpinVerdict
-	12,  // 59: croupier.table.v1.RoundResult.totals:type_name -> croupier.table.v1.RoundTotals
-	10,  // 60: croupier.table.v1.RoundSettled.lines:type_name -> croupier.table.v1.SettlementLine
-	12,  // 61: croupier.table.v1.RoundSettled.totals:type_name -> croupier.table.v1.RoundTotals
-	11,  // 62: croupier.table.v1.RoundVoided.spin:type_name -> croupier.table.v1.Spin
-	10,  // 63: croupier.table.v1.BetsRefunded.lines:type_name -> croupier.table.v1.SettlementLine
-	9,   // 64: croupier.table.v1.BetsRefunded.carried:type_name -> croupier.table.v1.Bet
-	77,  // 65: croupier.table.v1.BankedTableChanged.status:type_name -> croupier.table.v1.TableStatus
-	48,  // 66: croupier.table.v1.ListRoundsResponse.rounds:type_name -> croupier.table.v1.RoundSummary
-	3,   // 67: croupier.table.v1.RoundSummary.verdict:type_name -> croupier.table.v1.SpinVerdict
-	79,  // 68: croupier.table.v1.RoundSummary.at:type_name -> google.protobuf.Timestamp
-	51,  // 69: croupier.table.v1.GetRoundResponse.round:type_name -> croupier.table.v1.RoundRecord
-	0,   // 70: croupier.table.v1.RoundRecord.game:type_name -> croupier.table.v1.BankedGame
-	1,   // 71: croupier.table.v1.RoundRecord.source:type_name -> croupier.table.v1.ResultSource
-	79,  // 72: croupier.table.v1.RoundRecord.opened_at:type_name -> google.protobuf.Timestamp
-	79,  // 73: croupier.table.v1.RoundRecord.ended_at:type_name -> google.protobuf.Timestamp
-	2,   // 74: croupier.table.v1.RoundRecord.phase:type_name -> croupier.table.v1.RoundPhase
-	11,  // 75: croupier.table.v1.RoundRecord.spins:type_name -> croupier.table.v1.Spin
-	11,  // 76: croupier.table.v1.RoundRecord.result:type_name -> croupier.table.v1.Spin
-	3,   // 77: croupier.table.v1.RoundRecord.verdict:type_name -> croupier.table.v1.SpinVerdict
-	52,  // 78: croupier.table.v1.RoundRecord.bets:type_name -> croupier.table.v1.RecordedBet
-	53,  // 79: croupier.table.v1.RoundRecord.lines:type_name -> croupier.table.v1.RecordedLine
-	12,  // 80: croupier.table.v1.RoundRecord.totals:type_name -> croupier.table.v1.RoundTotals
-	12,  // 81: croupier.table.v1.RoundRecord.your_totals:type_name -> croupier.table.v1.RoundTotals
-	80,  // 82: croupier.table.v1.RoundRecord.blackjack:type_name -> croupier.table.v1.BlackjackRound
-	85,  // 83: croupier.table.v1.RoundRecord.shoe:type_name -> croupier.table.v1.BlackjackShoe
-	81,  // 84: croupier.table.v1.RoundRecord.casino_poker:type_name -> croupier.table.v1.CasinoPokerRound
-	78,  // 85: croupier.table.v1.RoundRecord.paytable:type_name -> croupier.table.v1.PaytableLine
-	9,   // 86: croupier.table.v1.RecordedBet.bet:type_name -> croupier.table.v1.Bet
-	10,  // 87: croupier.table.v1.RecordedLine.line:type_name -> croupier.table.v1.SettlementLine
-	13,  // 88: croupier.table.v1.GetGameRecallResponse.current:type_name -> croupier.table.v1.BankedTableView
-	51,  // 89: croupier.table.v1.GetGameRecallResponse.rounds:type_name -> croupier.table.v1.RoundRecord
-	86,  // 90: croupier.table.v1.GetRoundProofResponse.reveal:type_name -> croupier.rng.v1.RevealResponse
-	87,  // 91: croupier.table.v1.GetRoundProofResponse.opened:type_name -> croupier.rng.v1.ShoeProof
-	0,   // 92: croupier.table.v1.CreateBankedTableRequest.game:type_name -> croupier.table.v1.BankedGame
-	76,  // 93: croupier.table.v1.CreateBankedTableRequest.options:type_name -> croupier.table.v1.CreateBankedTableRequest.OptionsEntry
-	1,   // 94: croupier.table.v1.CreateBankedTableRequest.source:type_name -> croupier.table.v1.ResultSource
-	7,   // 95: croupier.table.v1.CreateBankedTableRequest.limits:type_name -> croupier.table.v1.BetLimits
-	8,   // 96: croupier.table.v1.CreateBankedTableResponse.table:type_name -> croupier.table.v1.BankedTableSummary
-	11,  // 97: croupier.table.v1.ReportSpinRequest.spin:type_name -> croupier.table.v1.Spin
-	3,   // 98: croupier.table.v1.ReportSpinResponse.verdict:type_name -> croupier.table.v1.SpinVerdict
-	6,   // 99: croupier.table.v1.BetLimits.ByKindEntry.value:type_name -> croupier.table.v1.BetLimit
-	14,  // 100: croupier.table.v1.BankedTableService.ListBankedTables:input_type -> croupier.table.v1.ListBankedTablesRequest
-	16,  // 101: croupier.table.v1.BankedTableService.GetBankedTable:input_type -> croupier.table.v1.GetBankedTableRequest
-	18,  // 102: croupier.table.v1.BankedTableService.JoinBankedTable:input_type -> croupier.table.v1.JoinBankedTableRequest
-	20,  // 103: croupier.table.v1.BankedTableService.LeaveBankedTable:input_type -> croupier.table.v1.LeaveBankedTableRequest
-	22,  // 104: croupier.table.v1.BankedTableService.PlaceBets:input_type -> croupier.table.v1.PlaceBetsRequest
-	24,  // 105: croupier.table.v1.BankedTableService.CancelBets:input_type -> croupier.table.v1.CancelBetsRequest
-	26,  // 106: croupier.table.v1.BankedTableService.ChooseVoidOption:input_type -> croupier.table.v1.ChooseVoidOptionRequest
-	28,  // 107: croupier.table.v1.BankedTableService.SubscribeRounds:input_type -> croupier.table.v1.SubscribeRoundsRequest
-	46,  // 108: croupier.table.v1.BankedTableService.ListRounds:input_type -> croupier.table.v1.ListRoundsRequest
-	49,  // 109: croupier.table.v1.BankedTableService.GetRound:input_type -> croupier.table.v1.GetRoundRequest
-	54,  // 110: croupier.table.v1.BankedTableService.GetGameRecall:input_type -> croupier.table.v1.GetGameRecallRequest
-	56,  // 111: croupier.table.v1.BankedTableService.GetRoundProof:input_type -> croupier.table.v1.GetRoundProofRequest
-	58,  // 112: croupier.table.v1.BankedAdminService.CreateBankedTable:input_type -> croupier.table.v1.CreateBankedTableRequest
-	60,  // 113: croupier.table.v1.BankedAdminService.CloseBankedTable:input_type -> croupier.table.v1.CloseBankedTableRequest
-	62,  // 114: croupier.table.v1.BankedAdminService.PauseBankedTable:input_type -> croupier.table.v1.PauseBankedTableRequest
-	64,  // 115: croupier.table.v1.BankedAdminService.ResumeBankedTable:input_type -> croupier.table.v1.ResumeBankedTableRequest
-	66,  // 116: croupier.table.v1.BankedAdminService.VoidRound:input_type -> croupier.table.v1.VoidRoundRequest
-	68,  // 117: croupier.table.v1.BankedAdminService.UpdateBankedTableSettings:input_type -> croupier.table.v1.UpdateBankedTableSettingsRequest
-	70,  // 118: croupier.table.v1.DealerConsoleService.CloseBetting:input_type -> croupier.table.v1.CloseBettingRequest
-	72,  // 119: croupier.table.v1.DealerConsoleService.ReportSpin:input_type -> croupier.table.v1.ReportSpinRequest
-	88,  // 120: croupier.table.v1.DealerConsoleService.DealCard:input_type -> croupier.table.v1.DealCardRequest
-	89,  // 121: croupier.table.v1.DealerConsoleService.ShuffleShoe:input_type -> croupier.table.v1.ShuffleShoeRequest
-	15,  // 122: croupier.table.v1.BankedTableService.ListBankedTables:output_type -> croupier.table.v1.ListBankedTablesResponse
-	17,  // 123: croupier.table.v1.BankedTableService.GetBankedTable:output_type -> croupier.table.v1.GetBankedTableResponse
-	19,  // 124: croupier.table.v1.BankedTableService.JoinBankedTable:output_type -> croupier.table.v1.JoinBankedTableResponse
-	21,  // 125: croupier.table.v1.BankedTableService.LeaveBankedTable:output_type -> croupier.table.v1.LeaveBankedTableResponse
-	23,  // 126: croupier.table.v1.BankedTableService.PlaceBets:output_type -> croupier.table.v1.PlaceBetsResponse
-	25,  // 127: croupier.table.v1.BankedTableService.CancelBets:output_type -> croupier.table.v1.CancelBetsResponse
-	27,  // 128: croupier.table.v1.BankedTableService.ChooseVoidOption:output_type -> croupier.table.v1.ChooseVoidOptionResponse
-	29,  // 129: croupier.table.v1.BankedTableService.SubscribeRounds:output_type -> croupier.table.v1.SubscribeRoundsResponse
-	47,  // 130: croupier.table.v1.BankedTableService.ListRounds:output_type -> croupier.table.v1.ListRoundsResponse
-	50,  // 131: croupier.table.v1.BankedTableService.GetRound:output_type -> croupier.table.v1.GetRoundResponse
-	55,  // 132: croupier.table.v1.BankedTableService.GetGameRecall:output_type -> croupier.table.v1.GetGameRecallResponse
-	57,  // 133: croupier.table.v1.BankedTableService.GetRoundProof:output_type -> croupier.table.v1.GetRoundProofResponse
-	59,  // 134: croupier.table.v1.BankedAdminService.CreateBankedTable:output_type -> croupier.table.v1.CreateBankedTableResponse
-	61,  // 135: croupier.table.v1.BankedAdminService.CloseBankedTable:output_type -> croupier.table.v1.CloseBankedTableResponse
-	63,  // 136: croupier.table.v1.BankedAdminService.PauseBankedTable:output_type -> croupier.table.v1.PauseBankedTableResponse
-	65,  // 137: croupier.table.v1.BankedAdminService.ResumeBankedTable:output_type -> croupier.table.v1.ResumeBankedTableResponse
-	67,  // 138: croupier.table.v1.BankedAdminService.VoidRound:output_type -> croupier.table.v1.VoidRoundResponse
-	69,  // 139: croupier.table.v1.BankedAdminService.UpdateBankedTableSettings:output_type -> croupier.table.v1.UpdateBankedTableSettingsResponse
-	71,  // 140: croupier.table.v1.DealerConsoleService.CloseBetting:output_type -> croupier.table.v1.CloseBettingResponse
-	73,  // 141: croupier.table.v1.DealerConsoleService.ReportSpin:output_type -> croupier.table.v1.ReportSpinResponse
-	90,  // 142: croupier.table.v1.DealerConsoleService.DealCard:output_type -> croupier.table.v1.DealCardResponse
-	91,  // 143: croupier.table.v1.DealerConsoleService.ShuffleShoe:output_type -> croupier.table.v1.ShuffleShoeResponse
-	122, // [122:144] is the sub-list for method output_type
-	100, // [100:122] is the sub-list for method input_type
-	100, // [100:100] is the sub-list for extension type_name
-	100, // [100:100] is the sub-list for extension extendee
-	0,   // [0:100] is the sub-list for field type_name
+	78,  // 7: croupier.table.v1.BankedTableSummary.options:type_name -> croupier.table.v1.BankedTableSummary.OptionsEntry
+	81,  // 8: croupier.table.v1.BankedTableSummary.paytable:type_name -> croupier.table.v1.PaytableLine
+	10,  // 9: croupier.table.v1.BankedTableSummary.rtp:type_name -> croupier.table.v1.ReturnToPlayer
+	10,  // 10: croupier.table.v1.BankedTableSummary.rtp_by_bet:type_name -> croupier.table.v1.ReturnToPlayer
+	11,  // 11: croupier.table.v1.BankedTableSummary.house_edge_override:type_name -> croupier.table.v1.HouseEdgeOverride
+	6,   // 12: croupier.table.v1.ReturnToPlayer.method:type_name -> croupier.table.v1.RtpMethod
+	82,  // 13: croupier.table.v1.HouseEdgeOverride.created_at:type_name -> google.protobuf.Timestamp
+	4,   // 14: croupier.table.v1.Spin.wheel_direction:type_name -> croupier.table.v1.SpinDirection
+	4,   // 15: croupier.table.v1.Spin.ball_direction:type_name -> croupier.table.v1.SpinDirection
+	9,   // 16: croupier.table.v1.BankedTableView.summary:type_name -> croupier.table.v1.BankedTableSummary
+	2,   // 17: croupier.table.v1.BankedTableView.phase:type_name -> croupier.table.v1.RoundPhase
+	82,  // 18: croupier.table.v1.BankedTableView.closes_at:type_name -> google.protobuf.Timestamp
+	12,  // 19: croupier.table.v1.BankedTableView.your_bets:type_name -> croupier.table.v1.Bet
+	15,  // 20: croupier.table.v1.BankedTableView.your_totals:type_name -> croupier.table.v1.RoundTotals
+	15,  // 21: croupier.table.v1.BankedTableView.round_totals:type_name -> croupier.table.v1.RoundTotals
+	14,  // 22: croupier.table.v1.BankedTableView.result:type_name -> croupier.table.v1.Spin
+	3,   // 23: croupier.table.v1.BankedTableView.verdict:type_name -> croupier.table.v1.SpinVerdict
+	83,  // 24: croupier.table.v1.BankedTableView.blackjack:type_name -> croupier.table.v1.BlackjackRound
+	84,  // 25: croupier.table.v1.BankedTableView.casino_poker:type_name -> croupier.table.v1.CasinoPokerRound
+	0,   // 26: croupier.table.v1.ListBankedTablesRequest.game:type_name -> croupier.table.v1.BankedGame
+	9,   // 27: croupier.table.v1.ListBankedTablesResponse.tables:type_name -> croupier.table.v1.BankedTableSummary
+	16,  // 28: croupier.table.v1.GetBankedTableResponse.table:type_name -> croupier.table.v1.BankedTableView
+	12,  // 29: croupier.table.v1.PlaceBetsRequest.bets:type_name -> croupier.table.v1.Bet
+	12,  // 30: croupier.table.v1.PlaceBetsResponse.bets:type_name -> croupier.table.v1.Bet
+	12,  // 31: croupier.table.v1.CancelBetsResponse.bets:type_name -> croupier.table.v1.Bet
+	5,   // 32: croupier.table.v1.ChooseVoidOptionRequest.option:type_name -> croupier.table.v1.VoidOption
+	33,  // 33: croupier.table.v1.SubscribeRoundsResponse.events:type_name -> croupier.table.v1.RoundEvent
+	82,  // 34: croupier.table.v1.RoundEvent.at:type_name -> google.protobuf.Timestamp
+	16,  // 35: croupier.table.v1.RoundEvent.snapshot:type_name -> croupier.table.v1.BankedTableView
+	34,  // 36: croupier.table.v1.RoundEvent.round_opened:type_name -> croupier.table.v1.RoundOpened
+	35,  // 37: croupier.table.v1.RoundEvent.player_joined:type_name -> croupier.table.v1.PlayerJoined
+	36,  // 38: croupier.table.v1.RoundEvent.player_left:type_name -> croupier.table.v1.PlayerLeft
+	37,  // 39: croupier.table.v1.RoundEvent.bets_placed:type_name -> croupier.table.v1.BetsPlaced
+	38,  // 40: croupier.table.v1.RoundEvent.bets_cancelled:type_name -> croupier.table.v1.BetsCancelled
+	39,  // 41: croupier.table.v1.RoundEvent.void_option_chosen:type_name -> croupier.table.v1.VoidOptionChosen
+	40,  // 42: croupier.table.v1.RoundEvent.betting_closed:type_name -> croupier.table.v1.BettingClosed
+	41,  // 43: croupier.table.v1.RoundEvent.no_spin:type_name -> croupier.table.v1.NoSpin
+	42,  // 44: croupier.table.v1.RoundEvent.round_result:type_name -> croupier.table.v1.RoundResult
+	43,  // 45: croupier.table.v1.RoundEvent.round_settled:type_name -> croupier.table.v1.RoundSettled
+	44,  // 46: croupier.table.v1.RoundEvent.round_voided:type_name -> croupier.table.v1.RoundVoided
+	45,  // 47: croupier.table.v1.RoundEvent.bets_refunded:type_name -> croupier.table.v1.BetsRefunded
+	46,  // 48: croupier.table.v1.RoundEvent.stake_failed:type_name -> croupier.table.v1.StakeFailed
+	47,  // 49: croupier.table.v1.RoundEvent.settlement_paid:type_name -> croupier.table.v1.SettlementPaid
+	48,  // 50: croupier.table.v1.RoundEvent.table_changed:type_name -> croupier.table.v1.BankedTableChanged
+	85,  // 51: croupier.table.v1.RoundEvent.blackjack:type_name -> croupier.table.v1.BlackjackEvent
+	86,  // 52: croupier.table.v1.RoundEvent.shoe_changed:type_name -> croupier.table.v1.ShoeChanged
+	87,  // 53: croupier.table.v1.RoundEvent.casino_poker:type_name -> croupier.table.v1.CasinoPokerEvent
+	82,  // 54: croupier.table.v1.RoundOpened.closes_at:type_name -> google.protobuf.Timestamp
+	15,  // 55: croupier.table.v1.RoundOpened.carried:type_name -> croupier.table.v1.RoundTotals
+	12,  // 56: croupier.table.v1.BetsPlaced.bets:type_name -> croupier.table.v1.Bet
+	12,  // 57: croupier.table.v1.BetsCancelled.bets:type_name -> croupier.table.v1.Bet
+	5,   // 58: croupier.table.v1.VoidOptionChosen.option:type_name -> croupier.table.v1.VoidOption
+	15,  // 59: croupier.table.v1.BettingClosed.totals:type_name -> croupier.table.v1.RoundTotals
+	14,  // 60: croupier.table.v1.NoSpin.spin:type_name -> croupier.table.v1.Spin
+	82,  // 61: croupier.table.v1.NoSpin.closes_at:type_name -> google.protobuf.Timestamp
+	14,  // 62: croupier.table.v1.RoundResult.spin:type_name -> croupier.table.v1.Spin
+	3,   // 63: croupier.table.v1.RoundResult.verdict:type_name -> croupier.table.v1.SpinVerdict
+	15,  // 64: croupier.table.v1.RoundResult.totals:type_name -> croupier.table.v1.RoundTotals
+	13,  // 65: croupier.table.v1.RoundSettled.lines:type_name -> croupier.table.v1.SettlementLine
+	15,  // 66: croupier.table.v1.RoundSettled.totals:type_name -> croupier.table.v1.RoundTotals
+	14,  // 67: croupier.table.v1.RoundVoided.spin:type_name -> croupier.table.v1.Spin
+	13,  // 68: croupier.table.v1.BetsRefunded.lines:type_name -> croupier.table.v1.SettlementLine
+	12,  // 69: croupier.table.v1.BetsRefunded.carried:type_name -> croupier.table.v1.Bet
+	80,  // 70: croupier.table.v1.BankedTableChanged.status:type_name -> croupier.table.v1.TableStatus
+	51,  // 71: croupier.table.v1.ListRoundsResponse.rounds:type_name -> croupier.table.v1.RoundSummary
+	3,   // 72: croupier.table.v1.RoundSummary.verdict:type_name -> croupier.table.v1.SpinVerdict
+	82,  // 73: croupier.table.v1.RoundSummary.at:type_name -> google.protobuf.Timestamp
+	54,  // 74: croupier.table.v1.GetRoundResponse.round:type_name -> croupier.table.v1.RoundRecord
+	0,   // 75: croupier.table.v1.RoundRecord.game:type_name -> croupier.table.v1.BankedGame
+	1,   // 76: croupier.table.v1.RoundRecord.source:type_name -> croupier.table.v1.ResultSource
+	82,  // 77: croupier.table.v1.RoundRecord.opened_at:type_name -> google.protobuf.Timestamp
+	82,  // 78: croupier.table.v1.RoundRecord.ended_at:type_name -> google.protobuf.Timestamp
+	2,   // 79: croupier.table.v1.RoundRecord.phase:type_name -> croupier.table.v1.RoundPhase
+	14,  // 80: croupier.table.v1.RoundRecord.spins:type_name -> croupier.table.v1.Spin
+	14,  // 81: croupier.table.v1.RoundRecord.result:type_name -> croupier.table.v1.Spin
+	3,   // 82: croupier.table.v1.RoundRecord.verdict:type_name -> croupier.table.v1.SpinVerdict
+	55,  // 83: croupier.table.v1.RoundRecord.bets:type_name -> croupier.table.v1.RecordedBet
+	56,  // 84: croupier.table.v1.RoundRecord.lines:type_name -> croupier.table.v1.RecordedLine
+	15,  // 85: croupier.table.v1.RoundRecord.totals:type_name -> croupier.table.v1.RoundTotals
+	15,  // 86: croupier.table.v1.RoundRecord.your_totals:type_name -> croupier.table.v1.RoundTotals
+	83,  // 87: croupier.table.v1.RoundRecord.blackjack:type_name -> croupier.table.v1.BlackjackRound
+	88,  // 88: croupier.table.v1.RoundRecord.shoe:type_name -> croupier.table.v1.BlackjackShoe
+	84,  // 89: croupier.table.v1.RoundRecord.casino_poker:type_name -> croupier.table.v1.CasinoPokerRound
+	81,  // 90: croupier.table.v1.RoundRecord.paytable:type_name -> croupier.table.v1.PaytableLine
+	12,  // 91: croupier.table.v1.RecordedBet.bet:type_name -> croupier.table.v1.Bet
+	13,  // 92: croupier.table.v1.RecordedLine.line:type_name -> croupier.table.v1.SettlementLine
+	16,  // 93: croupier.table.v1.GetGameRecallResponse.current:type_name -> croupier.table.v1.BankedTableView
+	54,  // 94: croupier.table.v1.GetGameRecallResponse.rounds:type_name -> croupier.table.v1.RoundRecord
+	89,  // 95: croupier.table.v1.GetRoundProofResponse.reveal:type_name -> croupier.rng.v1.RevealResponse
+	90,  // 96: croupier.table.v1.GetRoundProofResponse.opened:type_name -> croupier.rng.v1.ShoeProof
+	0,   // 97: croupier.table.v1.CreateBankedTableRequest.game:type_name -> croupier.table.v1.BankedGame
+	79,  // 98: croupier.table.v1.CreateBankedTableRequest.options:type_name -> croupier.table.v1.CreateBankedTableRequest.OptionsEntry
+	1,   // 99: croupier.table.v1.CreateBankedTableRequest.source:type_name -> croupier.table.v1.ResultSource
+	8,   // 100: croupier.table.v1.CreateBankedTableRequest.limits:type_name -> croupier.table.v1.BetLimits
+	9,   // 101: croupier.table.v1.CreateBankedTableResponse.table:type_name -> croupier.table.v1.BankedTableSummary
+	14,  // 102: croupier.table.v1.ReportSpinRequest.spin:type_name -> croupier.table.v1.Spin
+	3,   // 103: croupier.table.v1.ReportSpinResponse.verdict:type_name -> croupier.table.v1.SpinVerdict
+	7,   // 104: croupier.table.v1.BetLimits.ByKindEntry.value:type_name -> croupier.table.v1.BetLimit
+	17,  // 105: croupier.table.v1.BankedTableService.ListBankedTables:input_type -> croupier.table.v1.ListBankedTablesRequest
+	19,  // 106: croupier.table.v1.BankedTableService.GetBankedTable:input_type -> croupier.table.v1.GetBankedTableRequest
+	21,  // 107: croupier.table.v1.BankedTableService.JoinBankedTable:input_type -> croupier.table.v1.JoinBankedTableRequest
+	23,  // 108: croupier.table.v1.BankedTableService.LeaveBankedTable:input_type -> croupier.table.v1.LeaveBankedTableRequest
+	25,  // 109: croupier.table.v1.BankedTableService.PlaceBets:input_type -> croupier.table.v1.PlaceBetsRequest
+	27,  // 110: croupier.table.v1.BankedTableService.CancelBets:input_type -> croupier.table.v1.CancelBetsRequest
+	29,  // 111: croupier.table.v1.BankedTableService.ChooseVoidOption:input_type -> croupier.table.v1.ChooseVoidOptionRequest
+	31,  // 112: croupier.table.v1.BankedTableService.SubscribeRounds:input_type -> croupier.table.v1.SubscribeRoundsRequest
+	49,  // 113: croupier.table.v1.BankedTableService.ListRounds:input_type -> croupier.table.v1.ListRoundsRequest
+	52,  // 114: croupier.table.v1.BankedTableService.GetRound:input_type -> croupier.table.v1.GetRoundRequest
+	57,  // 115: croupier.table.v1.BankedTableService.GetGameRecall:input_type -> croupier.table.v1.GetGameRecallRequest
+	59,  // 116: croupier.table.v1.BankedTableService.GetRoundProof:input_type -> croupier.table.v1.GetRoundProofRequest
+	61,  // 117: croupier.table.v1.BankedAdminService.CreateBankedTable:input_type -> croupier.table.v1.CreateBankedTableRequest
+	63,  // 118: croupier.table.v1.BankedAdminService.CloseBankedTable:input_type -> croupier.table.v1.CloseBankedTableRequest
+	65,  // 119: croupier.table.v1.BankedAdminService.PauseBankedTable:input_type -> croupier.table.v1.PauseBankedTableRequest
+	67,  // 120: croupier.table.v1.BankedAdminService.ResumeBankedTable:input_type -> croupier.table.v1.ResumeBankedTableRequest
+	69,  // 121: croupier.table.v1.BankedAdminService.VoidRound:input_type -> croupier.table.v1.VoidRoundRequest
+	71,  // 122: croupier.table.v1.BankedAdminService.UpdateBankedTableSettings:input_type -> croupier.table.v1.UpdateBankedTableSettingsRequest
+	73,  // 123: croupier.table.v1.DealerConsoleService.CloseBetting:input_type -> croupier.table.v1.CloseBettingRequest
+	75,  // 124: croupier.table.v1.DealerConsoleService.ReportSpin:input_type -> croupier.table.v1.ReportSpinRequest
+	91,  // 125: croupier.table.v1.DealerConsoleService.DealCard:input_type -> croupier.table.v1.DealCardRequest
+	92,  // 126: croupier.table.v1.DealerConsoleService.ShuffleShoe:input_type -> croupier.table.v1.ShuffleShoeRequest
+	18,  // 127: croupier.table.v1.BankedTableService.ListBankedTables:output_type -> croupier.table.v1.ListBankedTablesResponse
+	20,  // 128: croupier.table.v1.BankedTableService.GetBankedTable:output_type -> croupier.table.v1.GetBankedTableResponse
+	22,  // 129: croupier.table.v1.BankedTableService.JoinBankedTable:output_type -> croupier.table.v1.JoinBankedTableResponse
+	24,  // 130: croupier.table.v1.BankedTableService.LeaveBankedTable:output_type -> croupier.table.v1.LeaveBankedTableResponse
+	26,  // 131: croupier.table.v1.BankedTableService.PlaceBets:output_type -> croupier.table.v1.PlaceBetsResponse
+	28,  // 132: croupier.table.v1.BankedTableService.CancelBets:output_type -> croupier.table.v1.CancelBetsResponse
+	30,  // 133: croupier.table.v1.BankedTableService.ChooseVoidOption:output_type -> croupier.table.v1.ChooseVoidOptionResponse
+	32,  // 134: croupier.table.v1.BankedTableService.SubscribeRounds:output_type -> croupier.table.v1.SubscribeRoundsResponse
+	50,  // 135: croupier.table.v1.BankedTableService.ListRounds:output_type -> croupier.table.v1.ListRoundsResponse
+	53,  // 136: croupier.table.v1.BankedTableService.GetRound:output_type -> croupier.table.v1.GetRoundResponse
+	58,  // 137: croupier.table.v1.BankedTableService.GetGameRecall:output_type -> croupier.table.v1.GetGameRecallResponse
+	60,  // 138: croupier.table.v1.BankedTableService.GetRoundProof:output_type -> croupier.table.v1.GetRoundProofResponse
+	62,  // 139: croupier.table.v1.BankedAdminService.CreateBankedTable:output_type -> croupier.table.v1.CreateBankedTableResponse
+	64,  // 140: croupier.table.v1.BankedAdminService.CloseBankedTable:output_type -> croupier.table.v1.CloseBankedTableResponse
+	66,  // 141: croupier.table.v1.BankedAdminService.PauseBankedTable:output_type -> croupier.table.v1.PauseBankedTableResponse
+	68,  // 142: croupier.table.v1.BankedAdminService.ResumeBankedTable:output_type -> croupier.table.v1.ResumeBankedTableResponse
+	70,  // 143: croupier.table.v1.BankedAdminService.VoidRound:output_type -> croupier.table.v1.VoidRoundResponse
+	72,  // 144: croupier.table.v1.BankedAdminService.UpdateBankedTableSettings:output_type -> croupier.table.v1.UpdateBankedTableSettingsResponse
+	74,  // 145: croupier.table.v1.DealerConsoleService.CloseBetting:output_type -> croupier.table.v1.CloseBettingResponse
+	76,  // 146: croupier.table.v1.DealerConsoleService.ReportSpin:output_type -> croupier.table.v1.ReportSpinResponse
+	93,  // 147: croupier.table.v1.DealerConsoleService.DealCard:output_type -> croupier.table.v1.DealCardResponse
+	94,  // 148: croupier.table.v1.DealerConsoleService.ShuffleShoe:output_type -> croupier.table.v1.ShuffleShoeResponse
+	127, // [127:149] is the sub-list for method output_type
+	105, // [105:127] is the sub-list for method input_type
+	105, // [105:105] is the sub-list for extension type_name
+	105, // [105:105] is the sub-list for extension extendee
+	0,   // [0:105] is the sub-list for field type_name
 }
 
 func init() { file_croupier_table_v1_banked_proto_init() }
@@ -5723,7 +6146,7 @@ func file_croupier_table_v1_banked_proto_init() {
 	file_croupier_table_v1_blackjack_proto_init()
 	file_croupier_table_v1_casinopoker_proto_init()
 	file_croupier_table_v1_table_proto_init()
-	file_croupier_table_v1_banked_proto_msgTypes[24].OneofWrappers = []any{
+	file_croupier_table_v1_banked_proto_msgTypes[26].OneofWrappers = []any{
 		(*RoundEvent_Snapshot)(nil),
 		(*RoundEvent_RoundOpened)(nil),
 		(*RoundEvent_PlayerJoined)(nil),
@@ -5749,8 +6172,8 @@ func file_croupier_table_v1_banked_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_croupier_table_v1_banked_proto_rawDesc), len(file_croupier_table_v1_banked_proto_rawDesc)),
-			NumEnums:      6,
-			NumMessages:   71,
+			NumEnums:      7,
+			NumMessages:   73,
 			NumExtensions: 0,
 			NumServices:   3,
 		},

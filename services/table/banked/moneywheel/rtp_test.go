@@ -26,18 +26,6 @@ var rtpWant = []struct {
 	{Seven, big.NewRat(26, 30), "86.67"},
 }
 
-// rtp is the exact return of a bet on box over one spin of every field.
-func rtp(r Rules, box string) *big.Rat {
-	const stake = 1
-	var paid int64
-	for f := range r.Wheel.Size() {
-		for _, l := range Settle(r, []round.Bet{bet("b", "p", box, stake)}, r.Symbol(f)).Lines {
-			paid += l.Paid()
-		}
-	}
-	return big.NewRat(paid, int64(stake*r.Wheel.Size()))
-}
-
 // layouts are the shipped placeholder and shuffles of it: any order with
 // the spec's counts (cz-money-wheel.md §7) returns the same.
 func layouts(t *testing.T) []Rules {
@@ -65,8 +53,22 @@ func layouts(t *testing.T) []Rules {
 func TestCZMoneyWheelRTPByEnumeration(t *testing.T) {
 	hundred := big.NewRat(100, 1)
 	for li, r := range layouts(t) {
-		for _, w := range rtpWant {
-			got := rtp(r, w.box)
+		boxes, best, err := RTP(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The table's figure is the best box's: cherries and melon, 90 %.
+		if best.Cmp(big.NewRat(9, 10)) != 0 || len(boxes) != len(rtpWant) {
+			t.Errorf("layout %d: best %s over %d boxes, want 9/10 over %d", li, best.RatString(), len(boxes), len(rtpWant))
+		}
+		for i, w := range rtpWant {
+			got, err := BoxRTP(r, w.box)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if boxes[i].Box != w.box || boxes[i].RTP.Cmp(got) != 0 {
+				t.Errorf("layout %d: RTP lists %s %s, BoxRTP %s %s", li, boxes[i].Box, boxes[i].RTP.RatString(), w.box, got.RatString())
+			}
 			if got.Cmp(w.rtp) != 0 {
 				t.Errorf("layout %d %s: RTP %s, want %s", li, w.box, got.RatString(), w.rtp.RatString())
 			}

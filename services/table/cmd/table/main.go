@@ -12,9 +12,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"syscall"
 	"time"
 
@@ -45,6 +47,9 @@ type settings struct {
 	escrowEvery   time.Duration
 	auditEvery    time.Duration
 	streams       api.StreamLimits
+	// minHouseEdge is CROUPIER_TABLE_MIN_HOUSE_EDGE_PERCENT as read: a
+	// decimal percentage ("0.5") or a fraction of one ("100/37").
+	minHouseEdge string
 }
 
 // gcPercent is the table service's GOGC unless the environment sets one.
@@ -86,6 +91,8 @@ func load(args []string, getenv func(string) string, stderr io.Writer) (settings
 	l.Duration(&s.auditEvery, "escrow-audit-every", "CROUPIER_TABLE_ESCROW_AUDIT_EVERY", time.Minute, "period of the escrow audit of every table, idle and paused ones included (negative: none)")
 	l.Int(&s.streams.PerPlayer, "max-streams-per-player", "CROUPIER_TABLE_MAX_STREAMS_PER_PLAYER", api.DefaultStreamLimits.PerPlayer, "event streams (Subscribe and Play) one player may hold open on a replica (negative: no cap)")
 	l.Int(&s.streams.PerPartner, "max-streams-per-partner", "CROUPIER_TABLE_MAX_STREAMS_PER_PARTNER", api.DefaultStreamLimits.PerPartner, "event streams one partner API key may hold open on a replica (negative: no cap)")
+	l.String(&s.minHouseEdge, "min-house-edge-percent", "CROUPIER_TABLE_MIN_HOUSE_EDGE_PERCENT", "0",
+		"least house edge in percent a banked table may be created with (0: a table returning more than 100 % is refused); below it CreateBankedTable wants the operator's override")
 	if err := l.Parse(args); err != nil {
 		l.Usage(stderr)
 		return s, err
@@ -103,11 +110,24 @@ func (s settings) validate() error {
 	c.That(s.clockInterval >= 10*time.Millisecond && s.clockInterval <= s.lease, "clock interval %s: want 10ms .. the lease", s.clockInterval)
 	c.That(s.redis.PoolSize > 0, "redis pool must be positive")
 	c.That(s.streams.PerPlayer != 0 && s.streams.PerPartner != 0, "stream caps must be positive, or negative for none")
+	if _, err := s.minimumHouseEdge(); err != nil {
+		c.That(false, "%v", err)
+	}
 	errs := []error{c.Err()}
 	if _, err := seal.ParseKey(s.sealKey); err != nil {
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
+}
+
+// minimumHouseEdge is the configured minimum house edge as a fraction:
+// 0 to under 100 percent.
+func (s settings) minimumHouseEdge() (*big.Rat, error) {
+	q, ok := new(big.Rat).SetString(strings.TrimSpace(s.minHouseEdge))
+	if !ok || q.Sign() < 0 || q.Cmp(big.NewRat(100, 1)) >= 0 {
+		return nil, fmt.Errorf("minimum house edge %q: want a percentage from 0 to under 100 (CROUPIER_TABLE_MIN_HOUSE_EDGE_PERCENT)", s.minHouseEdge)
+	}
+	return q.Quo(q, big.NewRat(100, 1)), nil
 }
 
 func run(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) error {
@@ -129,6 +149,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	if err := redisconn.Instrument(rdb, rt.Telemetry.TracerProvider, rt.Telemetry.MeterProvider); err != nil {
 		return err
 	}
+	minEdge, _ := set.minimumHouseEdge()
+	opts := table.Options{Lease: set.lease, ClockInterval: set.clockInterval, EscrowCheckEvery: set.escrowEvery, EscrowAuditEvery: set.auditEvery,
+		MinHouseEdge: minEdge}
 	key, _ := seal.ParseKey(set.sealKey)
 	sealer, err := seal.New(key)
 	if err != nil {
@@ -145,7 +168,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		RNG:       rngv1connect.NewRngServiceClient(hc, set.rngURL, copts...),
 		Evaluator: evaluatorv1connect.NewEvaluatorServiceClient(hc, set.evaluatorURL, copts...),
 		Wallet:    walletv1connect.NewWalletServiceClient(hc, set.walletURL, copts...),
-		Options:   table.Options{Lease: set.lease, ClockInterval: set.clockInterval, EscrowCheckEvery: set.escrowEvery, EscrowAuditEvery: set.auditEvery},
+		Options:   opts,
 		Streams:   set.streams,
 	})
 	if err != nil {
