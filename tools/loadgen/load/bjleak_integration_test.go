@@ -125,6 +125,14 @@ func TestNoUndealtCardInBlackjackStreams(t *testing.T) {
 	for _, sh := range shoes {
 		res, err := players[sh.table].Banked.GetRoundProof(ctx, connect.NewRequest(&tablev1.GetRoundProofRequest{TableId: sh.table, RoundId: fmt.Sprintf("%s-r%d", sh.table, sh.round)}))
 		if err != nil {
+			// What the table and the streams knew of the round, to tell a
+			// record never written from one the streams ended too early.
+			if bt, berr := players[sh.table].Banked.GetBankedTable(ctx, connect.NewRequest(&tablev1.GetBankedTableRequest{TableId: sh.table})); berr == nil {
+				t.Logf("table %s now: round %d, phase %v", sh.table, bt.Msg.GetTable().GetRound(), bt.Msg.GetTable().GetPhase())
+			}
+			for _, n := range []int64{sh.round - 1, sh.round, sh.round + 1} {
+				t.Logf("round %d as the streams saw it: %v", n, sc.trailOf(sh.table, n))
+			}
 			t.Fatalf("proof of %s-r%d: %v", sh.table, sh.round, err)
 		}
 		m := res.Msg
@@ -175,6 +183,9 @@ type shoeScanner struct {
 	done     atomic.Int64
 	err      error
 	errOnce  sync.Once
+	// trail: "table/round" -> the events the streams saw of it (viewer,
+	// event id, kind; the first 64), for a failure's message.
+	trail map[string][]string
 }
 
 type shoeViewer struct {
@@ -208,7 +219,7 @@ type viewSeen struct {
 
 func newShoeScanner() *shoeScanner {
 	return &shoeScanner{viewers: map[string]*shoeViewer{}, deals: map[string]map[int32]string{}, shoes: map[string]*shoeSeen{},
-		rounds: map[string]*roundDeals{}}
+		rounds: map[string]*roundDeals{}, trail: map[string][]string{}}
 }
 
 func (s *shoeScanner) fail(format string, args ...any) {
@@ -258,6 +269,9 @@ func (s *shoeScanner) see(table, player string, e *tablev1.RoundEvent, v *tablev
 		return
 	}
 	key := table + "/" + player
+	if tr := fmt.Sprintf("%s/%d", table, e.GetRound()); len(s.trail[tr]) < 64 {
+		s.trail[tr] = append(s.trail[tr], fmt.Sprintf("%s %s %T", player, e.GetEventId(), e.GetEvent()))
+	}
 	w := s.viewers[key]
 	if w == nil {
 		w = &shoeViewer{dealt: map[string]int{}}
@@ -378,6 +392,13 @@ func (s *shoeScanner) shoeList() []*shoeSeen {
 		}
 	}
 	return out
+}
+
+// trailOf is the events the streams saw of a round.
+func (s *shoeScanner) trailOf(table string, n int64) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.trail[fmt.Sprintf("%s/%d", table, n)]
 }
 
 // dealsOf is what the streams dealt from shoe outcome, by place.
