@@ -1,6 +1,6 @@
 # Poker engines (services/table/poker): Hold'em, Omaha, 5 and 7 Card Stud.
 
-.PHONY: engines-property engines-fuzz engines-bench
+.PHONY: engines-property engines-fuzz engines-bench hh-check
 
 ## engines-property: the engines' property test at full size — 1,000,000
 ## random hands across every game, structure and rule profile — without the
@@ -23,5 +23,18 @@ engines-fuzz:
 COUNT ?= 3
 engines-bench:
 	GOMAXPROCS=1 go test -run '^$$' -bench BenchmarkRandomHands -benchmem -count $(COUNT) ./services/table/poker/
+
+## hh-check: the PokerStars exports of 10,000 random hands (an observer's and
+## a player's of each: every game, structure and currency) read by hhp, a
+## third-party parser from npm, and totalled against the hands' records
+## (tools/hhcheck; issue 21). Needs Node.js and npm, like the web client.
+HH_NODE := tools/hhcheck/node_modules/.package-lock.json
+$(HH_NODE): tools/hhcheck/package.json tools/hhcheck/package-lock.json
+	cd tools/hhcheck && npm ci --no-audit --no-fund
+	@touch $@
+hh-check: $(HH_NODE)
+	mkdir -p out
+	CROUPIER_HH_EXPORT=$(CURDIR)/out/hh-exports.jsonl go test -count=1 -run '^TestPokerStarsExportAddsUp$$' ./services/table/poker/
+	cd tools/hhcheck && node check.mjs $(CURDIR)/out/hh-exports.jsonl
 
 test-full: engines-property

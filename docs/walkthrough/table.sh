@@ -38,7 +38,7 @@ rpc "Authorization: Bearer $BOB" wallet.v1.WalletService/ListAccounts '{}' | jq 
 #   {"id":"…","balance":"49900"}
 rpc "Authorization: Bearer $ALICE" table.v1.TableService/GetHandHistory \
   '{"tableId":"'$T'","handId":"'$T'-1","format":"pokerstars"}' | jq -r .text
-#   PokerStars Hand #1:  Hold'em No Limit (€0.50/€1.00 EUR) ... Alice: raises €2 to €3 ... Bob: folds
+#   PokerStars Hand #...:  Hold'em No Limit (€0.50/€1.00 EUR) ... Alice: raises €2 to €3 ... Bob: folds
 P=$(rpc "Authorization: Bearer $ALICE" table.v1.TableService/GetFairnessProof '{"tableId":"'$T'","handId":"'$T'-1"}')
 jq -c '{revealed, rngOutcomeId, opened: [.proof.openings[] | "\(.position // 0):\(.card)"]}' <<<"$P"
 #   {"revealed":true,"rngOutcomeId":"...","opened":["0:...","2:..."]}

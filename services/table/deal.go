@@ -35,6 +35,10 @@ func (s *Service) deal(ctx context.Context, id, handID string, number uint64) er
 	if err != nil || len(shoe) != 52 {
 		return apierr.New(connect.CodeInternal, "BAD_SHOE", "the RNG returned a bad shoe for %s: %v", handID, err)
 	}
+	serial, err := s.deps.Store.NextHandSerial(ctx)
+	if err != nil {
+		return unavailable(err)
+	}
 	var want game.Escrow
 	var version uint64
 	var check bool
@@ -42,7 +46,7 @@ func (s *Service) deal(ctx context.Context, id, handID string, number uint64) er
 		if t.HandNo+1 != number {
 			return reply{done: true}, nil // dealt by another replica
 		}
-		return reply{cmd: &live.Command{Kind: live.CmdDeal, Shoe: shoe, Commitment: out.GetCommitment(), Outcome: out.GetId()}}, nil
+		return reply{cmd: &live.Command{Kind: live.CmdDeal, Shoe: shoe, Commitment: out.GetCommitment(), Outcome: out.GetId(), Serial: serial}}, nil
 	}, func(t *live.Table, c *committed) error {
 		if c != nil && t.Config.Cash() && !s.opts.DisableEscrowCheck {
 			rt := s.runtime(id)

@@ -5,6 +5,8 @@ package tabletest
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -232,6 +234,29 @@ func TestFullHandFromJoiningToCashingOut(t *testing.T) {
 	}
 	if rec.Result != "complete" {
 		t.Fatalf("hand result %q", rec.Result)
+	}
+	// The hand's number is the deployment's (tracking tools de-duplicate
+	// on it; issue 21) and the export names the table as the lobby does,
+	// with at most one hero: the operator's is an observer's.
+	if rec.Serial == 0 || rec.TableName != tab.GetName() {
+		t.Fatalf("record serial %d, table name %q; want a serial and %q", rec.Serial, rec.TableName, tab.GetName())
+	}
+	for _, x := range []struct {
+		c      platform.Clients
+		heroes int
+	}{{e.op, 0}, {alice, 1}} {
+		ps, err := x.c.Table.GetHandHistory(e.ctx, connect.NewRequest(&tablev1.GetHandHistoryRequest{TableId: id, HandId: handID, Format: "pokerstars"}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := ps.Msg.GetText()
+		head := fmt.Sprintf("PokerStars Hand #%d: ", rec.Serial)
+		if !strings.HasPrefix(text, head) || !strings.Contains(text, "\nTable '"+strings.ReplaceAll(tab.GetName(), "'", "’")+"' ") {
+			t.Fatalf("the export's header does not name hand #%d at table %q:\n%s", rec.Serial, tab.GetName(), text)
+		}
+		if n := strings.Count(text, "\nDealt to "); n != x.heroes {
+			t.Fatalf("%d heroes in the export, want %d:\n%s", n, x.heroes, text)
+		}
 	}
 	finals := map[string]int64{}
 	for _, s := range rec.Seats {

@@ -442,7 +442,7 @@ func (h *TableHandler) GetHandHistory(ctx context.Context, req *connect.Request[
 	}
 	var text string
 	if format == "pokerstars" {
-		text = rec.PokerStars(history.PokerStarsOptions{Hero: hero, AllCards: who.Internal})
+		text = rec.PokerStars(history.PokerStarsOptions{Hero: hero})
 	} else {
 		b, err := json.Marshal(rec)
 		if err != nil {

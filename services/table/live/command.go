@@ -139,6 +139,9 @@ type Command struct {
 	Shoe       []card.Card `json:"shoe,omitempty"`
 	Commitment []byte      `json:"commit,omitempty"`
 	Outcome    string      `json:"outcome,omitempty"`
+	// Serial is the hand's number across the deployment
+	// (store.NextHandSerial), 0 for a deal committed before there was one.
+	Serial uint64 `json:"serial,omitempty"`
 	// Ranks are the showdown ranks the command needed: nil when first
 	// applied (Apply fills in the ranks it used, which the caller checks
 	// against the evaluator service before committing), the service's

@@ -49,6 +49,7 @@ func (a *applier) deal() error {
 	id := HandID(t.Config.ID, n)
 	setup := plan.Setup(id, c.Shoe)
 	setup.Number, setup.Table, setup.At, setup.Commitment = n, t.Config.ID, time.UnixMilli(c.At).UTC(), c.Commitment
+	setup.Serial, setup.TableName = c.Serial, t.Config.Name
 	h := &Hand{ID: id, Number: n, Rules: tmp.Rules, Plan: plan, Setup: setup, Outcome: c.Outcome}
 	ev, used, err := h.start(c.Ranks)
 	if err != nil {

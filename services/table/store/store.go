@@ -112,6 +112,20 @@ func (s *Store) Load(ctx context.Context) error {
 	return nil
 }
 
+// NextHandSerial returns a number no other hand of the deployment has
+// (every table, every replica: one Redis counter), increasing with time.
+// Tracking tools de-duplicate hands on the number in a PokerStars export
+// (issue 21), so a table's own hand count, which starts at 1 at every
+// table, cannot be it. A deal that fails after taking a number leaves a
+// gap, which is harmless.
+func (s *Store) NextHandSerial(ctx context.Context) (uint64, error) {
+	n, err := s.rdb.Incr(ctx, s.cfg.Prefix+"hand-serial").Uint64()
+	if err != nil {
+		return 0, fmt.Errorf("store: hand serial: %w", err)
+	}
+	return n, nil
+}
+
 func (s *Store) key(id, part string) string { return s.cfg.Prefix + "table:{" + id + "}:" + part }
 
 func ad(id, kind string, v uint64) []byte {

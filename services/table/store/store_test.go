@@ -107,6 +107,44 @@ func exerciseStore(t *testing.T, open func(t *testing.T) *Store) {
 			t.Fatalf("load missing: %v", err)
 		}
 	})
+	t.Run("hand serials are unique across stores and goroutines", func(t *testing.T) {
+		// Two replicas' stores on one Redis: every number once, and each
+		// replica's own numbers increasing (issue 21: tracking tools
+		// de-duplicate hands on the number).
+		a := open(t)
+		b := New(a.Client(), a.seal, a.cfg)
+		const each = 200
+		seen := make(chan uint64, 4*each)
+		var wg sync.WaitGroup
+		for _, s := range []*Store{a, a, b, b} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				var last uint64
+				for range each {
+					n, err := s.NextHandSerial(ctx)
+					if err != nil || n <= last {
+						t.Errorf("serial %d after %d: %v", n, last, err)
+						return
+					}
+					last = n
+					seen <- n
+				}
+			}()
+		}
+		wg.Wait()
+		close(seen)
+		got := map[uint64]bool{}
+		for n := range seen {
+			if got[n] {
+				t.Fatalf("serial %d given twice", n)
+			}
+			got[n] = true
+		}
+		if len(got) != 4*each {
+			t.Fatalf("%d serials, want %d", len(got), 4*each)
+		}
+	})
 	t.Run("nothing readable in the clear", func(t *testing.T) {
 		s := open(t)
 		secret := []byte(`{"shoe":["As","Kd"]}`)

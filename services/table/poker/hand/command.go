@@ -118,6 +118,11 @@ func (s *State) voidSeat(v Variant, a Action) {
 	default:
 		r.Fold(seat)
 	}
+	// The log keeps what came back, so the record shows the void as its
+	// own event with its chips (the entry was logged before it ran).
+	if e := &s.Log[len(s.Log)-1]; e.More != nil {
+		e.More.Returned = back
+	}
 	sc := &s.Seats[seat]
 	sc.Voided, sc.FoldedOn = true, s.Street
 	s.Reason = a.Reason

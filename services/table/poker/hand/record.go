@@ -15,7 +15,8 @@ import (
 func (s *State) Record(v Variant) *history.Record {
 	rec := &history.Record{
 		Version: history.Version,
-		HandID:  s.Setup.ID, Number: s.Setup.Number, Table: s.Setup.Table, At: s.Setup.At,
+		HandID:  s.Setup.ID, Number: s.Setup.Number, Serial: s.Setup.Serial,
+		Table: s.Setup.Table, TableName: s.Setup.TableName, At: s.Setup.At,
 		Rules:  s.Rules,
 		Button: s.Setup.Button,
 		Rake:   s.Rake, Held: s.Held,
@@ -60,12 +61,14 @@ func (s *State) Record(v Variant) *history.Record {
 			Kind: e.Result.Kind, To: e.Result.To, By: e.Result.By, Paid: e.Result.Paid,
 			AllIn: e.Result.AllIn, Full: e.Result.Full,
 		}
-		if e.More != nil && e.More.Reading != nil {
-			rd := e.More.Reading
-			a.Change, a.Pending = rd.Change, rd.Pending
-			if rd.Pending {
-				a.Owed = rd.Action
-				a.Paid = rd.Committed
+		if m := e.More; m != nil {
+			a.Returned = m.Returned
+			if rd := m.Reading; rd != nil {
+				a.Change, a.Pending = rd.Change, rd.Pending
+				if rd.Pending {
+					a.Owed = rd.Action
+					a.Paid = rd.Committed
+				}
 			}
 		}
 		rec.Actions = append(rec.Actions, a)
@@ -120,7 +123,8 @@ func actionOf(in history.Input) (Action, error) {
 
 // SetupOf rebuilds the Setup a record started from.
 func SetupOf(rec *history.Record) (Setup, error) {
-	su := Setup{ID: rec.HandID, Number: rec.Number, Table: rec.Table, At: rec.At, Button: rec.Button}
+	su := Setup{ID: rec.HandID, Number: rec.Number, Serial: rec.Serial, Table: rec.Table, TableName: rec.TableName,
+		At: rec.At, Button: rec.Button}
 	for _, s := range rec.Seats {
 		su.Players = append(su.Players, Player{Seat: s.Seat, Player: s.Player, Name: s.Name, Stack: s.Stack})
 	}

@@ -129,10 +129,15 @@ type Player struct {
 // Setup is everything a hand starts from: who plays with what, the button,
 // the forced bets, and the shoe.
 type Setup struct {
-	ID     string    `json:"id"`
-	Number uint64    `json:"number,omitempty"`
-	Table  string    `json:"table,omitempty"`
-	At     time.Time `json:"at"`
+	ID     string `json:"id"`
+	Number uint64 `json:"number,omitempty"`
+	// Serial is the hand's number unique across the deployment (set by the
+	// table service; Number restarts on every table).
+	Serial uint64 `json:"serial,omitempty"`
+	Table  string `json:"table,omitempty"`
+	// TableName is the table's display name (Table is its id).
+	TableName string    `json:"table_name,omitempty"`
+	At        time.Time `json:"at"`
 	// Button is the dealer position, possibly an empty seat (dead button).
 	Button  int      `json:"button"`
 	Players []Player `json:"players"`
@@ -272,6 +277,9 @@ type More struct {
 	Return  VoidReturn       `json:"return,omitempty"`
 	Awards  []int64          `json:"awards,omitempty"`
 	Reason  string           `json:"reason,omitempty"`
+	// Returned is what a voided seat got back (CmdVoidSeat): its bets
+	// (M7) or the part of its bet nobody called (H.25), 0 when they stay.
+	Returned int64 `json:"returned,omitempty"`
 }
 
 // entryOf logs input a (seq and street are the hand's).

@@ -3,23 +3,26 @@ package history
 import (
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"slices"
 	"strings"
 	"time"
 	_ "time/tzdata" // the ET timestamp tracking tools read needs America/New_York everywhere
+	"unicode"
 
 	"github.com/croupier/croupier/services/table/poker/betting"
 	"github.com/croupier/croupier/services/table/poker/profile"
-	"github.com/croupier/croupier/shared/card"
 	"github.com/croupier/croupier/shared/rank"
 )
 
 // PokerStarsOptions choose whose cards a PokerStars export shows.
 type PokerStarsOptions struct {
 	// Hero is the seat whose own cards are printed ("Dealt to"), -1 none.
+	// There is at most one: a tracker takes the first player dealt face-down
+	// cards as the file's owner. Everyone else's hidden cards stay out,
+	// whatever the record holds, so an operator's export is an observer's;
+	// the full view is the JSON record.
 	Hero int
-	// AllCards prints every player's cards (an operator's export).
-	AllCards bool
 }
 
 // Lines of the format this exporter writes. The layout follows the text
@@ -44,7 +47,12 @@ type PokerStarsOptions struct {
 //	Seat 1: name (button) showed [5h Ah] and won ($46.09) with a flush, Ace high
 //
 // Spread limit is written as "Limit"; stud streets as "3rd STREET" ...
-// "RIVER"; a hand ended by a misdeal or cancelled prints "Hand cancelled".
+// "RIVER". What PokerStars never prints is written in forms the parsers
+// skip or already know (docs/table.md, "Hand histories"):
+//
+//	Dealer: the hand of name is void (reason)     a voided seat, then
+//	Uncalled bet ($0.25) returned to name         what came back, if any
+//	Hand cancelled                                a misdeal: no posts, no cards
 
 var ny = func() *time.Location {
 	l, err := time.LoadLocation("America/New_York")
@@ -57,6 +65,9 @@ var ny = func() *time.Location {
 // PokerStars writes the record as PokerStars hand-history text.
 func (r *Record) PokerStars(o PokerStarsOptions) string {
 	w := psWriter{r: r, o: o, m: moneyOf(r.Rules.Stakes)}
+	if r.Result == "misdeal" || r.Result == "cancelled" {
+		return w.cancelled()
+	}
 	return w.write()
 }
 
@@ -68,6 +79,8 @@ type psWriter struct {
 	stack map[int]int64
 	bet   map[int]int64
 	high  int64
+	// owed are the insufficient bets not completed yet, by seat.
+	owed map[int]Action
 }
 
 // bySeat is the record's seats in seat order, as PokerStars lists them in
@@ -86,18 +99,29 @@ func (w *psWriter) name(seat int) string {
 	if s := w.r.Seat(seat); s != nil {
 		switch {
 		case s.Name != "":
-			return s.Name
+			return oneLine(s.Name)
 		case s.Player != "":
-			return s.Player
+			return oneLine(s.Player)
 		}
 	}
 	return fmt.Sprintf("Seat %d", seat+1)
 }
 
+// oneLine keeps free text (names, reasons) on its line: a line break in it
+// would start a line the parsers read as the hand's.
+func oneLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
 func (w *psWriter) write() string {
 	r := w.r
 	stud := r.Rules.Game.Stud()
-	w.stack = map[int]int64{}
+	w.stack, w.owed = map[int]int64{}, map[int]Action{}
 	for _, s := range r.Seats {
 		w.stack[s.Seat] = s.Stack
 	}
@@ -124,24 +148,41 @@ func (w *psWriter) write() string {
 				}
 			}
 		}
+		done := make([]bool, len(r.Returns))
+		returned := func(seat int) {
+			for i, ret := range r.Returns {
+				if ret.Street == k && (seat < 0 || ret.Seat == seat) && !done[i] {
+					done[i] = true
+					w.line("Uncalled bet (%s) returned to %s", w.m.amt(ret.Amount), w.name(ret.Seat))
+				}
+			}
+		}
 		for _, a := range r.Actions {
-			if a.Street == k {
-				w.action(a)
+			if a.Street != k {
+				continue
 			}
-		}
-		for _, ret := range r.Returns {
-			if ret.Street == k {
-				w.line("Uncalled bet (%s) returned to %s", w.m.amt(ret.Amount), w.name(ret.Seat))
+			if a.Input.Command == "void_seat" {
+				// A bet returned to a seat later voided went back when the
+				// round closed, before the void (the sole winner's hand
+				// found wrong, G2.7): a seat out of the hand gets nothing
+				// back at a close.
+				returned(a.Seat)
 			}
+			w.action(a)
 		}
+		for _, seat := range slices.Sorted(maps.Keys(w.owed)) {
+			w.forfeit(seat)
+		}
+		returned(-1)
 	}
+	pots := w.pots()
 	switch {
 	case r.Showdown:
 		w.showdown()
-	case r.Result == "complete" && len(r.Pots) > 0:
+	case r.Result == "complete" && len(pots) > 0:
 		won := map[int]int64{}
 		var order []int
-		for _, p := range r.Pots {
+		for _, p := range pots {
 			for _, seat := range p.Winners {
 				if _, ok := won[seat]; !ok {
 					order = append(order, seat)
@@ -155,19 +196,15 @@ func (w *psWriter) write() string {
 		for _, seat := range order {
 			w.line("%s: doesn't show hand", w.name(seat))
 		}
+	case r.Held > 0:
+		w.line("Dealer: the pot (%s) is held for the casino's decision", w.m.amt(r.Held))
 	}
-	w.summary(stud)
+	w.summary(stud, pots)
 	return w.b.String()
 }
 
 func (w *psWriter) header() {
 	r := w.r
-	n := r.Number
-	if n == 0 {
-		h := fnv.New64a()
-		h.Write([]byte(r.HandID))
-		n = h.Sum64() % 1_000_000_000_000
-	}
 	st := r.Rules.Stakes
 	lo, hi := st.SmallBlind, st.BigBlind
 	if r.Rules.Structure.Limit() {
@@ -186,16 +223,42 @@ func (w *psWriter) header() {
 		stakes = fmt.Sprintf("%s/%s", w.m.amt(lo), w.m.amt(hi))
 	}
 	at := r.At.UTC()
-	w.line("PokerStars Hand #%d:  %s (%s) - %s UTC [%s ET]", n, game, stakes, stamp(at), stamp(at.In(ny)))
-	table := r.Table
-	if table == "" {
-		table = "Croupier"
-	}
+	w.line("PokerStars Hand #%d:  %s (%s) - %s UTC [%s ET]", r.psNumber(), game, stakes, stamp(at), stamp(at.In(ny)))
+	table := r.psTable()
 	if r.Rules.Game.Stud() {
 		w.line("Table '%s' %d-max", table, r.Rules.MaxSeats)
 	} else {
 		w.line("Table '%s' %d-max Seat #%d is the button", table, r.Rules.MaxSeats, r.Button+1)
 	}
+}
+
+// psNumber is the hand's number in the header. Trackers de-duplicate hands
+// on it, so it is the deployment-wide Serial; a table's Number, which
+// restarts on every table, or a hash of the id for records without one.
+func (r *Record) psNumber() uint64 {
+	switch {
+	case r.Serial != 0:
+		return r.Serial
+	case r.Number != 0:
+		return r.Number
+	}
+	h := fnv.New64a()
+	h.Write([]byte(r.HandID))
+	return h.Sum64() % 1_000_000_000_000
+}
+
+// psTable is the table's name in the header: its display name, else its
+// id. Parsers read the name up to the next quote (Table '([^']+)'), so a
+// quote in it becomes a typographic apostrophe.
+func (r *Record) psTable() string {
+	name := r.TableName
+	if name == "" {
+		name = r.Table
+	}
+	if name == "" {
+		return "Croupier"
+	}
+	return strings.ReplaceAll(oneLine(name), "'", "’")
 }
 
 // stamp is "2006/01/02 15:04:05" with the hour unpadded, as PokerStars
@@ -231,16 +294,22 @@ func (w *psWriter) posts() {
 	for i := 0; i < len(posts); i++ {
 		p := posts[i]
 		amount := p.Amount
+		// Dead chips PokerStars has no line for — a dead big blind, a dead
+		// small blind made up without a live big one (gr-regulation-1 B.37,
+		// profile.MakeUpAllDead) — are written as antes, the dead post every
+		// tracker knows: a blind line would be counted live, and a raise
+		// "to" an amount read against it.
 		verb := map[string]string{
 			"ante": "posts the ante", "small_blind": "posts small blind", "big_blind": "posts big blind",
-			"straddle": "posts straddle", "live_blind": "posts big blind", "dead_small": "posts small blind",
-			"dead_big": "posts big blind",
+			"straddle": "posts straddle", "live_blind": "posts big blind", "dead_small": "posts the ante",
+			"dead_big": "posts the ante",
 		}[p.Kind]
 		if p.Kind == "dead_small" {
-			// A dead small blind made up with a big blind: one line.
+			// A dead small blind made up with a live big blind: PokerStars'
+			// one line.
 			for j := i + 1; j < len(posts); j++ {
 				q := posts[j]
-				if q.Seat == p.Seat && (q.Kind == "live_blind" || q.Kind == "dead_big" || q.Kind == "big_blind") {
+				if q.Seat == p.Seat && (q.Kind == "live_blind" || q.Kind == "big_blind") {
 					amount += q.Amount
 					verb = "posts small & big blinds"
 					posts = append(posts[:j], posts[j+1:]...)
@@ -260,9 +329,10 @@ func (w *psWriter) allIn(seat int) string {
 	return ""
 }
 
-// visible reports whether seat's face-down cards go in this export.
+// visible reports whether seat's face-down cards go in this export: the
+// hero's only.
 func (w *psWriter) visible(seat int) bool {
-	return w.o.AllCards || seat == w.o.Hero
+	return seat >= 0 && seat == w.o.Hero
 }
 
 func (w *psWriter) street(k int, stud bool) {
@@ -347,15 +417,22 @@ func (w *psWriter) action(a Action) {
 	n := w.name(seat)
 	if a.Input.Command != "" {
 		if a.Input.Command == "void_seat" {
-			w.line("%s: folds", n)
+			w.forfeit(seat)
+			w.void(a)
 		}
 		return
 	}
 	if a.Pending {
-		// An insufficient bet: its chips are in, the completion follows.
+		// An insufficient bet (docs/rules/betting-rules-ru-sports.md §4.13):
+		// its chips are in; the line that completes it says them all.
 		w.stack[seat] -= a.Paid
+		w.owed[seat] = a
 		return
 	}
+	if a.Kind == betting.Fold {
+		w.forfeit(seat)
+	}
+	delete(w.owed, seat)
 	prev := w.bet[seat]
 	switch a.Kind {
 	case betting.Fold:
@@ -435,26 +512,22 @@ func (w *psWriter) showdown() {
 	}
 }
 
-func (w *psWriter) summary(stud bool) {
+func (w *psWriter) summary(stud bool, pots []Pot) {
 	r := w.r
 	w.line("*** SUMMARY ***")
-	if r.Result == "misdeal" || r.Result == "cancelled" {
-		w.line("Hand cancelled")
-		return
-	}
-	var total int64
-	for _, p := range r.Pots {
+	total := r.Held
+	for _, p := range pots {
 		total += p.Amount
 	}
-	if len(r.Pots) <= 1 {
+	if len(pots) <= 1 {
 		w.line("Total pot %s | Rake %s", w.m.amt(total), w.m.amt(r.Rake))
 	} else {
 		var sb strings.Builder
-		for k, p := range r.Pots {
+		for k, p := range pots {
 			switch {
 			case k == 0:
 				fmt.Fprintf(&sb, " Main pot %s.", w.m.amt(p.Amount-p.Rake))
-			case len(r.Pots) == 2:
+			case len(pots) == 2:
 				fmt.Fprintf(&sb, " Side pot %s.", w.m.amt(p.Amount-p.Rake))
 			default:
 				fmt.Fprintf(&sb, " Side pot-%d %s.", k, w.m.amt(p.Amount-p.Rake))
@@ -504,7 +577,9 @@ func (w *psWriter) summary(stud bool) {
 			what = fmt.Sprintf("mucked [%s]", strings.Join(s.Cards, " "))
 		case s.Mucked:
 			what = "mucked"
-		case s.Won > 0:
+		default:
+			// Won something, or nothing: every other hand was void and
+			// every chip went back (a summary line needs an outcome).
 			what = fmt.Sprintf("collected (%s)", w.m.amt(s.Won))
 		}
 		w.line("Seat %d: %s%s %s", s.Seat+1, w.name(s.Seat), roles[s.Seat], what)
@@ -518,82 +593,4 @@ func (w *psWriter) foldedOn(street int, stud bool) string {
 	names := map[string]string{"second": "on the 2nd Street", "third": "on the 3rd Street", "fourth": "on the 4th Street",
 		"fifth": "on the 5th Street", "sixth": "on the 6th Street", "seventh": "on the River"}
 	return names[w.r.Streets[street]]
-}
-
-// Describe names a hand the way PokerStars does: "high card Ace", "a pair
-// of Sixes", "two pair, Kings and Fives", "three of a kind, Fours", "a
-// straight, Ten to Ace", "a flush, Ace high", "a full house, Kings full of
-// Fives", "four of a kind, Aces", "a straight flush, Nine to King", "a
-// Royal Flush".
-func Describe(v rank.Value) string {
-	r, _ := v.Ranks()
-	switch v.Category() {
-	case rank.HighCard:
-		return "high card " + r[0].Name()
-	case rank.Pair:
-		return "a pair of " + r[0].Plural()
-	case rank.TwoPair:
-		return "two pair, " + r[0].Plural() + " and " + r[1].Plural()
-	case rank.Trips:
-		return "three of a kind, " + r[0].Plural()
-	case rank.Straight:
-		return "a straight, " + r[4].Name() + " to " + r[0].Name()
-	case rank.Flush:
-		return "a flush, " + r[0].Name() + " high"
-	case rank.FullHouse:
-		return "a full house, " + r[0].Plural() + " full of " + r[1].Plural()
-	case rank.Quads:
-		return "four of a kind, " + r[0].Plural()
-	case rank.StraightFlush:
-		if r[0] == card.Ace {
-			return "a Royal Flush"
-		}
-		return "a straight flush, " + r[4].Name() + " to " + r[0].Name()
-	}
-	return "no hand"
-}
-
-// money formats amounts in minor units.
-type money struct {
-	code, sym string
-	exp       int
-}
-
-func moneyOf(s profile.Stakes) money {
-	m := money{code: s.Currency, exp: s.Exponent}
-	m.sym = map[string]string{"USD": "$", "EUR": "€", "GBP": "£"}[s.Currency]
-	return m
-}
-
-func (m money) split(v int64) (whole, frac int64, neg bool) {
-	if v < 0 {
-		neg, v = true, -v
-	}
-	d := int64(1)
-	for range m.exp {
-		d *= 10
-	}
-	return v / d, v % d, neg
-}
-
-// amt is the amount with its cents only when there are any ("$1", "$0.50").
-func (m money) amt(v int64) string {
-	whole, frac, neg := m.split(v)
-	sign := ""
-	if neg {
-		sign = "-"
-	}
-	if frac == 0 || m.exp == 0 {
-		return fmt.Sprintf("%s%s%d", sign, m.sym, whole)
-	}
-	return fmt.Sprintf("%s%s%d.%0*d", sign, m.sym, whole, m.exp, frac)
-}
-
-// fixed always writes the decimals ("$1.00"), as the header's stakes.
-func (m money) fixed(v int64) string {
-	whole, frac, _ := m.split(v)
-	if m.exp == 0 {
-		return fmt.Sprintf("%s%d", m.sym, whole)
-	}
-	return fmt.Sprintf("%s%d.%0*d", m.sym, whole, m.exp, frac)
 }

@@ -18,11 +18,16 @@ const Version = 1
 
 // Record is one hand.
 type Record struct {
-	Version int       `json:"version"`
-	HandID  string    `json:"hand_id"`
-	Number  uint64    `json:"number,omitempty"`
-	Table   string    `json:"table,omitempty"`
-	At      time.Time `json:"at"`
+	Version int    `json:"version"`
+	HandID  string `json:"hand_id"`
+	// Number is the hand's number at its table; Serial its number unique
+	// across the deployment, which the PokerStars export writes.
+	Number uint64 `json:"number,omitempty"`
+	Serial uint64 `json:"serial,omitempty"`
+	// Table is the table's id, TableName its display name.
+	Table     string    `json:"table,omitempty"`
+	TableName string    `json:"table_name,omitempty"`
+	At        time.Time `json:"at"`
 	// Rules are the table's rules for this hand.
 	Rules profile.Rules `json:"rules"`
 	// Streets are the game's betting rounds by name, in order.
@@ -114,6 +119,10 @@ type Action struct {
 	Change  int64          `json:"change,omitempty"`
 	Pending bool           `json:"pending,omitempty"`
 	Owed    betting.Action `json:"owed,omitzero"`
+	// Returned is what a voided seat got back (the void_seat command):
+	// its bets, or the part of its bet nobody called; 0 when they stay in
+	// the pot.
+	Returned int64 `json:"returned,omitempty"`
 }
 
 // Input is an input as it came in (the engine's hand.Action).

@@ -3,7 +3,6 @@ package history
 import (
 	"testing"
 
-	"github.com/croupier/croupier/services/table/poker/profile"
 	"github.com/croupier/croupier/shared/card"
 	"github.com/croupier/croupier/shared/rank"
 )
@@ -30,27 +29,5 @@ func TestDescribeLikePokerStars(t *testing.T) {
 		if got := Describe(rank.Best(cs...)); got != want {
 			t.Errorf("%s: %q, want %q", hand, got, want)
 		}
-	}
-}
-
-// Amounts in the currency as PokerStars writes them: cents only when
-// there are any in actions, always in the header's stakes.
-func TestMoney(t *testing.T) {
-	m := moneyOf(profile.Stakes{Currency: "USD", Exponent: 2})
-	for v, want := range map[int64]string{100: "$1", 50: "$0.50", 1250: "$12.50", 4609: "$46.09", 0: "$0"} {
-		if got := m.amt(v); got != want {
-			t.Errorf("%d: %q, want %q", v, got, want)
-		}
-	}
-	if m.fixed(100) != "$1.00" || m.fixed(25) != "$0.25" {
-		t.Error("fixed")
-	}
-	chips := moneyOf(profile.Stakes{})
-	if chips.amt(1500) != "1500" {
-		t.Error("tournament chips")
-	}
-	eur := moneyOf(profile.Stakes{Currency: "EUR", Exponent: 2})
-	if eur.amt(205) != "€2.05" {
-		t.Error("euro")
 	}
 }
