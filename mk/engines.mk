@@ -24,7 +24,7 @@ COUNT ?= 3
 engines-bench:
 	GOMAXPROCS=1 go test -run '^$$' -bench BenchmarkRandomHands -benchmem -count $(COUNT) ./services/table/poker/
 
-## hh-check: the PokerStars exports of 10,000 random hands (an observer's and
+## hh-check: the PokerStars exports of 20,000 random hands (an observer's and
 ## a player's of each: every game, structure and currency) read by hhp, a
 ## third-party parser from npm, and totalled against the hands' records
 ## (tools/hhcheck; issue 21). Needs Node.js and npm, like the web client.

@@ -28,8 +28,6 @@ import (
 // With CROUPIER_HH_EXPORT=file the exports are also written there, one JSON
 // object a line with what the record says they must total, for a
 // third-party parser to read (make hh-check; tools/hhcheck).
-const exportHands = 10000
-
 func TestPokerStarsExportAddsUp(t *testing.T) {
 	hands := exportHands
 	if testing.Short() {
