@@ -166,3 +166,29 @@ func TestHeldPotAddsUp(t *testing.T) {
 	}
 	balances(t, rec, text)
 }
+
+// G2.6 M7 with nobody else left: the small blind's hand is void before he
+// acted (his blind back) after the only other player folded, so the big
+// blind's bet comes back uncalled and nobody wins anything. His summary
+// line still has an outcome, "collected ($0)", which parsers read; an
+// empty one was a line hhp could not read.
+func TestLastSeatAfterAVoidCollectsNothing(t *testing.T) {
+	r := rulesOf(t, profile.GR, profile.Holdem, betting.NoLimit,
+		profile.Stakes{Currency: "USD", Exponent: 2, Unit: 25, SmallBlind: 50, BigBlind: 100})
+	tb := blinds(t, r, 3, 10000, 0)
+	tb.act(0, betting.Fold, 0)
+	tb.do(hand.Action{Seat: 1, Command: hand.CmdVoidSeat, Return: hand.VoidByRule})
+	rec := poker.Record(tb.s)
+	text := rec.PokerStars(history.PokerStarsOptions{Hero: -1})
+	for _, w := range []string{
+		"Uncalled bet ($0.50) returned to P2",
+		"Uncalled bet ($1) returned to P3",
+		"Total pot $0 | Rake $0",
+		"Seat 3: P3 (big blind) collected ($0)",
+	} {
+		if !slices.Contains(strings.Split(text, "\n"), w) {
+			t.Errorf("no line %q:\n%s", w, text)
+		}
+	}
+	balances(t, rec, text)
+}
