@@ -4393,7 +4393,12 @@ type GetHandHistoryRequest struct {
 	TableId string                 `protobuf:"bytes,1,opt,name=table_id,json=tableId,proto3" json:"table_id,omitempty"`
 	// Empty: the last finished hand.
 	HandId string `protobuf:"bytes,2,opt,name=hand_id,json=handId,proto3" json:"hand_id,omitempty"`
-	// "json" (default) or "pokerstars".
+	// "json" (default) or "pokerstars". The JSON is the record as the caller
+	// may see it (an operator's is complete). The PokerStars text is for
+	// tracking tools: its hand number is unique across the deployment, and
+	// it prints the hidden cards of at most one player, the caller's own
+	// seat, so a tool takes the right hero; an operator's is an observer's
+	// (docs/table.md, "Hand histories").
 	Format        string `protobuf:"bytes,3,opt,name=format,proto3" json:"format,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -1986,7 +1986,12 @@ export type GetHandHistoryRequest = Message<"croupier.table.v1.GetHandHistoryReq
   handId: string;
 
   /**
-   * "json" (default) or "pokerstars".
+   * "json" (default) or "pokerstars". The JSON is the record as the caller
+   * may see it (an operator's is complete). The PokerStars text is for
+   * tracking tools: its hand number is unique across the deployment, and
+   * it prints the hidden cards of at most one player, the caller's own
+   * seat, so a tool takes the right hero; an operator's is an observer's
+   * (docs/table.md, "Hand histories").
    *
    * @generated from field: string format = 3;
    */
