@@ -84,9 +84,6 @@ func (w *psWriter) pots() []Pot {
 func (w *psWriter) cancelled() string {
 	r := w.r
 	w.header()
-	for _, s := range w.bySeat() {
-		w.line("Seat %d: %s (%s in chips)", s.Seat+1, w.name(s.Seat), w.m.amt(s.Stack))
-	}
 	why := "misdeal"
 	for _, a := range r.Actions {
 		if a.Input.Command == "refuse_post" {

@@ -126,9 +126,6 @@ func (w *psWriter) write() string {
 		w.stack[s.Seat] = s.Stack
 	}
 	w.header()
-	for _, s := range w.bySeat() {
-		w.line("Seat %d: %s (%s in chips)", s.Seat+1, w.name(s.Seat), w.m.amt(s.Stack))
-	}
 	w.posts()
 	last := 0
 	for _, d := range r.Deals {
@@ -203,6 +200,7 @@ func (w *psWriter) write() string {
 	return w.b.String()
 }
 
+// header writes the hand and table lines and the seats, in seat order.
 func (w *psWriter) header() {
 	r := w.r
 	st := r.Rules.Stakes
@@ -229,6 +227,9 @@ func (w *psWriter) header() {
 		w.line("Table '%s' %d-max", table, r.Rules.MaxSeats)
 	} else {
 		w.line("Table '%s' %d-max Seat #%d is the button", table, r.Rules.MaxSeats, r.Button+1)
+	}
+	for _, s := range w.bySeat() {
+		w.line("Seat %d: %s (%s in chips)", s.Seat+1, w.name(s.Seat), w.m.amt(s.Stack))
 	}
 }
 
