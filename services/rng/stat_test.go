@@ -1,6 +1,7 @@
 package rng
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/croupier/croupier/services/rng/drbg"
@@ -40,38 +41,37 @@ func TestSpinPocketsChiSquare(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, w := range []wheel.Wheel{wheel.European(), wheel.American(), wheel.MoneyPlaceholder()} {
-		counts := make([]uint64, w.Size())
-		if err := g.Do(func(st *drbg.Stream) {
-			for range statSamples {
-				counts[SpinIndex(st, w)]++
+		spin := func() []uint64 {
+			counts := make([]uint64, w.Size())
+			if err := g.Do(func(st *drbg.Stream) {
+				for range statSamples {
+					counts[SpinIndex(st, w)]++
+				}
+			}); err != nil {
+				t.Fatal(err)
 			}
-		}); err != nil {
-			t.Fatal(err)
+			return counts
 		}
-		r := stat.Uniform(counts)
-		t.Logf("%s wheel, %d spins, %d pockets: %s", w.Name, statSamples, w.Size(), r)
-		if r.P < minP {
-			t.Fatalf("%s wheel is not uniform: %s", w.Name, r)
-		}
+		uniform(t, fmt.Sprintf("%s wheel, %d spins, %d pockets", w.Name, statSamples, w.Size()), func() stat.Result {
+			return stat.Uniform(spin())
+		})
 		if w.Kind != wheel.MoneyPlaceholder().Kind {
 			continue
 		}
-		bySymbol := map[string]uint64{}
-		for i, c := range counts {
-			bySymbol[w.Labels[i]] += c
-		}
 		syms := wheel.MoneySymbols()
-		obs := make([]uint64, len(syms))
-		exp := make([]float64, len(syms))
-		for i, s := range syms {
-			obs[i] = bySymbol[s]
-			exp[i] = float64(statSamples) * float64(wheel.MoneyCounts()[s]) / wheel.MoneySegments
-		}
-		r = stat.ChiSquare(obs, exp, len(syms)-1)
-		t.Logf("money wheel by symbol: %s", r)
-		if r.P < minP {
-			t.Fatalf("money wheel symbols off their weights: %s", r)
-		}
+		uniform(t, "money wheel by symbol", func() stat.Result {
+			bySymbol := map[string]uint64{}
+			for i, c := range spin() {
+				bySymbol[w.Labels[i]] += c
+			}
+			obs := make([]uint64, len(syms))
+			exp := make([]float64, len(syms))
+			for i, s := range syms {
+				obs[i] = bySymbol[s]
+				exp[i] = float64(statSamples) * float64(wheel.MoneyCounts()[s]) / wheel.MoneySegments
+			}
+			return stat.ChiSquare(obs, exp, len(syms)-1)
+		})
 	}
 }
 
