@@ -6,29 +6,9 @@ import (
 
 	"github.com/croupier/croupier/services/rng/drbg"
 	"github.com/croupier/croupier/services/rng/stat"
+	"github.com/croupier/croupier/services/rng/stat/stattest"
 	"github.com/croupier/croupier/shared/wheel"
 )
-
-const minP = 0.001 // issue 2: every chi-square test passes at p >= 0.001
-
-// uniform fails t unless sample (a fresh sample at each call) passes at
-// p >= minP. A sample below it is followed by one independent fresh
-// sample, and the test fails only if that one fails too: a fair generator
-// fails a single sample 1 time in 1,000 (CI saw it: p = 0.0003), both 1
-// time in 10^6, while a biased one fails both.
-func uniform(t *testing.T, what string, sample func() stat.Result) {
-	t.Helper()
-	r := sample()
-	t.Logf("%s: %s", what, r)
-	if r.P >= minP {
-		return
-	}
-	again := sample()
-	t.Logf("%s, a fresh sample after p < %g: %s", what, minP, again)
-	if again.P < minP {
-		t.Fatalf("%s is not uniform in two independent samples: %s; %s", what, r, again)
-	}
-}
 
 // Spins of the 37-pocket (docs/rules/cz-european-roulette.md §1.1) and 38-pocket
 // (docs/rules/ru-american-roulette.md §1.1) wheels through SpinIndex, the function
@@ -52,14 +32,14 @@ func TestSpinPocketsChiSquare(t *testing.T) {
 			}
 			return counts
 		}
-		uniform(t, fmt.Sprintf("%s wheel, %d spins, %d pockets", w.Name, statSamples, w.Size()), func() stat.Result {
+		stattest.Uniform(t, fmt.Sprintf("%s wheel, %d spins, %d pockets", w.Name, statSamples, w.Size()), func() stat.Result {
 			return stat.Uniform(spin())
 		})
 		if w.Kind != wheel.MoneyPlaceholder().Kind {
 			continue
 		}
 		syms := wheel.MoneySymbols()
-		uniform(t, "money wheel by symbol", func() stat.Result {
+		stattest.Uniform(t, "money wheel by symbol", func() stat.Result {
 			bySymbol := map[string]uint64{}
 			for i, c := range spin() {
 				bySymbol[w.Labels[i]] += c
@@ -85,7 +65,7 @@ func TestDrawPositionsChiSquare(t *testing.T) {
 	}
 	draws := statSamples / 10
 	t.Run("dense", func(t *testing.T) {
-		uniform(t, "seat draw of 10 of 10", func() stat.Result {
+		stattest.Uniform(t, "seat draw of 10 of 10", func() stat.Result {
 			pos := stat.NewPositions(10)
 			perm := make([]int, 10)
 			_ = g.Do(func(st *drbg.Stream) {
@@ -102,7 +82,7 @@ func TestDrawPositionsChiSquare(t *testing.T) {
 	t.Run("sparse", func(t *testing.T) {
 		// 3 of 50: n > 4k takes the map path; count which values come out
 		// first, second and third.
-		uniform(t, "sparse draw of 3 of 50", func() stat.Result {
+		stattest.Uniform(t, "sparse draw of 3 of 50", func() stat.Result {
 			counts := make([]uint64, 3*50)
 			_ = g.Do(func(st *drbg.Stream) {
 				for range draws {

@@ -1,15 +1,13 @@
 package drbg
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/croupier/croupier/services/rng/stat"
+	"github.com/croupier/croupier/services/rng/stat/stattest"
 	"github.com/croupier/croupier/shared/card"
 )
-
-// minP is the acceptance threshold of every statistical test (issue 2:
-// "passes at p >= 0.001").
-const minP = 0.001
 
 func newTestGenerator(t testing.TB) *Generator {
 	t.Helper()
@@ -28,30 +26,28 @@ func newTestGenerator(t testing.TB) *Generator {
 // (52-1)^2 degrees of freedom.
 func TestShuffle52PositionsChiSquare(t *testing.T) {
 	g := newTestGenerator(t)
-	pos := stat.NewPositions(card.NumCards)
 	deck := make([]card.Card, card.NumCards)
 	const batch = 64
-	for done := 0; done < statSamples; done += batch {
-		if err := g.Do(func(s *Stream) {
-			for range batch {
-				for i := range deck {
-					deck[i] = card.Card(i)
+	stattest.Uniform(t, fmt.Sprintf("%d 52-card shuffles, 2704 cells", statSamples/batch*batch), func() stat.Result {
+		pos := stat.NewPositions(card.NumCards)
+		for done := 0; done < statSamples; done += batch {
+			if err := g.Do(func(s *Stream) {
+				for range batch {
+					for i := range deck {
+						deck[i] = card.Card(i)
+					}
+					Shuffle(s, deck)
+					for p, c := range deck {
+						pos.AddCell(int(c), p)
+					}
+					pos.Done()
 				}
-				Shuffle(s, deck)
-				for p, c := range deck {
-					pos.AddCell(int(c), p)
-				}
-				pos.Done()
+			}); err != nil {
+				t.Fatal(err)
 			}
-		}); err != nil {
-			t.Fatal(err)
 		}
-	}
-	r := pos.Test()
-	t.Logf("%d 52-card shuffles, 2704 cells: %s", statSamples/batch*batch, r)
-	if r.P < minP {
-		t.Fatalf("shuffle positions are not uniform: %s", r)
-	}
+		return pos.Test()
+	})
 }
 
 // The same over an 8-deck (416-card) shoe: where each of the 52 card faces
@@ -60,29 +56,27 @@ func TestShoe416FacePositionsChiSquare(t *testing.T) {
 	g := newTestGenerator(t)
 	const n = 8 * card.NumCards
 	shoes := statSamples / 20
-	counts := make([]uint64, card.NumCards*n)
 	shoe := make([]card.Card, n)
-	for range shoes {
-		for i := range shoe {
-			shoe[i] = card.Card(i % card.NumCards)
+	stattest.Uniform(t, fmt.Sprintf("%d 416-card shoes, 52x416 cells", shoes), func() stat.Result {
+		counts := make([]uint64, card.NumCards*n)
+		for range shoes {
+			for i := range shoe {
+				shoe[i] = card.Card(i % card.NumCards)
+			}
+			if err := g.Do(func(s *Stream) { Shuffle(s, shoe) }); err != nil {
+				t.Fatal(err)
+			}
+			for p, c := range shoe {
+				counts[int(c)*n+p]++
+			}
 		}
-		if err := g.Do(func(s *Stream) { Shuffle(s, shoe) }); err != nil {
-			t.Fatal(err)
+		exp := make([]float64, len(counts))
+		for i := range exp {
+			exp[i] = float64(shoes) * 8 / n
 		}
-		for p, c := range shoe {
-			counts[int(c)*n+p]++
-		}
-	}
-	exp := make([]float64, len(counts))
-	for i := range exp {
-		exp[i] = float64(shoes) * 8 / n
-	}
-	// Rows (faces) and columns (positions) have fixed totals.
-	r := stat.ChiSquare(counts, exp, (card.NumCards-1)*(n-1))
-	t.Logf("%d 416-card shoes, 52x416 cells: %s", shoes, r)
-	if r.P < minP {
-		t.Fatalf("shoe positions are not uniform: %s", r)
-	}
+		// Rows (faces) and columns (positions) have fixed totals.
+		return stat.ChiSquare(counts, exp, (card.NumCards-1)*(n-1))
+	})
 }
 
 // Bounded draws at awkward ranges: 3 and 37 cell by cell; 2^31+1 bucketed
@@ -93,22 +87,7 @@ func TestShoe416FacePositionsChiSquare(t *testing.T) {
 func TestBoundedDrawsChiSquare(t *testing.T) {
 	g := newTestGenerator(t)
 	for _, n := range []uint64{3, 37, 1<<31 + 1} {
-		buckets := n
-		if buckets > 1000 {
-			buckets = 1000
-		}
-		counts := make([]uint64, buckets)
-		if err := g.Do(func(s *Stream) {
-			for range statSamples {
-				v := s.Uint64n(n)
-				if v >= n {
-					t.Fatalf("Uint64n(%d) = %d", n, v)
-				}
-				counts[v*buckets/n]++
-			}
-		}); err != nil {
-			t.Fatal(err)
-		}
+		buckets := min(n, 1000)
 		exp := make([]float64, buckets)
 		for b := range exp {
 			// Values v with v*buckets/n == b: v in [ceil(b*n/buckets), ceil((b+1)*n/buckets)).
@@ -116,11 +95,22 @@ func TestBoundedDrawsChiSquare(t *testing.T) {
 			hi := ((uint64(b)+1)*n + buckets - 1) / buckets
 			exp[b] = float64(statSamples) * float64(hi-lo) / float64(n)
 		}
-		r := stat.ChiSquare(counts, exp, int(buckets)-1)
-		t.Logf("Uint64n(%d), %d draws, %d cells: %s", n, statSamples, buckets, r)
-		if r.P < minP {
-			t.Fatalf("Uint64n(%d) is not uniform: %s", n, r)
-		}
+		what := fmt.Sprintf("Uint64n(%d), %d draws, %d cells", n, statSamples, buckets)
+		stattest.Uniform(t, what, func() stat.Result {
+			counts := make([]uint64, buckets)
+			if err := g.Do(func(s *Stream) {
+				for range statSamples {
+					v := s.Uint64n(n)
+					if v >= n {
+						t.Fatalf("Uint64n(%d) = %d", n, v)
+					}
+					counts[v*buckets/n]++
+				}
+			}); err != nil {
+				t.Fatal(err)
+			}
+			return stat.ChiSquare(counts, exp, int(buckets)-1)
+		})
 	}
 }
 
