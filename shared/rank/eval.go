@@ -54,25 +54,36 @@ func Best7(h *[7]card.Card) Value {
 // (docs/rules/gr-variant-omaha.md §5). It returns 0 for other counts. Like Best, it
 // trusts its caller to pass distinct valid cards.
 func Omaha(hole, board []card.Card) Value {
-	if len(hole) != 4 || len(board) < 3 || len(board) > 5 {
+	if len(hole) != 4 || len(board) != 5 {
+		return tab.omahaPartial(hole, board)
+	}
+	// A full board, the case showdowns and equity enumeration spend their
+	// time in: the six hole pairs read one row of fullBoard. One sum of
+	// the board's keys gives both its rank key (the low half) and its
+	// suit counters, which rule out a flush for most hands without a
+	// look at the cards.
+	t := &tab
+	bs := cardKeys[board[0]] + cardKeys[board[1]] + cardKeys[board[2]] + cardKeys[board[3]] + cardKeys[board[4]]
+	row := &t.fullBoard[t.boardRow[t.slot5(uint32(bs))]]
+	// A card is rank*4 + suit; &15 only tells the compiler the index is
+	// in range (an invalid card's slots hold 0).
+	p0, p1, p2 := &row[hole[0]>>2&15], &row[hole[1]>>2&15], &row[hole[2]>>2&15]
+	r1, r2, r3 := hole[1]>>2&15, hole[2]>>2&15, hole[3]>>2&15
+	best := Value(max(p0[r1], p0[r2], p0[r3], p1[r2], p1[r3], p2[r3]))
+	hs := cardKeys[hole[0]] + cardKeys[hole[1]] + cardKeys[hole[2]] + cardKeys[hole[3]]
+	if cand := flushSuits(hs, bs); cand != 0 {
+		best = max(best, t.twoThreeFlush(hole, board, cand))
+	}
+	return best
+}
+
+// omahaPartial is Omaha on a board of three or four cards (0 for other
+// counts).
+func (t *tables) omahaPartial(hole, board []card.Card) Value {
+	if len(hole) != 4 || len(board) < 3 || len(board) > 4 {
 		return 0
 	}
-	t := &tab
 	r0, r1, r2, r3 := cardRank[hole[0]&63], cardRank[hole[1]&63], cardRank[hole[2]&63], cardRank[hole[3]&63]
-	if len(board) == 5 {
-		// One sum of the board's keys gives both its rank key (the low
-		// half) and its suit counters, which rule out a flush for most
-		// hands without a look at the cards.
-		bs := cardKeys[board[0]] + cardKeys[board[1]] + cardKeys[board[2]] + cardKeys[board[3]] + cardKeys[board[4]]
-		row := &t.fullBoard[t.boardRow[t.slot5(uint32(bs))]]
-		best := Value(max(row[t.pairIndex[r0<<4|r1]&(pairSlots-1)], row[t.pairIndex[r0<<4|r2]&(pairSlots-1)], row[t.pairIndex[r0<<4|r3]&(pairSlots-1)],
-			row[t.pairIndex[r1<<4|r2]&(pairSlots-1)], row[t.pairIndex[r1<<4|r3]&(pairSlots-1)], row[t.pairIndex[r2<<4|r3]&(pairSlots-1)]))
-		hs := cardKeys[hole[0]] + cardKeys[hole[1]] + cardKeys[hole[2]] + cardKeys[hole[3]]
-		if cand := flushSuits(hs, bs); cand != 0 {
-			best = max(best, t.twoThreeFlush(hole, board, cand))
-		}
-		return best
-	}
 	p0, p1, p2 := uint32(t.pairRow[r0<<4|r1]), uint32(t.pairRow[r0<<4|r2]), uint32(t.pairRow[r0<<4|r3])
 	p3, p4, p5 := uint32(t.pairRow[r1<<4|r2]), uint32(t.pairRow[r1<<4|r3]), uint32(t.pairRow[r2<<4|r3])
 	var cols [10]uint16
@@ -96,12 +107,12 @@ func TwoPlusThree(hole, board []card.Card) Value {
 		return 0
 	}
 	t := &tab
-	r0, r1 := cardRank[hole[0]&63], cardRank[hole[1]&63]
 	if len(board) == 5 {
 		key := rankKey(board[0]) + rankKey(board[1]) + rankKey(board[2]) + rankKey(board[3]) + rankKey(board[4])
-		best := t.fullBoard[t.boardRow[t.slot5(key)]][t.pairIndex[r0<<4|r1]&(pairSlots-1)]
+		best := t.fullBoard[t.boardRow[t.slot5(key)]][hole[0]>>2&15][hole[1]>>2&15]
 		return max(Value(best), t.twoThreeFlush(hole, board, flushSuits(sumKeys(hole), sumKeys(board))))
 	}
+	r0, r1 := cardRank[hole[0]&63], cardRank[hole[1]&63]
 	p := uint32(t.pairRow[r0<<4|r1])
 	var cols [10]uint16
 	n := t.boardTriples(board, &cols)
@@ -169,39 +180,42 @@ func flushSuits(hole, board uint64) uint64 {
 // twoThreeFlush is the best flush or straight flush of exactly two hole
 // cards and exactly three board cards in the suits cand names (flushSuits),
 // or 0.
+//
+// In one suit the hole and board cards have distinct ranks (distinct
+// cards), so two hole and three board ranks make a straight flush exactly
+// when a straight's five ranks hold two of the hole's and three of the
+// board's; the best is the highest such straight. Without one, the best
+// flush is the hole's two highest ranks with the board's three highest: a
+// card swapped for a higher one of the same side only raises a flush.
 func (t *tables) twoThreeFlush(hole, board []card.Card, cand uint64) Value {
 	if cand == 0 {
 		return 0
 	}
+	var hm, bm uint64 // each suit's ranks, 16 bits a suit
+	for _, c := range hole {
+		hm |= suitRankBits[c]
+	}
+	for _, c := range board {
+		bm |= suitRankBits[c]
+	}
 	best := Value(0)
 	for ; cand != 0; cand &= cand - 1 {
-		s := card.Suit(bits.TrailingZeros64(cand) / 4)
-		var hm, bm [5]uint16 // single-rank masks of the suit's cards
-		nh, nb := 0, 0
-		for _, c := range hole {
-			if c.Suit() == s && c.Valid() && nh < len(hm) {
-				hm[nh] = 1 << c.Rank()
-				nh++
-			}
-		}
-		for _, c := range board {
-			if c.Suit() == s && c.Valid() && nb < len(bm) {
-				bm[nb] = 1 << c.Rank()
-				nb++
-			}
-		}
-		for i := 0; i < nh; i++ {
-			for j := i + 1; j < nh; j++ {
-				for a := 0; a < nb; a++ {
-					for b := a + 1; b < nb; b++ {
-						for c := b + 1; c < nb; c++ {
-							m := hm[i] | hm[j] | bm[a] | bm[b] | bm[c]
-							best = max(best, Value(t.flush[m&(1<<13-1)]))
-						}
-					}
-				}
-			}
+		shift := bits.TrailingZeros64(cand) / 4 * 16
+		hs, bs := t.suited[hm>>shift&(1<<13-1)], t.suited[bm>>shift&(1<<13-1)]
+		if w := uint16(hs) & uint16(bs>>16); w != 0 {
+			best = max(best, Value(t.flush[windowMask(bits.Len16(w)-1)&(1<<13-1)]))
+		} else {
+			best = max(best, Value(t.flush[(hs>>32|bs>>48)&(1<<13-1)]))
 		}
 	}
 	return best
 }
+
+// suitRankBits[c] is 1 << (16*suit + rank) for a valid card c, 0 for the
+// other bytes.
+var suitRankBits = func() (k [256]uint64) {
+	for c := card.Card(0); c < card.NumCards; c++ {
+		k[c] = 1 << (16*int(c.Suit()) + int(c.Rank()))
+	}
+	return k
+}()

@@ -8,8 +8,8 @@ import (
 )
 
 // The fast evaluator looks hands up in tables built at start-up from the
-// count-based ranking in pattern.go (about a quarter of a megabyte, built in
-// a few milliseconds; BenchmarkBuildTables measures it).
+// count-based ranking in pattern.go (TableBytes, 3.67 MB, built in a few
+// tens of milliseconds; BenchmarkBuildTables measures it).
 //
 // Every card has a 64-bit key: 5^rank in the low 32 bits and 1 << 4*suit
 // in the high 32 bits. Adding the keys of a hand gives, in the low half, the
@@ -87,13 +87,20 @@ type tables struct {
 
 	// With a full five-card board, the best two-plus-three hand without a
 	// flush depends only on the board's rank multiset and the hole pair's:
-	// fullBoard[boardRow[slot5(board key)]][pairIndex[a<<4|b]] is it. An Omaha hand
-	// then reads six entries of one row instead of 60 scattered ones. A
-	// row holds 91 entries in 128 slots: a power of two lets the index be
-	// masked, where %91 cost five instructions a read.
-	fullBoard [boardMultisets][pairSlots]uint16
+	// fullBoard[boardRow[slot5(board key)]][a][b] is it, for hole ranks
+	// a and b in either order. An Omaha hand then reads six entries of one
+	// row instead of 60 scattered ones. A row is 16 by 16, so a card's
+	// rank indexes it with no lookup and no bounds check (the slots of
+	// ranks above 12 hold 0).
+	fullBoard [boardMultisets][16][16]uint16
 	boardRow  [1 << slotBits5]uint16 // five-card slot -> fullBoard row
-	pairIndex [1 << 8]uint8
+
+	// suited[m] describes the 13-bit rank mask m of one suit's cards, for
+	// a two-plus-three flush of two hole and three board cards of that
+	// suit: the straight-flush windows (bit i: the five ranks of
+	// windowMask(i)) m holds two of (bits 0..9) and three of (16..25), and
+	// the mask of m's two (32..47) and three (48..63) highest ranks.
+	suited [1 << 13]uint64
 }
 
 // boardMultisets counts the rank multisets of five cards.
@@ -101,14 +108,12 @@ const boardMultisets = 6175
 
 // Shape of the two-plus-three table.
 const (
-	rankPairs   = 91  // multisets of two ranks
-	pairSlots   = 128 // a fullBoard row: rankPairs rounded up to a power of two
 	rankTriples = 455 // multisets of three ranks
 )
 
 // TableBytes is the memory the lookup tables take.
 const TableBytes = 2*(1<<slotBits7+1<<bucketBits7+1<<slotBits6+1<<bucketBits6+1<<slotBits5+1<<bucketBits5+1<<13+
-	1<<16+1<<8+1<<12+boardMultisets*pairSlots+1<<slotBits5) + 1<<8
+	1<<16+1<<8+1<<12+boardMultisets*1<<8+1<<slotBits5) + 8<<13
 
 // tab is the package's tables, built at start-up.
 var tab = *mustBuildTables(scale)
@@ -142,6 +147,7 @@ func buildTables(s *valueScale) (*tables, error) {
 	if err == nil {
 		t.buildTwoThree()
 		t.buildFullBoard()
+		t.buildSuited()
 	}
 	if err7 := <-errc; err == nil {
 		err = err7
@@ -190,13 +196,51 @@ func (t *tables) buildFullBoard() {
 		t.boardRow[t.slot5(key)] = next
 		row := &t.fullBoard[next]
 		next++
-		for p := range row {
-			base := uint16(p) * rankTriples
-			tt := &t.twoThree
-			row[p] = max(tt[base+cols[0]], tt[base+cols[1]], tt[base+cols[2]], tt[base+cols[3]], tt[base+cols[4]],
-				tt[base+cols[5]], tt[base+cols[6]], tt[base+cols[7]], tt[base+cols[8]], tt[base+cols[9]])
+		tt := &t.twoThree
+		for a := 0; a < 13; a++ {
+			for b := 0; b < 13; b++ {
+				base := t.pairRow[a<<4|b]
+				row[a][b] = max(tt[base+cols[0]], tt[base+cols[1]], tt[base+cols[2]], tt[base+cols[3]], tt[base+cols[4]],
+					tt[base+cols[5]], tt[base+cols[6]], tt[base+cols[7]], tt[base+cols[8]], tt[base+cols[9]])
+			}
 		}
 	})
+}
+
+// windowMask is the rank mask of straight window i: 0 the wheel (A-2-3-4-5),
+// 1..9 the five ranks from rank i-1 up (9: T-J-Q-K-A).
+func windowMask(i int) uint16 {
+	if i == 0 {
+		return 1<<12 | 0xf
+	}
+	return 0x1f << (i - 1)
+}
+
+// buildSuited fills suited (see tables).
+func (t *tables) buildSuited() {
+	for m := range t.suited {
+		var pairs, triples uint64
+		for i := 0; i < 10; i++ {
+			switch n := bits.OnesCount16(uint16(m) & windowMask(i)); {
+			case n >= 3:
+				triples |= 1 << i
+				fallthrough
+			case n >= 2:
+				pairs |= 1 << i
+			}
+		}
+		top := func(k int) uint64 {
+			var out uint64
+			for r := 12; r >= 0 && k > 0; r-- {
+				if m&(1<<r) != 0 {
+					out |= 1 << r
+					k--
+				}
+			}
+			return out
+		}
+		t.suited[m] = pairs | triples<<16 | top(2)<<32 | top(3)<<48
+	}
 }
 
 // buildTwoThree fills the two-plus-three table from the five-card hash
@@ -206,7 +250,6 @@ func (t *tables) buildTwoThree() {
 	for a := 0; a < 13; a++ {
 		for b := a; b < 13; b++ {
 			t.pairRow[a<<4|b], t.pairRow[b<<4|a] = p*rankTriples, p*rankTriples
-			t.pairIndex[a<<4|b], t.pairIndex[b<<4|a] = uint8(p), uint8(p)
 			p++
 		}
 	}
