@@ -127,10 +127,19 @@ func TestOmahaFlushesAgreeWithSlowEvaluator(t *testing.T) {
 				h[j] = c
 				j++
 			}
-			hole, board := h[:4], h[4:]
-			if got, want := Omaha(hole, board), slowTwoThree(hole, board); keyOf(got) != want {
-				t.Errorf("Omaha(%s | %s) = %v, slow evaluator says %v", card.Join(hole), card.Join(board), keyOf(got), want)
-				return
+			// Omaha on the river, the turn and the flop, and two-plus-three
+			// with the first two hole cards: every board size reaches the
+			// suited check.
+			for _, nb := range []int{5, 4, 3} {
+				hole, board := h[:4], h[4:4+nb]
+				if got, want := Omaha(hole, board), slowTwoThree(hole, board); keyOf(got) != want {
+					t.Errorf("Omaha(%s | %s) = %v, slow evaluator says %v", card.Join(hole), card.Join(board), keyOf(got), want)
+					return
+				}
+				if got, want := TwoPlusThree(hole[:2], board), slowTwoThree(hole[:2], board); keyOf(got) != want {
+					t.Errorf("TwoPlusThree(%s | %s) = %v, slow evaluator says %v", card.Join(hole[:2]), card.Join(board), keyOf(got), want)
+					return
+				}
 			}
 			if got, want := Best(h[2:]...), slowBest(h[2:]); keyOf(got) != want {
 				t.Errorf("Best(%s) = %v, slow evaluator says %v", card.Join(h[2:]), keyOf(got), want)

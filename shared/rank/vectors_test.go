@@ -236,3 +236,31 @@ func TestCzCasinoHoldemVector7QuadsOnBoardKicker(t *testing.T) {
 		t.Errorf("player %v must beat dealer %v", p, d)
 	}
 }
+
+// Suited two-plus-three hands where the best straight flush is not the
+// hole's two highest cards of the suit with the board's three highest, and
+// where the best flush is: the suited check reads straight windows and
+// top ranks separately (eval.go, twoThreeFlush).
+func TestOmahaSuitedTwoPlusThree(t *testing.T) {
+	tests := []struct {
+		hole, board, name string
+	}{
+		{"9h 8h Ah Kd", "7h 6h 5h Kh 2c", "Straight flush, Nine high"},
+		{"As 2s Kd Kc", "3s 4s 5s 9h Jd", "Straight flush, Five high"},
+		{"Ah 5h Kc Qd", "2h 3h 4h Jh 9c", "Straight flush, Five high"},
+		{"Ah 5h 4h Kc", "3h 2h Qh Jh 9c", "Flush, Ace high (A-Q-J-5-3)"},
+		{"Ah Kh Qh Jh", "Th 9h 8h 2c 3d", "Straight flush, Queen high"},
+		{"Ah Th 3c 4d", "Kh Qh Jh 5c 6d", "Royal flush"},
+		{"Ah 2h 3c 4d", "Kh Qh Jh 5c 6d", "Flush, Ace high (A-K-Q-J-2)"},
+		{"Ah 3h 2h Kc", "Kh 9h 7h 5h 4c", "Flush, Ace high (A-K-9-7-3)"},
+		{"Ah Kh Qh Jh", "9h 7h 5h 2c 3d", "Flush, Ace high (A-K-9-7-5)"},
+		{"Ah Kh 7c 7d", "Qh Jh 2h 7s 7h", "Four of a kind, Sevens, Queen kicker"},
+	}
+	for _, tt := range tests {
+		hole, board := cards(t, tt.hole), cards(t, tt.board)
+		h := DescribeOmaha(hole, board)
+		if h.Name() != tt.name || h.Value != Omaha(hole, board) {
+			t.Errorf("%s | %s: %q (Omaha %d, described %d), want %q", tt.hole, tt.board, h.Name(), Omaha(hole, board), h.Value, tt.name)
+		}
+	}
+}
