@@ -30,7 +30,8 @@ evaluator-batch-time:
 	time $(BIN)/croupierctl eval --batch --game omaha < $(BIN)/.hands-omaha.txt > /dev/null
 	rm -f $(BIN)/.hands-high.txt $(BIN)/.hands-omaha.txt
 
-## evaluator-instructions: instructions per random hand (7-card and Omaha),
+## evaluator-instructions: instructions per random hand (7-card, Omaha and
+## two-plus-three),
 ## counted by callgrind (tools/evalcount): the whole run's count at
 ## 3,000,000 hands minus that at 1,000,000, over 2,000,000, so dealing and
 ## start-up cancel out. Stable when the machine is busy. PGO=1 builds
@@ -50,6 +51,6 @@ evaluator-instructions:
 	@count() { for try in 1 2 3; do \
 	    c=$$($(EVALCOUNT_ENV) valgrind --tool=callgrind --callgrind-out-file=/dev/null $(BIN)/evalcount -game $$1 -n $$2 2>&1 | sed -n 's/.*Collected : //p'); \
 	    if [ -n "$$c" ]; then echo "$$c"; return 0; fi; done; return 1; }; \
-	for g in 7 omaha; do \
+	for g in 7 omaha 2+3; do \
 	  a=$$(count $$g 1000000) && b=$$(count $$g 3000000) || { echo "callgrind gave no count for $$g"; exit 1; }; \
 	  echo "$$g: $$(( (b - a) / 20000 )) centi-instructions per hand ($$b - $$a over 2,000,000 hands)"; done

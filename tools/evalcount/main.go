@@ -34,11 +34,11 @@ const (
 )
 
 func main() {
-	game := flag.String("game", "7", `"7" (best five of seven) or "omaha" (4 + 5, exactly 2 + 3)`)
+	game := flag.String("game", "7", `"7" (best five of seven), "omaha" (4 + 5, exactly 2 + 3) or "2+3" (two-plus-three, 2 + 5)`)
 	n := flag.Int("n", 2_000_000, "hands to evaluate")
 	profile := flag.String("cpuprofile", "", "write a CPU profile of the run here (for a PGO build: see the Makefile)")
 	flag.Parse()
-	if *game != "7" && *game != "omaha" {
+	if *game != "7" && *game != "omaha" && *game != "2+3" {
 		fmt.Fprintf(os.Stderr, "evalcount: unknown game %q\n", *game)
 		os.Exit(2)
 	}
@@ -64,6 +64,10 @@ func main() {
 		hs := deal[[7]card.Card](rng)
 		loop7(hs, 1)
 		acc = loop7(hs, *n)
+	case "2+3":
+		hs := deal[[7]card.Card](rng)
+		loopTwoPlusThree(hs, 1)
+		acc = loopTwoPlusThree(hs, *n)
 	default:
 		hs := deal[[9]card.Card](rng)
 		loopOmaha(hs, 1)
@@ -103,6 +107,16 @@ func loopOmaha(hs [][9]card.Card, n int) rank.Value {
 	for i := range n {
 		h := &hs[(i*stride)&(hands-1)]
 		acc += rank.Omaha(h[:4], h[4:])
+	}
+	return acc
+}
+
+//go:noinline
+func loopTwoPlusThree(hs [][7]card.Card, n int) rank.Value {
+	var acc rank.Value
+	for i := range n {
+		h := &hs[(i*stride)&(hands-1)]
+		acc += rank.TwoPlusThree(h[:2], h[2:])
 	}
 	return acc
 }
