@@ -17,7 +17,7 @@ test-full: evaluator-full
 ## evaluator-bench: the evaluator's benchmarks on one core, best of five:
 ## 7-card and Omaha random hands, table build time and size, batch lines.
 evaluator-bench:
-	go test -run '^$$' -bench 'Random|BuildTables' -benchmem -cpu 1 -count 5 ./shared/rank
+	go test -run '^$$' -bench 'Random|FlushHeavy|BuildTables' -benchmem -cpu 1 -count 5 ./shared/rank
 	go test -run '^$$' -bench . -benchmem -cpu 1 -count 3 ./services/evaluator/batch
 
 ## evaluator-batch-time: time `croupierctl eval --batch` on 1,000,000
@@ -51,6 +51,6 @@ evaluator-instructions:
 	@count() { for try in 1 2 3; do \
 	    c=$$($(EVALCOUNT_ENV) valgrind --tool=callgrind --callgrind-out-file=/dev/null $(BIN)/evalcount -game $$1 -n $$2 2>&1 | sed -n 's/.*Collected : //p'); \
 	    if [ -n "$$c" ]; then echo "$$c"; return 0; fi; done; return 1; }; \
-	for g in 7 omaha 2+3; do \
+	for g in 7 omaha omaha-flush 2+3; do \
 	  a=$$(count $$g 1000000) && b=$$(count $$g 3000000) || { echo "callgrind gave no count for $$g"; exit 1; }; \
 	  echo "$$g: $$(( (b - a) / 20000 )) centi-instructions per hand ($$b - $$a over 2,000,000 hands)"; done

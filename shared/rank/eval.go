@@ -72,7 +72,12 @@ func Omaha(hole, board []card.Card) Value {
 	best := Value(max(p0[r1], p0[r2], p0[r3], p1[r2], p1[r3], p2[r3]))
 	hs := cardKeys[hole[0]] + cardKeys[hole[1]] + cardKeys[hole[2]] + cardKeys[hole[3]]
 	if cand := flushSuits(hs, bs); cand != 0 {
-		best = max(best, t.twoThreeFlush(hole, board, cand))
+		// Five board cards hold three of at most one suit: cand has one
+		// bit, and no loop over suits is needed.
+		hm := suitRankBits[hole[0]] | suitRankBits[hole[1]] | suitRankBits[hole[2]] | suitRankBits[hole[3]]
+		bm := suitRankBits[board[0]] | suitRankBits[board[1]] | suitRankBits[board[2]] | suitRankBits[board[3]] | suitRankBits[board[4]]
+		shift := bits.TrailingZeros64(cand) / 4 * 16
+		best = max(best, t.suitedTwoThree(hm>>shift, bm>>shift))
 	}
 	return best
 }
@@ -201,14 +206,20 @@ func (t *tables) twoThreeFlush(hole, board []card.Card, cand uint64) Value {
 	best := Value(0)
 	for ; cand != 0; cand &= cand - 1 {
 		shift := bits.TrailingZeros64(cand) / 4 * 16
-		hs, bs := t.suited[hm>>shift&(1<<13-1)], t.suited[bm>>shift&(1<<13-1)]
-		if w := uint16(hs) & uint16(bs>>16); w != 0 {
-			best = max(best, Value(t.flush[windowMask(bits.Len16(w)-1)&(1<<13-1)]))
-		} else {
-			best = max(best, Value(t.flush[(hs>>32|bs>>48)&(1<<13-1)]))
-		}
+		best = max(best, t.suitedTwoThree(hm>>shift, bm>>shift))
 	}
 	return best
+}
+
+// suitedTwoThree is the best flush or straight flush of two of the hole
+// ranks h and three of the board ranks b of one suit (the low 13 bits of
+// each count).
+func (t *tables) suitedTwoThree(h, b uint64) Value {
+	hs, bs := t.suited[h&(1<<13-1)], t.suited[b&(1<<13-1)]
+	if w := uint16(hs) & uint16(bs>>16); w != 0 {
+		return Value(t.flush[windowMask(bits.Len16(w)-1)&(1<<13-1)])
+	}
+	return Value(t.flush[(hs>>32|bs>>48)&(1<<13-1)])
 }
 
 // suitRankBits[c] is 1 << (16*suit + rank) for a valid card c, 0 for the
