@@ -6,6 +6,7 @@ import (
 
 	"github.com/croupier/croupier/shared/card"
 	"github.com/croupier/croupier/shared/cputime"
+	"github.com/croupier/croupier/shared/rank/ranktest"
 )
 
 // benchHands is how many random hands a benchmark cycles through: enough
@@ -74,13 +75,13 @@ func BenchmarkEvalOmahaRandom(b *testing.B) {
 	sink = acc
 }
 
-// Omaha hands dealt mostly from two suits (dealFlushHeavy, as
+// Omaha hands dealt mostly from two suits (ranktest.FlushHeavyOmaha, as
 // TestOmahaFlushesAgreeWithSlowEvaluator deals them).
 func BenchmarkEvalOmahaFlushHeavy(b *testing.B) {
 	rng := rand.New(rand.NewPCG(5, 19))
 	hands := make([][9]card.Card, benchHands)
 	for i := range hands {
-		hands[i] = dealFlushHeavy(rng)
+		hands[i] = ranktest.FlushHeavyOmaha(rng)
 	}
 	b.ReportAllocs()
 	b.ResetTimer()

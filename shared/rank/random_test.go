@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/croupier/croupier/shared/card"
+	"github.com/croupier/croupier/shared/rank/ranktest"
 )
 
 // parallel splits n items into chunks over GOMAXPROCS workers; each worker
@@ -107,33 +108,12 @@ func TestTwoPlusThreeAgreesWithSlowEvaluatorOnRandomHands(t *testing.T) {
 	})
 }
 
-// dealFlushHeavy deals nine distinct cards, each a club or a diamond four
-// times in five: the suited two-plus-three check, rare in random deals,
-// is reached about two times in three.
-func dealFlushHeavy(rng *rand.Rand) (h [9]card.Card) {
-	var set card.Set
-	for j := 0; j < len(h); {
-		s := card.Suit(rng.IntN(2)) // clubs or diamonds
-		if rng.IntN(5) == 0 {
-			s = card.Suit(rng.IntN(4))
-		}
-		c := card.New(card.Rank(rng.IntN(13)), s)
-		if set.Has(c) {
-			continue
-		}
-		set = set.Add(c)
-		h[j] = c
-		j++
-	}
-	return h
-}
-
 // Flush-heavy Omaha deals: the flush path is rare in random deals, so
 // these deals draw hole and board cards mostly from one or two suits.
 func TestOmahaFlushesAgreeWithSlowEvaluator(t *testing.T) {
 	parallel(t, randomOmahaHands/10, 99, func(rng *rand.Rand, from, to int) {
 		for i := from; i < to; i++ {
-			h := dealFlushHeavy(rng)
+			h := ranktest.FlushHeavyOmaha(rng)
 			// Omaha on the river, the turn and the flop, and two-plus-three
 			// with the first two hole cards: every board size reaches the
 			// suited check.

@@ -23,6 +23,7 @@ import (
 
 	"github.com/croupier/croupier/shared/card"
 	"github.com/croupier/croupier/shared/rank"
+	"github.com/croupier/croupier/shared/rank/ranktest"
 )
 
 // hands is how many pre-dealt hands the loop visits; stride is odd, so
@@ -95,26 +96,12 @@ func deal[H [7]card.Card | [9]card.Card](rng *rand.Rand) []H {
 	return out
 }
 
-// dealFlushHeavy deals Omaha hands whose cards are clubs or diamonds four
-// times in five (as shared/rank's flush test does): about two in three
-// reach the suited check, against one in fourteen of random deals.
+// dealFlushHeavy deals the hands of -game omaha-flush: about two in three
+// reach the suited check, against one in fourteen random deals.
 func dealFlushHeavy(rng *rand.Rand) [][9]card.Card {
 	out := make([][9]card.Card, hands)
 	for i := range out {
-		var set card.Set
-		for j := 0; j < len(out[i]); {
-			s := card.Suit(rng.IntN(2))
-			if rng.IntN(5) == 0 {
-				s = card.Suit(rng.IntN(4))
-			}
-			c := card.New(card.Rank(rng.IntN(13)), s)
-			if set.Has(c) {
-				continue
-			}
-			set = set.Add(c)
-			out[i][j] = c
-			j++
-		}
+		out[i] = ranktest.FlushHeavyOmaha(rng)
 	}
 	return out
 }
