@@ -338,7 +338,11 @@ func (s *shoeScanner) see(table, player string, e *tablev1.RoundEvent, v *tablev
 			return
 		}
 	}
-	if w.whole && (e.GetRoundSettled() != nil || e.GetRoundVoided() != nil) && len(w.dealt) > 0 {
+	// The round's end is its public result or void, which every viewer
+	// gets. Not a player's RoundSettled: blackjack pays a box's lines
+	// before the end (a surrender, a bust, a natural), and a round taken
+	// as ended on one had no record yet when the bots stopped in it.
+	if w.whole && (e.GetRoundResult() != nil || e.GetRoundVoided() != nil) && len(w.dealt) > 0 {
 		r := s.round(table, e.GetRound())
 		if !r.ended[player] {
 			r.ended[player] = true

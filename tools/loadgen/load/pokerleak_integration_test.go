@@ -270,9 +270,10 @@ func (s *pokerScanner) see(table, player string, e *tablev1.RoundEvent, v *table
 		s.note(table, e.GetRound(), player, cardscan.Cards(snap))
 		return
 	}
-	// A round has ended once any of its players is told his settlement
-	// (settlements are private; the observer gets none) or its void.
-	if k := fmt.Sprintf("%s/%d", table, e.GetRound()); (e.GetRoundSettled() != nil || e.GetRoundVoided() != nil) && !s.over[k] {
+	// A round has ended at its public result or void, which every viewer
+	// gets, not at a player's RoundSettled (private, and a game may pay a
+	// box's lines before the round ends).
+	if k := fmt.Sprintf("%s/%d", table, e.GetRound()); (e.GetRoundResult() != nil || e.GetRoundVoided() != nil) && !s.over[k] {
 		s.over[k] = true
 		s.done[s.games[table]]++
 	}
