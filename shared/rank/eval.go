@@ -21,15 +21,15 @@ func Best(cards ...card.Card) Value {
 	case 6:
 		k := suitBias + cardKeys[cards[5]] + cardKeys[cards[4]] +
 			cardKeys[cards[3]] + cardKeys[cards[2]] + cardKeys[cards[1]] + cardKeys[cards[0]]
-		if f := k & flushBits; f != 0 {
-			return tab.flushValue(cards, f)
+		if k&flushBits != 0 {
+			return tab.flushValue(cards, k)
 		}
 		return tab.lookup6(uint32(k))
 	case 5:
 		k := suitBias + cardKeys[cards[4]] +
 			cardKeys[cards[3]] + cardKeys[cards[2]] + cardKeys[cards[1]] + cardKeys[cards[0]]
-		if f := k & flushBits; f != 0 {
-			return tab.flushValue(cards, f)
+		if k&flushBits != 0 {
+			return tab.flushValue(cards, k)
 		}
 		return tab.lookup5(uint32(k))
 	}
@@ -42,9 +42,9 @@ func Best(cards ...card.Card) Value {
 // so a card indexes it with no mask and no bounds check; an out-of-range
 // card's key is zero (no card).
 func Best7(h *[7]card.Card) Value {
-	k := biasedKeys[h[0]] + cardKeys[h[1]] + cardKeys[h[2]] + cardKeys[h[3]] + cardKeys[h[4]] + cardKeys[h[5]] + cardKeys[h[6]]
-	if f := k & flushBits; f != 0 {
-		return tab.flushValue(h[:], f)
+	k := handKeys[256+int(h[0])] + handKeys[h[1]] + handKeys[h[2]] + handKeys[h[3]] + handKeys[h[4]] + handKeys[h[5]] + handKeys[h[6]]
+	if k&flushBits != 0 {
+		return tab.flushValue(h[:], k)
 	}
 	return tab.lookup7(uint32(k))
 }

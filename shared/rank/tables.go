@@ -48,11 +48,22 @@ var cardKeys = func() (k [256]uint64) {
 	return k
 }()
 
-// biasedKeys[c] is cardKeys[c] with suitBias added: a hand's first card
-// read from here starts every suit counter at 3 without an add of its own.
-var biasedKeys = func() (k [256]uint64) {
-	for c := range k {
-		k[c] = cardKeys[c] + suitBias
+// handKeys is cardKeys followed by the same keys with suitBias added
+// (handKeys[256+c]): a hand's first card read from the second half starts
+// every suit counter at 3 without an add of its own, and both halves are
+// read from one base address.
+var handKeys = func() (k [512]uint64) {
+	for c := range 256 {
+		k[c], k[256+c] = cardKeys[c], cardKeys[c]+suitBias
+	}
+	return k
+}()
+
+// laneBits[c] is card c's rank bit in its suit's 16-bit lane: the sum of
+// a hand's is the rank masks of its four suits. Entries 52..255 are zero.
+var laneBits = func() (k [256]uint64) {
+	for c := card.Card(0); c < card.NumCards; c++ {
+		k[c] = 1 << (16*uint(c.Suit()) + uint(c.Rank()))
 	}
 	return k
 }()
@@ -397,15 +408,15 @@ func (t *tables) slot5(key uint32) uint32 {
 	return slot & (1<<slotBits5 - 1)
 }
 
-// flushValue is the Value of a hand whose key shows a flush (f is the key's
-// flush bits): the best five of the flush suit's ranks.
-func (t *tables) flushValue(cards []card.Card, f uint64) Value {
-	suit := card.Suit((bits.TrailingZeros64(f) - 35) / 4)
-	var m uint16
+// flushValue is the Value of a hand whose key k shows a flush: the best
+// five of the flush suit's ranks. The sum of the cards' laneBits holds
+// each suit's rank mask in a 16-bit lane; the flush suit s has bit 3 of
+// its counter, bit 4s+3 of the key's high half.
+func (t *tables) flushValue(cards []card.Card, k uint64) Value {
+	var m uint64
 	for _, c := range cards {
-		if c.Suit() == suit && c.Valid() {
-			m |= 1 << c.Rank()
-		}
+		m += laneBits[c]
 	}
-	return Value(t.flush[m&(1<<13-1)])
+	s := uint(bits.TrailingZeros32(uint32(k>>32)&0x8888)) >> 2
+	return Value(t.flush[m>>(16*s)&(1<<13-1)])
 }
