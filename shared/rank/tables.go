@@ -59,15 +59,6 @@ var handKeys = func() (k [512]uint64) {
 	return k
 }()
 
-// laneBits[c] is card c's rank bit in its suit's 16-bit lane: the sum of
-// a hand's is the rank masks of its four suits. Entries 52..255 are zero.
-var laneBits = func() (k [256]uint64) {
-	for c := card.Card(0); c < card.NumCards; c++ {
-		k[c] = 1 << (16*uint(c.Suit()) + uint(c.Rank()))
-	}
-	return k
-}()
-
 // Sizes of the perfect hash tables: slots and buckets as powers of two.
 const (
 	slotBits7, bucketBits7 = 16, 14 // 49,205 keys in 65,536 slots
@@ -409,13 +400,13 @@ func (t *tables) slot5(key uint32) uint32 {
 }
 
 // flushValue is the Value of a hand whose key k shows a flush: the best
-// five of the flush suit's ranks. The sum of the cards' laneBits holds
-// each suit's rank mask in a 16-bit lane; the flush suit s has bit 3 of
-// its counter, bit 4s+3 of the key's high half.
+// five of the flush suit's ranks. The sum of the cards' suitRankBits
+// holds each suit's rank mask in a 16-bit lane; the flush suit s has bit 3
+// of its counter, bit 4s+3 of the key's high half.
 func (t *tables) flushValue(cards []card.Card, k uint64) Value {
 	var m uint64
 	for _, c := range cards {
-		m += laneBits[c]
+		m += suitRankBits[c]
 	}
 	s := uint(bits.TrailingZeros32(uint32(k>>32)&0x8888)) >> 2
 	return Value(t.flush[m>>(16*s)&(1<<13-1)])
