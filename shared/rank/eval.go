@@ -75,9 +75,8 @@ func Omaha(hole, board []card.Card) Value {
 		// Five board cards hold three of at most one suit: cand has one
 		// bit, and no loop over suits is needed.
 		hm := suitRankBits[hole[0]] | suitRankBits[hole[1]] | suitRankBits[hole[2]] | suitRankBits[hole[3]]
-		bm := suitRankBits[board[0]] | suitRankBits[board[1]] | suitRankBits[board[2]] | suitRankBits[board[3]] | suitRankBits[board[4]]
-		shift := bits.TrailingZeros64(cand) / 4 * 16
-		best = max(best, t.suitedTwoThree(hm>>shift, bm>>shift))
+		sh := laneOf(cand)
+		best = max(best, t.suitedTwoThree(hm>>sh, boardSuits(board)>>sh))
 	}
 	return best
 }
@@ -113,9 +112,17 @@ func TwoPlusThree(hole, board []card.Card) Value {
 	}
 	t := &tab
 	if len(board) == 5 {
-		key := rankKey(board[0]) + rankKey(board[1]) + rankKey(board[2]) + rankKey(board[3]) + rankKey(board[4])
-		best := t.fullBoard[t.boardRow[t.slot5(key)]][hole[0]>>2&15][hole[1]>>2&15]
-		return max(Value(best), t.twoThreeFlush(hole, board, flushSuits(sumKeys(hole), sumKeys(board))))
+		// As Omaha's full board: one sum of the board's keys for its rank
+		// key and its suit counters, and at most one suit to check.
+		bs := cardKeys[board[0]] + cardKeys[board[1]] + cardKeys[board[2]] + cardKeys[board[3]] + cardKeys[board[4]]
+		best := Value(t.fullBoard[t.boardRow[t.slot5(uint32(bs))]][hole[0]>>2&15][hole[1]>>2&15])
+		if cand := flushSuits(cardKeys[hole[0]]+cardKeys[hole[1]], bs); cand != 0 {
+			// Three board cards of one suit leave two for the others: one
+			// suit at most, as in Omaha.
+			sh := laneOf(cand)
+			best = max(best, t.suitedTwoThree((suitRankBits[hole[0]]|suitRankBits[hole[1]])>>sh, boardSuits(board)>>sh))
+		}
+		return best
 	}
 	r0, r1 := cardRank[hole[0]&63], cardRank[hole[1]&63]
 	p := uint32(t.pairRow[r0<<4|r1])
@@ -205,8 +212,8 @@ func (t *tables) twoThreeFlush(hole, board []card.Card, cand uint64) Value {
 	}
 	best := Value(0)
 	for ; cand != 0; cand &= cand - 1 {
-		shift := bits.TrailingZeros64(cand) / 4 * 16
-		best = max(best, t.suitedTwoThree(hm>>shift, bm>>shift))
+		sh := laneOf(cand)
+		best = max(best, t.suitedTwoThree(hm>>sh, bm>>sh))
 	}
 	return best
 }
@@ -221,6 +228,16 @@ func (t *tables) suitedTwoThree(h, b uint64) Value {
 	}
 	return Value(t.flush[(hs>>32|bs>>48)&(1<<13-1)])
 }
+
+// boardSuits is the ranks of each suit of a five-card board, 16 bits a
+// suit (suitRankBits).
+func boardSuits(board []card.Card) uint64 {
+	return suitRankBits[board[0]] | suitRankBits[board[1]] | suitRankBits[board[2]] | suitRankBits[board[3]] | suitRankBits[board[4]]
+}
+
+// laneOf is the shift to the 16-bit lane (suitRankBits) of the lowest
+// suit cand (flushSuits) names.
+func laneOf(cand uint64) int { return bits.TrailingZeros64(cand) / 4 * 16 }
 
 // suitRankBits[c] is 1 << (16*suit + rank) for a valid card c, 0 for the
 // other bytes.
