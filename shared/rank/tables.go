@@ -401,13 +401,12 @@ func (t *tables) slot5(key uint32) uint32 {
 
 // flushValue is the Value of a hand whose key k shows a flush: the best
 // five of the flush suit's ranks. The sum of the cards' suitRankBits
-// holds each suit's rank mask in a 16-bit lane; the flush suit s has bit 3
-// of its counter, bit 4s+3 of the key's high half.
+// holds each suit's rank mask in a 16-bit lane; the flush suit's counter
+// has bit 3 set, as flushSuits marks a suit, so laneOf finds its lane.
 func (t *tables) flushValue(cards []card.Card, k uint64) Value {
 	var m uint64
 	for _, c := range cards {
 		m += suitRankBits[c]
 	}
-	s := uint(bits.TrailingZeros32(uint32(k>>32)&0x8888)) >> 2
-	return Value(t.flush[m>>(16*s)&(1<<13-1)])
+	return Value(t.flush[m>>laneOf(k>>32&0x8888)&(1<<13-1)])
 }
