@@ -48,7 +48,7 @@
 //	func FirstToAct(holdings [][]card.Card) int // index of the highest holding
 //	func BringIn(up []card.Card) int            // index of the lowest single up card
 //
-//	const TableBytes                        // memory of the lookup tables (3,665,920)
+//	const TableBytes                        // memory of the lookup tables (3,899,392)
 //
 // Best, Omaha and TwoPlusThree do not validate: they are the inner loop of
 // showdowns and equity enumeration, do not allocate, and trust their caller

@@ -22,14 +22,14 @@ func Best(cards ...card.Card) Value {
 		k := suitBias + cardKeys[cards[5]] + cardKeys[cards[4]] +
 			cardKeys[cards[3]] + cardKeys[cards[2]] + cardKeys[cards[1]] + cardKeys[cards[0]]
 		if k&flushBits != 0 {
-			return tab.flushValue(cards, k)
+			return tab.flushValue(cards, k>>32)
 		}
 		return tab.lookup6(uint32(k))
 	case 5:
 		k := suitBias + cardKeys[cards[4]] +
 			cardKeys[cards[3]] + cardKeys[cards[2]] + cardKeys[cards[1]] + cardKeys[cards[0]]
 		if k&flushBits != 0 {
-			return tab.flushValue(cards, k)
+			return tab.flushValue(cards, k>>32)
 		}
 		return tab.lookup5(uint32(k))
 	}
@@ -38,15 +38,25 @@ func Best(cards ...card.Card) Value {
 
 // Best7 is Best of exactly seven cards, for the inner loops of equity
 // enumeration and simulation: an array instead of a slice leaves nothing
-// to check but the cards. A card is a byte and cardKeys has 256 entries,
-// so a card indexes it with no mask and no bounds check; an out-of-range
-// card's key is zero (no card).
+// to check but the cards. A card is a byte and the keys (tab.seven) have
+// 256 entries in each half, so a card indexes it with no mask and no bounds check; an
+// out-of-range card's key is zero (no card).
 func Best7(h *[7]card.Card) Value {
-	k := handKeys[256+int(h[0])] + handKeys[h[1]] + handKeys[h[2]] + handKeys[h[3]] + handKeys[h[4]] + handKeys[h[5]] + handKeys[h[6]]
-	if k&flushBits != 0 {
-		return tab.flushValue(h[:], k)
+	t := &tab
+	k := t.seven[256+int(h[0])] + t.seven[h[1]] + t.seven[h[2]] + t.seven[h[3]] + t.seven[h[4]] + t.seven[h[5]] + t.seven[h[6]]
+	if k&handFlush7 == 0 {
+		// No flush: the rank sum's row (a shift from the top, so no
+		// bounds check) gives the offset to add; the AND keeps any sum
+		// in the table. Written here rather than in a function of its
+		// own: inlined, that adds a marker instruction to every hand.
+		slot := (uint32(k>>rankShift7) + uint32(t.seven[rowsAt7+k>>(64-rowBits7)])) & (1<<slotBits7 - 1)
+		return Value(t.vals7[slot])
 	}
-	return tab.lookup7(uint32(k))
+	// The flush, about one hand in 33: the common case above falls
+	// through with no jump. Written out rather than a loop, which the
+	// compiler would lay out as the likely branch.
+	return t.flushOf(suitRankBits[h[0]]+suitRankBits[h[1]]+suitRankBits[h[2]]+suitRankBits[h[3]]+
+		suitRankBits[h[4]]+suitRankBits[h[5]]+suitRankBits[h[6]], k)
 }
 
 // Omaha returns the Value of the best hand made of exactly two of the four

@@ -1,14 +1,16 @@
 package rank
 
 import (
+	"cmp"
 	"errors"
 	"math/bits"
+	"slices"
 
 	"github.com/croupier/croupier/shared/card"
 )
 
 // The fast evaluator looks hands up in tables built at start-up from the
-// count-based ranking in pattern.go (TableBytes, 3.67 MB, built in a few
+// count-based ranking in pattern.go (TableBytes, 3.90 MB, built in a few
 // tens of milliseconds; BenchmarkBuildTables measures it).
 //
 // Every card has a 64-bit key: 5^rank in the low 32 bits and 1 << 4*suit
@@ -20,13 +22,23 @@ import (
 // (3+5 = 8 .. 3+7 = 10), so one AND finds a flush.
 //
 // Without a flush, a hand's Value depends only on its rank multiset. The
-// multisets of 5, 6 and 7 cards (6,175, 18,395 and 49,205 of them) go into
-// one perfect hash table per size: the key's multiplicative hash picks a
+// multisets of 5 and 6 cards (6,175 and 18,395 of them) go into one
+// perfect hash table per size: the key's multiplicative hash picks a
 // bucket and a slot, and a per-bucket displacement, XORed into the slot,
 // moves the bucket's keys to free slots (hash and displace). A lookup is a
 // multiply, two shifts and two loads. With a flush the hand's Value is the
 // flush's (in seven or fewer cards a flush rules out quads and full houses),
 // read from a table over the flush suit's 13-bit rank mask.
+//
+// Seven cards, the inner loop of equity enumeration, have keys of their
+// own (seven's first 512 words) that need no multiply: the suit counters
+// in the low 16 bits, so the flush test is an AND with a small constant,
+// and at the top of the word a rank sum made with rankMult7 instead of
+// powers of five, so every one of the 49,205 seven-card multisets has a
+// distinct sum below 2^23. Those sums are sparse enough for a
+// row-displacement table: the sum's top bits pick a row, the row's offset
+// is added to the sum, and the result is the slot (Best7: two shifts,
+// the offset's load, an add, an AND and the value's load).
 
 const (
 	suitBias  = 0x3333 << 32 // every suit counter starts at 3
@@ -48,28 +60,52 @@ var cardKeys = func() (k [256]uint64) {
 	return k
 }()
 
-// handKeys is cardKeys followed by the same keys with suitBias added
-// (handKeys[256+c]): a hand's first card read from the second half starts
-// every suit counter at 3 without an add of its own, and both halves are
-// read from one base address.
-var handKeys = func() (k [512]uint64) {
-	for c := range 256 {
-		k[c], k[256+c] = cardKeys[c], cardKeys[c]+suitBias
-	}
-	return k
-}()
+// rankMult7[r] is rank r's term in a seven-card rank sum. They were found
+// by a greedy search: rank 2's is 0 (in seven cards its count follows from
+// the others'), rank 3's 1, and each next one the smallest above the last
+// for which every multiset of at most seven cards of the ranks so far, at
+// most four of a rank, has a sum of its own. The largest seven-card sum,
+// four aces and three kings, is 8,107,795 < 2^rankBits7. buildSeven
+// refuses them if two seven-card multisets share a sum.
+var rankMult7 = [13]uint64{0, 1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359}
+
+// Layout of a seven-card key and of its row-displacement table: the rank
+// sum takes the top rankBits7 bits, the row is its top rowBits7 bits, and
+// the slots are a power of two so that an AND keeps any sum, even of
+// duplicate or invalid cards, inside the table.
+const (
+	rankBits7  = 23
+	rankShift7 = 64 - rankBits7
+	rowBits7   = 14 // rows of 2^9 sums
+	slotBits7  = 17 // 49,205 keys in 131,072 slots
+	handBias7  = 0x3333
+	handFlush7 = 0x8888
+	rowsAt7    = 512 // where seven's row offsets start
+)
 
 // Sizes of the perfect hash tables: slots and buckets as powers of two.
 const (
-	slotBits7, bucketBits7 = 16, 14 // 49,205 keys in 65,536 slots
 	slotBits6, bucketBits6 = 15, 13 // 18,395 keys in 32,768 slots
 	slotBits5, bucketBits5 = 13, 11 // 6,175 keys in 8,192 slots
 )
 
 // tables holds every lookup table. It is built once and read-only after.
 type tables struct {
+	// seven holds the seven-card keys and row offsets, one array so that
+	// Best7 reads both from one base address:
+	//
+	//   - seven[c] is card c's key, rankMult7[rank] << rankShift7 |
+	//     1 << 4*suit; seven[256+c] is the same with handBias7 added, so a
+	//     hand's first card read from there starts every suit counter at
+	//     3 without an add of its own. Invalid bytes' keys are zero (or
+	//     the bias alone).
+	//   - seven[rowsAt7+row] is the row's offset (the low 32 bits: the
+	//     add in Best7 is 32-bit and wraps).
+	//
+	// vals7[(sum + offset) mod 2^slotBits7] is the Value of the seven-card
+	// rank multiset whose rank sum is sum (see Best7).
+	seven [rowsAt7 + 1<<rowBits7]uint64
 	vals7 [1 << slotBits7]uint16
-	disp7 [1 << bucketBits7]uint16
 	vals6 [1 << slotBits6]uint16
 	disp6 [1 << bucketBits6]uint16
 	vals5 [1 << slotBits5]uint16
@@ -114,7 +150,7 @@ const (
 )
 
 // TableBytes is the memory the lookup tables take.
-const TableBytes = 2*(1<<slotBits7+1<<bucketBits7+1<<slotBits6+1<<bucketBits6+1<<slotBits5+1<<bucketBits5+1<<13+
+const TableBytes = 8*(rowsAt7+1<<rowBits7) + 2*(1<<slotBits7+1<<slotBits6+1<<bucketBits6+1<<slotBits5+1<<bucketBits5+1<<13+
 	1<<16+1<<8+1<<12+boardMultisets*1<<8+1<<slotBits5) + 8<<13
 
 // tab is the package's tables, built at start-up.
@@ -135,7 +171,7 @@ func buildTables(s *valueScale) (*tables, error) {
 	// five-card one).
 	errc := make(chan error, 1)
 	go func() {
-		errc <- t.buildHash(s, 7, t.vals7[:], t.disp7[:], slotBits7, bucketBits7)
+		errc <- t.buildSeven(s)
 	}()
 	for m := 0; m < 1<<13; m++ {
 		if bits.OnesCount(uint(m)) >= 5 {
@@ -169,6 +205,116 @@ func (t *tables) buildHash(s *valueScale, n int, out, disp []uint16, slotBits, b
 		vals = append(vals, uint16(s.value(multisetPattern(counts))))
 	})
 	return displace(keys, vals, out, disp, slotBits, bucketBits)
+}
+
+// freeSlots finds free slots of a table of a power-of-two size quickly:
+// next(i) is the first free slot at or after i, round the end, found by
+// following links that skip taken slots (with path halving, so a long run
+// of taken slots is crossed once, not once per question).
+type freeSlots struct {
+	link []uint32 // link[i] == i: slot i is free
+	left int      // free slots
+}
+
+func newFreeSlots(n int) *freeSlots {
+	f := &freeSlots{link: make([]uint32, n), left: n}
+	for i := range f.link {
+		f.link[i] = uint32(i)
+	}
+	return f
+}
+
+func (f *freeSlots) isFree(i uint32) bool { return f.link[i] == i }
+
+// next is meaningful only while a slot is free (left > 0).
+func (f *freeSlots) next(i uint32) uint32 {
+	for f.link[i] != i {
+		f.link[i] = f.link[f.link[i]]
+		i = f.link[i]
+	}
+	return i
+}
+
+func (f *freeSlots) take(i uint32) {
+	f.link[i] = (i + 1) & uint32(len(f.link)-1)
+	f.left--
+}
+
+// key7 is the seven-card key of a rank multiset (no suit counters).
+func key7(counts *[13]uint8) uint64 {
+	var sum uint64
+	for r, n := range counts {
+		sum += uint64(n) * rankMult7[r]
+	}
+	return sum << rankShift7
+}
+
+// buildSeven fills seven and vals7. Rows are placed largest first, each
+// with the smallest offset that puts all its sums on free slots (counting
+// round the end of vals7); a row without sums keeps offset 0.
+func (t *tables) buildSeven(s *valueScale) error {
+	for c := card.Card(0); c < card.NumCards; c++ {
+		t.seven[c] = rankMult7[c.Rank()]<<rankShift7 | 1<<(4*int(c.Suit()))
+	}
+	for c := range 256 {
+		t.seven[256+c] = t.seven[c] + handBias7
+	}
+	const rowShift = rankBits7 - rowBits7
+	type entry struct {
+		sum uint32
+		val uint16
+	}
+	rows := make([][]entry, 1<<rowBits7)
+	maxSize := 0
+	eachMultiset(7, func(_ uint32, counts *[13]uint8) {
+		sum := uint32(key7(counts) >> rankShift7)
+		r := sum >> rowShift
+		rows[r] = append(rows[r], entry{sum, uint16(s.value(multisetPattern(counts)))})
+		maxSize = max(maxSize, len(rows[r]))
+	})
+	const mask = 1<<slotBits7 - 1
+	free := newFreeSlots(1 << slotBits7)
+	for size := maxSize; size >= 1; size-- {
+		for r, row := range rows {
+			if len(row) != size {
+				continue
+			}
+			slices.SortFunc(row, func(a, b entry) int { return cmp.Compare(a.sum, b.sum) })
+			for i := 1; i < len(row); i++ {
+				if row[i].sum == row[i-1].sum {
+					return errors.New("two seven-card rank multisets share a sum: rankMult7 is wrong")
+				}
+			}
+			// Candidate offsets put the row's first sum on each free slot
+			// in turn, from its own position round the table.
+			first := row[0].sum & mask
+			if free.left < len(row) {
+				return errors.New("no free row offset: the seven-card table is too full")
+			}
+			placed := false
+			for f, n := free.next(first), 0; n < free.left && !placed; f, n = free.next((f+1)&mask), n+1 {
+				off := f - first
+				placed = true
+				for _, e := range row[1:] {
+					if !free.isFree((e.sum + off) & mask) {
+						placed = false
+						break
+					}
+				}
+				if placed {
+					t.seven[rowsAt7+r] = uint64(off)
+					for _, e := range row {
+						free.take((e.sum + off) & mask)
+						t.vals7[(e.sum+off)&mask] = e.val
+					}
+				}
+			}
+			if !placed {
+				return errors.New("no free row offset: the seven-card table is too full")
+			}
+		}
+	}
+	return nil
 }
 
 // buildFullBoard fills fullBoard from the two-plus-three table: for each
@@ -377,12 +523,6 @@ func displace(keys []uint32, vals []uint16, out, disp []uint16, slotBits, bucket
 	return nil
 }
 
-func (t *tables) lookup7(key uint32) Value {
-	h := key * hashMult
-	slot := h>>(32-bucketBits7-slotBits7) ^ uint32(t.disp7[h>>(32-bucketBits7)])
-	return Value(t.vals7[slot&(1<<slotBits7-1)])
-}
-
 func (t *tables) lookup6(key uint32) Value {
 	h := key * hashMult
 	slot := h>>(32-bucketBits6-slotBits6) ^ uint32(t.disp6[h>>(32-bucketBits6)])
@@ -399,14 +539,24 @@ func (t *tables) slot5(key uint32) uint32 {
 	return slot & (1<<slotBits5 - 1)
 }
 
-// flushValue is the Value of a hand whose key k shows a flush: the best
-// five of the flush suit's ranks. The sum of the cards' suitRankBits
-// holds each suit's rank mask in a 16-bit lane; the flush suit's counter
-// has bit 3 set, as flushSuits marks a suit, so laneOf finds its lane.
-func (t *tables) flushValue(cards []card.Card, k uint64) Value {
+// flushValue is the Value of a hand whose suit counters (a key's, shifted
+// to the low 16 bits) show a flush: the best five of the flush suit's
+// ranks.
+func (t *tables) flushValue(cards []card.Card, suits uint64) Value {
 	var m uint64
 	for _, c := range cards {
 		m += suitRankBits[c]
 	}
-	return Value(t.flush[m>>laneOf(k>>32&0x8888)&(1<<13-1)])
+	return t.flushOf(m, suits)
+}
+
+// flushOf is flushValue given m, the sum of the cards' suitRankBits: it
+// holds each suit's rank mask in a 16-bit lane. The flush suit's counter
+// has bit 3 set, so laneOf of the counters' bits 3, moved down to bit 0,
+// finds its lane. (Masking with 0x8888 in place would be the same AND as
+// the caller's flush test, and the compiler would keep its result in a
+// register for this rare path, costing the common one a copy and a
+// separate test.)
+func (t *tables) flushOf(m, suits uint64) Value {
+	return Value(t.flush[m>>laneOf(suits>>3&0x1111)&(1<<13-1)])
 }
