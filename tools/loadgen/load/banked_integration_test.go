@@ -164,7 +164,7 @@ func TestBankedPodLoss(t *testing.T) {
 	}
 	for kills < minKills || obs.Ended() < minRounds || !each() {
 		if ctx.Err() != nil {
-			t.Fatalf("only %d rounds and %d kills after %s", obs.Ended(), kills, time.Since(start))
+			t.Fatalf("only %d rounds and %d kills after %s; %s", obs.Ended(), kills, time.Since(start), h.behind(groups, opts, obs, minEach))
 		}
 		time.Sleep(time.Duration(500+rng.IntN(2500)) * time.Millisecond)
 		victim := procs[rng.IntN(2)]
@@ -193,6 +193,32 @@ func TestBankedPodLoss(t *testing.T) {
 	}
 	t.Logf("banked pod loss: %d rounds over %d tables (%s: rng roulette ×2, rng blackjack, dealer roulette ×2, dealer blackjack) in %s with %d SIGKILLs; %d bets acknowledged",
 		obs.Ended(), len(tables), strings.Join(per, "/"), played.Round(time.Second), kills, len(obs.Acked()))
+}
+
+// behind says, for a pod-loss run that timed out, how many rounds each
+// table ended and, for a table below want, the table services' last log
+// lines that name it: which table held the run up, and where it stopped.
+func (h *harness) behind(groups [][]*rounds.Table, opts []rounds.Options, obs *rounds.Observer, want int64) string {
+	var out []string
+	var lines []string
+	logs := strings.Split(h.logs(), "\n")
+	for i, ts := range groups {
+		for _, tb := range ts {
+			n := obs.EndedOn(tb.ID)
+			out = append(out, fmt.Sprintf("%s %s: %d", opts[i].Name, tb.ID, n))
+			if n >= want {
+				continue
+			}
+			var mine []string
+			for _, l := range logs {
+				if strings.Contains(l, tb.ID) {
+					mine = append(mine, l)
+				}
+			}
+			lines = append(lines, mine[max(0, len(mine)-30):]...)
+		}
+	}
+	return "rounds ended per table: " + strings.Join(out, ", ") + "\nlast log lines of the tables behind:\n" + strings.Join(lines, "\n")
 }
 
 // closeBanked closes a banked table and waits until it is closed: its

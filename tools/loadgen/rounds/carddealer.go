@@ -22,6 +22,12 @@ import (
 // card into the table until the table has none due. The table checks
 // every card against the shoe it has counted; a card's place in the shoe
 // makes a retry after a failover a replay.
+//
+// A table waiting for a card sends nothing until it gets one, so the
+// reader never gives a card up on a lost replica: it tries the call again
+// on the replicas in turn (as a studio's console would), and it reads
+// again whenever it subscribes, in case the call that was lost was the
+// last thing the table heard.
 func CardDealer(ctx context.Context, tg Target, table string, decks int, seed uint64) {
 	urls := tg.Replicas
 	if len(urls) == 0 {
@@ -31,7 +37,7 @@ func CardDealer(ctx context.Context, tg Target, table string, decks int, seed ui
 	for i, u := range urls {
 		ops[i] = platform.NewClients(u, platform.Bearer(tg.OperatorToken))
 	}
-	d := &cardDealer{table: table, rng: rand.New(rand.NewPCG(seed, 11)), decks: decks}
+	d := &cardDealer{table: table, rng: rand.New(rand.NewPCG(seed, 11)), decks: decks, ops: ops}
 	last := ""
 	for i := 0; ctx.Err() == nil; i++ {
 		op := ops[i%len(ops)]
@@ -40,11 +46,12 @@ func CardDealer(ctx context.Context, tg Target, table string, decks int, seed ui
 			time.Sleep(100 * time.Millisecond)
 			continue
 		}
+		d.deal(ctx)
 		for st.Receive() {
 			for _, e := range st.Msg().GetEvents() {
 				last = e.GetEventId()
 			}
-			d.deal(ctx, op)
+			d.deal(ctx)
 		}
 		st.Close()
 	}
@@ -56,10 +63,27 @@ type cardDealer struct {
 	decks int
 	shoe  []card.Card
 	next  int
+	ops   []platform.Clients // every replica, tried in turn
+	turn  int
+}
+
+// call makes one dealer call, again on the next replica while it gets no
+// answer from the table (a transport error has no reason), for up to two
+// seconds: a replica killed and restarted is back well within that.
+func (d *cardDealer) call(ctx context.Context, f func(platform.Clients) error) error {
+	var err error
+	for range 20 {
+		if err = f(d.ops[d.turn%len(d.ops)]); err == nil || apierr.Reason(err) != "" || ctx.Err() != nil {
+			return err
+		}
+		d.turn++
+		time.Sleep(100 * time.Millisecond)
+	}
+	return err
 }
 
 // shuffle shuffles a new physical shoe and reports it.
-func (d *cardDealer) shuffle(ctx context.Context, op platform.Clients) error {
+func (d *cardDealer) shuffle(ctx context.Context) error {
 	d.shoe = card.Deck(max(d.decks, 1))
 	d.rng.Shuffle(len(d.shoe), func(i, j int) { d.shoe[i], d.shoe[j] = d.shoe[j], d.shoe[i] })
 	d.next = 0
@@ -68,25 +92,30 @@ func (d *cardDealer) shuffle(ctx context.Context, op platform.Clients) error {
 		lo, hi := house.MarkerRange(d.decks, 52)
 		marker = lo + d.rng.IntN(hi-lo+1)
 	}
-	_, err := op.Dealer.ShuffleShoe(ctx, connect.NewRequest(&tablev1.ShuffleShoeRequest{TableId: d.table, Marker: int32(marker)}))
-	return err
+	return d.call(ctx, func(op platform.Clients) error {
+		_, err := op.Dealer.ShuffleShoe(ctx, connect.NewRequest(&tablev1.ShuffleShoeRequest{TableId: d.table, Marker: int32(marker)}))
+		return err
+	})
 }
 
 // deal reads cards into the table while it takes them.
-func (d *cardDealer) deal(ctx context.Context, op platform.Clients) {
+func (d *cardDealer) deal(ctx context.Context) {
 	for range 64 {
 		if d.shoe == nil || d.next >= len(d.shoe) {
-			if err := d.shuffle(ctx, op); err != nil {
+			if err := d.shuffle(ctx); err != nil {
 				return
 			}
 		}
-		_, err := op.Dealer.DealCard(ctx, connect.NewRequest(&tablev1.DealCardRequest{TableId: d.table, Card: d.shoe[d.next].String(),
-			ShoePosition: int32(d.next + 1)}))
+		err := d.call(ctx, func(op platform.Clients) error {
+			_, err := op.Dealer.DealCard(ctx, connect.NewRequest(&tablev1.DealCardRequest{TableId: d.table, Card: d.shoe[d.next].String(),
+				ShoePosition: int32(d.next + 1)}))
+			return err
+		})
 		switch reason := apierr.Reason(err); {
 		case err == nil:
 			d.next++
 		case reason == "SHUFFLE_DUE":
-			if d.shuffle(ctx, op) != nil {
+			if d.shuffle(ctx) != nil {
 				return
 			}
 		default:
