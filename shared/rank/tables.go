@@ -76,10 +76,10 @@ var rankMult7 = [13]uint64{0, 1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250
 const (
 	rankBits7  = 23
 	rankShift7 = 64 - rankBits7
-	rowBits7   = 14 // rows of 2^9 sums
-	slotBits7  = 17 // 49,205 keys in 131,072 slots
-	handBias7  = 0x3333
-	handFlush7 = 0x8888
+	rowBits7   = 14             // rows of 2^9 sums
+	slotBits7  = 17             // 49,205 keys in 131,072 slots
+	handBias7  = suitBias >> 32 // the suit counters, as in cardKeys, but in the low bits
+	handFlush7 = flushBits >> 32
 	rowsAt7    = 512 // where seven's row offsets start
 )
 
@@ -240,13 +240,13 @@ func (f *freeSlots) take(i uint32) {
 	f.left--
 }
 
-// key7 is the seven-card key of a rank multiset (no suit counters).
-func key7(counts *[13]uint8) uint64 {
+// rankSum7 is the seven-card rank sum of a rank multiset.
+func rankSum7(counts *[13]uint8) uint32 {
 	var sum uint64
 	for r, n := range counts {
 		sum += uint64(n) * rankMult7[r]
 	}
-	return sum << rankShift7
+	return uint32(sum)
 }
 
 // buildSeven fills seven and vals7. Rows are placed largest first, each
@@ -267,7 +267,7 @@ func (t *tables) buildSeven(s *valueScale) error {
 	rows := make([][]entry, 1<<rowBits7)
 	maxSize := 0
 	eachMultiset(7, func(_ uint32, counts *[13]uint8) {
-		sum := uint32(key7(counts) >> rankShift7)
+		sum := rankSum7(counts)
 		r := sum >> rowShift
 		rows[r] = append(rows[r], entry{sum, uint16(s.value(multisetPattern(counts)))})
 		maxSize = max(maxSize, len(rows[r]))
