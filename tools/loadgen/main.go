@@ -96,6 +96,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		o.Log = io.Discard
 	}
 	target := load.Target{URL: *addr, OperatorToken: *opToken, APIKey: *apiKey, Partner: *partner}
+	// commitTrips reads the in-process table store's commit batching.
+	commitTrips := func() (uint64, uint64) { return 0, 0 }
 	if *addr == "" {
 		b := make([]byte, 6)
 		_, _ = rand.Read(b)
@@ -108,6 +110,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			st.Close()
 			load.CleanRedis(*redisAddr, prefix)
 		}()
+		commitTrips = st.Store.CommitTrips
 		target = load.Target{URL: st.URL, OperatorToken: st.OperatorToken(), APIKey: st.APIKey, Partner: st.Partner}
 		fmt.Fprintf(o.Log, "services in-process at %s (Redis %s, prefix %s)\n", st.URL, *redisAddr, prefix)
 	} else if *opToken == "" || *apiKey == "" {
@@ -140,6 +143,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}()
 	}
 	rcpu0, rcmd0 := load.RedisCPU(*redisAddr), load.RedisCommands(*redisAddr)
+	commits0, trips0 := commitTrips()
 	res, err := load.Run(ctx, target, o)
 	if err != nil {
 		return err
@@ -155,6 +159,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		c := res.Counts
 		fmt.Fprintf(o.Log, "per action: %.0f allocations, %.1f KiB allocated, %.2f write and %.2f read system calls, %.2f Redis commands\n",
 			float64(c.Mallocs)/n, float64(c.AllocBytes)/n/1024, float64(c.Writes)/n, float64(c.Reads)/n, float64(rcmd)/n)
+		if commits, trips := commitTrips(); trips > trips0 {
+			fmt.Fprintf(o.Log, "commits: %d in %d Redis round trips (%.2f a trip)\n",
+				commits-commits0, trips-trips0, float64(commits-commits0)/float64(trips-trips0))
+		}
 	}
 	fmt.Fprintf(o.Log, "tables=%d bots=%d acts=%d replayed=%d failovers=%d stream_errors=%d act_errors=%d p50_ms=%.2f p90_ms=%.2f p999_ms=%.2f max_ms=%.2f load=%s\n",
 		res.Tables, res.Bots, res.Acts, res.Replayed, res.Failovers, res.StreamErrors, res.ActErrors, res.P50, res.P90, res.P999, res.Max, load.Average())

@@ -55,8 +55,11 @@ type Store struct {
 	seal    *seal.Sealer
 	cfg     Config
 	commit  *redis.Script
-	create  *redis.Script
-	claim   *redis.Script
+	// batch groups the commits of one Redis server's tables (batch.go);
+	// nil on a cluster, where each commit goes alone.
+	batch  *committer
+	create *redis.Script
+	claim  *redis.Script
 	// deadlineKeys and lobbyKeys are the shards of the two indexes all
 	// tables share (shard.go).
 	deadlineKeys, lobbyKeys [Shards]string
@@ -83,9 +86,13 @@ func New(rdb redis.UniversalClient, s *seal.Sealer, cfg Config) *Store {
 		cfg.RecentHands = 1000
 	}
 	_, single := rdb.(*redis.Client)
-	return &Store{rdb: rdb, tail: rdb, seal: s, cfg: cfg, cluster: !single,
+	st := &Store{rdb: rdb, tail: rdb, seal: s, cfg: cfg, cluster: !single,
 		commit: redis.NewScript(commitLua), create: redis.NewScript(createLua), claim: redis.NewScript(claimLua),
 		deadlineKeys: shardKeys(cfg.Prefix, "deadlines"), lobbyKeys: shardKeys(cfg.Prefix, "lobby")}
+	if single {
+		st.batch = newCommitter(rdb, st.commit)
+	}
+	return st
 }
 
 // WithTailClient makes Tail use a client of its own (a pool big enough for
@@ -468,7 +475,7 @@ func (s *Store) Commit(ctx context.Context, c Commit) (Result, error) {
 		}
 		keys = append(keys, s.deadlineKeys[shardOf(c.Table)])
 		args = append(args, score, member, old)
-		res, err = s.commit.Run(ctx, s.rdb, keys, args...).Slice()
+		res, err = s.batch.run(ctx, keys, args)
 	} else if c.Deadline != nil {
 		// One round trip: the index entry, then the commit.
 		pipe := s.rdb.Pipeline()
@@ -479,6 +486,8 @@ func (s *Store) Commit(ctx context.Context, c Commit) (Result, error) {
 		if err != nil && isNoScript(err) {
 			res, err = s.commit.Run(ctx, s.rdb, keys, args...).Slice()
 		}
+	} else if s.batch != nil {
+		res, err = s.batch.run(ctx, keys, args)
 	} else {
 		res, err = s.commit.Run(ctx, s.rdb, keys, args...).Slice()
 	}

@@ -370,4 +370,5 @@ func exerciseStore(t *testing.T, open func(t *testing.T) *Store) {
 			t.Fatalf("lobby %v %v", m, err)
 		}
 	})
+	t.Run("batched commits", func(t *testing.T) { exerciseBatches(t, open) })
 }

@@ -1,0 +1,157 @@
+package store
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// committer runs the commit script on one Redis server for every table of
+// a replica, grouping the commits that arrive together: while one batch is
+// on the wire, the commits that arrive queue up and go as the next batch,
+// in one pipeline. Under load a round trip (a write and a read system call
+// on each side, and Redis's event-loop work) then carries several tables'
+// commits instead of one; at low load a commit goes at once, alone, as it
+// did before. Each commit is still its own EVALSHA, so compare-and-set
+// per command, its own reply and its own error are unchanged: a batch
+// only shares the trip.
+//
+// There is no goroutine of its own. The first caller to find no batch on
+// the wire leads: it sends the queue, hands every commit its reply, and
+// passes the lead to the oldest commit queued meanwhile (or drops it), so
+// no caller sends more than its own batch.
+type committer struct {
+	rdb    redis.UniversalClient
+	script *redis.Script
+
+	mu    sync.Mutex
+	queue []*queued
+	busy  bool // a leader is sending, or has been chosen
+
+	batches, commits atomic.Uint64
+}
+
+// queued is one commit waiting for its batch.
+type queued struct {
+	keys []string
+	args []any
+	res  []any
+	err  error
+	// wake gets false when the reply is in res and err, or true when this
+	// commit is to lead the next batch. Buffered: the sender never waits.
+	wake chan bool
+}
+
+func newCommitter(rdb redis.UniversalClient, script *redis.Script) *committer {
+	return &committer{rdb: rdb, script: script}
+}
+
+// run commits keys and args with the script and returns its reply.
+func (c *committer) run(ctx context.Context, keys []string, args []any) ([]any, error) {
+	q := &queued{keys: keys, args: args, wake: make(chan bool, 1)}
+	c.mu.Lock()
+	c.queue = append(c.queue, q)
+	if c.busy {
+		c.mu.Unlock()
+		select {
+		case lead := <-q.wake:
+			if !lead {
+				return q.res, q.err
+			}
+		case <-ctx.Done():
+			if c.leave(q) {
+				return nil, ctx.Err()
+			}
+			// Already sent, or the lead is this caller's: the batch is on
+			// its way and ends within the client's timeouts.
+			if lead := <-q.wake; !lead {
+				return q.res, q.err
+			}
+		}
+		c.mu.Lock()
+	}
+	c.busy = true
+	batch := c.queue
+	c.queue = nil
+	c.mu.Unlock()
+
+	c.send(ctx, batch)
+	for _, b := range batch {
+		if b != q {
+			b.wake <- false
+		}
+	}
+
+	c.mu.Lock()
+	if len(c.queue) > 0 {
+		c.queue[0].wake <- true
+	} else {
+		c.busy = false
+	}
+	c.mu.Unlock()
+	return q.res, q.err
+}
+
+// leave takes q out of the queue if it has not been sent, and reports
+// whether it did. A commit chosen to lead that leaves passes the lead on.
+func (c *committer) leave(q *queued) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	i := slices.Index(c.queue, q)
+	if i < 0 {
+		return false
+	}
+	c.queue = slices.Delete(c.queue, i, i+1)
+	select {
+	case <-q.wake: // chosen to lead (only the head is, and it is still queued)
+		if len(c.queue) > 0 {
+			c.queue[0].wake <- true
+		} else {
+			c.busy = false
+		}
+	default:
+	}
+	return true
+}
+
+// send runs a batch and puts each commit's reply in it. The batch runs on
+// the leader's context without its cancellation: the other commits in it
+// are not the leader's to abandon (the client's timeouts bound it).
+func (c *committer) send(ctx context.Context, batch []*queued) {
+	ctx = context.WithoutCancel(ctx)
+	c.batches.Add(1)
+	c.commits.Add(uint64(len(batch)))
+	if len(batch) == 1 {
+		q := batch[0]
+		q.res, q.err = c.script.Run(ctx, c.rdb, q.keys, q.args...).Slice()
+		return
+	}
+	pipe := c.rdb.Pipeline()
+	cmds := make([]*redis.Cmd, len(batch))
+	for i, q := range batch {
+		cmds[i] = c.script.EvalSha(ctx, pipe, q.keys, q.args...)
+	}
+	_, _ = pipe.Exec(ctx)
+	for i, q := range batch {
+		q.res, q.err = cmds[i].Slice()
+		if isNoScript(q.err) {
+			// A Redis that restarted has forgotten the script: Run loads it.
+			// EVALSHA refused with NOSCRIPT ran nothing, so this is not a
+			// second commit.
+			q.res, q.err = c.script.Run(ctx, c.rdb, q.keys, q.args...).Slice()
+		}
+	}
+}
+
+// CommitTrips is how many commits this Store has sent to a single Redis
+// server and in how many round trips (batches): their ratio is the
+// commits a trip carried on average. Both are 0 on a cluster.
+func (s *Store) CommitTrips() (commits, trips uint64) {
+	if s.batch == nil {
+		return 0, 0
+	}
+	return s.batch.commits.Load(), s.batch.batches.Load()
+}
