@@ -111,7 +111,11 @@ func (s *Store) Client() redis.UniversalClient { return s.rdb }
 // Load loads the scripts into Redis (a start-up check; commits reload them
 // after a Redis restart).
 func (s *Store) Load(ctx context.Context) error {
-	for _, sc := range []*redis.Script{s.commit, s.create, s.claim} {
+	scripts := []*redis.Script{s.commit, s.create, s.claim}
+	if s.batch != nil {
+		scripts = append(scripts, s.batch.batchScript)
+	}
+	for _, sc := range scripts {
 		if err := sc.Load(ctx, s.rdb).Err(); err != nil {
 			return fmt.Errorf("store: load script: %w", err)
 		}
