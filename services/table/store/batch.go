@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 
 	"github.com/redis/go-redis/v9"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // committer runs the commit script on one Redis server for every table of
@@ -38,6 +40,7 @@ type committer struct {
 
 // queued is one commit waiting for its batch.
 type queued struct {
+	ctx  context.Context // the caller's: its span is told of the batch
 	keys []string
 	args []any
 	res  []any
@@ -59,7 +62,7 @@ func newCommitter(rdb redis.UniversalClient, script *redis.Script) *committer {
 
 // run commits keys and args with the script and returns its reply.
 func (c *committer) run(ctx context.Context, keys []string, args []any) ([]any, error) {
-	q := &queued{keys: keys, args: args, wake: make(chan bool, 1)}
+	q := &queued{ctx: ctx, keys: keys, args: args, wake: make(chan bool, 1)}
 	c.mu.Lock()
 	c.queue = append(c.queue, q)
 	if c.busy {
@@ -150,6 +153,17 @@ func (c *committer) send(ctx context.Context, batch []*queued) {
 	replies, err := c.batchScript.Run(ctx, c.rdb, keys, args...).Slice()
 	if err == nil && len(replies) != len(batch) {
 		err = fmt.Errorf("store: %d replies to a batch of %d commits", len(replies), len(batch))
+	}
+	// The Redis call's span is in the leader's trace only: each traced
+	// commit's own span names the span that call is a child of.
+	lead := trace.SpanContextFromContext(ctx)
+	for _, q := range batch {
+		if sp := trace.SpanFromContext(q.ctx); sp.IsRecording() {
+			sp.AddEvent("store.commit batched", trace.WithAttributes(
+				attribute.Int("croupier.store.batch_commits", len(batch)),
+				attribute.String("croupier.store.batch_trace_id", lead.TraceID().String()),
+				attribute.String("croupier.store.batch_span_id", lead.SpanID().String())))
+		}
 	}
 	for i, q := range batch {
 		if err != nil {

@@ -8,6 +8,10 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"go.opentelemetry.io/otel/attribute"
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 )
 
 // hold makes the committer's next commits queue as if a batch were on the
@@ -181,4 +185,58 @@ func exerciseBatches(t *testing.T, open func(t *testing.T) *Store) {
 			t.Fatal("commit after the rounds stalled")
 		}
 	})
+}
+
+// A traced commit that rides in another's batch has no Redis span of its
+// own: its span gets an event naming the batch's trace and span.
+func TestBatchedCommitSpansNameTheBatch(t *testing.T) {
+	s, _ := miniStore(t)
+	ctx := context.Background()
+	rec := tracetest.NewSpanRecorder()
+	tr := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec)).Tracer("test")
+	for _, id := range []string{"sa", "sb"} {
+		if err := s.Create(ctx, id, 0, []byte("s")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	release := s.batch.hold()
+	ctxA, spanA := tr.Start(ctx, "a")
+	ctxB, spanB := tr.Start(ctx, "b")
+	errs := make(chan error, 2)
+	go func() { _, err := s.Commit(ctxA, Commit{Table: "sa", Version: 0, Command: []byte("a")}); errs <- err }()
+	s.batch.waitQueued(t, 1)
+	go func() { _, err := s.Commit(ctxB, Commit{Table: "sb", Version: 0, Command: []byte("b")}); errs <- err }()
+	s.batch.waitQueued(t, 2)
+	release() // a is the head of the queue: it leads
+	for range 2 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	spanA.End()
+	spanB.End()
+	lead := spanA.SpanContext()
+	for _, sp := range rec.Ended() {
+		var found bool
+		for _, ev := range sp.Events() {
+			if ev.Name != "store.commit batched" {
+				continue
+			}
+			found = true
+			got := map[attribute.Key]string{}
+			for _, kv := range ev.Attributes {
+				got[kv.Key] = kv.Value.Emit()
+			}
+			if got["croupier.store.batch_commits"] != "2" || got["croupier.store.batch_trace_id"] != lead.TraceID().String() ||
+				got["croupier.store.batch_span_id"] != lead.SpanID().String() {
+				t.Fatalf("span %s: batch event %v, want 2 commits led by %s/%s", sp.Name(), got, lead.TraceID(), lead.SpanID())
+			}
+		}
+		if !found {
+			t.Fatalf("span %s has no batch event", sp.Name())
+		}
+	}
+	if n := len(rec.Ended()); n != 2 {
+		t.Fatalf("%d spans ended, want 2", n)
+	}
 }
