@@ -142,32 +142,51 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			_ = pprof.Lookup("allocs").WriteTo(f, 0)
 		}()
 	}
-	rcpu0, rcmd0 := load.RedisCPU(*redisAddr), load.RedisCommands(*redisAddr)
-	commits0, trips0 := commitTrips()
+	before := readCosts(*redisAddr, commitTrips)
 	res, err := load.Run(ctx, target, o)
 	if err != nil {
 		return err
 	}
 	if *addr == "" && res.Acts > 0 {
-		rcpu, rcmd := load.RedisCPU(*redisAddr)-rcpu0, load.RedisCommands(*redisAddr)-rcmd0
-		n := float64(res.Acts)
-		fmt.Fprintf(o.Log, "cpu: process %.1fs + redis %.1fs over %.1fs = %.0f µs per action (2 idle cores: ~%.0f actions/s)\n",
-			res.CPU.Seconds(), rcpu.Seconds(), res.Elapsed.Seconds(), float64((res.CPU+rcpu).Microseconds())/n,
-			2e6/(float64((res.CPU+rcpu).Microseconds())/n))
-		// Counts that, unlike CPU time, do not grow when other processes
-		// load the machine (the Redis commands include other clients').
-		c := res.Counts
-		fmt.Fprintf(o.Log, "per action: %.0f allocations, %.1f KiB allocated, %.2f write and %.2f read system calls, %.2f Redis commands\n",
-			float64(c.Mallocs)/n, float64(c.AllocBytes)/n/1024, float64(c.Writes)/n, float64(c.Reads)/n, float64(rcmd)/n)
-		if commits, trips := commitTrips(); trips > trips0 {
-			fmt.Fprintf(o.Log, "commits: %d in %d Redis round trips (%.2f a trip)\n",
-				commits-commits0, trips-trips0, float64(commits-commits0)/float64(trips-trips0))
-		}
+		readCosts(*redisAddr, commitTrips).report(o.Log, before, res)
 	}
 	fmt.Fprintf(o.Log, "tables=%d bots=%d acts=%d replayed=%d failovers=%d stream_errors=%d act_errors=%d p50_ms=%.2f p90_ms=%.2f p999_ms=%.2f max_ms=%.2f load=%s\n",
 		res.Tables, res.Bots, res.Acts, res.Replayed, res.Failovers, res.StreamErrors, res.ActErrors, res.P50, res.P90, res.P999, res.Max, load.Average())
 	fmt.Fprintf(stdout, "actions/s=%.0f p99_ms=%.2f hands=%d errors=%d\n", res.ActionsPerSecond, res.P99, res.Hands, res.Errors)
 	return nil
+}
+
+// costs are counters read before and after a run with the services in
+// this process, for the run's cost per action.
+type costs struct {
+	redisCPU       time.Duration
+	redisCommands  int64
+	commits, trips uint64
+}
+
+func readCosts(redisAddr string, commitTrips func() (uint64, uint64)) costs {
+	c := costs{redisCPU: load.RedisCPU(redisAddr), redisCommands: load.RedisCommands(redisAddr)}
+	c.commits, c.trips = commitTrips()
+	return c
+}
+
+// report writes the cost per action of res from c, read after the run,
+// and before, read before it.
+func (c costs) report(w io.Writer, before costs, res load.Result) {
+	rcpu, rcmd := c.redisCPU-before.redisCPU, c.redisCommands-before.redisCommands
+	n := float64(res.Acts)
+	fmt.Fprintf(w, "cpu: process %.1fs + redis %.1fs over %.1fs = %.0f µs per action (2 idle cores: ~%.0f actions/s)\n",
+		res.CPU.Seconds(), rcpu.Seconds(), res.Elapsed.Seconds(), float64((res.CPU+rcpu).Microseconds())/n,
+		2e6/(float64((res.CPU+rcpu).Microseconds())/n))
+	// Counts that, unlike CPU time, do not grow when other processes
+	// load the machine (the Redis commands include other clients').
+	k := res.Counts
+	fmt.Fprintf(w, "per action: %.0f allocations, %.1f KiB allocated, %.2f write and %.2f read system calls, %.2f Redis commands\n",
+		float64(k.Mallocs)/n, float64(k.AllocBytes)/n/1024, float64(k.Writes)/n, float64(k.Reads)/n, float64(rcmd)/n)
+	if trips := c.trips - before.trips; trips > 0 {
+		commits := c.commits - before.commits
+		fmt.Fprintf(w, "commits: %d in %d Redis round trips (%.2f a trip)\n", commits, trips, float64(commits)/float64(trips))
+	}
 }
 
 // bankedFlags defines the banked games' flags on fs and returns what
