@@ -130,10 +130,14 @@ func (c *committer) leave(q *queued) bool {
 
 // send runs a batch and puts each commit's reply in it: one commit with
 // the commit script, several with the batch script (batch.lua), one
-// EVALSHA for them all. One call rather than a pipeline of calls also
-// saves Redis a script invocation per commit. The batch runs on the
-// leader's context without its cancellation: the other commits in it are
-// not the leader's to abandon (the client's timeouts bound it).
+// EVALSHA for them all. One call rather than a pipeline of calls because
+// redisotel's pipeline hook formats every argument of a pipeline (sealed
+// snapshots included) into its span name, traced or not; for one command
+// it formats nothing. Redis's time inside the script is about the same
+// per commit either way (28 against 29 µs): what a batch saves Redis is
+// the network round trips. The batch runs on the leader's context
+// without its cancellation: the other commits in it are not the leader's
+// to abandon (the client's timeouts bound it).
 func (c *committer) send(ctx context.Context, batch []*queued) {
 	ctx = context.WithoutCancel(ctx)
 	c.batches.Add(1)
