@@ -97,13 +97,19 @@ func (c *committer) run(ctx context.Context, keys []string, args []any) ([]any, 
 	}
 
 	c.mu.Lock()
+	c.passLead()
+	c.mu.Unlock()
+	return q.res, q.err
+}
+
+// passLead ends a batch (c.mu held): the lead goes to the oldest commit
+// queued, or, with none, the committer is free.
+func (c *committer) passLead() {
 	if len(c.queue) > 0 {
 		c.queue[0].wake <- true
 	} else {
 		c.busy = false
 	}
-	c.mu.Unlock()
-	return q.res, q.err
 }
 
 // leave takes q out of the queue if it has not been sent, and reports
@@ -118,11 +124,7 @@ func (c *committer) leave(q *queued) bool {
 	c.queue = slices.Delete(c.queue, i, i+1)
 	select {
 	case <-q.wake: // chosen to lead (only the head is, and it is still queued)
-		if len(c.queue) > 0 {
-			c.queue[0].wake <- true
-		} else {
-			c.busy = false
-		}
+		c.passLead()
 	default:
 	}
 	return true

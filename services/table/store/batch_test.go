@@ -24,11 +24,7 @@ func (c *committer) hold() (release func()) {
 	return func() {
 		c.mu.Lock()
 		defer c.mu.Unlock()
-		if len(c.queue) > 0 {
-			c.queue[0].wake <- true
-		} else {
-			c.busy = false
-		}
+		c.passLead()
 	}
 }
 

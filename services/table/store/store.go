@@ -479,8 +479,11 @@ func (s *Store) Commit(ctx context.Context, c Commit) (Result, error) {
 		}
 		keys = append(keys, s.deadlineKeys[shardOf(c.Table)])
 		args = append(args, score, member, old)
+	}
+	switch {
+	case s.batch != nil: // one Redis server (inScript or not)
 		res, err = s.batch.run(ctx, keys, args)
-	} else if c.Deadline != nil {
+	case c.Deadline != nil:
 		// One round trip: the index entry, then the commit.
 		pipe := s.rdb.Pipeline()
 		pipe.ZAdd(ctx, s.deadlineKeys[shardOf(c.Table)], redis.Z{Score: float64(c.Deadline.Score), Member: c.Deadline.Member()})
@@ -490,9 +493,7 @@ func (s *Store) Commit(ctx context.Context, c Commit) (Result, error) {
 		if err != nil && isNoScript(err) {
 			res, err = s.commit.Run(ctx, s.rdb, keys, args...).Slice()
 		}
-	} else if s.batch != nil {
-		res, err = s.batch.run(ctx, keys, args)
-	} else {
+	default:
 		res, err = s.commit.Run(ctx, s.rdb, keys, args...).Slice()
 	}
 	if err != nil {
