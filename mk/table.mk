@@ -2,6 +2,9 @@
 
 .PHONY: table-integration table-cluster-integration table-load
 
+# The tests in tools/tabletest's files tagged integration.
+TABLETEST_INTEGRATION_TESTS = $(shell sed -nE 's/^func (Test[A-Za-z0-9_]+)[(].*[)].*/\1/p' $$(grep -l '^//go:build integration' tools/tabletest/*_test.go) | sort -u | paste -sd'|')
+
 ## table-integration: the table service's pod-loss test (two cmd/table
 ## processes on one Redis, one killed with SIGKILL at random moments for at
 ## least 1,000 hands) and leak test (at least 10,000 bot hands, every seat's
@@ -20,11 +23,16 @@ table-integration:
 ## redis-server 7 on PATH and fails without it). The two request-refusal
 ## tests (TestRefusalChangesNothing, TestIdempotencyKeyIsOneRequest: 40 s
 ## of request validation on the same store calls) run on one Redis only.
+## Of tools/tabletest only the tests tagged integration run here: its
+## other tests run the core on miniredis whatever the environment says, so
+## they would repeat `make test`'s race run of them (about 100 s of CI).
 ## `make integration` runs it, so CI does.
 table-cluster-integration:
 	CROUPIER_TEST_REDIS_CLUSTER=1 go test -race -count=1 -timeout 15m -tags integration -p 1 \
-	  -skip '^(TestRefusalChangesNothing|TestIdempotencyKeyIsOneRequest)$$' \
-	  ./tools/tabletest/ ./services/table/store/ ./services/rng/redisstore/
+	  -run '^($(TABLETEST_INTEGRATION_TESTS))$$' -skip '^(TestRefusalChangesNothing|TestIdempotencyKeyIsOneRequest)$$' \
+	  ./tools/tabletest/
+	CROUPIER_TEST_REDIS_CLUSTER=1 go test -race -count=1 -timeout 15m -tags integration -p 1 \
+	  ./services/table/store/ ./services/rng/redisstore/
 	cd tools && CROUPIER_TEST_REDIS_CLUSTER=1 go test -race -count=1 -timeout 15m -tags integration \
 	  -run '^TestPodLoss$$' ./loadgen/load/
 
