@@ -73,19 +73,23 @@ INTEGRATION_TESTS = $(shell sed -nE 's/^func (Test[A-Za-z0-9_]+)[(].*[)].*/\1/p'
 # -race it runs on SQLite in `make test`).
 # The README walk-throughs (tools/walkthrough) drive a dev stack binary
 # with curl and mostly wait: they run beside the busy suites, without
-# -race (the stack they drive is built without it either way).
+# -race (the stack they drive is built without it either way). So do, under
+# -race, the suites that mostly wait on clocks (WAITING_TESTS and the
+# tournament's end-to-end run, whose blind levels and betting windows are
+# timers: about two minutes each, most of it idle).
 CLUSTERED_PKGS = ./tools/tabletest/ ./services/table/store/ ./services/rng/redisstore/
-SIDE_PKGS = ./tools/walkthrough/
+SIDE_PKGS = ./tools/walkthrough/ ./tools/tournament/e2e/
+WAITING_TESTS = TestBankedRoundsThroughTheAPI
 FULL_SIZE_TESTS = TestPodLoss|TestNoHiddenCardLeaks|TestNoUndealtCardInBlackjackStreams|TestNoHiddenCardInCasinoPokerStreams|TestBankedPodLoss|TestConcurrentModelOnPostgres
 
 ## integration: the suites tagged "integration", against real servers. Two
 ## lines of work side by side: the CPU-bound suites one after another
-## (integration-cpu), and beside them what waits on PostgreSQL's fsyncs or
-## on a dev stack (integration-io).
+## (integration-cpu), and beside them what waits on PostgreSQL's fsyncs, on
+## a dev stack or on clocks (integration-io).
 integration:
 	$(MAKE) --no-print-directory -j2 --output-sync=line integration-cpu integration-io
 
-.PHONY: integration-cpu integration-io integration-race walkthrough-integration
+.PHONY: integration-cpu integration-io integration-race integration-waiting walkthrough-integration
 integration-cpu:
 	$(MAKE) --no-print-directory table-integration
 	$(MAKE) --no-print-directory table-cluster-integration
@@ -93,15 +97,22 @@ integration-cpu:
 integration-io:
 	$(MAKE) --no-print-directory wallet-model-postgres
 	$(MAKE) --no-print-directory walkthrough-integration
+	$(MAKE) --no-print-directory integration-waiting
 
 integration-race:
-	go test -race -count=1 -timeout $(TEST_TIMEOUT) -tags integration -p 1 -run '^($(INTEGRATION_TESTS))$$' -skip '^($(FULL_SIZE_TESTS))$$' \
+	go test -race -count=1 -timeout $(TEST_TIMEOUT) -tags integration -p 1 -run '^($(INTEGRATION_TESTS))$$' -skip '^($(FULL_SIZE_TESTS)|$(WAITING_TESTS))$$' \
 	  $(filter-out $(CLUSTERED_PKGS) $(SIDE_PKGS),$(INTEGRATION_PKGS))
 	go test -race -count=1 -timeout $(TEST_TIMEOUT) -tags integration \
 	  -run '^(TestRefusalChangesNothing|TestIdempotencyKeyIsOneRequest)$$' ./tools/tabletest/
 
 walkthrough-integration:
 	cd tools && go test -count=1 -timeout 15m -tags integration ./walkthrough/
+
+## integration-waiting: the integration suites that mostly wait on clocks,
+## under -race (make integration runs them beside the busy suites).
+integration-waiting:
+	go test -race -count=1 -timeout $(TEST_TIMEOUT) -tags integration -run '^($(INTEGRATION_TESTS))$$' ./tools/tournament/e2e/
+	go test -race -count=1 -timeout $(TEST_TIMEOUT) -tags integration -run '^($(WAITING_TESTS))$$' ./tools/loadgen/load/
 
 ## bench: every Go benchmark, one pass each.
 bench:
