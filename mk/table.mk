@@ -2,9 +2,6 @@
 
 .PHONY: table-integration table-cluster-integration table-load
 
-# The tests in tools/tabletest's files tagged integration.
-TABLETEST_INTEGRATION_TESTS = $(shell sed -nE 's/^func (Test[A-Za-z0-9_]+)[(].*[)].*/\1/p' $$(grep -l '^//go:build integration' tools/tabletest/*_test.go) | sort -u | paste -sd'|')
-
 ## table-integration: the table service's pod-loss test (two cmd/table
 ## processes on one Redis, one killed with SIGKILL at random moments for at
 ## least 1,000 hands) and leak test (at least 10,000 bot hands, every seat's
@@ -29,7 +26,7 @@ table-integration:
 ## `make integration` runs it, so CI does.
 table-cluster-integration:
 	CROUPIER_TEST_REDIS_CLUSTER=1 go test -race -count=1 -timeout 15m -tags integration -p 1 \
-	  -run '^($(TABLETEST_INTEGRATION_TESTS))$$' -skip '^(TestRefusalChangesNothing|TestIdempotencyKeyIsOneRequest)$$' \
+	  -run '^($(INTEGRATION_TESTS))$$' -skip '^(TestRefusalChangesNothing|TestIdempotencyKeyIsOneRequest)$$' \
 	  ./tools/tabletest/
 	CROUPIER_TEST_REDIS_CLUSTER=1 go test -race -count=1 -timeout 15m -tags integration -p 1 \
 	  ./services/table/store/ ./services/rng/redisstore/
