@@ -59,15 +59,16 @@ func (h *TableHandler) Play(ctx context.Context, stream *connect.BidiStream[tabl
 
 	// One goroutine sends (events and results); the commands run on
 	// another, in order, so a slow command never holds up the events.
-	send := func(evs []*tablev1.TableEvent, r *tablev1.PlayResult) error {
+	binary := binaryCodec(stream.RequestHeader().Get("Content-Type"))
+	send := func(evs []wireEvent, r *tablev1.PlayResult) error {
 		m := &tablev1.PlayResponse{Result: r}
 		if len(evs) > 0 {
-			m.Events = &tablev1.SubscribeResponse{Events: evs}
+			m.Events = eventsMessage(evs, binary)
 		}
 		return stream.Send(m)
 	}
 	if firstEvents != nil {
-		if err := send(firstEvents, nil); err != nil {
+		if err := stream.Send(&tablev1.PlayResponse{Events: &tablev1.SubscribeResponse{Events: firstEvents}}); err != nil {
 			return err
 		}
 	}
