@@ -39,6 +39,39 @@ func (s *Service) Close(ctx context.Context, req *rngv1.CloseRequest) (*rngv1.Cl
 	return &rngv1.CloseResponse{ClosedAt: timestamppb.New(c.At), AlreadyClosed: existing}, nil
 }
 
+// MaxCloseMany bounds the outcomes of one CloseMany.
+const MaxCloseMany = 256
+
+// CloseMany closes several outcomes, each as Close does. A refusal of one
+// (not found, not the caller's) is that outcome's result; a fault of the
+// store fails the call, as it would fail a Close.
+func (s *Service) CloseMany(ctx context.Context, req *rngv1.CloseManyRequest) (*rngv1.CloseManyResponse, error) {
+	ids := req.GetOutcomeIds()
+	if len(ids) == 0 || len(ids) > MaxCloseMany {
+		return nil, apierr.Invalid("OUTCOME_IDS_INVALID", "outcome_ids: 1..%d outcomes, got %d", MaxCloseMany, len(ids))
+	}
+	seen := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		if seen[id] {
+			return nil, apierr.Invalid("OUTCOME_IDS_INVALID", "outcome %q is named twice", id)
+		}
+		seen[id] = true
+	}
+	out := &rngv1.CloseManyResponse{Results: make([]*rngv1.CloseResult, len(ids))}
+	for i, id := range ids {
+		r, err := s.Close(ctx, &rngv1.CloseRequest{OutcomeId: id})
+		switch {
+		case err == nil:
+			out.Results[i] = &rngv1.CloseResult{OutcomeId: id, ClosedAt: r.GetClosedAt(), AlreadyClosed: r.GetAlreadyClosed()}
+		case apierr.Reason(err) == "" || apierr.Fault(apierr.Code(err)):
+			return nil, err
+		default:
+			out.Results[i] = &rngv1.CloseResult{OutcomeId: id, ErrorReason: apierr.Reason(err)}
+		}
+	}
+	return out, nil
+}
+
 // Reveal returns a closed outcome whole, with its salt (a shoe: its secret)
 // and canonical encoding.
 func (s *Service) Reveal(ctx context.Context, req *rngv1.RevealRequest) (*rngv1.RevealResponse, error) {

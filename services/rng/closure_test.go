@@ -2,6 +2,7 @@ package rng
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -117,4 +118,71 @@ func TestOpenGivesOnlyTheAskedPositions(t *testing.T) {
 	_, _ = s.Close(tableCtx, &rngv1.CloseRequest{OutcomeId: spin.GetId()})
 	_, err = s.Open(tableCtx, &rngv1.OpenRequest{OutcomeId: spin.GetId()})
 	wantReason(t, err, connect.CodeInvalidArgument, "NOT_A_SHOE")
+}
+
+// CloseMany closes each outcome as Close would, in the order asked: the
+// caller's own are closed (a closed one reports its first close), one it
+// may not close or that does not exist fails alone with Close's reason,
+// and a request naming none, too many or one twice closes nothing.
+func TestCloseManyClosesEachAsCloseWould(t *testing.T) {
+	s := newService(t, Config{})
+	var ids []string
+	for i := range 3 {
+		o, err := s.Shuffle(tableCtx, &rngv1.ShuffleRequest{Decks: 1, IdempotencyKey: fmt.Sprintf("t-many-%d", i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, o.GetId())
+	}
+	theirs, err := s.Shuffle(otherSvc, &rngv1.ShuffleRequest{Decks: 1, IdempotencyKey: "e-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := s.Close(tableCtx, &rngv1.CloseRequest{OutcomeId: ids[2]})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	_, lastBefore, _ := s.store.Read(context.Background(), 1, 1)
+	for _, bad := range [][]string{nil, {ids[0], ids[1], ids[0]}, slices.Repeat([]string{"x"}, MaxCloseMany+1)} {
+		_, err := s.CloseMany(tableCtx, &rngv1.CloseManyRequest{OutcomeIds: bad})
+		wantReason(t, err, connect.CodeInvalidArgument, "OUTCOME_IDS_INVALID")
+	}
+	if e, _ := s.store.Get(context.Background(), ids[0]); e.Closed != nil {
+		t.Fatal("a refused CloseMany closed an outcome")
+	}
+	if _, lastAfter, _ := s.store.Read(context.Background(), 1, 1); lastAfter != lastBefore {
+		t.Fatalf("refused CloseMany calls changed the audit log: %d -> %d", lastBefore, lastAfter)
+	}
+
+	asked := []string{ids[0], theirs.GetId(), "o-nope", ids[1], ids[2], ""}
+	res, err := s.CloseMany(tableCtx, &rngv1.CloseManyRequest{OutcomeIds: asked})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		reason        string
+		alreadyClosed bool
+	}{{"", false}, {"NOT_OUTCOME_OWNER", false}, {"OUTCOME_NOT_FOUND", false}, {"", false}, {"", true}, {"OUTCOME_ID_INVALID", false}}
+	if len(res.GetResults()) != len(asked) {
+		t.Fatalf("%d results for %d outcomes", len(res.GetResults()), len(asked))
+	}
+	for i, r := range res.GetResults() {
+		w := want[i]
+		if r.GetOutcomeId() != asked[i] || r.GetErrorReason() != w.reason || r.GetAlreadyClosed() != w.alreadyClosed ||
+			(w.reason == "") != (r.GetClosedAt() != nil) {
+			t.Errorf("result %d: %v, want reason %q, already closed %v", i, r, w.reason, w.alreadyClosed)
+		}
+	}
+	if !proto.Equal(res.GetResults()[4].GetClosedAt(), first.GetClosedAt()) {
+		t.Errorf("the closed outcome reports %v, want its first close %v", res.GetResults()[4].GetClosedAt(), first.GetClosedAt())
+	}
+	for _, id := range ids {
+		if _, err := s.Reveal(tableCtx, &rngv1.RevealRequest{OutcomeId: id}); err != nil {
+			t.Errorf("%s after CloseMany: %v", id, err)
+		}
+	}
+	if e, _ := s.store.Get(context.Background(), theirs.GetId()); e.Closed != nil {
+		t.Fatal("CloseMany closed another service's outcome")
+	}
 }

@@ -79,3 +79,56 @@ func FuzzRequests(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCloseMany decodes arbitrary bytes as a CloseManyRequest. It is
+// either refused with INVALID_ARGUMENT and leaves the log as it was, or
+// answered with one result per outcome, in order, each closed or refused
+// with a reason; no outcome another service owns is ever closed.
+func FuzzCloseMany(f *testing.F) {
+	s := newService(f, Config{})
+	mine, err := s.Shuffle(tableCtx, &rngv1.ShuffleRequest{Decks: 1, IdempotencyKey: "fuzz-mine"})
+	if err != nil {
+		f.Fatal(err)
+	}
+	theirs, err := s.Shuffle(otherSvc, &rngv1.ShuffleRequest{Decks: 1, IdempotencyKey: "fuzz-theirs"})
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, m := range []*rngv1.CloseManyRequest{
+		{OutcomeIds: []string{mine.GetId(), theirs.GetId(), "o-nope"}},
+		{OutcomeIds: []string{mine.GetId(), mine.GetId()}},
+		{},
+	} {
+		b, _ := proto.Marshal(m)
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var r rngv1.CloseManyRequest
+		if proto.Unmarshal(data, &r) != nil {
+			return
+		}
+		ctx := context.Background()
+		_, before, _ := s.store.Read(ctx, 1, 1)
+		res, err := s.CloseMany(tableCtx, &r)
+		if err != nil {
+			if apierr.Code(err) != connect.CodeInvalidArgument {
+				t.Fatalf("unexpected error %v", err)
+			}
+			if _, after, _ := s.store.Read(ctx, 1, 1); after != before {
+				t.Fatalf("rejected request changed the log (%d -> %d)", before, after)
+			}
+			return
+		}
+		if len(res.GetResults()) != len(r.GetOutcomeIds()) {
+			t.Fatalf("%d results for %d outcomes", len(res.GetResults()), len(r.GetOutcomeIds()))
+		}
+		for i, x := range res.GetResults() {
+			if x.GetOutcomeId() != r.GetOutcomeIds()[i] || (x.GetErrorReason() == "") == (x.GetClosedAt() == nil) {
+				t.Fatalf("result %d: %v", i, x)
+			}
+		}
+		if e, _ := s.store.Get(ctx, theirs.GetId()); e.Closed != nil {
+			t.Fatal("another service's outcome was closed")
+		}
+	})
+}

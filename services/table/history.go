@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"connectrpc.com/connect"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/trace"
 
 	rngv1 "github.com/croupier/croupier/gen/croupier/rng/v1"
 	"github.com/croupier/croupier/services/table/live"
@@ -176,9 +178,18 @@ func (s *Service) reveal(ctx context.Context, outcome string) (*rngv1.RevealResp
 // opened for the fairness proofs (the RNG refuses to open a live one).
 // It runs after the hand's end is committed; Close is idempotent, and a
 // close that fails here is made up by the first proof asked for the hand.
+// While Run's loops run, the outcome joins the next batch (closeLoop);
+// otherwise, or when the queue is full, it is closed on its own.
 func (s *Service) closeOutcome(ctx context.Context, outcome string) {
 	if outcome == "" {
 		return
+	}
+	if s.batching.Load() {
+		select {
+		case s.closes <- pendingClose{outcome: outcome, span: trace.SpanContextFromContext(ctx)}:
+			return
+		default:
+		}
 	}
 	s.wg.Add(1)
 	go func() {
@@ -189,4 +200,103 @@ func (s *Service) closeOutcome(ctx context.Context, outcome string) {
 			s.log.Warn("close rng outcome", "outcome", outcome, "err", err)
 		}
 	}()
+}
+
+// pendingClose is an outcome waiting for closeLoop, with the span of the
+// commit that finished its hand.
+type pendingClose struct {
+	outcome string
+	span    trace.SpanContext
+}
+
+// closeLoop closes finished hands' outcomes in batches: the first outcome
+// queued waits CloseDelay for others, and they go in one CloseMany (issue
+// 19: a Close call per hand cost about 70 µs of CPU beyond the RNG's own
+// work, 3 % of a load run). A proof asked for meanwhile closes its hand's
+// outcome itself (rngRead). At ctx's end what is queued is closed at once.
+func (s *Service) closeLoop(ctx context.Context) {
+	s.batching.Store(true)
+	var batch []pendingClose
+	for {
+		select {
+		case p := <-s.closes:
+			batch = append(batch[:0], p)
+		case <-ctx.Done():
+			// Later outcomes are closed on their own (closeOutcome); one
+			// queued in the instant between is made up by its first proof.
+			s.batching.Store(false)
+			s.drainCloses(batch[:0])
+			return
+		}
+		wait := time.NewTimer(s.opts.CloseDelay)
+	collect:
+		for len(batch) < rngMaxCloseMany {
+			select {
+			case p := <-s.closes:
+				batch = append(batch, p)
+			case <-wait.C:
+				break collect
+			case <-ctx.Done():
+				break collect
+			}
+		}
+		wait.Stop()
+		s.closeMany(batch)
+	}
+}
+
+// drainCloses closes what is queued when the loops stop.
+func (s *Service) drainCloses(batch []pendingClose) {
+	for {
+		select {
+		case p := <-s.closes:
+			batch = append(batch, p)
+			if len(batch) == rngMaxCloseMany {
+				s.closeMany(batch)
+				batch = batch[:0]
+			}
+		default:
+			if len(batch) > 0 {
+				s.closeMany(batch)
+			}
+			return
+		}
+	}
+}
+
+// rngMaxCloseMany is the RNG's bound on one CloseMany.
+const rngMaxCloseMany = 256
+
+// closeMany closes batch's outcomes in one call, traced in the first
+// hand's trace with links to the others'.
+func (s *Service) closeMany(batch []pendingClose) {
+	if len(batch) == 0 {
+		return
+	}
+	ids := make([]string, len(batch))
+	links := make([]trace.Link, 0, len(batch))
+	for i, p := range batch {
+		ids[i] = p.outcome
+		if p.span.IsValid() {
+			links = append(links, trace.Link{SpanContext: p.span})
+		}
+	}
+	ctx, cancel := context.WithTimeout(trace.ContextWithSpanContext(context.Background(), batch[0].span), 10*time.Second)
+	defer cancel()
+	if s.deps.Tracer != nil {
+		var span trace.Span
+		ctx, span = s.deps.Tracer.Start(ctx, "table.close_outcomes", trace.WithLinks(links...),
+			trace.WithAttributes(attribute.Int("croupier.rng.outcomes", len(ids))))
+		defer span.End()
+	}
+	res, err := s.deps.RNG.CloseMany(ctx, connect.NewRequest(&rngv1.CloseManyRequest{OutcomeIds: ids}))
+	if err != nil {
+		s.log.Warn("close rng outcomes", "outcomes", len(ids), "first", ids[0], "err", err)
+		return
+	}
+	for _, r := range res.Msg.GetResults() {
+		if r.GetErrorReason() != "" {
+			s.log.Warn("close rng outcome", "outcome", r.GetOutcomeId(), "reason", r.GetErrorReason())
+		}
+	}
 }

@@ -21,6 +21,7 @@ import (
 	"log/slog"
 	"math/big"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"connectrpc.com/connect"
@@ -85,6 +86,10 @@ type Options struct {
 	// FollowInterval is how often the tables streamed by this replica are
 	// checked for commands other replicas committed (default 25ms).
 	FollowInterval time.Duration
+	// CloseDelay is how long a finished hand's RNG outcome waits for
+	// others to be closed with it in one call (default 25ms; proofs asked
+	// for meanwhile close it themselves).
+	CloseDelay time.Duration
 	// MinHouseEdge is the least house edge, a fraction, a banked table is
 	// created with (nil or below 0: 0, so that a table returning more than
 	// 100 % is refused): CreateBankedTable refuses a table below it with
@@ -118,6 +123,9 @@ func (o *Options) defaults() {
 	if o.FollowInterval == 0 {
 		o.FollowInterval = 25 * time.Millisecond
 	}
+	if o.CloseDelay == 0 {
+		o.CloseDelay = 25 * time.Millisecond
+	}
 	if o.Ring == 0 {
 		o.Ring = 256
 	}
@@ -149,6 +157,10 @@ type Service struct {
 	removals chan store.Deadline
 	kicks    chan string
 	lobby    chan string
+	// closes are finished hands' RNG outcomes for closeLoop, which runs
+	// (batching) with Run's loops.
+	closes   chan pendingClose
+	batching atomic.Bool
 	wg       sync.WaitGroup
 }
 
@@ -170,7 +182,7 @@ func New(deps Deps, opts Options) (*Service, error) {
 	}
 	s := &Service{deps: deps, opts: opts, log: deps.Log, now: deps.Now, m: m,
 		tables: map[string]*runtime{}, removals: make(chan store.Deadline, 4096),
-		kicks: make(chan string, 4096), lobby: make(chan string, 1024)}
+		kicks: make(chan string, 4096), lobby: make(chan string, 1024), closes: make(chan pendingClose, 4096)}
 	s.drivers = map[string]driver{game.Poker: pokerDriver{s}, game.Round: roundDriver{s}}
 	m.observe(s)
 	return s, nil
@@ -179,13 +191,14 @@ func New(deps Deps, opts Options) (*Service, error) {
 // Run runs the background loops (the clock, deadline removal, lobby
 // updates, due work started by this replica's commits) until ctx is done.
 func (s *Service) Run(ctx context.Context) {
-	s.wg.Add(6)
+	s.wg.Add(7)
 	go func() { defer s.wg.Done(); s.auditLoop(ctx) }()
 	go func() { defer s.wg.Done(); s.followLoop(ctx) }()
 	go func() { defer s.wg.Done(); s.clockLoop(ctx) }()
 	go func() { defer s.wg.Done(); s.removalLoop(ctx) }()
 	go func() { defer s.wg.Done(); s.lobbyLoop(ctx) }()
 	go func() { defer s.wg.Done(); s.kickLoop(ctx) }()
+	go func() { defer s.wg.Done(); s.closeLoop(ctx) }()
 	<-ctx.Done()
 	s.wg.Wait()
 }

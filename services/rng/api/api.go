@@ -32,6 +32,7 @@ func Policy() auth.Policy {
 		rngv1connect.RngServiceSpinProcedure,
 		rngv1connect.RngServiceDrawProcedure,
 		rngv1connect.RngServiceCloseProcedure,
+		rngv1connect.RngServiceCloseManyProcedure,
 	).Allow(readers,
 		rngv1connect.RngServiceRevealProcedure,
 		rngv1connect.RngServiceOpenProcedure,
@@ -89,6 +90,15 @@ func (h *Handler) Reveal(ctx context.Context, req *connect.Request[rngv1.RevealR
 // Close implements rngv1connect.RngServiceHandler.
 func (h *Handler) Close(ctx context.Context, req *connect.Request[rngv1.CloseRequest]) (*connect.Response[rngv1.CloseResponse], error) {
 	r, err := h.svc.Close(ctx, req.Msg)
+	if err != nil {
+		return nil, apierr.Connect(err)
+	}
+	return connect.NewResponse(r), nil
+}
+
+// CloseMany implements rngv1connect.RngServiceHandler.
+func (h *Handler) CloseMany(ctx context.Context, req *connect.Request[rngv1.CloseManyRequest]) (*connect.Response[rngv1.CloseManyResponse], error) {
+	r, err := h.svc.CloseMany(ctx, req.Msg)
 	if err != nil {
 		return nil, apierr.Connect(err)
 	}

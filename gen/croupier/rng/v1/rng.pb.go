@@ -784,6 +784,167 @@ func (x *CloseResponse) GetAlreadyClosed() bool {
 	return false
 }
 
+type CloseManyRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// At most 256, each named once.
+	OutcomeIds    []string `protobuf:"bytes,1,rep,name=outcome_ids,json=outcomeIds,proto3" json:"outcome_ids,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CloseManyRequest) Reset() {
+	*x = CloseManyRequest{}
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CloseManyRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CloseManyRequest) ProtoMessage() {}
+
+func (x *CloseManyRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CloseManyRequest.ProtoReflect.Descriptor instead.
+func (*CloseManyRequest) Descriptor() ([]byte, []int) {
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *CloseManyRequest) GetOutcomeIds() []string {
+	if x != nil {
+		return x.OutcomeIds
+	}
+	return nil
+}
+
+type CloseManyResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// One for each outcome asked, in the same order.
+	Results       []*CloseResult `protobuf:"bytes,1,rep,name=results,proto3" json:"results,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CloseManyResponse) Reset() {
+	*x = CloseManyResponse{}
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CloseManyResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CloseManyResponse) ProtoMessage() {}
+
+func (x *CloseManyResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CloseManyResponse.ProtoReflect.Descriptor instead.
+func (*CloseManyResponse) Descriptor() ([]byte, []int) {
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *CloseManyResponse) GetResults() []*CloseResult {
+	if x != nil {
+		return x.Results
+	}
+	return nil
+}
+
+type CloseResult struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	OutcomeId string                 `protobuf:"bytes,1,opt,name=outcome_id,json=outcomeId,proto3" json:"outcome_id,omitempty"`
+	// As CloseResponse, when the outcome is closed.
+	ClosedAt      *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=closed_at,json=closedAt,proto3" json:"closed_at,omitempty"`
+	AlreadyClosed bool                   `protobuf:"varint,3,opt,name=already_closed,json=alreadyClosed,proto3" json:"already_closed,omitempty"`
+	// Why this outcome was not closed ("" when it was): the reason Close
+	// would give (OUTCOME_NOT_FOUND, NOT_OUTCOME_OWNER, ...).
+	ErrorReason   string `protobuf:"bytes,4,opt,name=error_reason,json=errorReason,proto3" json:"error_reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CloseResult) Reset() {
+	*x = CloseResult{}
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CloseResult) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CloseResult) ProtoMessage() {}
+
+func (x *CloseResult) ProtoReflect() protoreflect.Message {
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CloseResult.ProtoReflect.Descriptor instead.
+func (*CloseResult) Descriptor() ([]byte, []int) {
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *CloseResult) GetOutcomeId() string {
+	if x != nil {
+		return x.OutcomeId
+	}
+	return ""
+}
+
+func (x *CloseResult) GetClosedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ClosedAt
+	}
+	return nil
+}
+
+func (x *CloseResult) GetAlreadyClosed() bool {
+	if x != nil {
+		return x.AlreadyClosed
+	}
+	return false
+}
+
+func (x *CloseResult) GetErrorReason() string {
+	if x != nil {
+		return x.ErrorReason
+	}
+	return ""
+}
+
 type RevealRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	OutcomeId     string                 `protobuf:"bytes,1,opt,name=outcome_id,json=outcomeId,proto3" json:"outcome_id,omitempty"`
@@ -793,7 +954,7 @@ type RevealRequest struct {
 
 func (x *RevealRequest) Reset() {
 	*x = RevealRequest{}
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[10]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -805,7 +966,7 @@ func (x *RevealRequest) String() string {
 func (*RevealRequest) ProtoMessage() {}
 
 func (x *RevealRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[10]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -818,7 +979,7 @@ func (x *RevealRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevealRequest.ProtoReflect.Descriptor instead.
 func (*RevealRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{10}
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *RevealRequest) GetOutcomeId() string {
@@ -845,7 +1006,7 @@ type RevealResponse struct {
 
 func (x *RevealResponse) Reset() {
 	*x = RevealResponse{}
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[11]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -857,7 +1018,7 @@ func (x *RevealResponse) String() string {
 func (*RevealResponse) ProtoMessage() {}
 
 func (x *RevealResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[11]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -870,7 +1031,7 @@ func (x *RevealResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevealResponse.ProtoReflect.Descriptor instead.
 func (*RevealResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{11}
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *RevealResponse) GetOutcome() *Outcome {
@@ -913,7 +1074,7 @@ type OpenRequest struct {
 
 func (x *OpenRequest) Reset() {
 	*x = OpenRequest{}
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[12]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -925,7 +1086,7 @@ func (x *OpenRequest) String() string {
 func (*OpenRequest) ProtoMessage() {}
 
 func (x *OpenRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[12]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -938,7 +1099,7 @@ func (x *OpenRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OpenRequest.ProtoReflect.Descriptor instead.
 func (*OpenRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{12}
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *OpenRequest) GetOutcomeId() string {
@@ -964,7 +1125,7 @@ type OpenResponse struct {
 
 func (x *OpenResponse) Reset() {
 	*x = OpenResponse{}
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[13]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -976,7 +1137,7 @@ func (x *OpenResponse) String() string {
 func (*OpenResponse) ProtoMessage() {}
 
 func (x *OpenResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[13]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -989,7 +1150,7 @@ func (x *OpenResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OpenResponse.ProtoReflect.Descriptor instead.
 func (*OpenResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{13}
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *OpenResponse) GetProof() *ShoeProof {
@@ -1014,7 +1175,7 @@ type ShoeOpening struct {
 
 func (x *ShoeOpening) Reset() {
 	*x = ShoeOpening{}
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[14]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1026,7 +1187,7 @@ func (x *ShoeOpening) String() string {
 func (*ShoeOpening) ProtoMessage() {}
 
 func (x *ShoeOpening) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[14]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1039,7 +1200,7 @@ func (x *ShoeOpening) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ShoeOpening.ProtoReflect.Descriptor instead.
 func (*ShoeOpening) Descriptor() ([]byte, []int) {
-	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{14}
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ShoeOpening) GetPosition() int32 {
@@ -1085,7 +1246,7 @@ type ShoeProof struct {
 
 func (x *ShoeProof) Reset() {
 	*x = ShoeProof{}
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[15]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1097,7 +1258,7 @@ func (x *ShoeProof) String() string {
 func (*ShoeProof) ProtoMessage() {}
 
 func (x *ShoeProof) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[15]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1110,7 +1271,7 @@ func (x *ShoeProof) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ShoeProof.ProtoReflect.Descriptor instead.
 func (*ShoeProof) Descriptor() ([]byte, []int) {
-	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{15}
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ShoeProof) GetOutcomeId() string {
@@ -1173,7 +1334,7 @@ type AuditRecord struct {
 
 func (x *AuditRecord) Reset() {
 	*x = AuditRecord{}
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[16]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1185,7 +1346,7 @@ func (x *AuditRecord) String() string {
 func (*AuditRecord) ProtoMessage() {}
 
 func (x *AuditRecord) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[16]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1198,7 +1359,7 @@ func (x *AuditRecord) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AuditRecord.ProtoReflect.Descriptor instead.
 func (*AuditRecord) Descriptor() ([]byte, []int) {
-	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{16}
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *AuditRecord) GetSeq() uint64 {
@@ -1283,7 +1444,7 @@ type ReadAuditRequest struct {
 
 func (x *ReadAuditRequest) Reset() {
 	*x = ReadAuditRequest{}
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[17]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1295,7 +1456,7 @@ func (x *ReadAuditRequest) String() string {
 func (*ReadAuditRequest) ProtoMessage() {}
 
 func (x *ReadAuditRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[17]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1308,7 +1469,7 @@ func (x *ReadAuditRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReadAuditRequest.ProtoReflect.Descriptor instead.
 func (*ReadAuditRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{17}
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ReadAuditRequest) GetFromSeq() uint64 {
@@ -1336,7 +1497,7 @@ type ReadAuditResponse struct {
 
 func (x *ReadAuditResponse) Reset() {
 	*x = ReadAuditResponse{}
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[18]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1348,7 +1509,7 @@ func (x *ReadAuditResponse) String() string {
 func (*ReadAuditResponse) ProtoMessage() {}
 
 func (x *ReadAuditResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[18]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1361,7 +1522,7 @@ func (x *ReadAuditResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReadAuditResponse.ProtoReflect.Descriptor instead.
 func (*ReadAuditResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{18}
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ReadAuditResponse) GetRecords() []*AuditRecord {
@@ -1389,7 +1550,7 @@ type VerifyAuditRequest struct {
 
 func (x *VerifyAuditRequest) Reset() {
 	*x = VerifyAuditRequest{}
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[19]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1401,7 +1562,7 @@ func (x *VerifyAuditRequest) String() string {
 func (*VerifyAuditRequest) ProtoMessage() {}
 
 func (x *VerifyAuditRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[19]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1414,7 +1575,7 @@ func (x *VerifyAuditRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyAuditRequest.ProtoReflect.Descriptor instead.
 func (*VerifyAuditRequest) Descriptor() ([]byte, []int) {
-	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{19}
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *VerifyAuditRequest) GetFromSeq() uint64 {
@@ -1447,7 +1608,7 @@ type VerifyAuditResponse struct {
 
 func (x *VerifyAuditResponse) Reset() {
 	*x = VerifyAuditResponse{}
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[20]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1459,7 +1620,7 @@ func (x *VerifyAuditResponse) String() string {
 func (*VerifyAuditResponse) ProtoMessage() {}
 
 func (x *VerifyAuditResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_croupier_rng_v1_rng_proto_msgTypes[20]
+	mi := &file_croupier_rng_v1_rng_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1472,7 +1633,7 @@ func (x *VerifyAuditResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyAuditResponse.ProtoReflect.Descriptor instead.
 func (*VerifyAuditResponse) Descriptor() ([]byte, []int) {
-	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{20}
+	return file_croupier_rng_v1_rng_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *VerifyAuditResponse) GetOk() bool {
@@ -1563,7 +1724,18 @@ const file_croupier_rng_v1_rng_proto_rawDesc = "" +
 	"outcome_id\x18\x01 \x01(\tR\toutcomeId\"o\n" +
 	"\rCloseResponse\x127\n" +
 	"\tclosed_at\x18\x01 \x01(\v2\x1a.google.protobuf.TimestampR\bclosedAt\x12%\n" +
-	"\x0ealready_closed\x18\x02 \x01(\bR\ralreadyClosed\".\n" +
+	"\x0ealready_closed\x18\x02 \x01(\bR\ralreadyClosed\"3\n" +
+	"\x10CloseManyRequest\x12\x1f\n" +
+	"\voutcome_ids\x18\x01 \x03(\tR\n" +
+	"outcomeIds\"K\n" +
+	"\x11CloseManyResponse\x126\n" +
+	"\aresults\x18\x01 \x03(\v2\x1c.croupier.rng.v1.CloseResultR\aresults\"\xaf\x01\n" +
+	"\vCloseResult\x12\x1d\n" +
+	"\n" +
+	"outcome_id\x18\x01 \x01(\tR\toutcomeId\x127\n" +
+	"\tclosed_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\bclosedAt\x12%\n" +
+	"\x0ealready_closed\x18\x03 \x01(\bR\ralreadyClosed\x12!\n" +
+	"\ferror_reason\x18\x04 \x01(\tR\verrorReason\".\n" +
 	"\rRevealRequest\x12\x1d\n" +
 	"\n" +
 	"outcome_id\x18\x01 \x01(\tR\toutcomeId\"\xc0\x01\n" +
@@ -1629,13 +1801,14 @@ const file_croupier_rng_v1_rng_proto_rawDesc = "" +
 	"\x18OUTCOME_KIND_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14OUTCOME_KIND_SHUFFLE\x10\x01\x12\x15\n" +
 	"\x11OUTCOME_KIND_SPIN\x10\x02\x12\x15\n" +
-	"\x11OUTCOME_KIND_DRAW\x10\x032\xea\x04\n" +
+	"\x11OUTCOME_KIND_DRAW\x10\x032\xbe\x05\n" +
 	"\n" +
 	"RngService\x12L\n" +
 	"\aShuffle\x12\x1f.croupier.rng.v1.ShuffleRequest\x1a .croupier.rng.v1.ShuffleResponse\x12C\n" +
 	"\x04Spin\x12\x1c.croupier.rng.v1.SpinRequest\x1a\x1d.croupier.rng.v1.SpinResponse\x12C\n" +
 	"\x04Draw\x12\x1c.croupier.rng.v1.DrawRequest\x1a\x1d.croupier.rng.v1.DrawResponse\x12F\n" +
-	"\x05Close\x12\x1d.croupier.rng.v1.CloseRequest\x1a\x1e.croupier.rng.v1.CloseResponse\x12I\n" +
+	"\x05Close\x12\x1d.croupier.rng.v1.CloseRequest\x1a\x1e.croupier.rng.v1.CloseResponse\x12R\n" +
+	"\tCloseMany\x12!.croupier.rng.v1.CloseManyRequest\x1a\".croupier.rng.v1.CloseManyResponse\x12I\n" +
 	"\x06Reveal\x12\x1e.croupier.rng.v1.RevealRequest\x1a\x1f.croupier.rng.v1.RevealResponse\x12C\n" +
 	"\x04Open\x12\x1c.croupier.rng.v1.OpenRequest\x1a\x1d.croupier.rng.v1.OpenResponse\x12R\n" +
 	"\tReadAudit\x12!.croupier.rng.v1.ReadAuditRequest\x1a\".croupier.rng.v1.ReadAuditResponse\x12X\n" +
@@ -1655,7 +1828,7 @@ func file_croupier_rng_v1_rng_proto_rawDescGZIP() []byte {
 }
 
 var file_croupier_rng_v1_rng_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_croupier_rng_v1_rng_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
+var file_croupier_rng_v1_rng_proto_msgTypes = make([]protoimpl.MessageInfo, 24)
 var file_croupier_rng_v1_rng_proto_goTypes = []any{
 	(Wheel)(0),                    // 0: croupier.rng.v1.Wheel
 	(OutcomeKind)(0),              // 1: croupier.rng.v1.OutcomeKind
@@ -1669,63 +1842,70 @@ var file_croupier_rng_v1_rng_proto_goTypes = []any{
 	(*Outcome)(nil),               // 9: croupier.rng.v1.Outcome
 	(*CloseRequest)(nil),          // 10: croupier.rng.v1.CloseRequest
 	(*CloseResponse)(nil),         // 11: croupier.rng.v1.CloseResponse
-	(*RevealRequest)(nil),         // 12: croupier.rng.v1.RevealRequest
-	(*RevealResponse)(nil),        // 13: croupier.rng.v1.RevealResponse
-	(*OpenRequest)(nil),           // 14: croupier.rng.v1.OpenRequest
-	(*OpenResponse)(nil),          // 15: croupier.rng.v1.OpenResponse
-	(*ShoeOpening)(nil),           // 16: croupier.rng.v1.ShoeOpening
-	(*ShoeProof)(nil),             // 17: croupier.rng.v1.ShoeProof
-	(*AuditRecord)(nil),           // 18: croupier.rng.v1.AuditRecord
-	(*ReadAuditRequest)(nil),      // 19: croupier.rng.v1.ReadAuditRequest
-	(*ReadAuditResponse)(nil),     // 20: croupier.rng.v1.ReadAuditResponse
-	(*VerifyAuditRequest)(nil),    // 21: croupier.rng.v1.VerifyAuditRequest
-	(*VerifyAuditResponse)(nil),   // 22: croupier.rng.v1.VerifyAuditResponse
-	(*v1.Context)(nil),            // 23: croupier.common.v1.Context
-	(*timestamppb.Timestamp)(nil), // 24: google.protobuf.Timestamp
+	(*CloseManyRequest)(nil),      // 12: croupier.rng.v1.CloseManyRequest
+	(*CloseManyResponse)(nil),     // 13: croupier.rng.v1.CloseManyResponse
+	(*CloseResult)(nil),           // 14: croupier.rng.v1.CloseResult
+	(*RevealRequest)(nil),         // 15: croupier.rng.v1.RevealRequest
+	(*RevealResponse)(nil),        // 16: croupier.rng.v1.RevealResponse
+	(*OpenRequest)(nil),           // 17: croupier.rng.v1.OpenRequest
+	(*OpenResponse)(nil),          // 18: croupier.rng.v1.OpenResponse
+	(*ShoeOpening)(nil),           // 19: croupier.rng.v1.ShoeOpening
+	(*ShoeProof)(nil),             // 20: croupier.rng.v1.ShoeProof
+	(*AuditRecord)(nil),           // 21: croupier.rng.v1.AuditRecord
+	(*ReadAuditRequest)(nil),      // 22: croupier.rng.v1.ReadAuditRequest
+	(*ReadAuditResponse)(nil),     // 23: croupier.rng.v1.ReadAuditResponse
+	(*VerifyAuditRequest)(nil),    // 24: croupier.rng.v1.VerifyAuditRequest
+	(*VerifyAuditResponse)(nil),   // 25: croupier.rng.v1.VerifyAuditResponse
+	(*v1.Context)(nil),            // 26: croupier.common.v1.Context
+	(*timestamppb.Timestamp)(nil), // 27: google.protobuf.Timestamp
 }
 var file_croupier_rng_v1_rng_proto_depIdxs = []int32{
-	23, // 0: croupier.rng.v1.ShuffleRequest.context:type_name -> croupier.common.v1.Context
+	26, // 0: croupier.rng.v1.ShuffleRequest.context:type_name -> croupier.common.v1.Context
 	2,  // 1: croupier.rng.v1.ShuffleRequest.cut_card:type_name -> croupier.rng.v1.CutCard
 	9,  // 2: croupier.rng.v1.ShuffleResponse.outcome:type_name -> croupier.rng.v1.Outcome
 	0,  // 3: croupier.rng.v1.SpinRequest.wheel:type_name -> croupier.rng.v1.Wheel
-	23, // 4: croupier.rng.v1.SpinRequest.context:type_name -> croupier.common.v1.Context
+	26, // 4: croupier.rng.v1.SpinRequest.context:type_name -> croupier.common.v1.Context
 	9,  // 5: croupier.rng.v1.SpinResponse.outcome:type_name -> croupier.rng.v1.Outcome
-	23, // 6: croupier.rng.v1.DrawRequest.context:type_name -> croupier.common.v1.Context
+	26, // 6: croupier.rng.v1.DrawRequest.context:type_name -> croupier.common.v1.Context
 	9,  // 7: croupier.rng.v1.DrawResponse.outcome:type_name -> croupier.rng.v1.Outcome
 	1,  // 8: croupier.rng.v1.Outcome.kind:type_name -> croupier.rng.v1.OutcomeKind
-	24, // 9: croupier.rng.v1.Outcome.created_at:type_name -> google.protobuf.Timestamp
-	23, // 10: croupier.rng.v1.Outcome.context:type_name -> croupier.common.v1.Context
+	27, // 9: croupier.rng.v1.Outcome.created_at:type_name -> google.protobuf.Timestamp
+	26, // 10: croupier.rng.v1.Outcome.context:type_name -> croupier.common.v1.Context
 	0,  // 11: croupier.rng.v1.Outcome.wheel:type_name -> croupier.rng.v1.Wheel
-	24, // 12: croupier.rng.v1.CloseResponse.closed_at:type_name -> google.protobuf.Timestamp
-	9,  // 13: croupier.rng.v1.RevealResponse.outcome:type_name -> croupier.rng.v1.Outcome
-	24, // 14: croupier.rng.v1.RevealResponse.closed_at:type_name -> google.protobuf.Timestamp
-	17, // 15: croupier.rng.v1.OpenResponse.proof:type_name -> croupier.rng.v1.ShoeProof
-	16, // 16: croupier.rng.v1.ShoeProof.openings:type_name -> croupier.rng.v1.ShoeOpening
-	1,  // 17: croupier.rng.v1.AuditRecord.kind:type_name -> croupier.rng.v1.OutcomeKind
-	23, // 18: croupier.rng.v1.AuditRecord.context:type_name -> croupier.common.v1.Context
-	24, // 19: croupier.rng.v1.AuditRecord.created_at:type_name -> google.protobuf.Timestamp
-	18, // 20: croupier.rng.v1.ReadAuditResponse.records:type_name -> croupier.rng.v1.AuditRecord
-	3,  // 21: croupier.rng.v1.RngService.Shuffle:input_type -> croupier.rng.v1.ShuffleRequest
-	5,  // 22: croupier.rng.v1.RngService.Spin:input_type -> croupier.rng.v1.SpinRequest
-	7,  // 23: croupier.rng.v1.RngService.Draw:input_type -> croupier.rng.v1.DrawRequest
-	10, // 24: croupier.rng.v1.RngService.Close:input_type -> croupier.rng.v1.CloseRequest
-	12, // 25: croupier.rng.v1.RngService.Reveal:input_type -> croupier.rng.v1.RevealRequest
-	14, // 26: croupier.rng.v1.RngService.Open:input_type -> croupier.rng.v1.OpenRequest
-	19, // 27: croupier.rng.v1.RngService.ReadAudit:input_type -> croupier.rng.v1.ReadAuditRequest
-	21, // 28: croupier.rng.v1.RngService.VerifyAudit:input_type -> croupier.rng.v1.VerifyAuditRequest
-	4,  // 29: croupier.rng.v1.RngService.Shuffle:output_type -> croupier.rng.v1.ShuffleResponse
-	6,  // 30: croupier.rng.v1.RngService.Spin:output_type -> croupier.rng.v1.SpinResponse
-	8,  // 31: croupier.rng.v1.RngService.Draw:output_type -> croupier.rng.v1.DrawResponse
-	11, // 32: croupier.rng.v1.RngService.Close:output_type -> croupier.rng.v1.CloseResponse
-	13, // 33: croupier.rng.v1.RngService.Reveal:output_type -> croupier.rng.v1.RevealResponse
-	15, // 34: croupier.rng.v1.RngService.Open:output_type -> croupier.rng.v1.OpenResponse
-	20, // 35: croupier.rng.v1.RngService.ReadAudit:output_type -> croupier.rng.v1.ReadAuditResponse
-	22, // 36: croupier.rng.v1.RngService.VerifyAudit:output_type -> croupier.rng.v1.VerifyAuditResponse
-	29, // [29:37] is the sub-list for method output_type
-	21, // [21:29] is the sub-list for method input_type
-	21, // [21:21] is the sub-list for extension type_name
-	21, // [21:21] is the sub-list for extension extendee
-	0,  // [0:21] is the sub-list for field type_name
+	27, // 12: croupier.rng.v1.CloseResponse.closed_at:type_name -> google.protobuf.Timestamp
+	14, // 13: croupier.rng.v1.CloseManyResponse.results:type_name -> croupier.rng.v1.CloseResult
+	27, // 14: croupier.rng.v1.CloseResult.closed_at:type_name -> google.protobuf.Timestamp
+	9,  // 15: croupier.rng.v1.RevealResponse.outcome:type_name -> croupier.rng.v1.Outcome
+	27, // 16: croupier.rng.v1.RevealResponse.closed_at:type_name -> google.protobuf.Timestamp
+	20, // 17: croupier.rng.v1.OpenResponse.proof:type_name -> croupier.rng.v1.ShoeProof
+	19, // 18: croupier.rng.v1.ShoeProof.openings:type_name -> croupier.rng.v1.ShoeOpening
+	1,  // 19: croupier.rng.v1.AuditRecord.kind:type_name -> croupier.rng.v1.OutcomeKind
+	26, // 20: croupier.rng.v1.AuditRecord.context:type_name -> croupier.common.v1.Context
+	27, // 21: croupier.rng.v1.AuditRecord.created_at:type_name -> google.protobuf.Timestamp
+	21, // 22: croupier.rng.v1.ReadAuditResponse.records:type_name -> croupier.rng.v1.AuditRecord
+	3,  // 23: croupier.rng.v1.RngService.Shuffle:input_type -> croupier.rng.v1.ShuffleRequest
+	5,  // 24: croupier.rng.v1.RngService.Spin:input_type -> croupier.rng.v1.SpinRequest
+	7,  // 25: croupier.rng.v1.RngService.Draw:input_type -> croupier.rng.v1.DrawRequest
+	10, // 26: croupier.rng.v1.RngService.Close:input_type -> croupier.rng.v1.CloseRequest
+	12, // 27: croupier.rng.v1.RngService.CloseMany:input_type -> croupier.rng.v1.CloseManyRequest
+	15, // 28: croupier.rng.v1.RngService.Reveal:input_type -> croupier.rng.v1.RevealRequest
+	17, // 29: croupier.rng.v1.RngService.Open:input_type -> croupier.rng.v1.OpenRequest
+	22, // 30: croupier.rng.v1.RngService.ReadAudit:input_type -> croupier.rng.v1.ReadAuditRequest
+	24, // 31: croupier.rng.v1.RngService.VerifyAudit:input_type -> croupier.rng.v1.VerifyAuditRequest
+	4,  // 32: croupier.rng.v1.RngService.Shuffle:output_type -> croupier.rng.v1.ShuffleResponse
+	6,  // 33: croupier.rng.v1.RngService.Spin:output_type -> croupier.rng.v1.SpinResponse
+	8,  // 34: croupier.rng.v1.RngService.Draw:output_type -> croupier.rng.v1.DrawResponse
+	11, // 35: croupier.rng.v1.RngService.Close:output_type -> croupier.rng.v1.CloseResponse
+	13, // 36: croupier.rng.v1.RngService.CloseMany:output_type -> croupier.rng.v1.CloseManyResponse
+	16, // 37: croupier.rng.v1.RngService.Reveal:output_type -> croupier.rng.v1.RevealResponse
+	18, // 38: croupier.rng.v1.RngService.Open:output_type -> croupier.rng.v1.OpenResponse
+	23, // 39: croupier.rng.v1.RngService.ReadAudit:output_type -> croupier.rng.v1.ReadAuditResponse
+	25, // 40: croupier.rng.v1.RngService.VerifyAudit:output_type -> croupier.rng.v1.VerifyAuditResponse
+	32, // [32:41] is the sub-list for method output_type
+	23, // [23:32] is the sub-list for method input_type
+	23, // [23:23] is the sub-list for extension type_name
+	23, // [23:23] is the sub-list for extension extendee
+	0,  // [0:23] is the sub-list for field type_name
 }
 
 func init() { file_croupier_rng_v1_rng_proto_init() }
@@ -1739,7 +1919,7 @@ func file_croupier_rng_v1_rng_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_croupier_rng_v1_rng_proto_rawDesc), len(file_croupier_rng_v1_rng_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   21,
+			NumMessages:   24,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -23,6 +23,7 @@ const (
 	RngService_Spin_FullMethodName        = "/croupier.rng.v1.RngService/Spin"
 	RngService_Draw_FullMethodName        = "/croupier.rng.v1.RngService/Draw"
 	RngService_Close_FullMethodName       = "/croupier.rng.v1.RngService/Close"
+	RngService_CloseMany_FullMethodName   = "/croupier.rng.v1.RngService/CloseMany"
 	RngService_Reveal_FullMethodName      = "/croupier.rng.v1.RngService/Reveal"
 	RngService_Open_FullMethodName        = "/croupier.rng.v1.RngService/Open"
 	RngService_ReadAudit_FullMethodName   = "/croupier.rng.v1.RngService/ReadAudit"
@@ -54,6 +55,12 @@ type RngServiceClient interface {
 	// it; closing a closed outcome is a no-op. Until it is closed, Reveal and
 	// Open refuse it with FAILED_PRECONDITION OUTCOME_OPEN.
 	Close(ctx context.Context, in *CloseRequest, opts ...grpc.CallOption) (*CloseResponse, error)
+	// CloseMany closes several outcomes, each as Close does, in one call: a
+	// table closes the outcomes of the hands it finished in the last few
+	// milliseconds together. Each outcome has its own result, in the order
+	// asked; one the caller may not close (or that does not exist) fails
+	// alone, with its reason, and the others are closed.
+	CloseMany(ctx context.Context, in *CloseManyRequest, opts ...grpc.CallOption) (*CloseManyResponse, error)
 	// Reveal returns a closed outcome whole with its salt (a shoe: its secret),
 	// so its commitment can be checked: operators and auditors, and a service
 	// for the outcomes it owns.
@@ -109,6 +116,16 @@ func (c *rngServiceClient) Close(ctx context.Context, in *CloseRequest, opts ...
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(CloseResponse)
 	err := c.cc.Invoke(ctx, RngService_Close_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *rngServiceClient) CloseMany(ctx context.Context, in *CloseManyRequest, opts ...grpc.CallOption) (*CloseManyResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CloseManyResponse)
+	err := c.cc.Invoke(ctx, RngService_CloseMany_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -180,6 +197,12 @@ type RngServiceServer interface {
 	// it; closing a closed outcome is a no-op. Until it is closed, Reveal and
 	// Open refuse it with FAILED_PRECONDITION OUTCOME_OPEN.
 	Close(context.Context, *CloseRequest) (*CloseResponse, error)
+	// CloseMany closes several outcomes, each as Close does, in one call: a
+	// table closes the outcomes of the hands it finished in the last few
+	// milliseconds together. Each outcome has its own result, in the order
+	// asked; one the caller may not close (or that does not exist) fails
+	// alone, with its reason, and the others are closed.
+	CloseMany(context.Context, *CloseManyRequest) (*CloseManyResponse, error)
 	// Reveal returns a closed outcome whole with its salt (a shoe: its secret),
 	// so its commitment can be checked: operators and auditors, and a service
 	// for the outcomes it owns.
@@ -212,6 +235,9 @@ func (UnimplementedRngServiceServer) Draw(context.Context, *DrawRequest) (*DrawR
 }
 func (UnimplementedRngServiceServer) Close(context.Context, *CloseRequest) (*CloseResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Close not implemented")
+}
+func (UnimplementedRngServiceServer) CloseMany(context.Context, *CloseManyRequest) (*CloseManyResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CloseMany not implemented")
 }
 func (UnimplementedRngServiceServer) Reveal(context.Context, *RevealRequest) (*RevealResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Reveal not implemented")
@@ -318,6 +344,24 @@ func _RngService_Close_Handler(srv interface{}, ctx context.Context, dec func(in
 	return interceptor(ctx, in, info, handler)
 }
 
+func _RngService_CloseMany_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CloseManyRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RngServiceServer).CloseMany(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RngService_CloseMany_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RngServiceServer).CloseMany(ctx, req.(*CloseManyRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _RngService_Reveal_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(RevealRequest)
 	if err := dec(in); err != nil {
@@ -412,6 +456,10 @@ var RngService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "Close",
 			Handler:    _RngService_Close_Handler,
+		},
+		{
+			MethodName: "CloseMany",
+			Handler:    _RngService_CloseMany_Handler,
 		},
 		{
 			MethodName: "Reveal",

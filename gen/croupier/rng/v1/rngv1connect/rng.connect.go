@@ -41,6 +41,8 @@ const (
 	RngServiceDrawProcedure = "/croupier.rng.v1.RngService/Draw"
 	// RngServiceCloseProcedure is the fully-qualified name of the RngService's Close RPC.
 	RngServiceCloseProcedure = "/croupier.rng.v1.RngService/Close"
+	// RngServiceCloseManyProcedure is the fully-qualified name of the RngService's CloseMany RPC.
+	RngServiceCloseManyProcedure = "/croupier.rng.v1.RngService/CloseMany"
 	// RngServiceRevealProcedure is the fully-qualified name of the RngService's Reveal RPC.
 	RngServiceRevealProcedure = "/croupier.rng.v1.RngService/Reveal"
 	// RngServiceOpenProcedure is the fully-qualified name of the RngService's Open RPC.
@@ -65,6 +67,12 @@ type RngServiceClient interface {
 	// it; closing a closed outcome is a no-op. Until it is closed, Reveal and
 	// Open refuse it with FAILED_PRECONDITION OUTCOME_OPEN.
 	Close(context.Context, *connect.Request[v1.CloseRequest]) (*connect.Response[v1.CloseResponse], error)
+	// CloseMany closes several outcomes, each as Close does, in one call: a
+	// table closes the outcomes of the hands it finished in the last few
+	// milliseconds together. Each outcome has its own result, in the order
+	// asked; one the caller may not close (or that does not exist) fails
+	// alone, with its reason, and the others are closed.
+	CloseMany(context.Context, *connect.Request[v1.CloseManyRequest]) (*connect.Response[v1.CloseManyResponse], error)
 	// Reveal returns a closed outcome whole with its salt (a shoe: its secret),
 	// so its commitment can be checked: operators and auditors, and a service
 	// for the outcomes it owns.
@@ -113,6 +121,12 @@ func NewRngServiceClient(httpClient connect.HTTPClient, baseURL string, opts ...
 			connect.WithSchema(rngServiceMethods.ByName("Close")),
 			connect.WithClientOptions(opts...),
 		),
+		closeMany: connect.NewClient[v1.CloseManyRequest, v1.CloseManyResponse](
+			httpClient,
+			baseURL+RngServiceCloseManyProcedure,
+			connect.WithSchema(rngServiceMethods.ByName("CloseMany")),
+			connect.WithClientOptions(opts...),
+		),
 		reveal: connect.NewClient[v1.RevealRequest, v1.RevealResponse](
 			httpClient,
 			baseURL+RngServiceRevealProcedure,
@@ -146,6 +160,7 @@ type rngServiceClient struct {
 	spin        *connect.Client[v1.SpinRequest, v1.SpinResponse]
 	draw        *connect.Client[v1.DrawRequest, v1.DrawResponse]
 	close       *connect.Client[v1.CloseRequest, v1.CloseResponse]
+	closeMany   *connect.Client[v1.CloseManyRequest, v1.CloseManyResponse]
 	reveal      *connect.Client[v1.RevealRequest, v1.RevealResponse]
 	open        *connect.Client[v1.OpenRequest, v1.OpenResponse]
 	readAudit   *connect.Client[v1.ReadAuditRequest, v1.ReadAuditResponse]
@@ -170,6 +185,11 @@ func (c *rngServiceClient) Draw(ctx context.Context, req *connect.Request[v1.Dra
 // Close calls croupier.rng.v1.RngService.Close.
 func (c *rngServiceClient) Close(ctx context.Context, req *connect.Request[v1.CloseRequest]) (*connect.Response[v1.CloseResponse], error) {
 	return c.close.CallUnary(ctx, req)
+}
+
+// CloseMany calls croupier.rng.v1.RngService.CloseMany.
+func (c *rngServiceClient) CloseMany(ctx context.Context, req *connect.Request[v1.CloseManyRequest]) (*connect.Response[v1.CloseManyResponse], error) {
+	return c.closeMany.CallUnary(ctx, req)
 }
 
 // Reveal calls croupier.rng.v1.RngService.Reveal.
@@ -206,6 +226,12 @@ type RngServiceHandler interface {
 	// it; closing a closed outcome is a no-op. Until it is closed, Reveal and
 	// Open refuse it with FAILED_PRECONDITION OUTCOME_OPEN.
 	Close(context.Context, *connect.Request[v1.CloseRequest]) (*connect.Response[v1.CloseResponse], error)
+	// CloseMany closes several outcomes, each as Close does, in one call: a
+	// table closes the outcomes of the hands it finished in the last few
+	// milliseconds together. Each outcome has its own result, in the order
+	// asked; one the caller may not close (or that does not exist) fails
+	// alone, with its reason, and the others are closed.
+	CloseMany(context.Context, *connect.Request[v1.CloseManyRequest]) (*connect.Response[v1.CloseManyResponse], error)
 	// Reveal returns a closed outcome whole with its salt (a shoe: its secret),
 	// so its commitment can be checked: operators and auditors, and a service
 	// for the outcomes it owns.
@@ -250,6 +276,12 @@ func NewRngServiceHandler(svc RngServiceHandler, opts ...connect.HandlerOption) 
 		connect.WithSchema(rngServiceMethods.ByName("Close")),
 		connect.WithHandlerOptions(opts...),
 	)
+	rngServiceCloseManyHandler := connect.NewUnaryHandler(
+		RngServiceCloseManyProcedure,
+		svc.CloseMany,
+		connect.WithSchema(rngServiceMethods.ByName("CloseMany")),
+		connect.WithHandlerOptions(opts...),
+	)
 	rngServiceRevealHandler := connect.NewUnaryHandler(
 		RngServiceRevealProcedure,
 		svc.Reveal,
@@ -284,6 +316,8 @@ func NewRngServiceHandler(svc RngServiceHandler, opts ...connect.HandlerOption) 
 			rngServiceDrawHandler.ServeHTTP(w, r)
 		case RngServiceCloseProcedure:
 			rngServiceCloseHandler.ServeHTTP(w, r)
+		case RngServiceCloseManyProcedure:
+			rngServiceCloseManyHandler.ServeHTTP(w, r)
 		case RngServiceRevealProcedure:
 			rngServiceRevealHandler.ServeHTTP(w, r)
 		case RngServiceOpenProcedure:
@@ -315,6 +349,10 @@ func (UnimplementedRngServiceHandler) Draw(context.Context, *connect.Request[v1.
 
 func (UnimplementedRngServiceHandler) Close(context.Context, *connect.Request[v1.CloseRequest]) (*connect.Response[v1.CloseResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.rng.v1.RngService.Close is not implemented"))
+}
+
+func (UnimplementedRngServiceHandler) CloseMany(context.Context, *connect.Request[v1.CloseManyRequest]) (*connect.Response[v1.CloseManyResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("croupier.rng.v1.RngService.CloseMany is not implemented"))
 }
 
 func (UnimplementedRngServiceHandler) Reveal(context.Context, *connect.Request[v1.RevealRequest]) (*connect.Response[v1.RevealResponse], error) {

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file croupier/rng/v1/rng.proto.
  */
 export const file_croupier_rng_v1_rng: GenFile = /*@__PURE__*/
-  fileDesc("Chljcm91cGllci9ybmcvdjEvcm5nLnByb3RvEg9jcm91cGllci5ybmcudjEiNwoHQ3V0Q2FyZBIWCg5taW5fZnJvbV9mcm9udBgBIAEoBRIUCgxtaW5fZnJvbV9lbmQYAiABKAUikgEKDlNodWZmbGVSZXF1ZXN0Eg0KBWRlY2tzGAEgASgFEiwKB2NvbnRleHQYAiABKAsyGy5jcm91cGllci5jb21tb24udjEuQ29udGV4dBIqCghjdXRfY2FyZBgDIAEoCzIYLmNyb3VwaWVyLnJuZy52MS5DdXRDYXJkEhcKD2lkZW1wb3RlbmN5X2tleRgEIAEoCSI8Cg9TaHVmZmxlUmVzcG9uc2USKQoHb3V0Y29tZRgBIAEoCzIYLmNyb3VwaWVyLnJuZy52MS5PdXRjb21lInsKC1NwaW5SZXF1ZXN0EiUKBXdoZWVsGAEgASgOMhYuY3JvdXBpZXIucm5nLnYxLldoZWVsEiwKB2NvbnRleHQYAiABKAsyGy5jcm91cGllci5jb21tb24udjEuQ29udGV4dBIXCg9pZGVtcG90ZW5jeV9rZXkYAyABKAkiOQoMU3BpblJlc3BvbnNlEikKB291dGNvbWUYASABKAsyGC5jcm91cGllci5ybmcudjEuT3V0Y29tZSJqCgtEcmF3UmVxdWVzdBIJCgFuGAEgASgFEgkKAWsYAiABKAUSLAoHY29udGV4dBgDIAEoCzIbLmNyb3VwaWVyLmNvbW1vbi52MS5Db250ZXh0EhcKD2lkZW1wb3RlbmN5X2tleRgEIAEoCSI5CgxEcmF3UmVzcG9uc2USKQoHb3V0Y29tZRgBIAEoCzIYLmNyb3VwaWVyLnJuZy52MS5PdXRjb21lIvACCgdPdXRjb21lEgoKAmlkGAEgASgJEioKBGtpbmQYAiABKA4yHC5jcm91cGllci5ybmcudjEuT3V0Y29tZUtpbmQSEgoKY29tbWl0bWVudBgDIAEoDBIuCgpjcmVhdGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIsCgdjb250ZXh0GAUgASgLMhsuY3JvdXBpZXIuY29tbW9uLnYxLkNvbnRleHQSDQoFY2FyZHMYBiADKAkSGQoRY3V0X2NhcmRfcG9zaXRpb24YByABKAUSJQoFd2hlZWwYCCABKA4yFi5jcm91cGllci5ybmcudjEuV2hlZWwSFAoMcG9ja2V0X2luZGV4GAkgASgFEhQKDHBvY2tldF9sYWJlbBgKIAEoCRIOCgZ2YWx1ZXMYCyADKAUSDQoFZGVja3MYDCABKAUSCQoBbhgNIAEoBRIUCgx3aGVlbF9sYXlvdXQYDiABKAkiIgoMQ2xvc2VSZXF1ZXN0EhIKCm91dGNvbWVfaWQYASABKAkiVgoNQ2xvc2VSZXNwb25zZRItCgljbG9zZWRfYXQYASABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhYKDmFscmVhZHlfY2xvc2VkGAIgASgIIiMKDVJldmVhbFJlcXVlc3QSEgoKb3V0Y29tZV9pZBgBIAEoCSKUAQoOUmV2ZWFsUmVzcG9uc2USKQoHb3V0Y29tZRgBIAEoCzIYLmNyb3VwaWVyLnJuZy52MS5PdXRjb21lEgwKBHNhbHQYAiABKAwSGgoSY2Fub25pY2FsX2VuY29kaW5nGAMgASgMEi0KCWNsb3NlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiNAoLT3BlblJlcXVlc3QSEgoKb3V0Y29tZV9pZBgBIAEoCRIRCglwb3NpdGlvbnMYAiADKAUiOQoMT3BlblJlc3BvbnNlEikKBXByb29mGAEgASgLMhouY3JvdXBpZXIucm5nLnYxLlNob2VQcm9vZiI7CgtTaG9lT3BlbmluZxIQCghwb3NpdGlvbhgBIAEoBRIMCgRjYXJkGAIgASgJEgwKBHNhbHQYAyABKAwifQoJU2hvZVByb29mEhIKCm91dGNvbWVfaWQYASABKAkSDAoEcm9vdBgCIAEoDBIOCgZsZWF2ZXMYAyABKAUSLgoIb3BlbmluZ3MYBCADKAsyHC5jcm91cGllci5ybmcudjEuU2hvZU9wZW5pbmcSDgoGaGFzaGVzGAUgAygMIpwCCgtBdWRpdFJlY29yZBILCgNzZXEYASABKAQSEgoKb3V0Y29tZV9pZBgCIAEoCRIqCgRraW5kGAMgASgOMhwuY3JvdXBpZXIucm5nLnYxLk91dGNvbWVLaW5kEiwKB2NvbnRleHQYBCABKAsyGy5jcm91cGllci5jb21tb24udjEuQ29udGV4dBISCgpjb21taXRtZW50GAUgASgMEi4KCmNyZWF0ZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhEKCXByZXZfaGFzaBgHIAEoDBIMCgRoYXNoGAggASgMEhQKDHJlcXVlc3RlZF9ieRgJIAEoCRIXCg9pZGVtcG90ZW5jeV9rZXkYCiABKAkiMwoQUmVhZEF1ZGl0UmVxdWVzdBIQCghmcm9tX3NlcRgBIAEoBBINCgVsaW1pdBgCIAEoBSJUChFSZWFkQXVkaXRSZXNwb25zZRItCgdyZWNvcmRzGAEgAygLMhwuY3JvdXBpZXIucm5nLnYxLkF1ZGl0UmVjb3JkEhAKCGxhc3Rfc2VxGAIgASgEIjYKElZlcmlmeUF1ZGl0UmVxdWVzdBIQCghmcm9tX3NlcRgBIAEoBBIOCgZ0b19zZXEYAiABKAQidAoTVmVyaWZ5QXVkaXRSZXNwb25zZRIKCgJvaxgBIAEoCBIXCg9yZWNvcmRzX2NoZWNrZWQYAiABKAQSFQoNZmlyc3RfYmFkX3NlcRgDIAEoBBIOCgZyZWFzb24YBCABKAkSEQoJbGFzdF9oYXNoGAUgASgMKlcKBVdoZWVsEhUKEVdIRUVMX1VOU1BFQ0lGSUVEEAASEgoOV0hFRUxfRVVST1BFQU4QARISCg5XSEVFTF9BTUVSSUNBThACEg8KC1dIRUVMX01PTkVZEAMqcwoLT3V0Y29tZUtpbmQSHAoYT1VUQ09NRV9LSU5EX1VOU1BFQ0lGSUVEEAASGAoUT1VUQ09NRV9LSU5EX1NIVUZGTEUQARIVChFPVVRDT01FX0tJTkRfU1BJThACEhUKEU9VVENPTUVfS0lORF9EUkFXEAMy6gQKClJuZ1NlcnZpY2USTAoHU2h1ZmZsZRIfLmNyb3VwaWVyLnJuZy52MS5TaHVmZmxlUmVxdWVzdBogLmNyb3VwaWVyLnJuZy52MS5TaHVmZmxlUmVzcG9uc2USQwoEU3BpbhIcLmNyb3VwaWVyLnJuZy52MS5TcGluUmVxdWVzdBodLmNyb3VwaWVyLnJuZy52MS5TcGluUmVzcG9uc2USQwoERHJhdxIcLmNyb3VwaWVyLnJuZy52MS5EcmF3UmVxdWVzdBodLmNyb3VwaWVyLnJuZy52MS5EcmF3UmVzcG9uc2USRgoFQ2xvc2USHS5jcm91cGllci5ybmcudjEuQ2xvc2VSZXF1ZXN0Gh4uY3JvdXBpZXIucm5nLnYxLkNsb3NlUmVzcG9uc2USSQoGUmV2ZWFsEh4uY3JvdXBpZXIucm5nLnYxLlJldmVhbFJlcXVlc3QaHy5jcm91cGllci5ybmcudjEuUmV2ZWFsUmVzcG9uc2USQwoET3BlbhIcLmNyb3VwaWVyLnJuZy52MS5PcGVuUmVxdWVzdBodLmNyb3VwaWVyLnJuZy52MS5PcGVuUmVzcG9uc2USUgoJUmVhZEF1ZGl0EiEuY3JvdXBpZXIucm5nLnYxLlJlYWRBdWRpdFJlcXVlc3QaIi5jcm91cGllci5ybmcudjEuUmVhZEF1ZGl0UmVzcG9uc2USWAoLVmVyaWZ5QXVkaXQSIy5jcm91cGllci5ybmcudjEuVmVyaWZ5QXVkaXRSZXF1ZXN0GiQuY3JvdXBpZXIucm5nLnYxLlZlcmlmeUF1ZGl0UmVzcG9uc2ViBnByb3RvMw", [file_croupier_common_v1_common, file_google_protobuf_timestamp]);
+  fileDesc("Chljcm91cGllci9ybmcvdjEvcm5nLnByb3RvEg9jcm91cGllci5ybmcudjEiNwoHQ3V0Q2FyZBIWCg5taW5fZnJvbV9mcm9udBgBIAEoBRIUCgxtaW5fZnJvbV9lbmQYAiABKAUikgEKDlNodWZmbGVSZXF1ZXN0Eg0KBWRlY2tzGAEgASgFEiwKB2NvbnRleHQYAiABKAsyGy5jcm91cGllci5jb21tb24udjEuQ29udGV4dBIqCghjdXRfY2FyZBgDIAEoCzIYLmNyb3VwaWVyLnJuZy52MS5DdXRDYXJkEhcKD2lkZW1wb3RlbmN5X2tleRgEIAEoCSI8Cg9TaHVmZmxlUmVzcG9uc2USKQoHb3V0Y29tZRgBIAEoCzIYLmNyb3VwaWVyLnJuZy52MS5PdXRjb21lInsKC1NwaW5SZXF1ZXN0EiUKBXdoZWVsGAEgASgOMhYuY3JvdXBpZXIucm5nLnYxLldoZWVsEiwKB2NvbnRleHQYAiABKAsyGy5jcm91cGllci5jb21tb24udjEuQ29udGV4dBIXCg9pZGVtcG90ZW5jeV9rZXkYAyABKAkiOQoMU3BpblJlc3BvbnNlEikKB291dGNvbWUYASABKAsyGC5jcm91cGllci5ybmcudjEuT3V0Y29tZSJqCgtEcmF3UmVxdWVzdBIJCgFuGAEgASgFEgkKAWsYAiABKAUSLAoHY29udGV4dBgDIAEoCzIbLmNyb3VwaWVyLmNvbW1vbi52MS5Db250ZXh0EhcKD2lkZW1wb3RlbmN5X2tleRgEIAEoCSI5CgxEcmF3UmVzcG9uc2USKQoHb3V0Y29tZRgBIAEoCzIYLmNyb3VwaWVyLnJuZy52MS5PdXRjb21lIvACCgdPdXRjb21lEgoKAmlkGAEgASgJEioKBGtpbmQYAiABKA4yHC5jcm91cGllci5ybmcudjEuT3V0Y29tZUtpbmQSEgoKY29tbWl0bWVudBgDIAEoDBIuCgpjcmVhdGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIsCgdjb250ZXh0GAUgASgLMhsuY3JvdXBpZXIuY29tbW9uLnYxLkNvbnRleHQSDQoFY2FyZHMYBiADKAkSGQoRY3V0X2NhcmRfcG9zaXRpb24YByABKAUSJQoFd2hlZWwYCCABKA4yFi5jcm91cGllci5ybmcudjEuV2hlZWwSFAoMcG9ja2V0X2luZGV4GAkgASgFEhQKDHBvY2tldF9sYWJlbBgKIAEoCRIOCgZ2YWx1ZXMYCyADKAUSDQoFZGVja3MYDCABKAUSCQoBbhgNIAEoBRIUCgx3aGVlbF9sYXlvdXQYDiABKAkiIgoMQ2xvc2VSZXF1ZXN0EhIKCm91dGNvbWVfaWQYASABKAkiVgoNQ2xvc2VSZXNwb25zZRItCgljbG9zZWRfYXQYASABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhYKDmFscmVhZHlfY2xvc2VkGAIgASgIIicKEENsb3NlTWFueVJlcXVlc3QSEwoLb3V0Y29tZV9pZHMYASADKAkiQgoRQ2xvc2VNYW55UmVzcG9uc2USLQoHcmVzdWx0cxgBIAMoCzIcLmNyb3VwaWVyLnJuZy52MS5DbG9zZVJlc3VsdCJ+CgtDbG9zZVJlc3VsdBISCgpvdXRjb21lX2lkGAEgASgJEi0KCWNsb3NlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFgoOYWxyZWFkeV9jbG9zZWQYAyABKAgSFAoMZXJyb3JfcmVhc29uGAQgASgJIiMKDVJldmVhbFJlcXVlc3QSEgoKb3V0Y29tZV9pZBgBIAEoCSKUAQoOUmV2ZWFsUmVzcG9uc2USKQoHb3V0Y29tZRgBIAEoCzIYLmNyb3VwaWVyLnJuZy52MS5PdXRjb21lEgwKBHNhbHQYAiABKAwSGgoSY2Fub25pY2FsX2VuY29kaW5nGAMgASgMEi0KCWNsb3NlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiNAoLT3BlblJlcXVlc3QSEgoKb3V0Y29tZV9pZBgBIAEoCRIRCglwb3NpdGlvbnMYAiADKAUiOQoMT3BlblJlc3BvbnNlEikKBXByb29mGAEgASgLMhouY3JvdXBpZXIucm5nLnYxLlNob2VQcm9vZiI7CgtTaG9lT3BlbmluZxIQCghwb3NpdGlvbhgBIAEoBRIMCgRjYXJkGAIgASgJEgwKBHNhbHQYAyABKAwifQoJU2hvZVByb29mEhIKCm91dGNvbWVfaWQYASABKAkSDAoEcm9vdBgCIAEoDBIOCgZsZWF2ZXMYAyABKAUSLgoIb3BlbmluZ3MYBCADKAsyHC5jcm91cGllci5ybmcudjEuU2hvZU9wZW5pbmcSDgoGaGFzaGVzGAUgAygMIpwCCgtBdWRpdFJlY29yZBILCgNzZXEYASABKAQSEgoKb3V0Y29tZV9pZBgCIAEoCRIqCgRraW5kGAMgASgOMhwuY3JvdXBpZXIucm5nLnYxLk91dGNvbWVLaW5kEiwKB2NvbnRleHQYBCABKAsyGy5jcm91cGllci5jb21tb24udjEuQ29udGV4dBISCgpjb21taXRtZW50GAUgASgMEi4KCmNyZWF0ZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhEKCXByZXZfaGFzaBgHIAEoDBIMCgRoYXNoGAggASgMEhQKDHJlcXVlc3RlZF9ieRgJIAEoCRIXCg9pZGVtcG90ZW5jeV9rZXkYCiABKAkiMwoQUmVhZEF1ZGl0UmVxdWVzdBIQCghmcm9tX3NlcRgBIAEoBBINCgVsaW1pdBgCIAEoBSJUChFSZWFkQXVkaXRSZXNwb25zZRItCgdyZWNvcmRzGAEgAygLMhwuY3JvdXBpZXIucm5nLnYxLkF1ZGl0UmVjb3JkEhAKCGxhc3Rfc2VxGAIgASgEIjYKElZlcmlmeUF1ZGl0UmVxdWVzdBIQCghmcm9tX3NlcRgBIAEoBBIOCgZ0b19zZXEYAiABKAQidAoTVmVyaWZ5QXVkaXRSZXNwb25zZRIKCgJvaxgBIAEoCBIXCg9yZWNvcmRzX2NoZWNrZWQYAiABKAQSFQoNZmlyc3RfYmFkX3NlcRgDIAEoBBIOCgZyZWFzb24YBCABKAkSEQoJbGFzdF9oYXNoGAUgASgMKlcKBVdoZWVsEhUKEVdIRUVMX1VOU1BFQ0lGSUVEEAASEgoOV0hFRUxfRVVST1BFQU4QARISCg5XSEVFTF9BTUVSSUNBThACEg8KC1dIRUVMX01PTkVZEAMqcwoLT3V0Y29tZUtpbmQSHAoYT1VUQ09NRV9LSU5EX1VOU1BFQ0lGSUVEEAASGAoUT1VUQ09NRV9LSU5EX1NIVUZGTEUQARIVChFPVVRDT01FX0tJTkRfU1BJThACEhUKEU9VVENPTUVfS0lORF9EUkFXEAMyvgUKClJuZ1NlcnZpY2USTAoHU2h1ZmZsZRIfLmNyb3VwaWVyLnJuZy52MS5TaHVmZmxlUmVxdWVzdBogLmNyb3VwaWVyLnJuZy52MS5TaHVmZmxlUmVzcG9uc2USQwoEU3BpbhIcLmNyb3VwaWVyLnJuZy52MS5TcGluUmVxdWVzdBodLmNyb3VwaWVyLnJuZy52MS5TcGluUmVzcG9uc2USQwoERHJhdxIcLmNyb3VwaWVyLnJuZy52MS5EcmF3UmVxdWVzdBodLmNyb3VwaWVyLnJuZy52MS5EcmF3UmVzcG9uc2USRgoFQ2xvc2USHS5jcm91cGllci5ybmcudjEuQ2xvc2VSZXF1ZXN0Gh4uY3JvdXBpZXIucm5nLnYxLkNsb3NlUmVzcG9uc2USUgoJQ2xvc2VNYW55EiEuY3JvdXBpZXIucm5nLnYxLkNsb3NlTWFueVJlcXVlc3QaIi5jcm91cGllci5ybmcudjEuQ2xvc2VNYW55UmVzcG9uc2USSQoGUmV2ZWFsEh4uY3JvdXBpZXIucm5nLnYxLlJldmVhbFJlcXVlc3QaHy5jcm91cGllci5ybmcudjEuUmV2ZWFsUmVzcG9uc2USQwoET3BlbhIcLmNyb3VwaWVyLnJuZy52MS5PcGVuUmVxdWVzdBodLmNyb3VwaWVyLnJuZy52MS5PcGVuUmVzcG9uc2USUgoJUmVhZEF1ZGl0EiEuY3JvdXBpZXIucm5nLnYxLlJlYWRBdWRpdFJlcXVlc3QaIi5jcm91cGllci5ybmcudjEuUmVhZEF1ZGl0UmVzcG9uc2USWAoLVmVyaWZ5QXVkaXQSIy5jcm91cGllci5ybmcudjEuVmVyaWZ5QXVkaXRSZXF1ZXN0GiQuY3JvdXBpZXIucm5nLnYxLlZlcmlmeUF1ZGl0UmVzcG9uc2ViBnByb3RvMw", [file_croupier_common_v1_common, file_google_protobuf_timestamp]);
 
 /**
  * CutCard asks for a reshuffle marker placed uniformly at random so that at
@@ -349,6 +349,81 @@ export const CloseResponseSchema: GenMessage<CloseResponse> = /*@__PURE__*/
   messageDesc(file_croupier_rng_v1_rng, 9);
 
 /**
+ * @generated from message croupier.rng.v1.CloseManyRequest
+ */
+export type CloseManyRequest = Message<"croupier.rng.v1.CloseManyRequest"> & {
+  /**
+   * At most 256, each named once.
+   *
+   * @generated from field: repeated string outcome_ids = 1;
+   */
+  outcomeIds: string[];
+};
+
+/**
+ * Describes the message croupier.rng.v1.CloseManyRequest.
+ * Use `create(CloseManyRequestSchema)` to create a new message.
+ */
+export const CloseManyRequestSchema: GenMessage<CloseManyRequest> = /*@__PURE__*/
+  messageDesc(file_croupier_rng_v1_rng, 10);
+
+/**
+ * @generated from message croupier.rng.v1.CloseManyResponse
+ */
+export type CloseManyResponse = Message<"croupier.rng.v1.CloseManyResponse"> & {
+  /**
+   * One for each outcome asked, in the same order.
+   *
+   * @generated from field: repeated croupier.rng.v1.CloseResult results = 1;
+   */
+  results: CloseResult[];
+};
+
+/**
+ * Describes the message croupier.rng.v1.CloseManyResponse.
+ * Use `create(CloseManyResponseSchema)` to create a new message.
+ */
+export const CloseManyResponseSchema: GenMessage<CloseManyResponse> = /*@__PURE__*/
+  messageDesc(file_croupier_rng_v1_rng, 11);
+
+/**
+ * @generated from message croupier.rng.v1.CloseResult
+ */
+export type CloseResult = Message<"croupier.rng.v1.CloseResult"> & {
+  /**
+   * @generated from field: string outcome_id = 1;
+   */
+  outcomeId: string;
+
+  /**
+   * As CloseResponse, when the outcome is closed.
+   *
+   * @generated from field: google.protobuf.Timestamp closed_at = 2;
+   */
+  closedAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: bool already_closed = 3;
+   */
+  alreadyClosed: boolean;
+
+  /**
+   * Why this outcome was not closed ("" when it was): the reason Close
+   * would give (OUTCOME_NOT_FOUND, NOT_OUTCOME_OWNER, ...).
+   *
+   * @generated from field: string error_reason = 4;
+   */
+  errorReason: string;
+};
+
+/**
+ * Describes the message croupier.rng.v1.CloseResult.
+ * Use `create(CloseResultSchema)` to create a new message.
+ */
+export const CloseResultSchema: GenMessage<CloseResult> = /*@__PURE__*/
+  messageDesc(file_croupier_rng_v1_rng, 12);
+
+/**
  * @generated from message croupier.rng.v1.RevealRequest
  */
 export type RevealRequest = Message<"croupier.rng.v1.RevealRequest"> & {
@@ -363,7 +438,7 @@ export type RevealRequest = Message<"croupier.rng.v1.RevealRequest"> & {
  * Use `create(RevealRequestSchema)` to create a new message.
  */
 export const RevealRequestSchema: GenMessage<RevealRequest> = /*@__PURE__*/
-  messageDesc(file_croupier_rng_v1_rng, 10);
+  messageDesc(file_croupier_rng_v1_rng, 13);
 
 /**
  * @generated from message croupier.rng.v1.RevealResponse
@@ -403,7 +478,7 @@ export type RevealResponse = Message<"croupier.rng.v1.RevealResponse"> & {
  * Use `create(RevealResponseSchema)` to create a new message.
  */
 export const RevealResponseSchema: GenMessage<RevealResponse> = /*@__PURE__*/
-  messageDesc(file_croupier_rng_v1_rng, 11);
+  messageDesc(file_croupier_rng_v1_rng, 14);
 
 /**
  * @generated from message croupier.rng.v1.OpenRequest
@@ -428,7 +503,7 @@ export type OpenRequest = Message<"croupier.rng.v1.OpenRequest"> & {
  * Use `create(OpenRequestSchema)` to create a new message.
  */
 export const OpenRequestSchema: GenMessage<OpenRequest> = /*@__PURE__*/
-  messageDesc(file_croupier_rng_v1_rng, 12);
+  messageDesc(file_croupier_rng_v1_rng, 15);
 
 /**
  * @generated from message croupier.rng.v1.OpenResponse
@@ -445,7 +520,7 @@ export type OpenResponse = Message<"croupier.rng.v1.OpenResponse"> & {
  * Use `create(OpenResponseSchema)` to create a new message.
  */
 export const OpenResponseSchema: GenMessage<OpenResponse> = /*@__PURE__*/
-  messageDesc(file_croupier_rng_v1_rng, 13);
+  messageDesc(file_croupier_rng_v1_rng, 16);
 
 /**
  * ShoeOpening is one opened shoe position.
@@ -480,7 +555,7 @@ export type ShoeOpening = Message<"croupier.rng.v1.ShoeOpening"> & {
  * Use `create(ShoeOpeningSchema)` to create a new message.
  */
 export const ShoeOpeningSchema: GenMessage<ShoeOpening> = /*@__PURE__*/
-  messageDesc(file_croupier_rng_v1_rng, 14);
+  messageDesc(file_croupier_rng_v1_rng, 17);
 
 /**
  * ShoeProof opens some positions of a committed shoe: with the hashes, a
@@ -531,7 +606,7 @@ export type ShoeProof = Message<"croupier.rng.v1.ShoeProof"> & {
  * Use `create(ShoeProofSchema)` to create a new message.
  */
 export const ShoeProofSchema: GenMessage<ShoeProof> = /*@__PURE__*/
-  messageDesc(file_croupier_rng_v1_rng, 15);
+  messageDesc(file_croupier_rng_v1_rng, 18);
 
 /**
  * AuditRecord is one entry of the hash-chained audit log.
@@ -606,7 +681,7 @@ export type AuditRecord = Message<"croupier.rng.v1.AuditRecord"> & {
  * Use `create(AuditRecordSchema)` to create a new message.
  */
 export const AuditRecordSchema: GenMessage<AuditRecord> = /*@__PURE__*/
-  messageDesc(file_croupier_rng_v1_rng, 16);
+  messageDesc(file_croupier_rng_v1_rng, 19);
 
 /**
  * @generated from message croupier.rng.v1.ReadAuditRequest
@@ -632,7 +707,7 @@ export type ReadAuditRequest = Message<"croupier.rng.v1.ReadAuditRequest"> & {
  * Use `create(ReadAuditRequestSchema)` to create a new message.
  */
 export const ReadAuditRequestSchema: GenMessage<ReadAuditRequest> = /*@__PURE__*/
-  messageDesc(file_croupier_rng_v1_rng, 17);
+  messageDesc(file_croupier_rng_v1_rng, 20);
 
 /**
  * @generated from message croupier.rng.v1.ReadAuditResponse
@@ -656,7 +731,7 @@ export type ReadAuditResponse = Message<"croupier.rng.v1.ReadAuditResponse"> & {
  * Use `create(ReadAuditResponseSchema)` to create a new message.
  */
 export const ReadAuditResponseSchema: GenMessage<ReadAuditResponse> = /*@__PURE__*/
-  messageDesc(file_croupier_rng_v1_rng, 18);
+  messageDesc(file_croupier_rng_v1_rng, 21);
 
 /**
  * @generated from message croupier.rng.v1.VerifyAuditRequest
@@ -680,7 +755,7 @@ export type VerifyAuditRequest = Message<"croupier.rng.v1.VerifyAuditRequest"> &
  * Use `create(VerifyAuditRequestSchema)` to create a new message.
  */
 export const VerifyAuditRequestSchema: GenMessage<VerifyAuditRequest> = /*@__PURE__*/
-  messageDesc(file_croupier_rng_v1_rng, 19);
+  messageDesc(file_croupier_rng_v1_rng, 22);
 
 /**
  * @generated from message croupier.rng.v1.VerifyAuditResponse
@@ -722,7 +797,7 @@ export type VerifyAuditResponse = Message<"croupier.rng.v1.VerifyAuditResponse">
  * Use `create(VerifyAuditResponseSchema)` to create a new message.
  */
 export const VerifyAuditResponseSchema: GenMessage<VerifyAuditResponse> = /*@__PURE__*/
-  messageDesc(file_croupier_rng_v1_rng, 20);
+  messageDesc(file_croupier_rng_v1_rng, 23);
 
 /**
  * Wheel names a wheel layout.
@@ -852,6 +927,20 @@ export const RngService: GenService<{
     methodKind: "unary";
     input: typeof CloseRequestSchema;
     output: typeof CloseResponseSchema;
+  },
+  /**
+   * CloseMany closes several outcomes, each as Close does, in one call: a
+   * table closes the outcomes of the hands it finished in the last few
+   * milliseconds together. Each outcome has its own result, in the order
+   * asked; one the caller may not close (or that does not exist) fails
+   * alone, with its reason, and the others are closed.
+   *
+   * @generated from rpc croupier.rng.v1.RngService.CloseMany
+   */
+  closeMany: {
+    methodKind: "unary";
+    input: typeof CloseManyRequestSchema;
+    output: typeof CloseManyResponseSchema;
   },
   /**
    * Reveal returns a closed outcome whole with its salt (a shoe: its secret),
