@@ -59,16 +59,15 @@ func (h *TableHandler) Play(ctx context.Context, stream *connect.BidiStream[tabl
 
 	// One goroutine sends (events and results); the commands run on
 	// another, in order, so a slow command never holds up the events.
-	binary := binaryCodec(stream.RequestHeader().Get("Content-Type"))
-	send := func(evs []wireEvent, r *tablev1.PlayResult) error {
+	send := func(evs []*tablev1.TableEvent, r *tablev1.PlayResult) error {
 		m := &tablev1.PlayResponse{Result: r}
 		if len(evs) > 0 {
-			m.Events = eventsMessage(evs, binary)
+			m.Events = &tablev1.SubscribeResponse{Events: evs}
 		}
 		return stream.Send(m)
 	}
 	if firstEvents != nil {
-		if err := stream.Send(&tablev1.PlayResponse{Events: &tablev1.SubscribeResponse{Events: firstEvents}}); err != nil {
+		if err := send(firstEvents, nil); err != nil {
 			return err
 		}
 	}

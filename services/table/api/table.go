@@ -278,9 +278,8 @@ func (h *TableHandler) Subscribe(ctx context.Context, req *connect.Request[table
 		}
 	}
 	id := req.Msg.GetTableId()
-	binary := binaryCodec(req.Header().Get("Content-Type"))
-	return h.stream(ctx, sub, id, v, nil, nil, func(evs []wireEvent, _ *tablev1.PlayResult) error {
-		return stream.Send(eventsMessage(evs, binary))
+	return h.stream(ctx, sub, id, v, nil, nil, func(evs []*tablev1.TableEvent, _ *tablev1.PlayResult) error {
+		return stream.Send(&tablev1.SubscribeResponse{Events: evs})
 	})
 }
 
@@ -320,8 +319,8 @@ func (h *TableHandler) subscribe(ctx context.Context, m *tablev1.SubscribeReques
 // stream sends sub's poker batches as v may see them, and the results
 // that come on results (pumpEvents).
 func (h *TableHandler) stream(ctx context.Context, sub *table.Subscription, id string, v live.Viewer,
-	results <-chan *tablev1.PlayResult, done <-chan error, send func([]wireEvent, *tablev1.PlayResult) error) error {
-	convert := func(out []wireEvent, b table.Batch) []wireEvent {
+	results <-chan *tablev1.PlayResult, done <-chan error, send func([]*tablev1.TableEvent, *tablev1.PlayResult) error) error {
+	convert := func(out []*tablev1.TableEvent, b table.Batch) []*tablev1.TableEvent {
 		return batchEvents(out, id, b, v)
 	}
 	return pumpEvents(ctx, h, sub, convert, results, done, send)
@@ -410,6 +409,17 @@ func pumpEvents[E any](ctx context.Context, h *TableHandler, sub *table.Subscrip
 // maxCoalesced bounds the events of one stream message built from queued
 // batches.
 const maxCoalesced = 256
+
+// batchEvents appends b's events as v may see them. The events every
+// viewer sees alike are converted once per batch for all subscribers.
+func batchEvents(out []*tablev1.TableEvent, id string, b table.Batch, v live.Viewer) []*tablev1.TableEvent {
+	events, _ := b.Events.([]live.Event)
+	var public []*tablev1.TableEvent
+	if b.Shared != nil {
+		public = b.Shared.Get(func() any { return view.Public(id, b.Version, events, table.EventID) }).([]*tablev1.TableEvent)
+	}
+	return view.AppendEvents(out, id, b.Version, events, b.From, v, table.EventID, public)
+}
 
 // GetHandHistory returns a finished hand as the caller may see it.
 func (h *TableHandler) GetHandHistory(ctx context.Context, req *connect.Request[tablev1.GetHandHistoryRequest]) (*connect.Response[tablev1.GetHandHistoryResponse], error) {
