@@ -2,8 +2,10 @@ package proof
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -234,3 +236,90 @@ const (
 	docLeaf1 = "842f957c6add9d8f5560f5cfc6933d28994fa85aa5d65225560c6f89a14d8e5a"
 	docRoot  = "e6dea1a5b2b4773ede6f9739109dc862cff8cb4494a31f8e3984e965c7be0c61"
 )
+
+// BenchmarkNewShoe builds a shoe's tree and its root, as the RNG does for
+// every Shuffle (one deck: Hold'em; eight decks and a cut card: blackjack).
+func BenchmarkNewShoe(b *testing.B) {
+	secret := bytes.Repeat([]byte{7}, SaltSize)
+	for _, decks := range []int{1, 8} {
+		cards := make([]string, 0, decks*card.NumCards)
+		for range decks {
+			for _, c := range card.Deck(1) {
+				cards = append(cards, c.String())
+			}
+		}
+		cut := 0
+		if decks > 1 {
+			cut = len(cards) - 60
+		}
+		b.Run(fmt.Sprintf("decks=%d", decks), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				s, err := NewShoe("o-1234567890", cards, cut, secret)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if len(s.Root()) != sha256.Size {
+					b.Fatal("root")
+				}
+			}
+		})
+	}
+}
+
+// NewShoe computes what the commitment's definition says (PositionSalt,
+// Leaf, node), for shoes of every size a Shuffle makes, with and without a
+// cut card.
+func TestNewShoeMatchesDefinition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 9))
+	deck := make([]string, 0, 8*card.NumCards)
+	for range 8 {
+		for _, c := range card.Deck(1) {
+			deck = append(deck, c.String())
+		}
+	}
+	var root func(leaves [][]byte) []byte
+	root = func(leaves [][]byte) []byte {
+		if len(leaves) == 1 {
+			return leaves[0]
+		}
+		k := split(len(leaves))
+		return node(root(leaves[:k]), root(leaves[k:]))
+	}
+	for _, n := range []int{1, 2, 3, 52, 53, 104, 312, 416} {
+		for _, cut := range []int{0, n / 2} {
+			if cut == 0 && n == 1 {
+				continue
+			}
+			secret := make([]byte, SaltSize)
+			for i := range secret {
+				secret[i] = byte(rng.Uint32())
+			}
+			cards := slices.Clone(deck[:n])
+			rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
+			id := fmt.Sprintf("o-%d-%d", n, cut)
+			s, err := NewShoe(id, cards, cut, secret)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want [][]byte
+			for i := range s.leaves {
+				v := cutValue(cut)
+				if i < len(cards) {
+					v = [2]byte{cards[i][0], cards[i][1]}
+				}
+				salt := PositionSalt(secret, i)
+				if !bytes.Equal(s.salts[i], salt) {
+					t.Fatalf("%d cards, cut %d: salt %d differs from PositionSalt", n, cut, i)
+				}
+				want = append(want, Leaf(id, i, v, salt))
+				if !bytes.Equal(s.leaves[i], want[i]) {
+					t.Fatalf("%d cards, cut %d: leaf %d differs from Leaf", n, cut, i)
+				}
+			}
+			if got := s.Root(); !bytes.Equal(got, root(want)) {
+				t.Fatalf("%d cards, cut %d: root %x, want %x", n, cut, got, root(want))
+			}
+		}
+	}
+}
