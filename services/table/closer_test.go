@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"slices"
@@ -18,12 +19,16 @@ import (
 // closeRecorder is an RNG that records the closes it is asked for.
 type closeRecorder struct {
 	rngv1connect.RngServiceClient
+	old     bool // an RNG from before CloseMany
 	mu      sync.Mutex
 	batches [][]string // CloseMany calls
 	singles []string   // Close calls
 }
 
 func (r *closeRecorder) CloseMany(_ context.Context, req *connect.Request[rngv1.CloseManyRequest]) (*connect.Response[rngv1.CloseManyResponse], error) {
+	if r.old {
+		return nil, connect.NewError(connect.CodeUnimplemented, errors.New("rng.v1.RngService.CloseMany is not implemented"))
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.batches = append(r.batches, slices.Clone(req.Msg.GetOutcomeIds()))
@@ -135,4 +140,22 @@ func lens(b [][]string) []int {
 		n[i] = len(b[i])
 	}
 	return n
+}
+
+// An RNG that predates CloseMany (a rolling upgrade) gets the batch's
+// outcomes closed one at a time.
+func TestOutcomesCloseOneByOneOnAnOlderRNG(t *testing.T) {
+	rng := &closeRecorder{old: true}
+	s := closerService(rng, time.Hour)
+	ctx, cancel := context.WithCancel(context.Background())
+	s.batching.Store(true)
+	ids := outcomes("d", 5)
+	for _, id := range ids {
+		s.closeOutcome(ctx, id)
+	}
+	cancel()
+	s.closeLoop(ctx)
+	if batches, singles := rng.seen(); len(batches) != 0 || !slices.Equal(singles, ids) {
+		t.Fatalf("older RNG: batches %v, closes %v; want each of %v closed alone", batches, singles, ids)
+	}
 }

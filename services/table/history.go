@@ -290,6 +290,15 @@ func (s *Service) closeMany(batch []pendingClose) {
 		defer span.End()
 	}
 	res, err := s.deps.RNG.CloseMany(ctx, connect.NewRequest(&rngv1.CloseManyRequest{OutcomeIds: ids}))
+	if connect.CodeOf(err) == connect.CodeUnimplemented {
+		// An RNG from before CloseMany (a rolling upgrade): one at a time.
+		for _, id := range ids {
+			if _, err := s.deps.RNG.Close(ctx, connect.NewRequest(&rngv1.CloseRequest{OutcomeId: id})); err != nil {
+				s.log.Warn("close rng outcome", "outcome", id, "err", err)
+			}
+		}
+		return
+	}
 	if err != nil {
 		s.log.Warn("close rng outcomes", "outcomes", len(ids), "first", ids[0], "err", err)
 		return
