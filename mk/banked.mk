@@ -15,8 +15,11 @@
 ## size, empty is the full size.
 PROPERTY_ROUNDS ?=
 BANKED_PROPERTY_ENV = $(if $(PROPERTY_ROUNDS),$(foreach g,BLACKJACK CASINOHOLDEM CASINOTEXAS OASIS RUSSIANPOKER SPLITPOKER,$(g)_PROPERTY_ROUNDS=$(PROPERTY_ROUNDS)))
+# Blackjack's simulation against its exact RTP is left to
+# rtp-blackjack-agreement, which test-full runs at 10^8 rounds: here it
+# ran again at its default 4,000,000 rounds a variant (about 17 s of CPU).
 banked-full:
-	$(BANKED_PROPERTY_ENV) go test -count=1 -timeout 30m ./shared/rtp/... ./services/table/banked/... ./services/table/house/ ./services/table/rtp/
+	$(BANKED_PROPERTY_ENV) go test -count=1 -timeout 30m -skip '^TestSimulationAgreesWithExactRTP$$' ./shared/rtp/... ./services/table/banked/... ./services/table/house/ ./services/table/rtp/
 
 test-full: banked-full
 
