@@ -49,31 +49,51 @@ const MaxLeaves = 8*card.NumCards + 1
 // secret. HMAC keeps the salts independent: one opened salt says nothing
 // about another.
 func PositionSalt(secret []byte, position int) []byte {
-	m := hmac.New(sha256.New, secret)
-	m.Write([]byte(SaltTag))
-	m.Write(binary.BigEndian.AppendUint32(nil, uint32(position)))
-	return m.Sum(nil)
+	return (&hasher{mac: hmac.New(sha256.New, secret)}).salt(nil, position)
 }
 
 // Leaf returns the leaf hash of a position holding value (2 bytes).
 func Leaf(outcomeID string, position int, value [2]byte, salt []byte) []byte {
-	h := sha256.New()
-	h.Write([]byte{0x00})
-	h.Write([]byte(LeafTag))
-	h.Write(binary.BigEndian.AppendUint32(nil, uint32(len(outcomeID))))
-	h.Write([]byte(outcomeID))
-	h.Write(binary.BigEndian.AppendUint32(nil, uint32(position)))
-	h.Write(value[:])
-	h.Write(salt)
-	return h.Sum(nil)
+	return (&hasher{h: sha256.New(), head: leafHead(outcomeID)}).leaf(nil, position, value, salt)
 }
 
-func node(left, right []byte) []byte {
-	h := sha256.New()
-	h.Write([]byte{0x01})
-	h.Write(left)
-	h.Write(right)
-	return h.Sum(nil)
+func node(left, right []byte) []byte { return (&hasher{h: sha256.New()}).node(nil, left, right) }
+
+// hasher computes the definitions above, appending to dst, with hashes
+// (mac: keyed with the secret) and a buffer it reuses: NewShoe computes
+// hundreds of each with one.
+type hasher struct {
+	mac, h hash.Hash
+	head   []byte // leafHead of the outcome
+	b      []byte
+}
+
+// leafHead is what every leaf of an outcome's shoe starts with.
+func leafHead(outcomeID string) []byte {
+	b := binary.BigEndian.AppendUint32(append([]byte{0x00}, LeafTag...), uint32(len(outcomeID)))
+	return append(b, outcomeID...)
+}
+
+func (x *hasher) salt(dst []byte, position int) []byte {
+	x.b = binary.BigEndian.AppendUint32(append(x.b[:0], SaltTag...), uint32(position))
+	return sum(dst, x.mac, x.b)
+}
+
+func (x *hasher) leaf(dst []byte, position int, value [2]byte, salt []byte) []byte {
+	x.b = binary.BigEndian.AppendUint32(append(x.b[:0], x.head...), uint32(position))
+	x.b = append(append(x.b, value[:]...), salt...)
+	return sum(dst, x.h, x.b)
+}
+
+func (x *hasher) node(dst, left, right []byte) []byte {
+	x.b = append(append(append(x.b[:0], 0x01), left...), right...)
+	return sum(dst, x.h, x.b)
+}
+
+func sum(dst []byte, h hash.Hash, b []byte) []byte {
+	h.Reset()
+	h.Write(b)
+	return h.Sum(dst)
 }
 
 // split is the size of the left subtree of a tree of n > 1 leaves: the
@@ -117,17 +137,11 @@ func NewShoe(outcomeID string, cards []string, cut int, secret []byte) (*Shoe, e
 		return nil, fmt.Errorf("%w: %d leaves", ErrMalformed, n)
 	}
 	s := &Shoe{id: outcomeID, cards: cards, salts: make([][]byte, n), leaves: make([][]byte, n)}
-	// What PositionSalt and Leaf compute, with one keyed HMAC and one
-	// digest for every position and the hashes in two arrays: a Shuffle
-	// builds 52 to 417 of each (TestNewShoeMatchesDefinition).
-	salts := make([]byte, n*sha256.Size)
-	leaves := make([]byte, n*sha256.Size)
-	mac := hmac.New(sha256.New, secret)
-	h := sha256.New()
-	saltTag := []byte(SaltTag)
-	leafHead := binary.BigEndian.AppendUint32(append([]byte{0x00}, LeafTag...), uint32(len(outcomeID)))
-	leafHead = append(leafHead, outcomeID...)
-	var pos [4]byte
+	// One hasher for every position, the hashes in two arrays: a Shuffle
+	// builds 52 to 417 of each.
+	salts := make([]byte, 0, n*sha256.Size)
+	leaves := make([]byte, 0, n*sha256.Size)
+	x := &hasher{mac: hmac.New(sha256.New, secret), h: sha256.New(), head: leafHead(outcomeID)}
 	for i := range n {
 		var v [2]byte
 		if i < len(cards) {
@@ -138,18 +152,11 @@ func NewShoe(outcomeID string, cards []string, cut int, secret []byte) (*Shoe, e
 		} else {
 			v = cutValue(cut)
 		}
-		binary.BigEndian.PutUint32(pos[:], uint32(i))
-		at := i * sha256.Size
-		mac.Reset()
-		mac.Write(saltTag)
-		mac.Write(pos[:])
-		s.salts[i] = mac.Sum(salts[at : at : at+sha256.Size])
-		h.Reset()
-		h.Write(leafHead)
-		h.Write(pos[:])
-		h.Write(v[:])
-		h.Write(s.salts[i])
-		s.leaves[i] = h.Sum(leaves[at : at : at+sha256.Size])
+		at := len(salts)
+		salts = x.salt(salts, i)
+		s.salts[i] = salts[at:len(salts):len(salts)]
+		leaves = x.leaf(leaves, i, v, s.salts[i])
+		s.leaves[i] = leaves[at:len(leaves):len(leaves)]
 	}
 	return s, nil
 }
@@ -157,29 +164,21 @@ func NewShoe(outcomeID string, cards []string, cut int, secret []byte) (*Shoe, e
 // Root is the shoe commitment.
 func (s *Shoe) Root() []byte { return newTree(s).hash(0, len(s.leaves)) }
 
-// tree hashes subtrees of a shoe with one digest.
+// tree hashes subtrees of a shoe with one hasher.
 type tree struct {
-	s   *Shoe
-	h   hash.Hash
-	buf []byte
+	s *Shoe
+	x *hasher
 }
 
-func newTree(s *Shoe) *tree { return &tree{s: s, h: sha256.New()} }
+func newTree(s *Shoe) *tree { return &tree{s: s, x: &hasher{h: sha256.New()}} }
 
-// hash is the hash of leaves [lo, hi): a node is SHA-256(0x01 || left ||
-// right), as node computes.
+// hash is the hash of leaves [lo, hi).
 func (t *tree) hash(lo, hi int) []byte {
 	if hi-lo == 1 {
 		return t.s.leaves[lo]
 	}
 	k := split(hi - lo)
-	var both [2 * sha256.Size]byte
-	copy(both[:sha256.Size], t.hash(lo, lo+k))
-	copy(both[sha256.Size:], t.hash(lo+k, hi))
-	t.h.Reset()
-	t.h.Write([]byte{0x01})
-	t.h.Write(both[:])
-	return t.h.Sum(nil)
+	return t.x.node(nil, t.hash(lo, lo+k), t.hash(lo+k, hi))
 }
 
 // Open returns the proof of positions (each a card position, at most once,
