@@ -196,10 +196,16 @@ func (s *Service) closeOutcome(ctx context.Context, outcome string) {
 		defer s.wg.Done()
 		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 		defer cancel()
-		if _, err := s.deps.RNG.Close(ctx, connect.NewRequest(&rngv1.CloseRequest{OutcomeId: outcome})); err != nil {
-			s.log.Warn("close rng outcome", "outcome", outcome, "err", err)
-		}
+		s.closeOne(ctx, outcome)
 	}()
+}
+
+// closeOne closes one outcome with Close; a failure is logged (the first
+// proof asked for its hand makes it up).
+func (s *Service) closeOne(ctx context.Context, outcome string) {
+	if _, err := s.deps.RNG.Close(ctx, connect.NewRequest(&rngv1.CloseRequest{OutcomeId: outcome})); err != nil {
+		s.log.Warn("close rng outcome", "outcome", outcome, "err", err)
+	}
 }
 
 // pendingClose is an outcome waiting for closeLoop, with the span of the
@@ -293,9 +299,7 @@ func (s *Service) closeMany(batch []pendingClose) {
 	if connect.CodeOf(err) == connect.CodeUnimplemented {
 		// An RNG from before CloseMany (a rolling upgrade): one at a time.
 		for _, id := range ids {
-			if _, err := s.deps.RNG.Close(ctx, connect.NewRequest(&rngv1.CloseRequest{OutcomeId: id})); err != nil {
-				s.log.Warn("close rng outcome", "outcome", id, "err", err)
-			}
+			s.closeOne(ctx, id)
 		}
 		return
 	}
