@@ -10,6 +10,8 @@ BUF_VERSION := v1.75.0
 PROTOC_GEN_GO_VERSION := v1.36.12
 PROTOC_GEN_GO_GRPC_VERSION := v1.6.1
 PROTOC_GEN_CONNECT_GO_VERSION := v1.19.1
+# The version tools/ already requires (one version in the workspace).
+PROTOC_GEN_GO_VTPROTO_VERSION := v0.6.1-0.20240319094008-0393e58bdf10
 HELM_VERSION := v3.22.0
 GRPCURL_VERSION := v1.9.3
 
@@ -140,7 +142,7 @@ fmt:
 	gofmt -w $$(git ls-files '*.go' | grep -v '^gen/')
 	$(BIN)/buf format -w proto
 
-tools: $(BIN)/buf $(BIN)/protoc-gen-go $(BIN)/protoc-gen-go-grpc $(BIN)/protoc-gen-connect-go $(BIN)/helm $(BIN)/grpcurl
+tools: $(BIN)/buf $(BIN)/protoc-gen-go $(BIN)/protoc-gen-go-grpc $(BIN)/protoc-gen-connect-go $(BIN)/protoc-gen-go-vtproto $(BIN)/helm $(BIN)/grpcurl
 
 $(BIN)/buf:
 	GOBIN=$(BIN) go install github.com/bufbuild/buf/cmd/buf@$(BUF_VERSION)
@@ -150,6 +152,8 @@ $(BIN)/protoc-gen-go-grpc:
 	GOBIN=$(BIN) go install google.golang.org/grpc/cmd/protoc-gen-go-grpc@$(PROTOC_GEN_GO_GRPC_VERSION)
 $(BIN)/protoc-gen-connect-go:
 	GOBIN=$(BIN) go install connectrpc.com/connect/cmd/protoc-gen-connect-go@$(PROTOC_GEN_CONNECT_GO_VERSION)
+$(BIN)/protoc-gen-go-vtproto:
+	GOBIN=$(BIN) go install github.com/planetscale/vtprotobuf/cmd/protoc-gen-go-vtproto@$(PROTOC_GEN_GO_VTPROTO_VERSION)
 $(BIN)/helm:
 	GOBIN=$(BIN) go install -ldflags '$(HELM_LDFLAGS)' helm.sh/helm/v3/cmd/helm@$(HELM_VERSION)
 $(BIN)/grpcurl:

@@ -17,6 +17,7 @@ import (
 	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/croupier/croupier/shared/apierr"
+	"github.com/croupier/croupier/shared/codec"
 )
 
 // A request body that does not decode (bad JSON, a string where the schema
@@ -120,7 +121,10 @@ func (c requestCodec) MarshalAppend(dst []byte, msg any) ([]byte, error) {
 		return nil, fmt.Errorf("codec %s: %T is not a protobuf message", c.name, msg)
 	}
 	if c.binary {
-		return proto.MarshalOptions{}.MarshalAppend(dst, pm)
+		// Responses and stream messages are written with the generated
+		// methods (shared/codec); requests are still read by protobuf-go,
+		// which checks every string a caller sends is UTF-8.
+		return codec.Append(dst, pm)
 	}
 	return protojson.MarshalOptions{}.MarshalAppend(dst, pm)
 }

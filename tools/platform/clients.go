@@ -44,7 +44,7 @@ type Clients struct {
 // sending opt on every call. gRPC over HTTP/2 cleartext.
 func NewClients(base string, opt connect.ClientOption) Clients {
 	hc := client.NewHTTPClient()
-	opts := []connect.ClientOption{connect.WithGRPC(), client.NoGzip(), opt}
+	opts := []connect.ClientOption{connect.WithGRPC(), client.NoGzip(), client.Codec(), opt}
 	return Clients{
 		Table:       tablev1connect.NewTableServiceClient(hc, base, opts...),
 		Admin:       tablev1connect.NewTableAdminServiceClient(hc, base, opts...),

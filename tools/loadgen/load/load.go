@@ -253,7 +253,7 @@ func setupTable(ctx context.Context, tg Target, o Options, ti int, admin, partne
 			// connection, as the players of one partner front-end would.
 			u := urls[(ti+pi+r)%len(urls)]
 			hc := hcs[(ti+r)%len(hcs)]
-			copts := []connect.ClientOption{client.NoGzip(), opt}
+			copts := []connect.ClientOption{client.NoGzip(), client.Codec(), opt}
 			if !o.HTTP1 && !o.Connect {
 				copts = append(copts, connect.WithGRPC())
 			}
