@@ -134,7 +134,7 @@ func (e *env) funded(player string) table.Caller {
 // tableKeys are a table's Redis keys a failover restores.
 func (e *env) tableKeys(id string) []string {
 	p := e.prefix + "table:{" + id + "}:"
-	return []string{p + "ver", p + "snap", p + "log"}
+	return []string{p + "ver", p + "snap", p + "log", p + "head"}
 }
 
 // save DUMPs a table's keys: the "older AOF" a failover restores.

@@ -182,7 +182,7 @@ func (e *RewindError) Is(target error) bool { return target == ErrRewound }
 // ErrExists if the table is there.
 func (s *Store) Create(ctx context.Context, id string, v uint64, snapshot []byte) error {
 	sealed := s.seal.Seal(nil, snapshot, ad(id, "snap", v))
-	ok, err := s.create.Run(ctx, s.rdb, []string{s.key(id, "ver"), s.key(id, "snap")}, v, sealed).Int()
+	ok, err := s.create.Run(ctx, s.rdb, []string{s.key(id, "ver"), s.key(id, "snap"), s.key(id, "head")}, v, sealed).Int()
 	if err != nil {
 		return fmt.Errorf("store: create %s: %w", id, err)
 	}
@@ -460,7 +460,7 @@ func (s *Store) Commit(ctx context.Context, c Commit) (Result, error) {
 		hnd = s.seal.Seal(nil, c.Hand, ad(c.Table, "hand:"+c.HandID, 0))
 		handKey, handsKey = s.key(c.Table, "hand:"+c.HandID), s.key(c.Table, "hands")
 	}
-	keys := []string{s.key(c.Table, "ver"), s.key(c.Table, "log"), s.key(c.Table, "snap"), handKey, handsKey}
+	keys := []string{s.key(c.Table, "ver"), s.key(c.Table, "log"), s.key(c.Table, "snap"), handKey, handsKey, s.key(c.Table, "head")}
 	logLen := s.cfg.LogLength
 	if c.LogLength > 0 {
 		logLen = c.LogLength

@@ -292,7 +292,7 @@ func exerciseStore(t *testing.T, open func(t *testing.T) *Store) {
 	t.Run("a commit on a rewound table is refused", func(t *testing.T) {
 		s := open(t)
 		_ = s.Create(ctx, "t7", 0, []byte("s"))
-		head := ""
+		head, at2 := "", ""
 		var lost []string
 		for v := uint64(0); v < 4; v++ {
 			res, err := s.Commit(ctx, Commit{Table: "t7", Version: v, Head: head, Command: []byte(fmt.Sprint(v))})
@@ -300,13 +300,18 @@ func exerciseStore(t *testing.T, open func(t *testing.T) *Store) {
 				t.Fatal(err)
 			}
 			head = res.LogID
+			if v == 1 {
+				at2 = res.LogID
+			}
 			if v >= 2 {
 				lost = append(lost, res.LogID)
 			}
 		}
-		// The older copy: version 2 and its log (miniredis cannot RESTORE
-		// a stream; the table core's integration test restores a DUMP).
+		// The older copy: version 2, its log and its head key (miniredis
+		// cannot RESTORE a stream; the table core's integration test
+		// restores a DUMP).
 		s.rdb.Set(ctx, s.key("t7", "ver"), 2, 0)
+		s.rdb.Set(ctx, s.key("t7", "head"), "2 "+at2, 0)
 		s.rdb.XDel(ctx, s.key("t7", "log"), lost...)
 		var re *RewindError
 		_, err := s.Commit(ctx, Commit{Table: "t7", Version: 4, Head: head, Command: []byte("x")})
@@ -334,6 +339,45 @@ func exerciseStore(t *testing.T, open func(t *testing.T) *Store) {
 		}
 		if v, _ := s.Version(ctx, "t7"); v != 4 {
 			t.Fatalf("version %d after refused commits", v)
+		}
+	})
+	// The head key (commit.lua) spares the commit reading the log's newest
+	// entry; a table whose head key is missing (last written by an older
+	// replica, or a copy from before it) or names another version has its
+	// head read from the log, and is compared and set the same.
+	t.Run("a commit without a current head key reads the log's head", func(t *testing.T) {
+		s := open(t)
+		_ = s.Create(ctx, "t8", 0, []byte("s"))
+		if got, _ := s.rdb.Get(ctx, s.key("t8", "head")).Result(); got != "0 " {
+			t.Fatalf("head key of a new table %q, want %q", got, "0 ")
+		}
+		head := ""
+		for v := uint64(0); v < 6; v++ {
+			switch v {
+			case 2: // as an older replica leaves it
+				s.rdb.Del(ctx, s.key("t8", "head"))
+			case 4: // left at an older version by an older replica's commits
+				s.rdb.Set(ctx, s.key("t8", "head"), "3 1-1", 0)
+			}
+			if v >= 2 {
+				// Another history at the same version is still refused.
+				_, err := s.Commit(ctx, Commit{Table: "t8", Version: v, Head: "1-1", Command: []byte("x")})
+				var re *RewindError
+				if !errors.As(err, &re) || !re.Diverged || re.Stored != v {
+					t.Fatalf("v%d with another head: %v", v, err)
+				}
+			}
+			res, err := s.Commit(ctx, Commit{Table: "t8", Version: v, Head: head, Command: []byte(fmt.Sprint(v))})
+			if err != nil {
+				t.Fatalf("v%d: %v", v, err)
+			}
+			head = res.LogID
+			if got, _ := s.rdb.Get(ctx, s.key("t8", "head")).Result(); got != fmt.Sprintf("%d %s", v+1, head) {
+				t.Fatalf("head key after v%d: %q", v+1, got)
+			}
+		}
+		if got := newest(ctx, s, "t8"); got != head {
+			t.Fatalf("log head %s, last commit %s", got, head)
 		}
 	})
 	t.Run("tail", func(t *testing.T) {
