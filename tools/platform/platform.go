@@ -382,7 +382,7 @@ func (p *Platform) callers(rt *boot.Runtime, cfg Config) (*http.Client, string, 
 	// mounted (Mount's end): the handler is built from what is registered.
 	p.local = &inProcess{}
 	tokens := auth.NewTokenSource(rt.Auth, auth.Principal{Role: auth.RoleService, Subject: "croupier-table"}, 15*time.Minute)
-	opts := []connect.ClientOption{connect.WithInterceptors(otelic, auth.NewTokenInterceptor(tokens.Token)), sharedclient.NoGzip()}
+	opts := []connect.ClientOption{connect.WithInterceptors(otelic, auth.NewTokenInterceptor(tokens.Token)), sharedclient.NoGzip(), sharedclient.Codec()}
 	return &http.Client{Transport: p.local}, "http://in-process", opts, nil
 }
 
