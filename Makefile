@@ -20,7 +20,7 @@ MODULES := $(shell go list -m -f '{{.Path}}')
 PKGS := $(addsuffix /...,$(MODULES))
 TEST_TIMEOUT ?= 25m
 
-.PHONY: all run test integration bench generate lint tools fmt help
+.PHONY: all run test integration bench codec-fuzz generate lint tools fmt help
 all: test lint
 
 help:
@@ -120,6 +120,11 @@ integration-waiting:
 ## bench: every Go benchmark, one pass each.
 bench:
 	go test -run '^$$' -bench . -benchmem -count=1 -timeout 60m $(BENCH_FLAGS) $(PKGS)
+
+## codec-fuzz: shared/codec against protobuf-go, every Croupier message type
+## (FUZZTIME, default 5m).
+codec-fuzz:
+	go test -run '^$$' -fuzz FuzzMatchesProtobufGo -fuzztime $(FUZZTIME) ./shared/codec/
 
 ## generate: gen/ from proto/ with local plugins only.
 generate: tools
