@@ -104,6 +104,30 @@ func checkAgainstProtobufGo(t *testing.T, mt protoreflect.MessageType, data []by
 	}
 }
 
+// eachMessage calls f with m and every message under it: in message
+// fields, lists and map values.
+func eachMessage(m protoreflect.Message, f func(protoreflect.Message)) {
+	f(m)
+	m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
+		switch {
+		case fd.IsMap():
+			if fd.MapValue().Message() != nil {
+				v.Map().Range(func(_ protoreflect.MapKey, mv protoreflect.Value) bool {
+					eachMessage(mv.Message(), f)
+					return true
+				})
+			}
+		case fd.IsList() && fd.Message() != nil:
+			for i := range v.List().Len() {
+				eachMessage(v.List().Get(i).Message(), f)
+			}
+		case fd.Message() != nil:
+			eachMessage(v.Message(), f)
+		}
+		return true
+	})
+}
+
 // canonical rewrites the unknown fields in m, at every level, so that two
 // decoders' copies compare equal when they hold the same fields: the
 // well-known types' (google.protobuf.Timestamp ...) are dropped, as the
@@ -112,9 +136,15 @@ func checkAgainstProtobufGo(t *testing.T, mt protoreflect.MessageType, data []by
 // their shortest form (protobuf-go and the generated decoder keep a tag
 // written longer than it needs differently).
 func canonical(m protoreflect.Message) {
-	if strings.HasPrefix(string(m.Descriptor().FullName()), "google.protobuf.") {
-		m.SetUnknown(nil)
-	} else if raw := m.GetUnknown(); len(raw) > 0 {
+	eachMessage(m, func(m protoreflect.Message) {
+		if strings.HasPrefix(string(m.Descriptor().FullName()), "google.protobuf.") {
+			m.SetUnknown(nil)
+			return
+		}
+		raw := m.GetUnknown()
+		if len(raw) == 0 {
+			return
+		}
 		var out []byte
 		for len(raw) > 0 {
 			num, typ, n := protowire.ConsumeTag(raw)
@@ -128,24 +158,6 @@ func canonical(m protoreflect.Message) {
 			raw = raw[n+k:]
 		}
 		m.SetUnknown(out)
-	}
-	m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
-		switch {
-		case fd.IsMap():
-			if fd.MapValue().Message() != nil {
-				v.Map().Range(func(_ protoreflect.MapKey, mv protoreflect.Value) bool {
-					canonical(mv.Message())
-					return true
-				})
-			}
-		case fd.IsList() && fd.Message() != nil:
-			for i := range v.List().Len() {
-				canonical(v.List().Get(i).Message())
-			}
-		case fd.Message() != nil:
-			canonical(v.Message())
-		}
-		return true
 	})
 }
 
@@ -186,26 +198,11 @@ func looseWire(data []byte, md protoreflect.MessageDescriptor) bool {
 // with two entries or more.
 func hasMapOfSeveral(m protoreflect.Message) bool {
 	found := false
-	m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
-		switch {
-		case fd.IsMap():
-			if v.Map().Len() > 1 {
-				found = true
-			}
-			if fd.MapValue().Message() != nil {
-				v.Map().Range(func(_ protoreflect.MapKey, mv protoreflect.Value) bool {
-					found = found || hasMapOfSeveral(mv.Message())
-					return !found
-				})
-			}
-		case fd.IsList() && fd.Message() != nil:
-			for i := range v.List().Len() {
-				found = found || hasMapOfSeveral(v.List().Get(i).Message())
-			}
-		case fd.Message() != nil:
-			found = found || hasMapOfSeveral(v.Message())
-		}
-		return !found
+	eachMessage(m, func(m protoreflect.Message) {
+		m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {
+			found = found || fd.IsMap() && v.Map().Len() > 1
+			return !found
+		})
 	})
 	return found
 }
