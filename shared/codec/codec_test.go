@@ -171,13 +171,13 @@ func looseWire(data []byte, md protoreflect.MessageDescriptor) bool {
 	for len(data) > 0 {
 		v, n := protowire.ConsumeVarint(data)
 		if n < 0 {
-			return false
+			return overflows(data)
 		}
 		num, typ := protowire.DecodeTag(v)
 		if num < 0 || num > protowire.MaxValidNumber || typ == protowire.StartGroupType || typ == protowire.EndGroupType {
 			return true
 		}
-		if _, k := protowire.ConsumeVarint(data[n:]); typ == protowire.VarintType && k < 0 && len(data[n:]) >= 10 {
+		if typ == protowire.VarintType && overflows(data[n:]) {
 			return true
 		}
 		m := protowire.ConsumeFieldValue(num, typ, data[n:])
@@ -192,6 +192,21 @@ func looseWire(data []byte, md protoreflect.MessageDescriptor) bool {
 		data = data[n+m:]
 	}
 	return false
+}
+
+// overflows reports whether b starts with a ten-byte varint whose last
+// byte holds more than the 64th bit: protobuf-go refuses it, the generated
+// decoder drops the excess bits.
+func overflows(b []byte) bool {
+	if len(b) < 10 {
+		return false
+	}
+	for _, c := range b[:9] {
+		if c < 0x80 {
+			return false
+		}
+	}
+	return b[9] > 1 && b[9] < 0x80
 }
 
 // hasMapOfSeveral reports whether m or a message in it holds a map field
