@@ -249,18 +249,3 @@ func FuzzMatchesProtobufGo(f *testing.F) {
 		checkAgainstProtobufGo(t, types[int(in[0])%len(types)], in[1:])
 	})
 }
-
-// TestRealBatchesMatchProtobufGo runs the check on whole Play batches.
-func TestRealBatchesMatchProtobufGo(t *testing.T) {
-	for _, m := range []proto.Message{actionBatch(), dealBatch()} {
-		b, err := proto.Marshal(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		checkAgainstProtobufGo(t, m.ProtoReflect().Type(), b)
-		var out tablev1.PlayResponse
-		if err := Unmarshal(b, &out); err != nil || !proto.Equal(&out, m) {
-			t.Fatalf("round trip: %v\n%v\n%v", err, &out, m)
-		}
-	}
-}

@@ -62,7 +62,7 @@ func newMalformed() *malformed {
 // a malformed request is authenticated, logged and traced as any refusal.
 func (m *malformed) options() []connect.HandlerOption {
 	return []connect.HandlerOption{
-		connect.WithCodec(requestCodec{name: "proto", binary: true, m: m}),
+		connect.WithCodec(requestCodec{name: codec.Name, binary: true, m: m}),
 		connect.WithCodec(requestCodec{name: "json", m: m}),
 		// connect-go registers JSON under both names.
 		connect.WithCodec(requestCodec{name: "json; charset=utf-8", m: m}),
