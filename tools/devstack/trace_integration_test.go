@@ -153,7 +153,7 @@ func TestOneTraceAcrossServices(t *testing.T) {
 	waitFor(t, exp, "the hand's shuffle", func(spans tracetest.SpanStubs) bool {
 		seatSpan = last(spans, "croupier.table.v1.TableService/TakeSeat", trace.SpanKindServer)
 		// The deal's span ends after the shuffle's client span and the commit.
-		return seatSpan.Name != "" && find(spans, seatSpan.SpanContext.TraceID(), "croupier.table due deal", trace.SpanKindInternal).Name != ""
+		return seatSpan.Name != "" && reaches(spans, seatSpan.SpanContext.TraceID(), "croupier.rng.v1.RngService/Shuffle", "croupier.table due deal", seatSpan)
 	})
 	spans := exp.GetSpans()
 	hand := seatSpan.SpanContext.TraceID()
@@ -171,7 +171,15 @@ func TestOneTraceAcrossServices(t *testing.T) {
 	// same procedure, and the call descends from the seat's server span.
 	hop := func(trace trace.TraceID, procedure string, root tracetest.SpanStub) tracetest.SpanStub {
 		t.Helper()
+		// The trace may hold several calls of the procedure (a deal tried
+		// again): take one whose chain to root is all exported.
 		srv := find(spans, trace, procedure, 2 /* server */)
+		for _, s := range spans {
+			if s.Name == procedure && s.SpanKind == 2 && s.SpanContext.TraceID() == trace && descends(byID, s, root) {
+				srv = s
+				break
+			}
+		}
 		if srv.Name == "" {
 			t.Errorf("no %s server span in trace %s", procedure, trace)
 			return srv
@@ -243,9 +251,11 @@ func TestOneTraceAcrossServices(t *testing.T) {
 	// table's background loop: the pot's rake at the wallet, then the next
 	// hand's deal and its shuffle.
 	waitFor(t, exp, "the showdown's rake and the next deal", func(spans tracetest.SpanStubs) bool {
-		// Each due span ends after its calls' client spans.
-		return find(spans, showdown, "croupier.table due intent", trace.SpanKindInternal).Name != "" &&
-			find(spans, showdown, "croupier.table due deal", trace.SpanKindInternal).Name != ""
+		// Each due span ends after its calls' client spans; a trace may
+		// hold a due span that ended with nothing to do before the one
+		// making the call, so wait for each call's whole chain.
+		return reaches(spans, showdown, "croupier.wallet.v1.WalletService/Transfer", "croupier.table due intent", act) &&
+			reaches(spans, showdown, "croupier.rng.v1.RngService/Shuffle", "croupier.table due deal", act)
 	})
 	spans = exp.GetSpans()
 	for _, s := range spans {
@@ -352,6 +362,24 @@ func last(spans tracetest.SpanStubs, name string, kind trace.SpanKind) tracetest
 func linksTo(s tracetest.SpanStub, sc trace.SpanContext) bool {
 	for _, l := range s.Links {
 		if l.SpanContext.TraceID() == sc.TraceID() && l.SpanContext.SpanID() == sc.SpanID() {
+			return true
+		}
+	}
+	return false
+}
+
+// reaches reports whether a server span of procedure in trace id has its
+// whole chain of parents exported, through a span named through, up to
+// root. A span is exported when it ends, after its children: a chain seen
+// in part is still in flight.
+func reaches(spans tracetest.SpanStubs, id trace.TraceID, procedure, through string, root tracetest.SpanStub) bool {
+	byID := make(map[trace.SpanID]tracetest.SpanStub, len(spans))
+	for _, s := range spans {
+		byID[s.SpanContext.SpanID()] = s
+	}
+	for _, s := range spans {
+		if s.Name == procedure && s.SpanKind == trace.SpanKindServer && s.SpanContext.TraceID() == id &&
+			descends(byID, s, root) && ancestor(byID, s, through).Name != "" {
 			return true
 		}
 	}
