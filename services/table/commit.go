@@ -200,7 +200,13 @@ func (s *Service) commit(ctx context.Context, rt *runtime, c game.Command) (*com
 // record of a hand or round the command finished.
 func (s *Service) encodeCommit(rt *runtime, c game.Command, st game.Step, sc *store.Commit) error {
 	var err error
-	if sc.Command, err = json.Marshal(c); err != nil {
+	if a, ok := c.(interface{ AppendJSON([]byte) ([]byte, error) }); ok {
+		// A poker table's command writes itself, with encoding/json's bytes.
+		sc.Command, err = a.AppendJSON(nil)
+	} else {
+		sc.Command, err = json.Marshal(c)
+	}
+	if err != nil {
 		return apierr.New(connect.CodeInternal, "ENCODE", "%v", err)
 	}
 	t := rt.t

@@ -24,7 +24,7 @@ func UnmarshalSnapshot(b []byte) (*Table, error) {
 }
 
 // MarshalCommand encodes a command for the log.
-func MarshalCommand(c *Command) ([]byte, error) { return json.Marshal(c) }
+func MarshalCommand(c *Command) ([]byte, error) { return c.AppendJSON(nil) }
 
 // UnmarshalCommand decodes a logged command.
 func UnmarshalCommand(b []byte) (*Command, error) {
