@@ -2,8 +2,8 @@ package api
 
 import (
 	"context"
+	"errors"
 	"sync"
-	"time"
 
 	"connectrpc.com/connect"
 
@@ -90,16 +90,51 @@ func (s *streams) acquire(ctx context.Context) (func(), error) {
 	}, nil
 }
 
-// expiry is a channel that delivers when the caller's session token
-// expires (nil, never, for API keys and tokens without an expiry), and
-// its stop.
-func expiry(ctx context.Context) (<-chan time.Time, func()) {
-	p, ok := auth.FromContext(ctx)
-	if !ok || p.Expires.IsZero() {
-		return nil, func() {}
+// The causes of a stream's end other than its call's (ends).
+var (
+	errExpired  = errors.New("session token expired")
+	errDraining = errors.New("server draining")
+	errLost     = errors.New("subscriber fell behind")
+)
+
+// ends is a context that ends with ctx, when the caller's session token
+// expires (API keys and tokens without an expiry do not), when draining
+// closes or when lost does, with the reason as its cause (endOf), and its
+// stop. A stream's loop waits on it instead of on each: a select costs in
+// proportion to its cases, and the loop selects for every message to every
+// viewer. One goroutine a stream watches draining and lost.
+func ends(ctx context.Context, draining, lost <-chan struct{}) (context.Context, func()) {
+	ended, cancel := context.WithCancelCause(ctx)
+	stopExpiry := func() {}
+	if p, ok := auth.FromContext(ctx); ok && !p.Expires.IsZero() {
+		ended, stopExpiry = context.WithDeadlineCause(ended, p.Expires, errExpired)
 	}
-	t := time.NewTimer(time.Until(p.Expires))
-	return t.C, func() { t.Stop() }
+	go func() {
+		select {
+		case <-draining:
+			cancel(errDraining)
+		case <-lost:
+			cancel(errLost)
+		case <-ended.Done():
+		}
+	}()
+	return ended, func() {
+		stopExpiry()
+		cancel(nil)
+	}
+}
+
+// endOf is what a stream ended by ends returns: nil when its call ended.
+func endOf(ended context.Context) error {
+	switch context.Cause(ended) {
+	case errExpired:
+		return apierr.Connect(tokenExpired())
+	case errDraining:
+		return apierr.Connect(apierr.Unavailable(apierr.ShuttingDown, "this replica is shutting down; resume after the last event id"))
+	case errLost:
+		return apierr.Connect(apierr.New(connect.CodeResourceExhausted, "TOO_SLOW", "the stream fell behind; resume from the last event id"))
+	}
+	return nil
 }
 
 func tokenExpired() error {

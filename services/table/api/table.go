@@ -361,15 +361,14 @@ func pumpEvents[E any](ctx context.Context, h *TableHandler, sub *table.Subscrip
 		return nil
 	}
 	// The stream ends when the session token expires (issue 11), not only
-	// at the next command or event.
-	expired, stop := expiry(ctx)
+	// at the next command or event; the rare ends are one context's causes
+	// (ends).
+	ended, stop := ends(ctx, h.draining, sub.Lost())
 	defer stop()
 	for {
 		select {
-		case <-ctx.Done():
-			return nil
-		case <-expired:
-			return apierr.Connect(tokenExpired())
+		case <-ended.Done():
+			return endOf(ended)
 		case err := <-done:
 			for {
 				select {
@@ -382,10 +381,6 @@ func pumpEvents[E any](ctx context.Context, h *TableHandler, sub *table.Subscrip
 				}
 				return err
 			}
-		case <-h.draining:
-			return apierr.Connect(apierr.Unavailable(apierr.ShuttingDown, "this replica is shutting down; resume after the last event id"))
-		case <-sub.Lost():
-			return apierr.Connect(apierr.New(connect.CodeResourceExhausted, "TOO_SLOW", "the stream fell behind; resume from the last event id"))
 		case r := <-results:
 			if err := out(gather(nil), r); err != nil {
 				return err
