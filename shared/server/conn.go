@@ -2,6 +2,7 @@ package server
 
 import (
 	"bufio"
+	"crypto/tls"
 	"io"
 	"net"
 )
@@ -23,6 +24,11 @@ func (l bufferedListener) Accept() (net.Conn, error) {
 	c, err := l.Listener.Accept()
 	if err != nil {
 		return nil, err
+	}
+	if _, ok := c.(*tls.Conn); ok {
+		// TLS reads whole records into a buffer of its own, and net/http
+		// must see the *tls.Conn to negotiate HTTP/2.
+		return c, nil
 	}
 	return &bufferedConn{Conn: c, r: bufio.NewReaderSize(c, readBuffer)}, nil
 }

@@ -3,10 +3,12 @@ package server
 import (
 	"bufio"
 	"bytes"
+	"crypto/tls"
 	"io"
 	"net"
 	"strings"
 	"testing"
+	"time"
 )
 
 // countingConn counts the reads of the connection underneath.
@@ -92,5 +94,30 @@ func TestBufferedConnWritesThrough(t *testing.T) {
 	}
 	if s := <-got; s != "hello, world" {
 		t.Fatalf("the peer read %q", s)
+	}
+}
+
+// A TLS listener's connections are left as they are: net/http must see the
+// *tls.Conn to negotiate HTTP/2, and TLS buffers its reads itself.
+func TestBufferedListenerLeavesTLSAlone(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	bl := bufferedListener{tls.NewListener(ln, &tls.Config{})}
+	go func() {
+		if c, err := net.Dial("tcp", ln.Addr().String()); err == nil {
+			defer c.Close()
+			time.Sleep(100 * time.Millisecond)
+		}
+	}()
+	c, err := bl.Accept()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, ok := c.(*tls.Conn); !ok {
+		t.Fatalf("accepted %T, want the *tls.Conn", c)
 	}
 }
