@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -42,6 +43,13 @@ type Config struct {
 	HandTTL time.Duration
 	// RecentHands is how many hand ids the recent list keeps (default 1000).
 	RecentHands int64
+	// SerialBlock is how many hand serials a Store takes from Redis at a
+	// time (default 32; 1 takes each alone): one round trip for that many
+	// deals instead of one for each. Serials stay unique across the
+	// deployment and increasing at each replica; a replica that stops
+	// leaves the rest of its block unused (trackers need the numbers
+	// unique, not without gaps).
+	SerialBlock int64
 }
 
 // Store is the tables' Redis store.
@@ -63,6 +71,13 @@ type Store struct {
 	// deadlineKeys and lobbyKeys are the shards of the two indexes all
 	// tables share (shard.go).
 	deadlineKeys, lobbyKeys [Shards]string
+
+	// serials is the block of hand serials in hand: next up to end
+	// (NextHandSerial).
+	serials struct {
+		sync.Mutex
+		next, end uint64
+	}
 }
 
 //go:embed commit.lua
@@ -84,6 +99,9 @@ func New(rdb redis.UniversalClient, s *seal.Sealer, cfg Config) *Store {
 	}
 	if cfg.RecentHands == 0 {
 		cfg.RecentHands = 1000
+	}
+	if cfg.SerialBlock <= 0 {
+		cfg.SerialBlock = 32
 	}
 	_, single := rdb.(*redis.Client)
 	st := &Store{rdb: rdb, tail: rdb, seal: s, cfg: cfg, cluster: !single,
@@ -124,16 +142,27 @@ func (s *Store) Load(ctx context.Context) error {
 }
 
 // NextHandSerial returns a number no other hand of the deployment has
-// (every table, every replica: one Redis counter), increasing with time.
+// (every table, every replica: one Redis counter, from which each Store
+// takes Config.SerialBlock numbers at a time), increasing at each replica.
 // Tracking tools de-duplicate hands on the number in a PokerStars export
 // (issue 21), so a table's own hand count, which starts at 1 at every
 // table, cannot be it. A deal that fails after taking a number leaves a
 // gap, which is harmless.
 func (s *Store) NextHandSerial(ctx context.Context) (uint64, error) {
-	n, err := s.rdb.Incr(ctx, s.cfg.Prefix+"hand-serial").Uint64()
-	if err != nil {
-		return 0, fmt.Errorf("store: hand serial: %w", err)
+	b := &s.serials
+	b.Lock()
+	defer b.Unlock()
+	if b.next == b.end {
+		// INCRBY reserves the block at once, whatever other replicas
+		// (or older ones taking one serial a call) do meanwhile.
+		end, err := s.rdb.IncrBy(ctx, s.cfg.Prefix+"hand-serial", s.cfg.SerialBlock).Uint64()
+		if err != nil {
+			return 0, fmt.Errorf("store: hand serial: %w", err)
+		}
+		b.next, b.end = end-uint64(s.cfg.SerialBlock)+1, end+1
 	}
+	n := b.next
+	b.next++
 	return n, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -143,6 +144,36 @@ func exerciseStore(t *testing.T, open func(t *testing.T) *Store) {
 		}
 		if len(got) != 4*each {
 			t.Fatalf("%d serials, want %d", len(got), 4*each)
+		}
+	})
+	t.Run("hand serials come in blocks", func(t *testing.T) {
+		// Each store takes SerialBlock numbers with one INCRBY: a's first
+		// three, then b's, then a's next block once a's is used up.
+		a0 := open(t)
+		cfg := a0.cfg
+		cfg.SerialBlock = 3
+		a, b := New(a0.Client(), a0.seal, cfg), New(a0.Client(), a0.seal, cfg)
+		var got []uint64
+		for _, s := range []*Store{a, b, a, a, b, a} {
+			n, err := s.NextHandSerial(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, n)
+		}
+		if want := []uint64{1, 4, 2, 3, 5, 7}; !slices.Equal(got, want) {
+			t.Fatalf("serials %v, want %v", got, want)
+		}
+		// A replica of before (one INCR a hand) shares the counter.
+		n, err := a.Client().Incr(ctx, cfg.Prefix+"hand-serial").Uint64()
+		if err != nil || n != 10 {
+			t.Fatalf("an INCR after the blocks gave %d (%v), want 10", n, err)
+		}
+		if n, err := b.NextHandSerial(ctx); err != nil || n != 6 {
+			t.Fatalf("b's last of its block: %d %v, want 6", n, err)
+		}
+		if n, err := b.NextHandSerial(ctx); err != nil || n != 11 {
+			t.Fatalf("b's next block starts at %d %v, want 11", n, err)
 		}
 	})
 	t.Run("nothing readable in the clear", func(t *testing.T) {
