@@ -95,8 +95,10 @@ async function playRound(A, B, nameA, nameB, cut) {
     const stand = A.page.getByRole("button", { name: /^Stand/ });
     if (await stand.first().isVisible()) {
       // While A decides, B's felt says whose turn it is and shows him no
-      // decision.
-      await B.page.locator(`.felt-turn[data-turn-player="${nameA}"]`).waitFor({ timeout: 5000 });
+      // decision. In the round with the cut B's page may still be
+      // resuming its stream, which under CI's load (the integration suites
+      // run beside) once took more than 5 s.
+      await B.page.locator(`.felt-turn[data-turn-player="${nameA}"]`).waitFor({ timeout: 15_000 });
       assert.equal(await B.page.locator('[data-move-kind="decide"]').count(), 0);
       if (!shot) {
         shot = true;
