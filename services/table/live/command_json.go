@@ -12,14 +12,14 @@ import (
 // 35 fields a third of a commit's encoding. Any other command is handed to
 // encoding/json.
 func (c *Command) AppendJSON(b []byte) ([]byte, error) {
-	if !c.plain() {
+	plain, text := c.plain()
+	if !plain {
 		out, err := json.Marshal(c)
 		return append(b, out...), err
 	}
 	// One allocation for the whole command: its numbers and keys take
 	// at most about 200 bytes besides its texts.
-	if n := 200 + len(c.Who) + len(c.Name) + len(c.Hand) + len(c.Key) + len(c.Fingerprint) + len(c.Reason) +
-		len(c.Account) + len(c.Hold) + len(c.Intent) + len(c.Outcome); cap(b)-len(b) < n {
+	if n := 200 + text; cap(b)-len(b) < n {
 		b = append(make([]byte, 0, len(b)+n), b...)
 	}
 	b = append(b, `{"k":`...)
@@ -55,14 +55,22 @@ func (c *Command) AppendJSON(b []byte) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-// plain reports whether AppendJSON writes c itself: no field that is a
-// pointer, a slice or a struct is set, and every text is plain (plainText).
-func (c *Command) plain() bool {
-	return c.Bank == nil && c.Ext == nil && c.Stakes == nil && c.Clock == nil &&
-		len(c.Awards) == 0 && len(c.Shoe) == 0 && len(c.Commitment) == 0 && len(c.Ranks) == 0 &&
-		plainText(c.Who) && plainText(c.Name) && plainText(c.Hand) && plainText(c.Key) &&
-		plainText(c.Fingerprint) && plainText(c.Reason) && plainText(c.Account) &&
-		plainText(c.Hold) && plainText(c.Intent) && plainText(c.Outcome) && plainText(c.Action.String())
+// plain reports whether AppendJSON writes c itself (no field that is a
+// pointer or a slice is set, and every text is plain: plainText), and the
+// length of its texts.
+func (c *Command) plain() (bool, int) {
+	if c.Bank != nil || c.Ext != nil || c.Stakes != nil || c.Clock != nil ||
+		len(c.Awards) > 0 || len(c.Shoe) > 0 || len(c.Commitment) > 0 || len(c.Ranks) > 0 {
+		return false, 0
+	}
+	n := 0
+	for _, s := range [...]string{c.Who, c.Name, c.Hand, c.Key, c.Fingerprint, c.Reason, c.Account, c.Hold, c.Intent, c.Outcome, c.Action.String()} {
+		if !plainText(s) {
+			return false, 0
+		}
+		n += len(s)
+	}
+	return true, n
 }
 
 // plainText reports whether encoding/json writes s as it is between
