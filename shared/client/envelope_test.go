@@ -10,13 +10,18 @@ import (
 	"testing"
 )
 
+// prefix is a message's envelope prefix (no flags).
+func prefix(m []byte) (p [5]byte) {
+	binary.BigEndian.PutUint32(p[1:], uint32(len(m)))
+	return p
+}
+
 // writeMessages writes each message to w as Connect does: the 5-byte
 // prefix and the body in two writes.
 func writeMessages(w *io.PipeWriter, msgs [][]byte) {
 	for _, m := range msgs {
-		var prefix [5]byte
-		binary.BigEndian.PutUint32(prefix[1:], uint32(len(m)))
-		if _, err := w.Write(prefix[:]); err != nil {
+		p := prefix(m)
+		if _, err := w.Write(p[:]); err != nil {
 			return
 		}
 		if len(m) > 0 {
@@ -37,9 +42,8 @@ func randomMessages(rng *rand.Rand, n, maxSize int) ([][]byte, []byte) {
 			m[j] = byte(i + j)
 		}
 		msgs = append(msgs, m)
-		var prefix [5]byte
-		binary.BigEndian.PutUint32(prefix[1:], uint32(len(m)))
-		all.Write(prefix[:])
+		p := prefix(m)
+		all.Write(p[:])
 		all.Write(m)
 	}
 	return msgs, all.Bytes()

@@ -163,10 +163,7 @@ func TestOneTraceAcrossServices(t *testing.T) {
 	if hand == partnerTrace.TraceID() || !linksTo(seatSpan, partnerTrace) {
 		t.Errorf("the table's server span (trace %s) does not link to the partner's trace %s: links %v", hand, partnerTrace.TraceID(), seatSpan.Links)
 	}
-	byID := map[trace.SpanID]tracetest.SpanStub{}
-	for _, s := range spans {
-		byID[s.SpanContext.SpanID()] = s
-	}
+	byID := index(spans)
 	// Each hop: the server span's parent is the caller's client span of the
 	// same procedure, and the call descends from the seat's server span.
 	hop := func(trace trace.TraceID, procedure string, root tracetest.SpanStub) tracetest.SpanStub {
@@ -235,9 +232,7 @@ func TestOneTraceAcrossServices(t *testing.T) {
 	if evaluated.Name == "" {
 		t.Fatal("the hand reached no showdown: no Evaluate span")
 	}
-	for _, s := range spans {
-		byID[s.SpanContext.SpanID()] = s
-	}
+	byID = index(spans)
 	act := last(spans, "croupier.table.v1.TableService/Act", trace.SpanKindServer)
 	for _, s := range spans {
 		if s.Name == "croupier.table.v1.TableService/Act" && s.SpanContext.TraceID() == evaluated.SpanContext.TraceID() {
@@ -258,9 +253,7 @@ func TestOneTraceAcrossServices(t *testing.T) {
 			reaches(spans, showdown, "croupier.rng.v1.RngService/Shuffle", "croupier.table due deal", act)
 	})
 	spans = exp.GetSpans()
-	for _, s := range spans {
-		byID[s.SpanContext.SpanID()] = s
-	}
+	byID = index(spans)
 	rake := hop(showdown, "croupier.wallet.v1.WalletService/Transfer", act)
 	if ancestor(byID, rake, "croupier.table due intent").Name == "" {
 		t.Error("the rake's transfer is not under the table's intent span")
@@ -310,9 +303,7 @@ func TestOneTraceAcrossServices(t *testing.T) {
 		return false
 	})
 	spans = exp.GetSpans()
-	for _, s := range spans {
-		byID[s.SpanContext.SpanID()] = s
-	}
+	byID = index(spans)
 	// The workflow was started by the operator's CreateTournament: the
 	// activity is in that call's trace, under the workflow's spans.
 	create := last(spans, "croupier.tournament.v1.TournamentService/CreateTournament", trace.SpanKindServer)
@@ -373,10 +364,7 @@ func linksTo(s tracetest.SpanStub, sc trace.SpanContext) bool {
 // root. A span is exported when it ends, after its children: a chain seen
 // in part is still in flight.
 func reaches(spans tracetest.SpanStubs, id trace.TraceID, procedure, through string, root tracetest.SpanStub) bool {
-	byID := make(map[trace.SpanID]tracetest.SpanStub, len(spans))
-	for _, s := range spans {
-		byID[s.SpanContext.SpanID()] = s
-	}
+	byID := index(spans)
 	for _, s := range spans {
 		if s.Name == procedure && s.SpanKind == trace.SpanKindServer && s.SpanContext.TraceID() == id &&
 			descends(byID, s, root) && ancestor(byID, s, through).Name != "" {
@@ -384,6 +372,16 @@ func reaches(spans tracetest.SpanStubs, id trace.TraceID, procedure, through str
 		}
 	}
 	return false
+}
+
+// index is spans by their ids (the exporter's spans are all those ended so
+// far, so a later index holds an earlier one's).
+func index(spans tracetest.SpanStubs) map[trace.SpanID]tracetest.SpanStub {
+	byID := make(map[trace.SpanID]tracetest.SpanStub, len(spans))
+	for _, s := range spans {
+		byID[s.SpanContext.SpanID()] = s
+	}
+	return byID
 }
 
 // descends reports whether s is root or one of its descendants, by parent ids.
