@@ -5,6 +5,9 @@ import (
 	"crypto/tls"
 	"io"
 	"net"
+	"runtime"
+	"sync"
+	"time"
 )
 
 // readBuffer is each connection's read buffer: a few small frames, or the
@@ -12,11 +15,32 @@ import (
 // straight into the caller's slice).
 const readBuffer = 4 << 10
 
-// bufferedListener gives each connection it accepts a read buffer. Go's
-// HTTP/2 server reads a frame's 9-byte header and then its payload straight
-// from the connection, two read system calls a frame, and a third to learn
-// that nothing more has come: a command on a Play stream cost the server
-// three. Through the buffer, one read takes all the client has sent.
+// writeBacklog bounds what a connection holds written but not yet sent: a
+// writer that would pass it waits until the flusher has taken what is
+// pending, so a peer that stops reading holds its writers up as before.
+const writeBacklog = 64 << 10
+
+// keepBuffer is the largest send buffer a connection keeps for reuse.
+const keepBuffer = 16 << 10
+
+// closeFlush is how long Close waits for what is pending to be sent before
+// it closes the connection anyway.
+const closeFlush = time.Second
+
+// bufferedListener gives each connection it accepts a read buffer and a
+// flusher for its writes.
+//
+// Reads: Go's HTTP/2 server reads a frame's 9-byte header and then its
+// payload straight from the connection, two read system calls a frame, and
+// a third to learn that nothing more has come: a command on a Play stream
+// cost the server three. Through the buffer, one read takes all the client
+// has sent.
+//
+// Writes: the server flushes each stream's message on its own, and the
+// viewers of a table get theirs at the same moment, often over one
+// connection (the players of a partner front-end share one): three viewers
+// cost three write system calls, and the client three reads. Through the
+// flusher (bufferedConn.flush) the messages of one moment leave together.
 type bufferedListener struct{ net.Listener }
 
 // Accept implements net.Listener.
@@ -30,31 +54,175 @@ func (l bufferedListener) Accept() (net.Conn, error) {
 		// must see the *tls.Conn to negotiate HTTP/2.
 		return c, nil
 	}
-	return &bufferedConn{Conn: c, r: bufio.NewReaderSize(c, readBuffer)}, nil
+	return newBufferedConn(c), nil
 }
 
-// bufferedConn is a connection read through a buffer. Only the server's
-// connection goroutines read it, one at a time, as they read the
-// connection itself.
+// bufferedConn is a connection read through a buffer and written through
+// a flusher goroutine. Only the server's connection goroutines read it, one
+// at a time, as they read the connection itself; any goroutine may write.
 type bufferedConn struct {
 	net.Conn
 	r *bufio.Reader
+
+	mu sync.Mutex
+	// room is broadcast when what is pending is taken, when a write to the
+	// connection ends, and when the connection closes.
+	room    sync.Cond
+	pending []byte // written to c, not yet to the connection
+	spare   []byte // the last buffer sent, kept for reuse
+	queued  bool   // the flusher has been woken for what is pending
+	writing bool   // a goroutine is writing to the connection
+	closing bool
+	err     error         // the first failed write's: every later Write returns it
+	wake    chan struct{} // one token: something is pending, or the connection closes
+	done    chan struct{} // closed when the flusher returns
+}
+
+func newBufferedConn(c net.Conn) *bufferedConn {
+	b := &bufferedConn{Conn: c, r: bufio.NewReaderSize(c, readBuffer),
+		wake: make(chan struct{}, 1), done: make(chan struct{})}
+	b.room.L = &b.mu
+	go b.flush()
+	return b
 }
 
 // Read implements net.Conn.
 func (c *bufferedConn) Read(p []byte) (int, error) { return c.r.Read(p) }
 
-// CloseWrite half-closes the connection, as net/http does to a TCP
-// connection before it closes it.
-func (c *bufferedConn) CloseWrite() error {
-	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
-		return cw.CloseWrite()
+// Write implements net.Conn: p joins what is pending, for the flusher to
+// send. An error writing to the connection is returned by the next Write.
+func (c *bufferedConn) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for c.err == nil && !c.closing && len(c.pending) > 0 && len(c.pending)+len(p) > writeBacklog {
+		c.room.Wait()
 	}
-	return nil
+	switch {
+	case c.err != nil:
+		return 0, c.err
+	case c.closing:
+		return 0, net.ErrClosed
+	}
+	c.pending = append(c.pending, p...)
+	if !c.queued {
+		c.queued = true
+		c.signal()
+	}
+	return len(p), nil
+}
+
+// signal wakes the flusher (a token already waiting will).
+func (c *bufferedConn) signal() {
+	select {
+	case c.wake <- struct{}{}:
+	default:
+	}
+}
+
+// flush sends what is pending each time it is woken, until the connection
+// closes. Before it takes the pending bytes it yields to the goroutines
+// ready to run: the other streams' messages caused by the same event are
+// written meanwhile and leave in the same system call. In an idle process
+// none are ready, and it sends at once.
+func (c *bufferedConn) flush() {
+	defer close(c.done)
+	for range c.wake {
+		runtime.Gosched()
+		out, closing := c.take()
+		c.sent(out, c.write(out))
+		if closing {
+			return
+		}
+	}
+}
+
+// take waits for the connection to be free, marks it as being written and
+// returns what is pending; sent ends the write.
+func (c *bufferedConn) take() (out []byte, closing bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for c.writing {
+		c.room.Wait()
+	}
+	out = c.pending
+	c.pending, c.spare = c.spare[:0], nil
+	c.queued, c.writing = false, true
+	c.room.Broadcast()
+	return out, c.closing
+}
+
+func (c *bufferedConn) write(out []byte) error {
+	if len(out) == 0 {
+		return nil
+	}
+	_, err := c.Conn.Write(out)
+	return err
+}
+
+// sent ends the write take began: it keeps the error for the next Write
+// and the buffer for reuse.
+func (c *bufferedConn) sent(out []byte, err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.writing = false
+	if err != nil && c.err == nil {
+		c.err = err
+	}
+	if c.spare == nil && cap(out) <= keepBuffer {
+		c.spare = out[:0]
+	}
+	c.room.Broadcast()
+}
+
+// direct sends what is pending, then runs fn with the connection to itself:
+// for what writes to the connection other than by Write.
+func (c *bufferedConn) direct(fn func() error) error {
+	out, _ := c.take()
+	werr := c.write(out)
+	err := werr
+	if err == nil {
+		err = fn()
+	}
+	c.sent(out, werr)
+	return err
+}
+
+// Close sends what is pending (waiting at most closeFlush for a peer that
+// does not read) and closes the connection.
+func (c *bufferedConn) Close() error {
+	c.mu.Lock()
+	c.closing = true
+	c.room.Broadcast()
+	c.mu.Unlock()
+	c.signal()
+	t := time.NewTimer(closeFlush)
+	defer t.Stop()
+	select {
+	case <-c.done:
+	case <-t.C:
+	}
+	return c.Conn.Close()
+}
+
+// CloseWrite sends what is pending and half-closes the connection, as
+// net/http does to a TCP connection before it closes it.
+func (c *bufferedConn) CloseWrite() error {
+	return c.direct(func() error {
+		if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+			return cw.CloseWrite()
+		}
+		return nil
+	})
 }
 
 // ReadFrom lets net/http send a file or body with the connection's own
-// ReadFrom (sendfile or splice on TCP), which the embedding would hide.
-func (c *bufferedConn) ReadFrom(r io.Reader) (int64, error) {
-	return io.Copy(c.Conn, r)
+// ReadFrom (sendfile or splice on TCP), which the embedding would hide,
+// after what is pending.
+func (c *bufferedConn) ReadFrom(r io.Reader) (n int64, err error) {
+	err = c.direct(func() error {
+		var err error
+		n, err = io.Copy(c.Conn, r)
+		return err
+	})
+	return n, err
 }
