@@ -20,8 +20,9 @@ const readBuffer = 4 << 10
 // pending, so a peer that stops reading holds its writers up as before.
 const writeBacklog = 64 << 10
 
-// keepBuffer is the largest send buffer a connection keeps for reuse.
-const keepBuffer = 16 << 10
+// poolBuffer is the largest send buffer a connection gives back to its
+// listener's pool.
+const poolBuffer = 16 << 10
 
 // closeFlush is how long Close waits for what is pending to be sent before
 // it closes the connection anyway.
@@ -41,7 +42,17 @@ const closeFlush = time.Second
 // connection (the players of a partner front-end share one): three viewers
 // cost three write system calls, and the client three reads. Through the
 // flusher (bufferedConn.flush) the messages of one moment leave together.
-type bufferedListener struct{ net.Listener }
+//
+// The listener's connections share a pool of send buffers: an idle
+// connection holds none (a server may keep thousands open).
+type bufferedListener struct {
+	net.Listener
+	buffers *sync.Pool
+}
+
+func newBufferedListener(ln net.Listener) bufferedListener {
+	return bufferedListener{Listener: ln, buffers: &sync.Pool{New: func() any { return new([]byte) }}}
+}
 
 // Accept implements net.Listener.
 func (l bufferedListener) Accept() (net.Conn, error) {
@@ -54,7 +65,7 @@ func (l bufferedListener) Accept() (net.Conn, error) {
 		// must see the *tls.Conn to negotiate HTTP/2.
 		return c, nil
 	}
-	return newBufferedConn(c), nil
+	return newBufferedConn(c, l.buffers), nil
 }
 
 // bufferedConn is a connection read through a buffer and written through
@@ -64,22 +75,23 @@ type bufferedConn struct {
 	net.Conn
 	r *bufio.Reader
 
+	buffers *sync.Pool // of *[]byte, up to poolBuffer
+
 	mu sync.Mutex
 	// room is broadcast when what is pending is taken, when a write to the
 	// connection ends, and when the connection closes.
 	room    sync.Cond
-	pending []byte // written to c, not yet to the connection
-	spare   []byte // the last buffer sent, kept for reuse
-	queued  bool   // the flusher has been woken for what is pending
-	writing bool   // a goroutine is writing to the connection
+	pending *[]byte // written to c, not yet to the connection (nil: nothing, and no buffer held)
+	queued  bool    // the flusher has been woken for what is pending
+	writing bool    // a goroutine is writing to the connection
 	closing bool
 	err     error         // the first failed write's: every later Write returns it
 	wake    chan struct{} // one token: something is pending, or the connection closes
 	done    chan struct{} // closed when the flusher returns
 }
 
-func newBufferedConn(c net.Conn) *bufferedConn {
-	b := &bufferedConn{Conn: c, r: bufio.NewReaderSize(c, readBuffer),
+func newBufferedConn(c net.Conn, buffers *sync.Pool) *bufferedConn {
+	b := &bufferedConn{Conn: c, r: bufio.NewReaderSize(c, readBuffer), buffers: buffers,
 		wake: make(chan struct{}, 1), done: make(chan struct{})}
 	b.room.L = &b.mu
 	go b.flush()
@@ -94,7 +106,7 @@ func (c *bufferedConn) Read(p []byte) (int, error) { return c.r.Read(p) }
 func (c *bufferedConn) Write(p []byte) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for c.err == nil && !c.closing && len(c.pending) > 0 && len(c.pending)+len(p) > writeBacklog {
+	for c.err == nil && !c.closing && c.pending != nil && len(*c.pending)+len(p) > writeBacklog {
 		c.room.Wait()
 	}
 	switch {
@@ -103,7 +115,14 @@ func (c *bufferedConn) Write(p []byte) (int, error) {
 	case c.closing:
 		return 0, net.ErrClosed
 	}
-	c.pending = append(c.pending, p...)
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if c.pending == nil {
+		c.pending = c.buffers.Get().(*[]byte)
+		*c.pending = (*c.pending)[:0]
+	}
+	*c.pending = append(*c.pending, p...)
 	if !c.queued {
 		c.queued = true
 		c.signal()
@@ -138,38 +157,38 @@ func (c *bufferedConn) flush() {
 
 // take waits for the connection to be free, marks it as being written and
 // returns what is pending; sent ends the write.
-func (c *bufferedConn) take() (out []byte, closing bool) {
+func (c *bufferedConn) take() (out *[]byte, closing bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for c.writing {
 		c.room.Wait()
 	}
 	out = c.pending
-	c.pending, c.spare = c.spare[:0], nil
+	c.pending = nil
 	c.queued, c.writing = false, true
 	c.room.Broadcast()
 	return out, c.closing
 }
 
-func (c *bufferedConn) write(out []byte) error {
-	if len(out) == 0 {
+func (c *bufferedConn) write(out *[]byte) error {
+	if out == nil || len(*out) == 0 {
 		return nil
 	}
-	_, err := c.Conn.Write(out)
+	_, err := c.Conn.Write(*out)
 	return err
 }
 
 // sent ends the write take began: it keeps the error for the next Write
-// and the buffer for reuse.
-func (c *bufferedConn) sent(out []byte, err error) {
+// and gives the buffer back to the pool.
+func (c *bufferedConn) sent(out *[]byte, err error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.writing = false
 	if err != nil && c.err == nil {
 		c.err = err
 	}
-	if c.spare == nil && cap(out) <= keepBuffer {
-		c.spare = out[:0]
+	if out != nil && cap(*out) <= poolBuffer {
+		c.buffers.Put(out)
 	}
 	c.room.Broadcast()
 }

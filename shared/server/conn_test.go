@@ -32,7 +32,7 @@ func TestBufferedConnReadsFramesSentTogetherAtOnce(t *testing.T) {
 	client, srv := net.Pipe()
 	defer client.Close()
 	counted := &countingConn{Conn: srv}
-	conn := newBufferedConn(counted)
+	conn := newBufferedConn(counted, testBuffers())
 	defer conn.Close()
 	// Three frames (a 9-byte header with the payload's length, then the
 	// payload) in one write, as a client flushes a message and a window update.
@@ -69,7 +69,7 @@ func TestBufferedConnWritesThrough(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ln.Close()
-	bl := bufferedListener{ln}
+	bl := newBufferedListener(ln)
 	got := make(chan string, 1)
 	go func() {
 		c, err := net.Dial("tcp", ln.Addr().String())
@@ -113,7 +113,7 @@ func TestBufferedListenerLeavesTLSAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ln.Close()
-	bl := bufferedListener{tls.NewListener(ln, &tls.Config{})}
+	bl := newBufferedListener(tls.NewListener(ln, &tls.Config{}))
 	go func() {
 		if c, err := net.Dial("tcp", ln.Addr().String()); err == nil {
 			defer c.Close()
@@ -174,7 +174,7 @@ func (c *gatedConn) recorded() []string {
 // one moment cost one system call, not one each.
 func TestBufferedConnSendsWhatWaitedInOneWrite(t *testing.T) {
 	under := newGatedConn()
-	c := newBufferedConn(under)
+	c := newBufferedConn(under, testBuffers())
 	if _, err := c.Write([]byte("first")); err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +231,7 @@ func TestBufferedConnDeliversEveryByteInOrder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c := newBufferedConn(raw)
+		c := newBufferedConn(raw, testBuffers())
 		const writers = 4
 		sent := make([][]byte, writers)
 		var wg sync.WaitGroup
@@ -291,7 +291,7 @@ func TestBufferedConnDeliversEveryByteInOrder(t *testing.T) {
 func TestBufferedConnHoldsWritersWhenThePeerStopsReading(t *testing.T) {
 	raw, peer := net.Pipe() // a write returns only once the peer reads it
 	defer peer.Close()
-	c := newBufferedConn(raw)
+	c := newBufferedConn(raw, testBuffers())
 	if _, err := c.Write([]byte("x")); err != nil { // the flusher blocks sending it
 		t.Fatal(err)
 	}
@@ -325,7 +325,7 @@ func TestBufferedConnCloseSendsWhatIsPending(t *testing.T) {
 		b, _ := io.ReadAll(peer)
 		got <- string(b)
 	}()
-	c := newBufferedConn(raw)
+	c := newBufferedConn(raw, testBuffers())
 	for _, m := range []string{"one ", "two ", "three"} {
 		if _, err := c.Write([]byte(m)); err != nil {
 			t.Fatal(err)
@@ -346,7 +346,7 @@ func TestBufferedConnCloseSendsWhatIsPending(t *testing.T) {
 // send is returned by the next write.
 func TestBufferedConnCloseGivesUpAndErrorsStick(t *testing.T) {
 	raw, peer := net.Pipe()
-	c := newBufferedConn(raw)
+	c := newBufferedConn(raw, testBuffers())
 	if _, err := c.Write([]byte("never read")); err != nil {
 		t.Fatal(err)
 	}
@@ -356,7 +356,7 @@ func TestBufferedConnCloseGivesUpAndErrorsStick(t *testing.T) {
 	peer.Close()
 
 	raw, peer = net.Pipe()
-	c = newBufferedConn(raw)
+	c = newBufferedConn(raw, testBuffers())
 	defer c.Close()
 	peer.Close()
 	if _, err := c.Write([]byte("lost")); err != nil {
@@ -373,3 +373,34 @@ func TestBufferedConnCloseGivesUpAndErrorsStick(t *testing.T) {
 	}
 	t.Fatal("writes still succeed after the send to a closed peer failed")
 }
+
+// Once what was written is sent, the connection holds no send buffer: an
+// idle connection costs its listener's pool nothing.
+func TestBufferedConnIdleHoldsNoBuffer(t *testing.T) {
+	raw, peer := net.Pipe()
+	defer peer.Close()
+	c := newBufferedConn(raw, testBuffers())
+	defer c.Close()
+	if _, err := c.Write([]byte("hand 1")); err != nil {
+		t.Fatal(err)
+	}
+	got := make([]byte, len("hand 1"))
+	if _, err := io.ReadFull(peer, got); err != nil {
+		t.Fatal(err)
+	}
+	for range 5000 {
+		c.mu.Lock()
+		idle, held := !c.writing && !c.queued, c.pending != nil
+		c.mu.Unlock()
+		if idle {
+			if held {
+				t.Fatal("an idle connection still holds its send buffer")
+			}
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+	t.Fatal("the flusher never finished its send")
+}
+
+func testBuffers() *sync.Pool { return newBufferedListener(nil).buffers }

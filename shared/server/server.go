@@ -140,7 +140,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(bufferedListener{ln}) }()
+	go func() { errc <- srv.Serve(newBufferedListener(ln)) }()
 	s.log.Info("serving", "addr", ln.Addr().String(), "services", strings.Join(s.services, ","))
 
 	select {
