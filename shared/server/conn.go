@@ -24,8 +24,8 @@ const writeBacklog = 64 << 10
 // listener's pool.
 const poolBuffer = 16 << 10
 
-// closeFlush is how long Close waits for what is pending to be sent before
-// it closes the connection anyway.
+// closeFlush is how long a closed connection's flusher may take to send
+// what is pending before the connection closes anyway.
 const closeFlush = time.Second
 
 // bufferedListener gives each connection it accepts a read buffer and a
@@ -87,12 +87,11 @@ type bufferedConn struct {
 	closing bool
 	err     error         // the first failed write's: every later Write returns it
 	wake    chan struct{} // one token: something is pending, or the connection closes
-	done    chan struct{} // closed when the flusher returns
 }
 
 func newBufferedConn(c net.Conn, buffers *sync.Pool) *bufferedConn {
 	b := &bufferedConn{Conn: c, r: bufio.NewReaderSize(c, readBuffer), buffers: buffers,
-		wake: make(chan struct{}, 1), done: make(chan struct{})}
+		wake: make(chan struct{}, 1)}
 	b.room.L = &b.mu
 	go b.flush()
 	return b
@@ -138,18 +137,19 @@ func (c *bufferedConn) signal() {
 	}
 }
 
-// flush sends what is pending each time it is woken, until the connection
-// closes. Before it takes the pending bytes it yields to the goroutines
-// ready to run: the other streams' messages caused by the same event are
-// written meanwhile and leave in the same system call. In an idle process
-// none are ready, and it sends at once.
+// flush sends what is pending each time it is woken; once the connection
+// is closed, it sends what is left and closes the connection underneath.
+// Before it takes the pending bytes it yields to the goroutines ready to
+// run: the other streams' messages caused by the same event are written
+// meanwhile and leave in the same system call. In an idle process none are
+// ready, and it sends at once.
 func (c *bufferedConn) flush() {
-	defer close(c.done)
 	for range c.wake {
 		runtime.Gosched()
 		out, closing := c.take()
 		c.sent(out, c.write(out))
 		if closing {
+			_ = c.Conn.Close()
 			return
 		}
 	}
@@ -206,21 +206,26 @@ func (c *bufferedConn) direct(fn func() error) error {
 	return err
 }
 
-// Close sends what is pending (waiting at most closeFlush for a peer that
-// does not read) and closes the connection.
+// Close has the flusher send what is pending and close the connection, and
+// returns at once: net/http closes idle connections one after another, and
+// a peer that reads nothing must not hold the others up. The flusher's
+// writes get closeFlush to finish.
 func (c *bufferedConn) Close() error {
 	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closing {
+		return net.ErrClosed
+	}
 	c.closing = true
 	c.room.Broadcast()
-	c.mu.Unlock()
-	c.signal()
-	t := time.NewTimer(closeFlush)
-	defer t.Stop()
-	select {
-	case <-c.done:
-	case <-t.C:
+	if err := c.Conn.SetWriteDeadline(time.Now().Add(closeFlush)); err != nil {
+		// The connection cannot bound the flusher's last write: close it
+		// now, as a plain connection would be.
+		c.signal()
+		return c.Conn.Close()
 	}
-	return c.Conn.Close()
+	c.signal()
+	return nil
 }
 
 // CloseWrite sends what is pending and half-closes the connection, as

@@ -136,6 +136,7 @@ type gatedConn struct {
 	net.Conn
 	entered chan struct{} // closed when the first write has begun
 	gate    chan struct{} // the first write returns once this is closed
+	closed  chan struct{} // closed by Close
 
 	mu     sync.Mutex
 	writes [][]byte
@@ -144,7 +145,12 @@ type gatedConn struct {
 func newGatedConn() *gatedConn {
 	c, peer := net.Pipe()
 	go func() { _, _ = io.Copy(io.Discard, peer) }()
-	return &gatedConn{Conn: c, entered: make(chan struct{}), gate: make(chan struct{})}
+	return &gatedConn{Conn: c, entered: make(chan struct{}), gate: make(chan struct{}), closed: make(chan struct{})}
+}
+
+func (c *gatedConn) Close() error {
+	close(c.closed)
+	return c.Conn.Close()
 }
 
 func (c *gatedConn) Write(p []byte) (int, error) {
@@ -194,6 +200,7 @@ func TestBufferedConnSendsWhatWaitedInOneWrite(t *testing.T) {
 	if err := c.Close(); err != nil {
 		t.Fatal(err)
 	}
+	<-under.closed // the flusher closes it after its last send
 	got := under.recorded()
 	if len(got) != 2 || got[0] != "first" || len(got[1]) != 3 {
 		t.Fatalf("writes to the connection: %q, want \"first\" and then a, b and c in one", got)
@@ -203,6 +210,30 @@ func TestBufferedConnSendsWhatWaitedInOneWrite(t *testing.T) {
 			t.Fatalf("second write %q lacks %q", got[1], m)
 		}
 	}
+}
+
+// Close returns while a send is still in flight (net/http closes idle
+// connections one after another), and the connection closes after it.
+func TestBufferedConnCloseDoesNotWaitForTheSend(t *testing.T) {
+	under := newGatedConn()
+	c := newBufferedConn(under, testBuffers())
+	if _, err := c.Write([]byte("slow")); err != nil {
+		t.Fatal(err)
+	}
+	<-under.entered
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-under.closed:
+		t.Fatal("the connection closed before its send finished")
+	default:
+	}
+	if err := c.Close(); !errors.Is(err, net.ErrClosed) {
+		t.Fatalf("a second Close: %v, want net.ErrClosed", err)
+	}
+	close(under.gate)
+	<-under.closed
 }
 
 // Every byte written reaches the peer, in order, whatever the sizes of the
@@ -342,16 +373,22 @@ func TestBufferedConnCloseSendsWhatIsPending(t *testing.T) {
 	}
 }
 
-// Close does not wait forever for a peer that reads nothing, and a failed
-// send is returned by the next write.
+// A connection closed while its peer reads nothing closes once its last
+// send has had closeFlush to finish, and a failed send is returned by the
+// next write.
 func TestBufferedConnCloseGivesUpAndErrorsStick(t *testing.T) {
 	raw, peer := net.Pipe()
 	c := newBufferedConn(raw, testBuffers())
 	if _, err := c.Write([]byte("never read")); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.Close(); err != nil { // after closeFlush, the pipe closes
+	if err := c.Close(); err != nil {
 		t.Fatal(err)
+	}
+	// A write to the connection's side of the pipe fails once it is closed.
+	_ = peer.SetWriteDeadline(time.Now().Add(closeFlush + 5*time.Second))
+	if _, err := peer.Write([]byte("x")); !errors.Is(err, io.ErrClosedPipe) {
+		t.Fatalf("the connection with a send nobody reads was not closed: the peer's write gave %v", err)
 	}
 	peer.Close()
 
