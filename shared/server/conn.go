@@ -218,13 +218,12 @@ func (c *bufferedConn) Close() error {
 	}
 	c.closing = true
 	c.room.Broadcast()
+	c.signal()
 	if err := c.Conn.SetWriteDeadline(time.Now().Add(closeFlush)); err != nil {
 		// The connection cannot bound the flusher's last write: close it
 		// now, as a plain connection would be.
-		c.signal()
 		return c.Conn.Close()
 	}
-	c.signal()
 	return nil
 }
 

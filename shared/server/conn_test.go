@@ -64,43 +64,23 @@ func TestBufferedConnReadsFramesSentTogetherAtOnce(t *testing.T) {
 // What the server writes with ReadFrom and CloseWrite reaches the
 // connection underneath, in order with what it writes with Write.
 func TestBufferedConnWritesThrough(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	bl := newBufferedListener(ln)
-	got := make(chan string, 1)
-	go func() {
-		c, err := net.Dial("tcp", ln.Addr().String())
-		if err != nil {
-			got <- err.Error()
-			return
-		}
-		defer c.Close()
-		b, _ := io.ReadAll(c) // until the half-close
-		got <- string(b)
-	}()
-	c, err := bl.Accept()
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, got := acceptWithPeer(t)
 	defer c.Close()
 	// Written, sent with the connection's own ReadFrom, written again:
 	// what was pending goes first.
 	if _, err := c.Write([]byte("hello")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.(io.ReaderFrom).ReadFrom(strings.NewReader(", ")); err != nil {
+	if _, err := c.ReadFrom(strings.NewReader(", ")); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c.Write([]byte("world")); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.(interface{ CloseWrite() error }).CloseWrite(); err != nil {
+	if err := c.CloseWrite(); err != nil {
 		t.Fatal(err)
 	}
-	if s := <-got; s != "hello, world" {
+	if s := string(<-got); s != "hello, world" {
 		t.Fatalf("the peer read %q", s)
 	}
 }
@@ -242,27 +222,7 @@ func TestBufferedConnCloseDoesNotWaitForTheSend(t *testing.T) {
 func TestBufferedConnDeliversEveryByteInOrder(t *testing.T) {
 	for seed := range int64(20) {
 		rng := rand.New(rand.NewPCG(uint64(seed), 1))
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := make(chan []byte, 1)
-		go func() {
-			d, err := net.Dial("tcp", ln.Addr().String())
-			if err != nil {
-				got <- nil
-				return
-			}
-			defer d.Close()
-			b, _ := io.ReadAll(d)
-			got <- b
-		}()
-		raw, err := ln.Accept()
-		ln.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		c := newBufferedConn(raw, testBuffers())
+		c, got := acceptWithPeer(t)
 		const writers = 4
 		sent := make([][]byte, writers)
 		var wg sync.WaitGroup
@@ -399,16 +359,13 @@ func TestBufferedConnCloseGivesUpAndErrorsStick(t *testing.T) {
 	if _, err := c.Write([]byte("lost")); err != nil {
 		t.Fatalf("the first write only queues: %v", err)
 	}
-	for range 5000 {
-		if _, err := c.Write(nil); err != nil {
-			if !errors.Is(err, io.ErrClosedPipe) {
-				t.Fatalf("write after a failed send: %v, want the send's error", err)
-			}
-			return
-		}
-		time.Sleep(time.Millisecond)
+	var err error
+	if !eventually(func() bool { _, err = c.Write(nil); return err != nil }) {
+		t.Fatal("writes still succeed after the send to a closed peer failed")
 	}
-	t.Fatal("writes still succeed after the send to a closed peer failed")
+	if !errors.Is(err, io.ErrClosedPipe) {
+		t.Fatalf("write after a failed send: %v, want the send's error", err)
+	}
 }
 
 // Once what was written is sent, the connection holds no send buffer: an
@@ -425,19 +382,55 @@ func TestBufferedConnIdleHoldsNoBuffer(t *testing.T) {
 	if _, err := io.ReadFull(peer, got); err != nil {
 		t.Fatal(err)
 	}
-	for range 5000 {
+	var held bool
+	if !eventually(func() bool {
 		c.mu.Lock()
-		idle, held := !c.writing && !c.queued, c.pending != nil
-		c.mu.Unlock()
-		if idle {
-			if held {
-				t.Fatal("an idle connection still holds its send buffer")
-			}
+		defer c.mu.Unlock()
+		held = c.pending != nil
+		return !c.writing && !c.queued
+	}) {
+		t.Fatal("the flusher never finished its send")
+	}
+	if held {
+		t.Fatal("an idle connection still holds its send buffer")
+	}
+}
+
+// acceptWithPeer returns a connection the listener accepted and what its
+// peer reads from it until it is closed or half-closed.
+func acceptWithPeer(t *testing.T) (*bufferedConn, <-chan []byte) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	got := make(chan []byte, 1)
+	go func() {
+		d, err := net.Dial("tcp", ln.Addr().String())
+		if err != nil {
+			got <- nil
 			return
+		}
+		defer d.Close()
+		b, _ := io.ReadAll(d)
+		got <- b
+	}()
+	c, err := newBufferedListener(ln).Accept()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.(*bufferedConn), got
+}
+
+// eventually reports whether cond held within five seconds.
+func eventually(cond func() bool) bool {
+	for range 5000 {
+		if cond() {
+			return true
 		}
 		time.Sleep(time.Millisecond)
 	}
-	t.Fatal("the flusher never finished its send")
+	return false
 }
 
 func testBuffers() *sync.Pool { return newBufferedListener(nil).buffers }
