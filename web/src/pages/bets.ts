@@ -10,6 +10,7 @@ import { api, errorText, errorReason, idempotencyKey, retrying, ms } from "../ap
 import { follow, type StreamState } from "../stream";
 import { refreshBalance } from "../balance";
 import { currentSession } from "../session";
+import { addPaid } from "../settlement";
 import { bankedName, rtpText } from "../names";
 import { ConnectError } from "@connectrpc/connect";
 import {
@@ -436,7 +437,12 @@ export function bettingTable(main: HTMLElement, table: BankedTableSummary, build
         announce(error);
         break;
       case "settlementPaid":
-        settlementOf(ev.round).paid = e.value;
+        {
+        // A round can be paid in parts (a stake that reached the escrow
+        // after the spin is paid when it does): the page shows their sum.
+        const st = settlementOf(ev.round);
+        st.paid = addPaid(st.paid, e.value);
+      }
         refreshBalance();
         loadRecall();
         break;

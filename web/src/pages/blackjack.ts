@@ -23,9 +23,10 @@ import {
 } from "../gen/croupier/table/v1/blackjack_pb";
 import type { BankedView } from "./banked";
 import {
-  liveTable, join, leave, placeBets, cancelBets, clockEl, ticking, amountField, statusEl, Ledger,
-  outcomeText, settlementEl, recallEl, loadRecall, describe, boxNumbers, type Settlement,
+  liveTable, join, leave, placeBets, cancelBets, clockEl, ticking, amountField, statusEl,
+  outcomeText, settlementEl, recallEl, loadRecall, describe, boxNumbers,
 } from "./felt";
+import { Ledger, type Settlement } from "../settlement";
 
 export const blackjackView: BankedView = (main, table) => {
   const currency = table.currency;

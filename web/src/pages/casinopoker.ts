@@ -18,9 +18,10 @@ import { RoundPhase, type BankedTableSummary, type BankedTableView, type RoundEv
 import type { CasinoPokerBox, CasinoPokerMove, CasinoPokerRound, PaytableLine } from "../gen/croupier/table/v1/casinopoker_pb";
 import type { BankedView } from "./banked";
 import {
-  liveTable, join, leave, placeBets, cancelBets, clockEl, ticking, amountField, statusEl, Ledger,
-  outcomeText, settlementEl, recallEl, loadRecall, describe, boxNumbers, kindLabel, type Settlement,
+  liveTable, join, leave, placeBets, cancelBets, clockEl, ticking, amountField, statusEl,
+  outcomeText, settlementEl, recallEl, loadRecall, describe, boxNumbers, kindLabel,
 } from "./felt";
+import { Ledger, type Settlement } from "../settlement";
 
 export const casinoPokerView: BankedView = (main, table) => {
   const currency = table.currency;

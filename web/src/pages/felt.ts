@@ -11,13 +11,13 @@ import { phaseKey } from "./recall-record";
 import { follow, type StreamState } from "../stream";
 import { refreshBalance } from "../balance";
 import { currentSession } from "../session";
+import type { Settlement } from "../settlement";
 import {
   RoundPhase,
   type BankedTableSummary,
   type BankedTableView,
   type RoundEvent,
   type RoundRecord,
-  type SettlementLine,
 } from "../gen/croupier/table/v1/banked_pb";
 
 /** The callbacks of a live table. */
@@ -219,55 +219,6 @@ export function statusEl(v: BankedTableView | null, conn: StreamState | "", curr
     conn && h("span", { class: "conn " + conn }, conn === "connected" ? t("common.connected") : t("common.reconnecting")));
 }
 
-
-/** A round's settlement for the player: the lines of his bets and what
- * the wallet paid (SettlementPaid: stakes returned and winnings). */
-export interface Settlement {
-  round: bigint;
-  lines: SettlementLine[];
-  staked: bigint;
-  paid: bigint;
-  /** The wallet has paid it (SettlementPaid came). */
-  paidOut: boolean;
-}
-
-/** Ledger collects the player's settlements from his stream's events. */
-export class Ledger {
-  private rounds = new Map<bigint, Settlement>();
-
-  private of(round: bigint): Settlement {
-    let s = this.rounds.get(round);
-    if (!s) {
-      s = { round, lines: [], staked: 0n, paid: 0n, paidOut: false };
-      this.rounds.set(round, s);
-      // Only the last rounds matter to the page.
-      for (const k of this.rounds.keys()) if (k < round - 5n) this.rounds.delete(k);
-    }
-    return s;
-  }
-
-  /** take reads an event; it returns the round's settlement once the
-   * wallet has paid it (the moment the balance moved). */
-  take(e: RoundEvent): Settlement | null {
-    switch (e.event.case) {
-      case "roundSettled":
-        this.of(e.round).lines.push(...e.event.value.lines);
-        return null;
-      case "betsRefunded":
-        this.of(e.round).lines.push(...e.event.value.lines);
-        return null;
-      case "settlementPaid": {
-        const p = e.event.value;
-        const s = this.of(e.round);
-        s.staked += p.returned + p.lost;
-        s.paid += p.paid;
-        s.paidOut = true;
-        return s;
-      }
-    }
-    return null;
-  }
-}
 
 /** outcomeText says what a settlement did, for the page and the live
  * region. */
