@@ -19,7 +19,9 @@ var createsFunction = regexp.MustCompile(`CREATE (OR REPLACE )?FUNCTION`)
 
 // Both dialects ship the same numbered migrations, so a schema change made
 // for one and forgotten for the other fails here. PostgreSQL has extra
-// numbers only for its stored functions.
+// numbers only for its stored functions and the triggers that run them
+// (0007 checks the ledger's references with triggers instead of foreign
+// keys; SQLite keeps its foreign keys).
 func TestMigrationsAreNumberedAndParallel(t *testing.T) {
 	pg, err := (&Store{d: postgres}).migrationFiles()
 	if err != nil {
