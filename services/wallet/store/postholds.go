@@ -97,7 +97,8 @@ func (s *Store) postHolds(ctx context.Context, x q, posts []ledger.HoldPost, now
 		}
 		d, c := accts[h.Debit], accts[h.Credit]
 		if d == nil || c == nil {
-			// The schema's foreign keys rule it out; lock would say so.
+			// The schema rules it out (foreign keys on SQLite, reference
+			// checks on PostgreSQL); lock would say so.
 			missing := h.Debit
 			if d != nil {
 				missing = h.Credit
