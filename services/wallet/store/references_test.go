@@ -203,4 +203,3 @@ func TestDeleteWaitsForTheTransactionNamingTheRow(t *testing.T) {
 		t.Fatalf("%d transfers name no operation (%v)", n, err)
 	}
 }
-
