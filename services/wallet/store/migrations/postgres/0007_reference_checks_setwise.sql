@@ -43,53 +43,47 @@ BEGIN
         USING ERRCODE = 'foreign_key_violation';
 END $$;
 
--- Each check is two statements whatever the number of rows: one gathers
--- the distinct ids the rows name, one counts those the referenced tables
--- hold (a primary key gives at most one row each). They are static SQL,
--- which PL/pgSQL plans once per connection; a plan made while a table was
--- small would scan it whole as it grows until the next ANALYZE, so the
--- functions run with sequential scans off: every check is index probes.
-CREATE FUNCTION wallet_transfers_references() RETURNS trigger LANGUAGE plpgsql
-SET enable_seqscan = off AS $$
+-- wallet_check_references checks the distinct ids a statement's rows
+-- name, by referenced table (NULL: none of that table), with one statement
+-- whatever the number of rows: it counts the rows the tables hold for them
+-- (a primary key gives at most one each). It is static SQL, which PL/pgSQL
+-- plans once per connection; a plan made while a table was small would
+-- scan it whole as it grows until the next ANALYZE, so it runs with
+-- sequential scans off: every check is index probes.
+CREATE FUNCTION wallet_check_references(ops bigint[], tids bigint[], accts bigint[], what text) RETURNS void
+LANGUAGE plpgsql SET enable_seqscan = off AS $$
 DECLARE
-    ops    bigint[];
-    accts  bigint[];
     n_ops  bigint;
-    n_acct bigint;
-BEGIN
-    SELECT array_agg(DISTINCT operation_id), (SELECT array_agg(DISTINCT a) FROM
-               (SELECT debit_account_id FROM new_rows UNION SELECT credit_account_id FROM new_rows) AS v(a))
-    INTO ops, accts FROM new_rows;
-    SELECT (SELECT count(*) FROM (SELECT 1 FROM operations WHERE id = ANY (ops) FOR KEY SHARE) AS l),
-           (SELECT count(*) FROM accounts WHERE id = ANY (accts))
-    INTO n_ops, n_acct;
-    IF n_ops <> cardinality(ops) THEN
-        PERFORM wallet_reference_missing('operations', ops, TG_TABLE_NAME);
-    END IF;
-    IF n_acct <> cardinality(accts) THEN
-        PERFORM wallet_reference_missing('accounts', accts, TG_TABLE_NAME);
-    END IF;
-    RETURN NULL;
-END $$;
-
-CREATE FUNCTION wallet_entries_references() RETURNS trigger LANGUAGE plpgsql
-SET enable_seqscan = off AS $$
-DECLARE
-    tids   bigint[];
-    accts  bigint[];
     n_tid  bigint;
     n_acct bigint;
 BEGIN
-    SELECT array_agg(DISTINCT transfer_id), array_agg(DISTINCT account_id) INTO tids, accts FROM new_rows;
-    SELECT (SELECT count(*) FROM transfers WHERE id = ANY (tids)),
+    SELECT (SELECT count(*) FROM (SELECT 1 FROM operations WHERE id = ANY (ops) FOR KEY SHARE) AS l),
+           (SELECT count(*) FROM transfers WHERE id = ANY (tids)),
            (SELECT count(*) FROM accounts WHERE id = ANY (accts))
-    INTO n_tid, n_acct;
-    IF n_tid <> cardinality(tids) THEN
-        PERFORM wallet_reference_missing('transfers', tids, TG_TABLE_NAME);
+    INTO n_ops, n_tid, n_acct;
+    IF n_ops <> coalesce(cardinality(ops), 0) THEN
+        PERFORM wallet_reference_missing('operations', ops, what);
     END IF;
-    IF n_acct <> cardinality(accts) THEN
-        PERFORM wallet_reference_missing('accounts', accts, TG_TABLE_NAME);
+    IF n_tid <> coalesce(cardinality(tids), 0) THEN
+        PERFORM wallet_reference_missing('transfers', tids, what);
     END IF;
+    IF n_acct <> coalesce(cardinality(accts), 0) THEN
+        PERFORM wallet_reference_missing('accounts', accts, what);
+    END IF;
+END $$;
+
+CREATE FUNCTION wallet_transfers_references() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM wallet_check_references((SELECT array_agg(DISTINCT operation_id) FROM new_rows), NULL,
+        (SELECT array_agg(DISTINCT a) FROM (SELECT debit_account_id FROM new_rows UNION SELECT credit_account_id FROM new_rows) AS v(a)),
+        TG_TABLE_NAME);
+    RETURN NULL;
+END $$;
+
+CREATE FUNCTION wallet_entries_references() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM wallet_check_references(NULL, (SELECT array_agg(DISTINCT transfer_id) FROM new_rows),
+        (SELECT array_agg(DISTINCT account_id) FROM new_rows), TG_TABLE_NAME);
     RETURN NULL;
 END $$;
 
