@@ -14,11 +14,8 @@ export interface Settlement {
   paid: bigint;
 }
 
-interface Round {
-  round: bigint;
-  lines: SettlementLine[];
-  staked: bigint;
-  paid: bigint;
+/** Round is a settlement as it is being put together. */
+interface Round extends Settlement {
   /** Bets whose stake never reached the escrow: their lines move no money. */
   failed: Set<string>;
   /** The totals last returned, so an event that changes nothing is not
@@ -85,7 +82,7 @@ export class Ledger {
   }
 }
 
-/** addPaid sums two payments of one round (nil counts as none). */
+/** addPaid sums two payments of one round (a undefined: none yet). */
 export function addPaid(a: SettlementPaid | undefined, b: SettlementPaid): SettlementPaid {
   if (!a) return b;
   return { ...b, paid: a.paid + b.paid, returned: a.returned + b.returned, lost: a.lost + b.lost, won: a.won + b.won };

@@ -436,16 +436,15 @@ export function bettingTable(main: HTMLElement, table: BankedTableSummary, build
         error = t("roulette.stakeFailed", { amount: m(e.value.stake), reason: e.value.reason });
         announce(error);
         break;
-      case "settlementPaid":
-        {
+      case "settlementPaid": {
         // A round can be paid in parts (a stake that reached the escrow
         // after the spin is paid when it does): the page shows their sum.
         const st = settlementOf(ev.round);
         st.paid = addPaid(st.paid, e.value);
-      }
         refreshBalance();
         loadRecall();
         break;
+      }
       case "tableChanged":
         table.status = e.value.status;
         notice = e.value.status === TableStatus.OPEN ? "" : t("roulette.tableStatus", { reason: e.value.reason || t("common.none") });

@@ -3,8 +3,8 @@
 -- lookups (its operation, its two accounts; each of its two entries, its
 -- account and its transfer), each an executor start, an index probe and a
 -- row lock. The same guarantee, checked set-wise: after each INSERT one
--- query per referenced table counts the distinct ids the statement's rows
--- name, and the statement is refused with SQLSTATE 23503
+-- statement counts, in each referenced table, the distinct ids the
+-- statement's rows name, and the statement is refused with SQLSTATE 23503
 -- (foreign_key_violation) if one is missing.
 --
 -- What a foreign key's RESTRICT refuses on the referenced side is refused
@@ -117,17 +117,17 @@ CREATE TRIGGER operations_id_fixed BEFORE UPDATE OF id ON operations
 -- referencing insert took on an operation (FOR KEY SHARE) makes its DELETE
 -- wait for that transaction, and this check then sees its rows. TRUNCATE
 -- fires no row trigger, so it is refused on its own.
-CREATE FUNCTION wallet_never_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION wallet_rows_kept() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    RAISE EXCEPTION 'the ledger''s % are never deleted: % refused', TG_TABLE_NAME, TG_OP
+    RAISE EXCEPTION 'the ledger''s % keep their rows: % refused', TG_TABLE_NAME, TG_OP
         USING ERRCODE = 'foreign_key_violation';
 END $$;
 CREATE TRIGGER accounts_kept BEFORE DELETE ON accounts
-    FOR EACH ROW EXECUTE FUNCTION wallet_never_deleted();
+    FOR EACH ROW EXECUTE FUNCTION wallet_rows_kept();
 CREATE TRIGGER accounts_not_truncated BEFORE TRUNCATE ON accounts
-    FOR EACH STATEMENT EXECUTE FUNCTION wallet_never_deleted();
+    FOR EACH STATEMENT EXECUTE FUNCTION wallet_rows_kept();
 CREATE TRIGGER operations_not_truncated BEFORE TRUNCATE ON operations
-    FOR EACH STATEMENT EXECUTE FUNCTION wallet_never_deleted();
+    FOR EACH STATEMENT EXECUTE FUNCTION wallet_rows_kept();
 CREATE TRIGGER transfers_not_truncated BEFORE TRUNCATE ON transfers
     FOR EACH STATEMENT EXECUTE FUNCTION wallet_append_only();
 CREATE TRIGGER entries_not_truncated BEFORE TRUNCATE ON entries
