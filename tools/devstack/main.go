@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/croupier/croupier/shared/boot"
 	"github.com/croupier/croupier/shared/config"
@@ -42,10 +43,25 @@ func main() {
 	}
 }
 
+// devDrainDelay is the stack's default drain delay (see run).
+const devDrainDelay = time.Second
+
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	var set settings
 	l := config.New("devstack", getenv)
 	set.common.Bind(l, "127.0.0.1:8080")
+	// The stack's services call each other through its own listener, and
+	// its bots and lobby set-up are clients in this process: at a stop
+	// they end at once, but a call they left in flight may still be making
+	// its own calls (CreateBankedTable opens wallet accounts). A second of
+	// drain keeps the listener answering those before it closes, so a stop
+	// mid-set-up is not logged as a wallet outage (one CI run did). An
+	// explicit -drain-delay or CROUPIER_DRAIN_DELAY still wins.
+	if getenv("CROUPIER_DRAIN_DELAY") == "" {
+		f := l.FlagSet().Lookup("drain-delay")
+		f.DefValue = devDrainDelay.String()
+		set.common.DrainDelay = devDrainDelay
+	}
 	l.String(&set.dataDir, "data-dir", "CROUPIER_DATA_DIR", "", "directory for the SQLite ledger and other state (default: a temporary directory)")
 	var services string
 	l.String(&services, "services", "CROUPIER_DEV_SERVICES", "all", "services to run, comma-separated: rng, evaluator, wallet, table, tournament, all (the table calls the first three, the tournament all four)")
