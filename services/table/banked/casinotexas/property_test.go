@@ -137,9 +137,13 @@ func (tb *ptable) fatalf(format string, args ...any) {
 	tb.t.Fatalf("round %d (seed %d): %s", tb.s.Round, tb.seed, fmt.Sprintf(format, args...))
 }
 
-// covered fails a long run that never reached a part of the game.
+// covered fails a long run that never reached a part of the game. A run
+// under -race (a few thousand rounds) is not checked: its rarest parts
+// come a handful of times a run, so about one run in a thousand misses
+// one by chance (a split poker run once saw no NO_CARD_DUE); make test
+// checks its full-size run (250,000 rounds).
 func (tb *ptable) covered(n int) {
-	if n < 3_000 {
+	if n < 100_000 {
 		return
 	}
 	for _, what := range []string{"settled", "voided", "showdown", "all folded", "qualifies", "does not qualify", "tie",
