@@ -3,7 +3,11 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 export GOTOOLCHAIN := local
-export GOFLAGS := -buildvcs=false
+# -ldflags=-w: binaries and test binaries without DWARF, which stack traces
+# and race reports do not use (a debugger does: build for it yourself). A
+# test binary that embeds the Temporal server links in 8.5 s instead of
+# 15.4 s, and CI links a few hundred test binaries.
+export GOFLAGS := -buildvcs=false -ldflags=-w
 
 BIN := $(CURDIR)/bin
 BUF_VERSION := v1.75.0
