@@ -36,13 +36,18 @@ type Config struct {
 	Workflow tournament.Options
 	// Meter creates the service's instruments (metrics.go); none when nil.
 	Meter metric.Meter
+	// UpdatesInFlight bounds the requests that change a tournament
+	// (registrations, rebuys, ...) this replica has in flight to one
+	// tournament; more wait their turn (DefaultUpdatesInFlight when 0).
+	UpdatesInFlight int
 }
 
 // Service is the core.
 type Service struct {
-	c   client.Client
-	cfg Config
-	m   *metrics
+	c     client.Client
+	cfg   Config
+	m     *metrics
+	gates *gate
 }
 
 // New returns the core on a Temporal client.
@@ -53,7 +58,7 @@ func New(c client.Client, cfg Config) *Service {
 	// The names are constants; for a bad one the SDK reports through
 	// otel's error handler and still returns a working instrument.
 	m, _ := newMetrics(cfg.Meter)
-	return &Service{c: c, cfg: cfg, m: m}
+	return &Service{c: c, cfg: cfg, m: m, gates: newGate(cfg.UpdatesInFlight)}
 }
 
 // Create validates the terms and starts the tournament's workflow. The same
@@ -112,6 +117,11 @@ func (s *Service) update(ctx context.Context, id, name, key string, arg, out any
 		sum := sha256.Sum256([]byte(name + "\x00" + key))
 		uid = name + "-" + hex.EncodeToString(sum[:12])
 	}
+	leave, err := s.gates.enter(ctx, id)
+	if err != nil {
+		return err
+	}
+	defer leave()
 	h, err := s.c.UpdateWorkflow(ctx, client.UpdateWorkflowOptions{WorkflowID: id, UpdateName: name, UpdateID: uid, Args: []any{arg},
 		WaitForStage: client.WorkflowUpdateStageCompleted})
 	if err != nil {
@@ -201,8 +211,19 @@ func (s *Service) mapErr(ctx context.Context, err error) error {
 		return apierr.NotFound("TOURNAMENT_NOT_FOUND", "no such tournament")
 	}
 	var closed *serviceerror.WorkflowNotReady
-	if errors.As(err, &closed) {
+	var exhausted *serviceerror.ResourceExhausted
+	if errors.As(err, &closed) || errors.As(err, &exhausted) {
+		// Not ready, or more updates in flight than Temporal admits for
+		// one workflow (history.maxInFlightUpdates): a retry succeeds.
 		return apierr.Unavailable("TOURNAMENT_BUSY", "the tournament cannot answer now; retry")
+	}
+	var waited *client.WorkflowUpdateServiceTimeoutOrCanceledError
+	if errors.As(err, &waited) && ctx.Err() == nil {
+		// The update was not accepted within Temporal's long poll (a
+		// minute); it may still run, and a retry with the same idempotency
+		// key answers with its outcome rather than running it twice.
+		s.cfg.Log.WarnContext(ctx, "tournament update timed out", "error", err)
+		return apierr.Unavailable("TOURNAMENT_BUSY", "the tournament did not answer in time; retry with the same idempotency key")
 	}
 	s.cfg.Log.ErrorContext(ctx, "tournament request failed", "error", err)
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {

@@ -321,7 +321,9 @@ func TestStandings(t *testing.T) {
 }
 
 // mapErr: only the workflow's own refusals keep their message; Temporal's
-// not-found and not-ready have reasons of their own; a context error stays
+// not-found, not-ready, too many updates in flight and an update not
+// accepted within its long poll have reasons of their own (the last three
+// retryable: TOURNAMENT_BUSY); a context error stays
 // one (the caller left); anything else is answered without its detail,
 // which goes to the log (an activity's failure may name internal accounts
 // or hosts, issue 11).
@@ -341,6 +343,10 @@ func TestMapErr(t *testing.T) {
 			connect.CodeInternal, "TOURNAMENT_FAILED", true},
 		{"not found", serviceerror.NewNotFound("workflow not found"), connect.CodeNotFound, "TOURNAMENT_NOT_FOUND", false},
 		{"not ready", serviceerror.NewWorkflowNotReady("workflow not ready"), connect.CodeUnavailable, "TOURNAMENT_BUSY", false},
+		{"too many updates in flight", serviceerror.NewResourceExhausted(enumspb.RESOURCE_EXHAUSTED_CAUSE_CONCURRENT_LIMIT, "limit on number of concurrent in-flight updates has been reached (10) at 10.1.2.3"),
+			connect.CodeUnavailable, "TOURNAMENT_BUSY", false},
+		{"update not accepted within the long poll", client.NewWorkflowUpdateServiceTimeoutOrCanceledError(serviceerror.NewDeadlineExceeded("10.1.2.3: deadline exceeded")),
+			connect.CodeUnavailable, "TOURNAMENT_BUSY", false},
 		{"unavailable", serviceerror.NewUnavailable("frontend 10.1.2.3 down"), connect.CodeUnavailable, "TOURNAMENT_UNAVAILABLE", true},
 		{"internal", serviceerror.NewInternal("shard 10.1.2.3 lost"), connect.CodeInternal, "TOURNAMENT_FAILED", true},
 		{"plain", errors.New("10.1.2.3: boom"), connect.CodeInternal, "TOURNAMENT_FAILED", true},

@@ -31,6 +31,7 @@ import (
 	tournamentapi "github.com/croupier/croupier/services/tournament/api"
 	"github.com/croupier/croupier/services/tournament/core"
 	"github.com/croupier/croupier/services/tournament/host"
+	"github.com/croupier/croupier/shared/apierr"
 	"github.com/croupier/croupier/shared/boot"
 	sharedclient "github.com/croupier/croupier/shared/client"
 	"github.com/croupier/croupier/tools/devtemporal"
@@ -257,7 +258,8 @@ func (rep *Report) take(final tournament.Standings, clocksAsked int) {
 }
 
 // registerAll registers the players, 16 at a time, as the partners'
-// back-ends would.
+// back-ends would: an answer that says retry (TOURNAMENT_BUSY) is retried
+// with the same idempotency key.
 func registerAll(ctx context.Context, svc *core.Service, id, partner string, players []string) error {
 	var wg sync.WaitGroup
 	var next atomic.Int64
@@ -267,7 +269,13 @@ func registerAll(ctx context.Context, svc *core.Service, id, partner string, pla
 		go func() {
 			defer wg.Done()
 			for i := int(next.Add(1) - 1); i < len(players); i = int(next.Add(1) - 1) {
-				if _, err := svc.Register(ctx, id, tournament.PlayerIn{Partner: partner, Player: players[i], Name: players[i]}, "e2e"); err != nil {
+				in := tournament.PlayerIn{Partner: partner, Player: players[i], Name: players[i]}
+				_, err := svc.Register(ctx, id, in, "e2e")
+				for try := 1; try < 5 && apierr.Code(err) == connect.CodeUnavailable; try++ {
+					time.Sleep(time.Duration(try) * 200 * time.Millisecond)
+					_, err = svc.Register(ctx, id, in, "e2e")
+				}
+				if err != nil {
 					regErr.Store(fmt.Errorf("register %s: %w", players[i], err))
 				}
 			}
