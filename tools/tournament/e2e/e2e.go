@@ -67,7 +67,8 @@ type Config struct {
 	// the tables' views when the run fails (and the run's Redis keys are
 	// kept).
 	DumpDir string
-	// ServiceLog receives the platform's logs (warnings and errors).
+	// ServiceLog receives the platform's logs and the tournament core's
+	// (warnings and errors: a failure's detail, which an answer leaves out).
 	ServiceLog io.Writer
 	Log        *slog.Logger
 	Progress   func(tournament.Standings)
@@ -175,7 +176,11 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		return rep, err
 	}
 	defer wk.Stop()
-	svc := core.New(c, core.Config{TaskQueue: queue, Workflow: tournament.Options{PollWait: 2 * time.Second}})
+	var coreLog *slog.Logger
+	if cfg.ServiceLog != nil {
+		coreLog = slog.New(slog.NewTextHandler(cfg.ServiceLog, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	}
+	svc := core.New(c, core.Config{TaskQueue: queue, Workflow: tournament.Options{PollWait: 2 * time.Second}, Log: coreLog})
 
 	op := platform.NewClients(st.URL, platform.Bearer(st.OperatorToken()))
 	players := make([]string, cfg.Entrants)

@@ -5,6 +5,8 @@ package e2e
 import (
 	"context"
 	"os"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -29,7 +31,9 @@ func TestTournamentEndToEnd(t *testing.T) {
 		// past that (CI's run stopped at a 1-minute stall limit).
 		Restarts: 1, RestartEvery: 3 * time.Second, RestartGap: time.Second, Timeout: 5 * time.Minute, Stall: 2 * time.Minute,
 		// A failed run leaves its history, standings and tables here.
-		DumpDir: os.Getenv("CROUPIER_E2E_DUMP")})
+		DumpDir: os.Getenv("CROUPIER_E2E_DUMP"),
+		// The services' warnings and errors, shown when the test fails.
+		ServiceLog: newTestLog(t)})
 	for _, p := range rep.Problems {
 		t.Error(p)
 	}
@@ -50,4 +54,32 @@ func TestTournamentEndToEnd(t *testing.T) {
 	if rep.Pool != n*10000 || rep.Commission != n*1000 || rep.PayoutTotal != rep.Pool {
 		t.Fatalf("pool %d, commission %d, paid %d; want %d, %d, the pool", rep.Pool, rep.Commission, rep.PayoutTotal, n*10000, n*1000)
 	}
+}
+
+// testLog writes to the test's log, which go test shows when it fails;
+// what a goroutine of the platform writes once the test has ended is
+// dropped (t.Log would panic).
+type testLog struct {
+	t    *testing.T
+	mu   sync.Mutex
+	over bool
+}
+
+func newTestLog(t *testing.T) *testLog {
+	l := &testLog{t: t}
+	t.Cleanup(func() {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		l.over = true
+	})
+	return l
+}
+
+func (l *testLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.over {
+		l.t.Log(strings.TrimRight(string(p), "\n"))
+	}
+	return len(p), nil
 }
