@@ -38,6 +38,9 @@ type Deps struct {
 	Workflow tournament.Options
 	// NoWorker mounts the API only (a worker runs elsewhere).
 	NoWorker bool
+	// UpdatesInFlight bounds the updates sent one tournament at a time
+	// (core.Config.UpdatesInFlight; its default when 0).
+	UpdatesInFlight int
 }
 
 // Activities builds the activities on Connect clients of the services at
@@ -86,7 +89,7 @@ func Mount(rt *boot.Runtime, d Deps) (*Mounted, error) {
 		stopWorker = w.Stop
 	}
 	meter := rt.Telemetry.Meter("croupier/tournament")
-	cs := core.New(d.Temporal, core.Config{TaskQueue: d.TaskQueue, Workflow: d.Workflow, Log: rt.Log, Meter: meter})
+	cs := core.New(d.Temporal, core.Config{TaskQueue: d.TaskQueue, Workflow: d.Workflow, Log: rt.Log, Meter: meter, UpdatesInFlight: d.UpdatesInFlight})
 	reg, err := cs.ObserveRunning(meter)
 	if err != nil {
 		stopWorker()

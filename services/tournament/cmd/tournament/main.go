@@ -19,6 +19,7 @@ import (
 	tlog "go.temporal.io/sdk/log"
 
 	"github.com/croupier/croupier/services/tournament/api"
+	"github.com/croupier/croupier/services/tournament/core"
 	"github.com/croupier/croupier/services/tournament/host"
 	"github.com/croupier/croupier/shared/boot"
 	sharedclient "github.com/croupier/croupier/shared/client"
@@ -36,6 +37,7 @@ type settings struct {
 	walletURL string
 	rngURL    string
 	noWorker  bool
+	inFlight  int
 }
 
 func main() {
@@ -59,6 +61,8 @@ func load(args []string, getenv func(string) string, stderr io.Writer) (settings
 	l.String(&s.walletURL, "wallet-url", "CROUPIER_WALLET_URL", "", "wallet service base URL")
 	l.String(&s.rngURL, "rng-url", "CROUPIER_RNG_URL", "", "RNG service base URL")
 	l.Bool(&s.noWorker, "no-worker", "CROUPIER_TOURNAMENT_NO_WORKER", false, "serve the API only; workers run elsewhere")
+	l.Int(&s.inFlight, "updates-in-flight", "CROUPIER_TOURNAMENT_UPDATES_IN_FLIGHT", core.DefaultUpdatesInFlight,
+		"requests changing one tournament this replica sends Temporal at a time (more wait their turn); keep replicas × this within Temporal's history.maxInFlightUpdates (10 by default) or expect TOURNAMENT_BUSY")
 	if err := l.Parse(args); err != nil {
 		l.Usage(stderr)
 		return s, err
@@ -74,6 +78,7 @@ func load(args []string, getenv func(string) string, stderr io.Writer) (settings
 	c.That(s.namespace != "" && s.taskQueue != "", "the Temporal namespace and task queue must not be empty")
 	c.That(s.noWorker || (s.tableURL != "" && s.walletURL != "" && s.rngURL != ""), "CROUPIER_TABLE_URL, CROUPIER_WALLET_URL and CROUPIER_RNG_URL are required to run the worker")
 	c.That(s.apiKey == "" || s.tls, "a Temporal API key needs TLS (CROUPIER_TEMPORAL_TLS=true)")
+	c.That(s.inFlight >= 1, "CROUPIER_TOURNAMENT_UPDATES_IN_FLIGHT must be at least 1")
 	return s, c.Err()
 }
 
@@ -116,7 +121,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	}
 	defer tc.Close()
 	m, err := api.Mount(rt, api.Deps{Temporal: tc, TaskQueue: set.taskQueue, TableURL: set.tableURL, WalletURL: set.walletURL,
-		RNGURL: set.rngURL, HTTP: sharedclient.NewHTTPClient(), NoWorker: set.noWorker})
+		RNGURL: set.rngURL, HTTP: sharedclient.NewHTTPClient(), NoWorker: set.noWorker, UpdatesInFlight: set.inFlight})
 	if err != nil {
 		return err
 	}
