@@ -6,10 +6,11 @@ import (
 )
 
 // DefaultUpdatesInFlight is how many updates a replica sends one
-// tournament at a time when Config.UpdatesInFlight is zero: below the 10
-// that Temporal admits a workflow by default (history.maxInFlightUpdates),
-// leaving room for another replica's.
-const DefaultUpdatesInFlight = 8
+// tournament at a time when Config.UpdatesInFlight is zero: the chart's
+// two replicas then stay within the 10 that Temporal admits a workflow by
+// default (history.maxInFlightUpdates). An update takes a wallet call or
+// two, so five still carry a burst of registrations at tens a second.
+const DefaultUpdatesInFlight = 5
 
 // gate bounds the updates in flight per tournament. Past Temporal's limit
 // an update is refused with RESOURCE_EXHAUSTED, which the SDK retries
