@@ -19,46 +19,49 @@ const DefaultUpdatesInFlight = 5
 // fail (an end-to-end run under -race did). Waiting here serves them in
 // turn instead.
 type gate struct {
-	n  int
-	mu sync.Mutex
-	// slots holds a tournament's tokens; users counts the callers holding
-	// or waiting for one, so the entry goes with the last.
-	slots map[string]chan struct{}
-	users map[string]int
+	n     int
+	mu    sync.Mutex
+	slots map[string]*slots
+}
+
+// slots are one tournament's tokens and the callers holding or waiting for
+// one: the entry goes with the last of them.
+type slots struct {
+	tokens chan struct{}
+	users  int
 }
 
 func newGate(n int) *gate {
 	if n <= 0 {
 		n = DefaultUpdatesInFlight
 	}
-	return &gate{n: n, slots: map[string]chan struct{}{}, users: map[string]int{}}
+	return &gate{n: n, slots: map[string]*slots{}}
 }
 
 // enter waits for one of the tournament's slots, or for ctx. The func it
 // returns gives the slot back.
 func (g *gate) enter(ctx context.Context, id string) (func(), error) {
 	g.mu.Lock()
-	c := g.slots[id]
-	if c == nil {
-		c = make(chan struct{}, g.n)
-		g.slots[id] = c
+	s := g.slots[id]
+	if s == nil {
+		s = &slots{tokens: make(chan struct{}, g.n)}
+		g.slots[id] = s
 	}
-	g.users[id]++
+	s.users++
 	g.mu.Unlock()
 	select {
-	case c <- struct{}{}:
-		return func() { <-c; g.leave(id) }, nil
+	case s.tokens <- struct{}{}:
+		return func() { <-s.tokens; g.leave(id, s) }, nil
 	case <-ctx.Done():
-		g.leave(id)
+		g.leave(id, s)
 		return nil, ctx.Err()
 	}
 }
 
-func (g *gate) leave(id string) {
+func (g *gate) leave(id string, s *slots) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.users[id]--; g.users[id] == 0 {
-		delete(g.users, id)
+	if s.users--; s.users == 0 {
 		delete(g.slots, id)
 	}
 }
