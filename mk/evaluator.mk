@@ -1,6 +1,6 @@
 # Hand evaluator targets (services/evaluator).
 
-.PHONY: evaluator-full evaluator-bench evaluator-batch-time evaluator-instructions
+.PHONY: evaluator-full evaluator-bench evaluator-batch-time evaluator-instructions evaluator-pgo
 
 ## evaluator-full: the evaluator's exhaustive and oracle tests at full size
 ## without the race detector: all 133,784,560 seven-card hands against the
@@ -31,26 +31,45 @@ evaluator-batch-time:
 	rm -f $(BIN)/.hands-high.txt $(BIN)/.hands-omaha.txt
 
 ## evaluator-instructions: instructions per random hand (7-card, Omaha and
-## two-plus-three),
-## counted by callgrind (tools/evalcount): the whole run's count at
-## 3,000,000 hands minus that at 1,000,000, over 2,000,000, so dealing and
-## start-up cancel out. Stable when the machine is busy. PGO=1 builds
-## evalcount with a profile of itself, as a release build with a
-## default.pgo would be.
+## two-plus-three), counted by callgrind (tools/evalcount): the whole run's
+## count at 3,000,000 hands minus that at 1,000,000, over 2,000,000, so
+## dealing and start-up cancel out. Stable when the machine is busy. Two
+## builds of evalcount: the default one, which takes the evaluator's profile
+## (tools/evalcount/default.pgo, the service's: see evaluator-pgo), and one
+## built with -pgo=off.
 EVALCOUNT_ENV := GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1
 evaluator-instructions:
 	@command -v valgrind >/dev/null || apt-get install -y --no-install-recommends valgrind >/dev/null
 	@mkdir -p $(BIN)
-	@cd tools && go build -o $(BIN)/evalcount ./evalcount
-	@if [ -n "$(PGO)" ]; then \
-	  $(BIN)/evalcount -game 7 -n 30000000 -cpuprofile $(BIN)/.evalcount-7.pprof >/dev/null && \
-	  $(BIN)/evalcount -game omaha -n 10000000 -cpuprofile $(BIN)/.evalcount-omaha.pprof >/dev/null && \
-	  go tool pprof -proto $(BIN)/.evalcount-7.pprof $(BIN)/.evalcount-omaha.pprof > $(BIN)/.evalcount.pprof 2>/dev/null && \
-	  (cd tools && go build -pgo=$(BIN)/.evalcount.pprof -o $(BIN)/evalcount ./evalcount); fi
+	@cd tools && go build -o $(BIN)/evalcount ./evalcount && go build -pgo=off -o $(BIN)/evalcount-nopgo ./evalcount
 	@# callgrind now and then dies on a runtime signal: each count gets three tries.
 	@count() { for try in 1 2 3; do \
-	    c=$$($(EVALCOUNT_ENV) valgrind --tool=callgrind --callgrind-out-file=/dev/null $(BIN)/evalcount -game $$1 -n $$2 2>&1 | sed -n 's/.*Collected : //p'); \
+	    c=$$($(EVALCOUNT_ENV) valgrind --tool=callgrind --callgrind-out-file=/dev/null $(BIN)/$$1 -game $$2 -n $$3 2>&1 | sed -n 's/.*Collected : //p'); \
 	    if [ -n "$$c" ]; then echo "$$c"; return 0; fi; done; return 1; }; \
-	for g in 7 omaha omaha-flush 2+3; do \
-	  a=$$(count $$g 1000000) && b=$$(count $$g 3000000) || { echo "callgrind gave no count for $$g"; exit 1; }; \
-	  echo "$$g: $$(( (b - a) / 20000 )) centi-instructions per hand ($$b - $$a over 2,000,000 hands)"; done
+	for b in evalcount evalcount-nopgo; do \
+	  if [ $$b = evalcount ]; then echo "default build (default.pgo):"; else echo "built with -pgo=off:"; fi; \
+	  for g in 7 omaha omaha-flush 2+3; do \
+	    a=$$(count $$b $$g 1000000) && c=$$(count $$b $$g 3000000) || { echo "callgrind gave no count for $$g"; exit 1; }; \
+	    echo "  $$g: $$(( (c - a) / 20000 )) centi-instructions per hand ($$c - $$a over 2,000,000 hands)"; done; done
+
+## evaluator-pgo: profile the evaluator's work and write it where go build
+## takes it (profile-guided optimisation: hot calls inlined across
+## packages, Best7 into the loops that call it). One profile, of the
+## service's equity and batch benchmarks and evalcount's loops, all built
+## without a profile so the result does not depend on the one it replaces;
+## the service's copy is services/evaluator/cmd/evaluator/default.pgo,
+## evalcount's a link to it. Rerun it after a change to the evaluator's hot
+## code, and commit both the profile and the change.
+PGO_DIR := $(BIN)/.pgo
+evaluator-pgo:
+	@mkdir -p $(PGO_DIR)
+	cd services/evaluator && go test -pgo=off -run '^$$' -bench Compute -benchtime 3s \
+	  -cpuprofile $(PGO_DIR)/equity.pprof -o $(PGO_DIR)/equity.test ./equity
+	cd services/evaluator && go test -pgo=off -run '^$$' -bench . -benchtime 2s \
+	  -cpuprofile $(PGO_DIR)/batch.pprof -o $(PGO_DIR)/batch.test ./batch
+	cd tools && go build -pgo=off -o $(PGO_DIR)/evalcount ./evalcount
+	$(PGO_DIR)/evalcount -game 7 -n 400000000 -cpuprofile $(PGO_DIR)/evalcount-7.pprof
+	$(PGO_DIR)/evalcount -game omaha -n 100000000 -cpuprofile $(PGO_DIR)/evalcount-omaha.pprof
+	go tool pprof -proto $(PGO_DIR)/equity.pprof $(PGO_DIR)/batch.pprof \
+	  $(PGO_DIR)/evalcount-7.pprof $(PGO_DIR)/evalcount-omaha.pprof > services/evaluator/cmd/evaluator/default.pgo
+	rm -rf $(PGO_DIR)

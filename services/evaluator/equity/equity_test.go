@@ -11,7 +11,7 @@ import (
 	"github.com/croupier/croupier/shared/rank/reason"
 )
 
-func cs(t *testing.T, s string) []card.Card {
+func cs(t testing.TB, s string) []card.Card {
 	t.Helper()
 	if s == "" {
 		return nil

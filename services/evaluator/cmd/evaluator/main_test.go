@@ -2,6 +2,8 @@ package main
 
 import (
 	"io"
+	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -33,4 +35,25 @@ func TestLoadRejectsBadLimits(t *testing.T) {
 			t.Errorf("load(%v) = %v, want an error about it", args, err)
 		}
 	}
+}
+
+// The evaluator is built with its profile (default.pgo, `make
+// evaluator-pgo`): go build takes it from this directory unless told
+// -pgo=off, and the images' build does not. Moving the main package or
+// losing the file would drop the inlining the equity loops are measured
+// with (README, evaluator section), and nothing else would say so.
+func TestBuiltWithTheEvaluatorProfile(t *testing.T) {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		t.Fatal("no build information in the binary")
+	}
+	for _, s := range info.Settings {
+		if s.Key == "-pgo" {
+			if filepath.Base(s.Value) != "default.pgo" {
+				t.Errorf("built with the profile %s, want this directory's default.pgo", s.Value)
+			}
+			return
+		}
+	}
+	t.Error("built without a profile: default.pgo is missing here, or the build said -pgo=off")
 }
