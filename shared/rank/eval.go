@@ -59,6 +59,36 @@ func Best7(h *[7]card.Card) Value {
 		suitRankBits[h[4]]+suitRankBits[h[5]]+suitRankBits[h[6]], k)
 }
 
+// Board is five board cards summed once, for the loops that rank many
+// two-card hands against one board (Hold'em equity: every hand of a board,
+// then the next board). Each hand then adds its two cards' keys to the
+// board's, five loads fewer a hand than Best7 of the seven cards, and no
+// copy into an array.
+type Board struct {
+	key   uint64
+	cards [5]card.Card // for the flush path, about one hand in 33
+}
+
+// BoardOf sums the board's keys. The cards must be distinct valid cards,
+// as for Best.
+func BoardOf(b *[5]card.Card) Board {
+	t := &tab
+	return Board{key: t.seven[256+int(b[0])] + t.seven[b[1]] + t.seven[b[2]] + t.seven[b[3]] + t.seven[b[4]], cards: *b}
+}
+
+// Best7 is Best of the board and the hole cards c0 and c1, distinct from
+// the board's: the same Value as Best7 of the seven cards.
+func (b *Board) Best7(c0, c1 card.Card) Value {
+	t := &tab
+	k := b.key + t.seven[c0] + t.seven[c1]
+	if k&handFlush7 == 0 {
+		slot := (uint32(k>>rankShift7) + uint32(t.seven[rowsAt7+k>>(64-rowBits7)])) & (1<<slotBits7 - 1)
+		return Value(t.vals7[slot])
+	}
+	return t.flushOf(suitRankBits[b.cards[0]]+suitRankBits[b.cards[1]]+suitRankBits[b.cards[2]]+suitRankBits[b.cards[3]]+
+		suitRankBits[b.cards[4]]+suitRankBits[c0]+suitRankBits[c1], k)
+}
+
 // Omaha returns the Value of the best hand made of exactly two of the four
 // hole cards and exactly three of the 3..5 board cards
 // (docs/rules/gr-variant-omaha.md §5). It returns 0 for other counts. Like Best, it

@@ -62,6 +62,13 @@ func TestBestAgreesWithSlowEvaluatorOnRandomHands(t *testing.T) {
 					t.Errorf("Best(%s) = %d %v, slow evaluator says %v", card.Join(h[:n]), got, keyOf(got), want)
 					return
 				}
+				if n == 7 {
+					b := BoardOf((*[5]card.Card)(h[2:]))
+					if v := b.Best7(h[0], h[1]); v != got {
+						t.Errorf("BoardOf(%s).Best7(%s) = %d, Best says %d", card.Join(h[2:]), card.Join(h[:2]), v, got)
+						return
+					}
+				}
 			}
 		})
 	}
@@ -128,8 +135,16 @@ func TestOmahaFlushesAgreeWithSlowEvaluator(t *testing.T) {
 					return
 				}
 			}
-			if got, want := Best(h[2:]...), slowBest(h[2:]); keyOf(got) != want {
+			got, want := Best(h[2:]...), slowBest(h[2:])
+			if keyOf(got) != want {
 				t.Errorf("Best(%s) = %v, slow evaluator says %v", card.Join(h[2:]), keyOf(got), want)
+				return
+			}
+			// Two hole cards against the board, as Hold'em equity ranks
+			// them (flush-heavy: the board's flush path).
+			b := BoardOf((*[5]card.Card)(h[4:]))
+			if v := b.Best7(h[2], h[3]); v != got {
+				t.Errorf("BoardOf(%s).Best7(%s) = %d, Best says %d", card.Join(h[4:]), card.Join(h[2:4]), v, got)
 				return
 			}
 		}

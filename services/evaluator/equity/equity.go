@@ -154,7 +154,6 @@ type tally struct {
 	hands  []Hand
 	boards uint64
 	vals   []rank.Value
-	all    [7]card.Card
 	sq     bool
 }
 
@@ -162,16 +161,20 @@ func newTally(n int, sq bool) *tally {
 	return &tally{hands: make([]Hand, n), vals: make([]rank.Value, n), sq: sq}
 }
 
+// board is always the full five cards; a Hold'em hand is two (validate).
 func (t *tally) add(g rank.Game, hands [][]card.Card, board []card.Card) {
 	best := rank.Value(0)
 	winners := 0
+	var b rank.Board
+	if g == rank.GameHigh {
+		// The board's keys summed once: each hand adds its two.
+		b = rank.BoardOf((*[5]card.Card)(board))
+	}
 	for i, h := range hands {
 		var v rank.Value
 		switch g {
 		case rank.GameHigh:
-			n := copy(t.all[:], h)
-			n += copy(t.all[n:], board)
-			v = rank.Best(t.all[:n]...)
+			v = b.Best7(h[0], h[1])
 		case rank.GameOmaha:
 			v = rank.Omaha(h, board)
 		default:
