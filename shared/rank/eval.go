@@ -82,6 +82,7 @@ func (b *Board) Best7(c0, c1 card.Card) Value {
 	t := &tab
 	k := b.key + t.seven[c0] + t.seven[c1]
 	if k&handFlush7 == 0 {
+		// Best7's lookup, written out here for the same reason as there.
 		slot := (uint32(k>>rankShift7) + uint32(t.seven[rowsAt7+k>>(64-rowBits7)])) & (1<<slotBits7 - 1)
 		return Value(t.vals7[slot])
 	}
