@@ -39,9 +39,10 @@ func TestLoadRejectsBadLimits(t *testing.T) {
 
 // The evaluator is built with its profile (default.pgo, `make
 // evaluator-pgo`): go build takes it from this directory unless told
-// -pgo=off, and the images' build does not. Moving the main package or
-// losing the file would drop the inlining the equity loops are measured
-// with (README, evaluator section), and nothing else would say so.
+// -pgo=off, which neither the Makefile nor the images' build says. Moving
+// the main package or losing the file would drop the inlining the equity
+// loops are measured with (README, evaluator section), and nothing else
+// would say so.
 func TestBuiltWithTheEvaluatorProfile(t *testing.T) {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
