@@ -1,6 +1,7 @@
 package rank
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"sync"
@@ -90,6 +91,10 @@ func TestOmahaAgreesWithSlowEvaluatorOnRandomHands(t *testing.T) {
 					t.Errorf("Omaha(%s | %s) = %d %v, slow evaluator says %v", card.Join(hole), card.Join(board), got, keyOf(got), want)
 					return
 				}
+				if err := fullBoardAgrees(hole, board); err != nil {
+					t.Error(err)
+					return
+				}
 				if i%8 != 0 {
 					break
 				}
@@ -111,8 +116,31 @@ func TestTwoPlusThreeAgreesWithSlowEvaluatorOnRandomHands(t *testing.T) {
 				t.Errorf("TwoPlusThree(%s | %s) = %d %v, slow evaluator says %v", card.Join(hole), card.Join(board), got, keyOf(got), want)
 				return
 			}
+			if err := fullBoardAgrees(hole, board); err != nil {
+				t.Error(err)
+				return
+			}
 		}
 	})
+}
+
+// fullBoardAgrees checks what equity ranks a full board's hands with,
+// FullBoardOf(board), against Omaha (four hole cards) and TwoPlusThree
+// (the first two) on the same cards. Other boards have no FullBoard.
+func fullBoardAgrees(hole, board []card.Card) error {
+	if len(board) != 5 {
+		return nil
+	}
+	b := FullBoardOf((*[5]card.Card)(board))
+	if len(hole) == 4 {
+		if got, want := b.Omaha((*[4]card.Card)(hole)), Omaha(hole, board); got != want {
+			return fmt.Errorf("FullBoardOf(%s).Omaha(%s) = %d, Omaha says %d", card.Join(board), card.Join(hole), got, want)
+		}
+	}
+	if got, want := b.TwoPlusThree(hole[0], hole[1]), TwoPlusThree(hole[:2], board); got != want {
+		return fmt.Errorf("FullBoardOf(%s).TwoPlusThree(%s) = %d, TwoPlusThree says %d", card.Join(board), card.Join(hole[:2]), got, want)
+	}
+	return nil
 }
 
 // Flush-heavy Omaha deals: the flush path is rare in random deals, so
@@ -132,6 +160,10 @@ func TestOmahaFlushesAgreeWithSlowEvaluator(t *testing.T) {
 				}
 				if got, want := TwoPlusThree(hole[:2], board), slowTwoThree(hole[:2], board); keyOf(got) != want {
 					t.Errorf("TwoPlusThree(%s | %s) = %v, slow evaluator says %v", card.Join(hole[:2]), card.Join(board), keyOf(got), want)
+					return
+				}
+				if err := fullBoardAgrees(hole, board); err != nil {
+					t.Error(err)
 					return
 				}
 			}

@@ -3,6 +3,7 @@ package equity
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/croupier/croupier/shared/apierr"
@@ -188,4 +189,28 @@ func FuzzCompute(f *testing.F) {
 			t.Fatalf("equities sum to %v", total)
 		}
 	})
+}
+
+// pick draws what rand.Rand's IntN draws from the same generator, so a
+// seed gives the boards it gave before pick: every bound a deck can leave
+// (powers of two included), and bounds where a quarter of the draws are
+// rejected and drawn again.
+func TestPickDrawsWhatRandDraws(t *testing.T) {
+	for seed := uint64(1); seed <= 4; seed++ {
+		p := pick{src: rand.NewPCG(seed, 99)}
+		r := rand.New(rand.NewPCG(seed, 99))
+		for i := 0; i < 20_000; i++ {
+			n := uint64(1 + i%52)
+			want := uint64(0)
+			if i%7 == 0 {
+				n = 1<<62 + uint64(i)
+				want = r.Uint64N(n)
+			} else {
+				want = uint64(r.IntN(int(n)))
+			}
+			if got := p.below(n); got != want {
+				t.Fatalf("seed %d, draw %d: below(%d) = %d, rand.Rand draws %d", seed, i, n, got, want)
+			}
+		}
+	}
 }
