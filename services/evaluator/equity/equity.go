@@ -251,13 +251,21 @@ func enumerate(ctx context.Context, req Request, deck []card.Card, need int) (Re
 			known := len(req.Board)
 			var rest func(start, k int)
 			rest = func(start, k int) {
-				if k == 5 {
+				switch k {
+				case 5:
 					t.add(req.Game, req.Hands, board)
-					return
-				}
-				for i := start; i <= len(deck)-(5-k); i++ {
-					board[k] = deck[i]
-					rest(i+1, k+1)
+				case 4:
+					// The river: every board goes through this loop,
+					// without a call of rest a board.
+					for _, c := range deck[start:] {
+						board[4] = c
+						t.add(req.Game, req.Hands, board)
+					}
+				default:
+					for i := start; i <= len(deck)-(5-k); i++ {
+						board[k] = deck[i]
+						rest(i+1, k+1)
+					}
 				}
 			}
 			for {
