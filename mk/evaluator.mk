@@ -1,6 +1,6 @@
 # Hand evaluator targets (services/evaluator).
 
-.PHONY: evaluator-full evaluator-bench evaluator-batch-time evaluator-instructions evaluator-pgo
+.PHONY: evaluator-full evaluator-bench evaluator-batch-time evaluator-instructions equity-instructions evaluator-pgo
 
 ## evaluator-full: the evaluator's exhaustive and oracle tests at full size
 ## without the race detector: all 133,784,560 seven-card hands against the
@@ -51,6 +51,26 @@ evaluator-instructions:
 	  for g in 7 omaha omaha-flush 2+3; do \
 	    a=$$(count $$b $$g 1000000) && c=$$(count $$b $$g 3000000) || { echo "callgrind gave no count for $$g"; exit 1; }; \
 	    echo "  $$g: $$(( (c - a) / 20000 )) centi-instructions per hand ($$c - $$a over 2,000,000 hands)"; done; done
+
+## equity-instructions: instructions per equity computation, counted by
+## callgrind on the equity package's two benchmarks (Hold'em exhaustive
+## before the flop, 1,712,304 boards; Omaha sampled, 200,000 boards): the
+## count of a run of 3 computations minus that of 1 (Omaha: 12 minus 2),
+## so start-up cancels out. One worker and no garbage collector, so the
+## count is the same run after run. The test binary is built without a
+## profile, as go test builds it. EQUITY_TEST=<a test binary> counts
+## another build (one of an earlier commit: go test -c -o ... ./equity).
+EQUITY_TEST ?= $(BIN)/equity.test
+equity-instructions:
+	@command -v valgrind >/dev/null || apt-get install -y --no-install-recommends valgrind >/dev/null
+	@mkdir -p $(BIN)
+	@if [ "$(EQUITY_TEST)" = "$(BIN)/equity.test" ]; then cd services/evaluator && go test -c -o $(BIN)/equity.test ./equity; fi
+	@count() { GOGC=off GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+	    $(EQUITY_TEST) -test.run '^$$' -test.bench "$$1" -test.benchtime "$$2x" 2>&1 | sed -n 's/.*Collected : //p'; }; \
+	a=$$(count ComputeHoldemPreflopExhaustive 1) && c=$$(count ComputeHoldemPreflopExhaustive 3) && \
+	echo "Hold'em preflop exhaustive: $$(( (c - a) / 2 )) instructions a computation" && \
+	a=$$(count ComputeOmahaSampled 2) && c=$$(count ComputeOmahaSampled 12) && \
+	echo "Omaha sampled: $$(( (c - a) / 10 )) instructions a computation"
 
 ## evaluator-pgo: profile the evaluator's work and write it where go build
 ## takes it (profile-guided optimisation: hot calls inlined across
