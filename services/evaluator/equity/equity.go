@@ -349,7 +349,9 @@ func sample(ctx context.Context, req Request, deck []card.Card, need int) (Resul
 // rand.Rand's IntN draws from the same generator (a seed still gives the
 // boards it gave), with the generator's method called directly, so the
 // compiler can inline it, instead of through Rand's Source interface.
-// This is about a quarter of a sampled board's instructions (callgrind).
+// Drawn through rand.Rand, the draws took about a quarter of a sampled
+// Omaha board's instructions; drawn here, about a fifth (155 of 754,
+// callgrind, session 14).
 type pick struct{ src *rand.PCG }
 
 // below returns a uniform number in [0, n), n > 0: a draw masked for a
