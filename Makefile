@@ -56,9 +56,9 @@ run:
 ## tests wait on clocks (betting windows, a table's action clock, the
 ## tournament's timers), and at the defaults the CPU was idle for about
 ## a third of the run, the last 90 s almost wholly (six casino poker
-## tables waiting out 5-s windows, two at a time). Measured 2026-12-08 on
-## a warm cache: 397 s at the defaults in CI, 329 s this way, CPU busy
-## but for the last minute.
+## tables waiting out 5-s windows, two at a time). Measured 2026-12-08 in
+## clean-clone CI runs on a warm cache: `make test` 583 s at the defaults,
+## 455 s this way, the CPU busy but for the last minute.
 CI_PROPERTY_ROUNDS ?= 250000
 CI_PROPERTY_HANDS ?= 250000
 RACE_PACKAGES ?= 4
